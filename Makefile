@@ -1,0 +1,38 @@
+# Two commands from a fresh machine: `make run` and `make test`. Each sets up what it needs.
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: setup run test bench chromium clean
+
+setup: $(STAMP) node_modules/.package-lock.json
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+# Front-end libraries (d3, socket.io-client) from the npm registry, exactly as locked.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+# Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
+
+run: setup
+	$(PY) -m server --host $(HOST) --port $(PORT)
+
+test: setup chromium
+	$(PY) -m pytest -q
+
+bench: setup chromium
+	$(PY) bench/engine.py
+	$(PY) bench/stream.py
+	$(PY) bench/render.py
+
+clean:
+	rm -rf $(VENV) node_modules

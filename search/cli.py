@@ -1,0 +1,103 @@
+"""`python -m search`: the engine's front door, and the contract other tools use.
+
+Bad input exits 2 with one line on stderr naming what is wrong and where; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn, Sequence
+
+from search import limits
+from search.errors import InputError
+from search.game import TreeGame
+from search.jsonl import write_events
+from search.pseudocode import listing
+from search.recorder import Recorder
+from search.request import SearchRequest, parse_options, parse_request
+from search.tree_io import check_estimates, parse_tree_text
+
+EXIT_BAD_INPUT = 2
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit 2, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(f"{self.prog}: {message}")
+
+
+def fail(message: str) -> NoReturn:
+    print(message.replace("\n", " "), file=sys.stderr)
+    raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="python -m search", description="Minimax Lab's instrumented game-tree search.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    trace = commands.add_parser("trace", help="run a search and write its events as JSON Lines to stdout")
+    source = trace.add_mutually_exclusive_group(required=True)
+    source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
+    source.add_argument("--example", choices=["lecture"], help="a built-in tree")
+    source.add_argument("--game", choices=["tictactoe", "isolation"], help="search a game position")
+    trace.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
+    trace.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
+    trace.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
+    trace.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
+    trace.add_argument("--ties", choices=["prune", "explore"], default="prune",
+                       help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
+    trace.add_argument("--max-events", type=int, help="stop after this many events (the result says so)")
+    code = commands.add_parser("pseudocode", help="print the pseudocode listing with its line ids")
+    code.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
+    code.add_argument("--ties", choices=["prune", "explore"], default="prune")
+    return parser
+
+
+def read_tree_file(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(limits.MAX_PAYLOAD_BYTES + 1)
+    except OSError as exc:
+        fail(f"{path}: cannot read: {exc.strerror}")
+    except UnicodeDecodeError:
+        fail(f"{path}: not UTF-8 text")
+
+
+def request_from_args(args: argparse.Namespace) -> SearchRequest:
+    options: dict[str, Any] = {"algorithm": args.algorithm, "depth": args.depth, "ties": args.ties}
+    if args.tree is not None:
+        algorithm, depth, ties = parse_options(options)
+        text = read_tree_file(args.tree)
+        try:
+            root = parse_tree_text(text)
+            check_estimates(root, depth)
+        except InputError as exc:
+            fail(f"{args.tree}: {exc}")
+        return SearchRequest(TreeGame(root), algorithm, depth, ties)
+    if args.example:
+        return parse_request({"example": args.example, **options})
+    return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, **options})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "pseudocode":
+        print(json.dumps(listing(args.algorithm, args.ties), ensure_ascii=False, indent=1))
+        return 0
+    if args.tree is None and (args.state or args.estimate) and not args.game:
+        fail("--state and --estimate go with --game")
+    try:
+        request = request_from_args(args)
+    except InputError as exc:
+        fail(str(exc))
+    out = sys.stdout
+    recorder = Recorder(lambda batch: write_events(out, batch), keep=False, batch_size=2000, max_events=args.max_events)
+    try:
+        request.run(recorder)
+    except BrokenPipeError:  # `| head` closed the pipe: not an error of ours
+        return 0
+    return 0

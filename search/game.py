@@ -1,0 +1,89 @@
+"""The interface every searchable thing speaks (aima-python's Game), and explicit trees behind it.
+
+A search only ever calls these methods, so the same minimax and alpha-beta code runs on a tree an
+instructor typed, on tic-tac-toe and on Isolation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Protocol, Sequence, TypeVar
+
+from search.tree import Player, TreeNode
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+
+
+class Game(Protocol, Generic[State, Action]):
+    """A two-player zero-sum game; values are always from MAX's point of view."""
+
+    initial: State
+    root_id: str
+
+    def to_move(self, state: State) -> Player: ...
+    def actions(self, state: State) -> Sequence[Action]: ...
+    def result(self, state: State, action: Action) -> State: ...
+    def is_terminal(self, state: State) -> bool: ...
+    def utility(self, state: State) -> float: ...
+    def evaluate(self, state: State) -> float: ...
+
+    def child_id(self, parent_id: str, action: Action, child: State) -> str:
+        """A unique id for the child: trees use the node's id, games the move path."""
+        ...
+
+    def move_json(self, action: Action) -> Any:
+        """The move as it appears in events and results."""
+        ...
+
+    def describe(self, state: State) -> dict[str, Any]:
+        """Extra fields for a node's visit event (game positions carry their board)."""
+        ...
+
+    def source(self) -> dict[str, Any]:
+        """What the start event records so the trace replays on its own."""
+        ...
+
+
+class TreeGame:
+    """An explicit tree as a Game: a state is a TreeNode, an action is the child itself."""
+
+    def __init__(self, root: TreeNode) -> None:
+        self.initial = root
+        self.root_id = root.id
+
+    def to_move(self, state: TreeNode) -> Player:
+        return state.player
+
+    def actions(self, state: TreeNode) -> Sequence[TreeNode]:
+        return state.children
+
+    def result(self, state: TreeNode, action: TreeNode) -> TreeNode:
+        return action
+
+    def is_terminal(self, state: TreeNode) -> bool:
+        return not state.children
+
+    def utility(self, state: TreeNode) -> float:
+        assert state.value is not None, "the validator guarantees leaf values"
+        return state.value
+
+    def evaluate(self, state: TreeNode) -> float:
+        assert state.eval is not None, "check_estimates guarantees estimates at the depth limit"
+        return state.eval
+
+    def child_id(self, parent_id: str, action: TreeNode, child: TreeNode) -> str:
+        return child.id
+
+    def move_json(self, action: TreeNode) -> Any:
+        return action.id
+
+    def describe(self, state: TreeNode) -> dict[str, Any]:
+        return {}
+
+    def source(self) -> dict[str, Any]:
+        return {"kind": "tree", "tree": self.initial.to_json()}
+
+
+def path_id(parent_id: str, move: str) -> str:
+    """Game node ids are the move path from the root: ``root``, ``root.4``, ``root.4.0``."""
+    return f"{parent_id}.{move}"

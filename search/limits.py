@@ -1,0 +1,25 @@
+"""Every limit on input, in one place, so the validator, the server and the docs agree.
+
+These are documented in README.md ("Limits"); tests exercise each one.
+"""
+
+MAX_TREE_NODES = 10_000
+"""Largest tree accepted (nodes, leaves included)."""
+
+MAX_TREE_DEPTH = 40
+"""Deepest tree accepted, in edges from the root."""
+
+MAX_BRANCHING = 50
+"""Most children one node may have."""
+
+MAX_LABEL_LENGTH = 40
+"""Longest id or label, in characters."""
+
+MAX_ABS_VALUE = 1e9
+"""Values and estimates must lie in [-MAX_ABS_VALUE, MAX_ABS_VALUE]."""
+
+MAX_PAYLOAD_BYTES = 1_000_000
+"""Largest tree or trace text accepted (bytes of UTF-8)."""
+
+MAX_SEARCH_DEPTH = 20
+"""Largest depth limit a search may ask for (games are at most 9 plies deep anyway)."""

@@ -1,0 +1,59 @@
+"""The pseudocode a student follows, line by line, with the ids events carry in `line`.
+
+The alpha-beta text is the lecture slides' (seed 003, the canonical form); minimax is seed 003's
+MINIMAX-DECISION / MAX-VALUE / MIN-VALUE. The cutoff lines appear only with a depth limit.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class Line(TypedDict):
+    id: str | None
+    text: str
+    indent: int
+    depth_only: bool
+
+
+def _line(line_id: str | None, text: str, indent: int = 0, depth_only: bool = False) -> Line:
+    return {"id": line_id, "text": text, "indent": indent, "depth_only": depth_only}
+
+
+def _value_function(player: str, algorithm: str, ties: str) -> list[Line]:
+    is_max = player == "max"
+    name, other = ("MAX-VALUE", "MIN-VALUE") if is_max else ("MIN-VALUE", "MAX-VALUE")
+    ab = algorithm == "alphabeta"
+    args = "state, α, β" if ab else "state"
+    lines = [
+        _line(f"{player}.head", f"function {name}({args}) returns a utility value"),
+        _line(f"{player}.terminal", "if TERMINAL-TEST(state) then return UTILITY(state)", 1),
+        _line(f"{player}.cutoff", "if CUTOFF-TEST(state, depth) then return EVAL(state)", 1, depth_only=True),
+        _line(None, f"v ← {'−∞' if is_max else '+∞'}", 1),
+        _line(None, "for each a in ACTIONS(state) do", 1),
+        _line(f"{player}.update", f"v ← {'MAX' if is_max else 'MIN'}(v, {other}(RESULT(s, a){', α, β' if ab else ''}))", 2),
+    ]
+    if ab:
+        strict = ties == "explore"
+        test = ("v > β" if strict else "v ≥ β") if is_max else ("v < α" if strict else "v ≤ α")
+        lines.append(_line(f"{player}.test", f"if {test} then return v", 2))
+        lines.append(_line(f"{player}.bound", "α ← MAX(α, v)" if is_max else "β ← MIN(β, v)", 2))
+    lines.append(_line(None, "return v", 1))
+    return lines
+
+
+def listing(algorithm: str, ties: str = "prune") -> list[Line]:
+    """The whole pseudocode for `algorithm`, in display order."""
+    if algorithm == "alphabeta":
+        head = [
+            _line(None, "function ALPHA-BETA-SEARCH(state) returns an action"),
+            _line("search.call", "v ← MAX-VALUE(state, −∞, +∞)", 1),
+            _line("search.return", "return the action in ACTIONS(state) with value v", 1),
+        ]
+    else:
+        head = [
+            _line(None, "function MINIMAX-DECISION(state) returns an action"),
+            _line("search.call", "v ← MAX-VALUE(state)   (MIN-VALUE if MIN moves first)", 1),
+            _line("search.return", "return arg max a ∈ ACTIONS(state) of MIN-VALUE(RESULT(state, a))", 1),
+        ]
+    return head + [_line(None, "")] + _value_function("max", algorithm, ties) + [_line(None, "")] + _value_function("min", algorithm, ties)

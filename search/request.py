@@ -1,0 +1,92 @@
+"""A search request as the CLI and the server receive it, validated in one place.
+
+A request is a dict: exactly one of ``example`` (a built-in name), ``tree`` (a node object or the
+nested-list shorthand) or ``game`` ("tictactoe" | "isolation", with optional ``state`` and
+``estimate``), plus ``algorithm``, ``depth`` and ``ties``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from search import limits
+from search.alphabeta import alphabeta
+from search.errors import InputError
+from search.game import Game, TreeGame
+from search.isolation import Isolation
+from search.minimax import minimax
+from search.recorder import Recorder
+from search.result import SearchResult
+from search.tictactoe import TicTacToe
+from search.tree import EXAMPLES
+from search.tree_io import check_estimates, tree_from_json
+
+ALGORITHMS = ("minimax", "alphabeta")
+TIES = ("prune", "explore")
+GAMES = ("tictactoe", "isolation")
+KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties"}
+
+
+@dataclass(slots=True)
+class SearchRequest:
+    game: Game[Any, Any]
+    algorithm: str
+    depth: int | None
+    ties: str
+
+    def run(self, recorder: Recorder | None = None) -> SearchResult:
+        if self.algorithm == "minimax":
+            return minimax(self.game, depth=self.depth, recorder=recorder)
+        return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
+
+
+def parse_request(data: Any) -> SearchRequest:
+    """Validate everything a user can send; errors name the field, as ``tree.children[1].value``."""
+    if not isinstance(data, dict):
+        raise InputError("", "expected an object with example, tree or game, and algorithm")
+    unknown = sorted(set(data) - KNOWN_FIELDS)
+    if unknown:
+        raise InputError(unknown[0], "unknown field")
+    algorithm, depth, ties = parse_options(data)
+    return SearchRequest(_game(data, depth), algorithm, depth, ties)
+
+
+def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
+    """algorithm, depth and ties, with their defaults (alphabeta, no limit, prune)."""
+    algorithm = data.get("algorithm", "alphabeta")
+    if algorithm not in ALGORITHMS:
+        raise InputError("algorithm", f"expected one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
+    ties = data.get("ties", "prune")
+    if ties not in TIES:
+        raise InputError("ties", f"expected one of {', '.join(TIES)}, got {ties!r}")
+    depth = data.get("depth")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= limits.MAX_SEARCH_DEPTH):
+        raise InputError("depth", f"expected a whole number from 0 to {limits.MAX_SEARCH_DEPTH}, or none")
+    return algorithm, depth, ties
+
+
+def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
+    given = [key for key in ("example", "tree", "game") if data.get(key) is not None]
+    if len(given) != 1:
+        raise InputError("", "give exactly one of example, tree or game")
+    if "example" in given:
+        name = data["example"]
+        if name not in EXAMPLES:
+            raise InputError("example", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}")
+        return TreeGame(tree_from_json(EXAMPLES[name]))
+    if "tree" in given:
+        try:
+            root = tree_from_json(data["tree"])
+            check_estimates(root, depth)
+        except InputError as exc:
+            raise InputError(f"tree.{exc.where}" if exc.where else "tree", exc.problem) from None
+        return TreeGame(root)
+    name = data["game"]
+    if name == "tictactoe":
+        if data.get("estimate") not in (None, "open-lines"):
+            raise InputError("estimate", "tic-tac-toe has one estimate: open-lines")
+        return TicTacToe(data.get("state") or "." * 9)
+    if name == "isolation":
+        return Isolation(data.get("state") or ".....#", data.get("estimate") or "zero")
+    raise InputError("game", f"expected one of {', '.join(GAMES)}, got {name!r}")

@@ -1,0 +1,37 @@
+"""What a search returns, with or without a recorder."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(slots=True)
+class SearchResult:
+    """The root's value and the chosen move: the first child, in order, that reaches the value."""
+
+    value: float | None
+    move: Any
+    child: str | None
+    visited: int = 0
+    leaves: int = 0
+    prunes: int = 0
+    pruned: int = 0
+    complete: bool = True
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        if out["reason"] is None:
+            del out["reason"]
+        return out
+
+
+@dataclass(slots=True)
+class Counts:
+    """Running tallies kept by an algorithm as it goes."""
+
+    visited: int = 0
+    leaves: int = 0
+    prunes: int = 0
+    pruned: int = 0

@@ -1,0 +1,250 @@
+"""The one validator for every way a tree comes in: CLI file, socket request, editor, REST.
+
+Input is JSON text or already-parsed JSON (a node object or the nested-list shorthand). It is
+checked in three passes, each of which names what is wrong and where:
+1. size and shape without recursion (nodes, depth), so a hostile 10,000-deep tree cannot blow the
+   stack of the later passes;
+2. the JSON Schema in search/schema/tree.schema.json (types, fields, ranges, lengths);
+3. what a schema cannot say: finite numbers, leaf values, duplicate ids.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from search import limits
+from search.errors import InputError
+from search.tree import Player, TreeNode, other
+
+TYPE_NAMES = {
+    "number": "a finite number",
+    "string": "a string",
+    "array": "a list",
+    "object": "an object",
+}
+
+
+def format_path(parts: list[str | int] | tuple[str | int, ...]) -> str:
+    """``['children', 2, 'value']`` -> ``children[2].value``."""
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def parse_json_text(text: str | bytes, what: str = "tree") -> Any:
+    """Strict JSON: no NaN/Infinity literals, bounded size and nesting."""
+    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
+    if size > limits.MAX_PAYLOAD_BYTES:
+        raise InputError("", f"{what} is {size:,} bytes; the limit is {limits.MAX_PAYLOAD_BYTES:,}")
+
+    def reject_constant(name: str) -> Any:
+        raise InputError("", f"{name} is not allowed: values must be finite numbers (strict JSON)")
+
+    try:
+        return json.loads(text, parse_constant=reject_constant)
+    except RecursionError:
+        raise InputError("", f"{what} is nested too deeply (the depth limit is {limits.MAX_TREE_DEPTH})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except UnicodeDecodeError:
+        raise InputError("", "not valid UTF-8 text") from None
+
+
+def parse_tree_text(text: str | bytes) -> TreeNode:
+    """Validate and normalise a tree given as JSON text."""
+    return tree_from_json(parse_json_text(text))
+
+
+def tree_from_json(data: Any) -> TreeNode:
+    """Validate and normalise a parsed tree (node object or nested-list shorthand)."""
+    if isinstance(data, list):
+        _check_size(data, is_shorthand=True)
+        _check_schema(data, "shorthand")
+        return _from_shorthand(data)
+    if isinstance(data, dict):
+        _check_size(data, is_shorthand=False)
+        _check_schema(data, "node")
+        return _from_nodes(data)
+    raise InputError("", "expected a tree: a node object or a nested list of leaf values")
+
+
+def _children_of(item: Any, is_shorthand: bool) -> list[Any]:
+    if is_shorthand:
+        return item if isinstance(item, list) else []
+    if isinstance(item, dict) and isinstance(item.get("children"), list):
+        return item["children"]
+    return []
+
+
+def _check_size(data: Any, is_shorthand: bool) -> None:
+    """Count nodes and depth iteratively, before anything recursive touches the input."""
+    count = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if count > limits.MAX_TREE_NODES:
+            raise InputError("", f"the tree has more than {limits.MAX_TREE_NODES:,} nodes (the limit)")
+        if depth > limits.MAX_TREE_DEPTH:
+            raise InputError("", f"the tree is deeper than {limits.MAX_TREE_DEPTH} levels (the limit)")
+        stack.extend((child, depth + 1) for child in _children_of(item, is_shorthand))
+
+
+@cache
+def _validator(definition: str) -> Draft202012Validator:
+    schema = json.loads(resources.files("search").joinpath("schema/tree.schema.json").read_text())
+    return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]})
+
+
+def _check_schema(data: Any, definition: str) -> None:
+    errors = _deepest(list(_validator(definition).iter_errors(data)))
+    if errors:
+        # Report the error nearest the root first: it is usually the cause of the deeper ones.
+        first = min(errors, key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+        raise _friendly(first)
+
+
+def _deepest(errors: list[ValidationError]) -> list[ValidationError]:
+    """Replace an anyOf failure by its alternatives' errors that went deeper: they name the cause."""
+    out: list[ValidationError] = []
+    for error in errors:
+        context = error.context or []
+        deeper = [e for e in context if len(e.absolute_path) > len(error.absolute_path)]
+        # Same depth: the alternative whose type matched failed for a reason worth naming.
+        typed = [e for e in context if e.validator != "type"]
+        out.extend(_deepest(deeper) if deeper else typed[:1] or [error])
+    return out
+
+
+def _friendly(error: ValidationError) -> InputError:
+    """Turn a jsonschema error into 'where: what', in words a student understands."""
+    path = list(error.absolute_path)
+    kind = error.validator
+    if kind == "required":
+        missing = str(error.message).split("'")[1]
+        return InputError(format_path([*path, missing]), "required")
+    if kind == "additionalProperties":
+        names = re.findall(r"'([^']*)'", error.message) or ["?"]
+        return InputError(format_path([*path, names[0]]), "unknown field (known: id, label, player, value, eval, children)")
+    if kind == "type":
+        wanted = error.validator_value
+        names = [TYPE_NAMES.get(t, t) for t in (wanted if isinstance(wanted, list) else [wanted])]
+        return InputError(format_path(path), "expected " + " or ".join(names))
+    if kind == "enum":
+        return InputError(format_path(path), "expected " + " or ".join(json.dumps(v) for v in error.validator_value))
+    if kind in ("minimum", "maximum"):
+        return InputError(format_path(path), f"outside the allowed range ±{limits.MAX_ABS_VALUE:,.0f}")
+    if kind == "maxLength":
+        return InputError(format_path(path), f"longer than {error.validator_value} characters")
+    if kind == "minLength":
+        return InputError(format_path(path), "must not be empty")
+    if kind == "maxItems":
+        return InputError(format_path(path), f"more than {error.validator_value} children (the limit)")
+    if kind == "minItems":
+        return InputError(format_path(path), "an empty list is not a node: give leaf values or sub-lists")
+    if kind in ("anyOf", "oneOf"):
+        return InputError(format_path(path), "expected a finite number or a list")
+    return InputError(format_path(path), error.message)
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise InputError(where, "expected a finite number")
+    return value
+
+
+def _from_nodes(data: dict[str, Any]) -> TreeNode:
+    """Build nodes from the object form; players alternate from a MAX root where left out."""
+    seen: dict[str, str] = {}
+
+    def build(item: dict[str, Any], path: list[str | int], default_player: Player) -> TreeNode:
+        where = format_path(path)
+        node_id = item["id"]
+        if node_id in seen:
+            raise InputError(format_path([*path, "id"]), f"duplicate id {node_id!r} (also at {seen[node_id] or 'the root'})")
+        seen[node_id] = where
+        player: Player = item.get("player", default_player)
+        raw_children = item.get("children") or []
+        value = item.get("value")
+        if raw_children and value is not None:
+            raise InputError(format_path([*path, "value"]), "only leaves have a value; use eval for an estimate")
+        if not raw_children and value is None:
+            raise InputError(format_path([*path, "value"]), "expected a finite number (a leaf needs a value)")
+        node = TreeNode(
+            id=node_id,
+            label=item.get("label") or node_id,
+            player=player,
+            value=None if value is None else _number(value, format_path([*path, "value"])),
+            eval=None if item.get("eval") is None else _number(item["eval"], format_path([*path, "eval"])),
+        )
+        node.children = [
+            build(child, [*path, "children", i], other(player)) for i, child in enumerate(raw_children)
+        ]
+        return node
+
+    return build(data, [], "max")
+
+
+def shorthand_child_id(parent_id: str, index: int, depth: int) -> str:
+    """Lecture-style names: root A; then B, C, D; then B1, B2; then B1a, B1b; then B1a1 ..."""
+    if depth == 1:
+        return _letters(index + 1).upper()  # B, C, ... (A is the root)
+    if depth % 2 == 0:
+        return f"{parent_id}{index + 1}" if not parent_id[-1].isdigit() else f"{parent_id}.{index + 1}"
+    return f"{parent_id}{_letters(index)}"
+
+
+def _letters(n: int) -> str:
+    """0 -> a, 25 -> z, 26 -> aa (spreadsheet columns)."""
+    out = ""
+    n += 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(ord("a") + rem) + out
+    return out
+
+
+def _from_shorthand(data: list[Any]) -> TreeNode:
+    """Nested lists of leaf values; MAX at the root, players alternating."""
+
+    def build(item: Any, node_id: str, path: list[str | int], depth: int, player: Player) -> TreeNode:
+        if isinstance(item, list):
+            node = TreeNode(id=node_id, label=node_id, player=player)
+            node.children = [
+                build(child, shorthand_child_id(node_id, i, depth + 1), [*path, i], depth + 1, other(player))
+                for i, child in enumerate(item)
+            ]
+            return node
+        return TreeNode(id=node_id, label=node_id, player=player, value=_number(item, format_path(path)))
+
+    return build(data, "A", [], 0, "max")
+
+
+def check_estimates(root: TreeNode, depth_limit: int | None) -> None:
+    """With a depth limit, every internal node at the limit needs an `eval` to be scored by."""
+    if depth_limit is None:
+        return
+    stack: list[tuple[TreeNode, list[str | int]]] = [(root, [])]
+    while stack:
+        node, path = stack.pop()
+        depth = sum(1 for p in path if isinstance(p, int))
+        if depth == depth_limit:
+            if node.children and node.eval is None:
+                raise InputError(
+                    format_path([*path, "eval"]) or "eval",
+                    f"node {node.id!r} is cut off by the depth limit {depth_limit} and needs an estimate",
+                )
+            continue
+        stack.extend((child, [*path, "children", i]) for i, child in enumerate(node.children))

@@ -55,7 +55,7 @@ def parse_json_text(text: str | bytes, what: str = "tree") -> Any:
     try:
         return json.loads(text, parse_constant=reject_constant)
     except RecursionError:
-        raise InputError("", f"{what} is nested too deeply (the depth limit is {limits.MAX_TREE_DEPTH})") from None
+        raise InputError("", f"the {what} is deeper than {limits.MAX_TREE_DEPTH} levels (the limit)") from None
     except json.JSONDecodeError as exc:
         raise InputError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except UnicodeDecodeError:

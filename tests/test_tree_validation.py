@@ -1,0 +1,112 @@
+"""One validator for every way a tree comes in: each bad input is named, with where it is."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from search import InputError, parse_request, parse_tree_text, tree_from_json
+from search import limits
+from search.tree_io import check_estimates
+
+
+def error_of(text: str) -> str:
+    with pytest.raises(InputError) as caught:
+        parse_tree_text(text)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"id":"A","children":[{"id":"B","value":1},{"id":"C","value":2},{"id":"D","value":"x"}]}',
+         "children[2].value: expected a finite number"),
+        ('{"id":"A","children":[{"id":"B","children":[{"id":"C"}]}]}',
+         "children[0].children[0].value: expected a finite number (a leaf needs a value)"),
+        ('{"id":"A","children":[{"id":"B","value":1},{"id":"B","value":2}]}',
+         "children[1].id: duplicate id 'B' (also at children[0])"),
+        ('{"id":"A","player":"chance","value":1}', 'player: expected "max" or "min"'),
+        ('{"id":"A","value":1,"colour":"red"}', "colour: unknown field"),
+        ('{"value":1}', "id: required"),
+        ('[[3,12,8],[2,"x",6]]', "[1][1]: expected a finite number or a list"),
+        ('[[3,12,8],[2,[],6]]', "[1][1]: an empty list is not a node"),
+        ('[[1,NaN]]', "NaN is not allowed"),
+        ('[[1,Infinity]]', "Infinity is not allowed"),
+        ('[[1,-Infinity]]', "-Infinity is not allowed"),
+        ('[1, 2', "not valid JSON"),
+        ('"A"', "expected a tree"),
+        ('[1e300]', "[0]: outside the allowed range"),
+        ('{"id":"A","children":[{"id":"B","value":1}],"value":5}', "value: only leaves have a value"),
+        ('{"id":"A","children":[{"id":"B","value":true}]}', "children[0].value: expected a finite number"),
+    ],
+)
+def test_bad_trees_are_named_with_their_place(text: str, message: str) -> None:
+    assert message in error_of(text)
+
+
+def test_limits_on_nodes_depth_branching_label_and_payload() -> None:
+    too_many = [[1] * limits.MAX_BRANCHING for _ in range(limits.MAX_TREE_NODES // limits.MAX_BRANCHING + 1)]
+    assert "more than 10,000 nodes" in error_of(json.dumps(too_many))
+    deep: object = 1
+    for _ in range(limits.MAX_TREE_DEPTH + 1):
+        deep = [deep]
+    assert "deeper than 40 levels" in error_of(json.dumps(deep))
+    assert "more than 50 children" in error_of(json.dumps([list(range(51))]))
+    assert "label: longer than 40 characters" in error_of(json.dumps({"id": "A", "label": "x" * 41, "value": 1}))
+    assert "bytes; the limit is" in error_of("[" + " " * limits.MAX_PAYLOAD_BYTES + "1]")
+
+
+def test_hostile_nesting_is_an_error_not_a_crash() -> None:
+    assert "deeper than 40 levels" in error_of("[" * 100_000 + "]" * 100_000)
+    node: dict[str, object] = {"id": "x", "value": 1}
+    for i in range(10_000):
+        node = {"id": f"n{i}", "children": [node]}
+    with pytest.raises(InputError, match="deeper than 40 levels"):
+        tree_from_json(node)
+
+
+def test_shorthand_names_nodes_as_the_lecture_does() -> None:
+    root = tree_from_json([[3, 12, 8], [2, [4, 5], 6]])
+    assert [n.id for n in root.walk()] == ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C2a", "C2b", "C3"]
+    assert [n.player for n in root.walk()][:3] == ["max", "min", "max"]
+
+
+def test_players_alternate_from_a_max_root_unless_given() -> None:
+    root = tree_from_json({"id": "R", "children": [{"id": "a", "children": [{"id": "b", "value": 1}]},
+                                                   {"id": "c", "player": "max", "children": [{"id": "d", "value": 2}]}]})
+    assert [(n.id, n.player) for n in root.walk()] == [("R", "max"), ("a", "min"), ("b", "max"), ("c", "max"), ("d", "min")]
+
+
+def test_depth_limit_needs_an_estimate_where_it_cuts() -> None:
+    root = tree_from_json({"id": "A", "children": [{"id": "B", "eval": 4, "children": [{"id": "B1", "value": 1}]},
+                                                   {"id": "C", "children": [{"id": "C1", "value": 2}]}]})
+    with pytest.raises(InputError, match=r"children\[1\]\.eval: node 'C' is cut off by the depth limit 1"):
+        check_estimates(root, 1)
+    check_estimates(root, 2)
+
+
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        ({"example": "lecture", "algorithm": "bfs"}, "algorithm: expected one of minimax, alphabeta"),
+        ({"example": "lecture", "depth": -1}, "depth: expected a whole number"),
+        ({"example": "lecture", "depth": 2.5}, "depth: expected a whole number"),
+        ({"example": "lecture", "ties": "maybe"}, "ties: expected one of prune, explore"),
+        ({"example": "nope"}, "example: unknown example 'nope'"),
+        ({"example": "lecture", "tree": [1]}, "give exactly one of example, tree or game"),
+        ({"tree": {"id": "A", "children": [{"id": "B", "value": "x"}]}}, "tree.children[0].value: expected a finite number"),
+        ({"game": "chess"}, "game: expected one of tictactoe, isolation"),
+        ({"game": "tictactoe", "state": "XXXXO...."}, "state: X moves first"),
+        ({"game": "tictactoe", "state": "XOZ......"}, "state[2]: expected X, O or '.'"),
+        ({"game": "isolation", "state": "......"}, "state[5]: the lower-right cell is blocked"),
+        ({"game": "isolation", "state": "2....#"}, "does not fit player 1"),
+        ({"game": "isolation", "estimate": "magic"}, "estimate: expected one of zero, mobility"),
+        ({"example": "lecture", "extra": 1}, "extra: unknown field"),
+        ([1, 2], "expected an object"),
+    ],
+)
+def test_bad_requests_are_named(request_: object, message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_request(request_)
+    assert message in str(caught.value)

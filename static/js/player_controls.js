@@ -1,0 +1,138 @@
+// The player: first / back / play-pause / forward / last buttons, speed, scrub bar,
+// keyboard shortcuts and the "step K / N" counter. It owns K and N and nothing else;
+// it asks onSeek(k) to show a step.
+
+const FORM_FIELDS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+export class PlayerControls {
+  constructor(els, onSeek) {
+    this.els = els; // { root, first, back, play, forward, last, speed, scrub, counter }
+    this.onSeek = onSeek;
+    this.k = 0;
+    this.n = 0;
+    this.finished = false; // true once the stream of events has ended
+    this.timer = null;
+
+    els.first.addEventListener("click", () => this.seek(0));
+    els.back.addEventListener("click", () => this.seek(this.k - 1));
+    els.forward.addEventListener("click", () => this.seek(this.k + 1));
+    els.last.addEventListener("click", () => this.seek(this.n));
+    els.play.addEventListener("click", () => this.togglePlay());
+    els.scrub.addEventListener("input", () => this.seek(Number(els.scrub.value)));
+    els.speed.addEventListener("change", () => {
+      if (this.timer) this.startTimer();
+    });
+    document.addEventListener("keydown", (ev) => this.onKey(ev));
+    this.render();
+  }
+
+  onKey(ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const target = ev.target;
+    // Typing in the form (or moving the scrub bar itself) must not step the search.
+    if (target && (FORM_FIELDS.has(target.tagName) || target.isContentEditable)) return;
+    switch (ev.key) {
+      case "ArrowLeft":
+        this.seek(this.k - 1);
+        break;
+      case "ArrowRight":
+        this.seek(this.k + 1);
+        break;
+      case "Home":
+        this.seek(0);
+        break;
+      case "End":
+        this.seek(this.n);
+        break;
+      case " ":
+      case "Spacebar":
+        // On a focused button, Space already clicks that button.
+        if (target && target.tagName === "BUTTON") return;
+        this.togglePlay();
+        break;
+      default:
+        return;
+    }
+    ev.preventDefault();
+  }
+
+  // A new search: back to step 0, paused.
+  reset() {
+    this.pause();
+    this.k = 0;
+    this.n = 0;
+    this.finished = false;
+    this.render();
+  }
+
+  // More events arrived: N grows, K stays where the student left it.
+  extend(n, finished) {
+    this.n = n;
+    this.finished = finished;
+    this.render();
+  }
+
+  seek(k) {
+    const next = Math.max(0, Math.min(k, this.n));
+    if (next !== this.k) {
+      this.k = next;
+      this.onSeek(next);
+    }
+    this.render();
+  }
+
+  // Show the current step again (after a new search or new tree nodes).
+  refresh() {
+    this.onSeek(this.k);
+    this.render();
+  }
+
+  get playing() {
+    return this.timer !== null;
+  }
+
+  togglePlay() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  play() {
+    // Playing from the last step starts over, as a media player does.
+    if (this.k >= this.n && this.finished) this.seek(0);
+    this.startTimer();
+    this.render();
+  }
+
+  startTimer() {
+    clearInterval(this.timer);
+    const perSecond = Number(this.els.speed.value) || 4;
+    this.timer = setInterval(() => this.tick(), 1000 / perSecond);
+  }
+
+  tick() {
+    if (this.k < this.n) this.seek(this.k + 1);
+    // At the end of what has arrived: wait for more, unless the search is over.
+    else if (this.finished) this.pause();
+  }
+
+  pause() {
+    clearInterval(this.timer);
+    this.timer = null;
+    this.render();
+  }
+
+  render() {
+    const { els, k, n } = this;
+    const counter = `step ${k} / ${n}`;
+    if (els.counter.textContent !== counter) els.counter.textContent = counter;
+    const playLabel = this.playing ? "Pause" : "Play";
+    if (els.play.textContent !== playLabel) els.play.textContent = playLabel;
+    els.scrub.max = String(n);
+    if (els.scrub.value !== String(k)) els.scrub.value = String(k);
+    els.scrub.setAttribute("aria-valuetext", counter);
+    // Buttons stay enabled at the ends (seek clamps): disabling a focused button
+    // would drop keyboard focus to the page.
+    els.root.classList.toggle("at-start", k <= 0);
+    els.root.classList.toggle("at-end", k >= n);
+  }
+}

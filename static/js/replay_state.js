@@ -1,0 +1,159 @@
+// The state of the search after events 0..k, for any k.
+// The view is a pure function of this state: stepping back means "state at k-1",
+// never undoing a change. To keep that cheap, the state is built forward one event at
+// a time and copied every SNAPSHOT_EVERY steps, so reaching any step replays at most
+// that many events from the nearest snapshot.
+
+import { TraceTree } from "./trace_tree.js";
+import { toNumber } from "./value_format.js";
+
+export const SNAPSHOT_EVERY = 256;
+
+export const UNVISITED = 0;
+export const VISITED = 1;
+export const DONE = 2;
+export const PRUNED = 3;
+export const STATUS_NAMES = ["unvisited", "visited", "done", "pruned"];
+
+// Per-node fields, each a flat array indexed by node index. Copying these is a snapshot.
+const NODE_FIELDS = ["status", "v", "alpha", "beta", "order", "cut", "prune", "leafKind"];
+
+function emptyState() {
+  const s = { step: -1, current: -1, visits: 0, result: null };
+  for (const f of NODE_FIELDS) s[f] = [];
+  return s;
+}
+
+function copyState(s) {
+  const c = { step: s.step, current: s.current, visits: s.visits, result: s.result };
+  for (const f of NODE_FIELDS) c[f] = s[f].slice();
+  return c;
+}
+
+export class Replay {
+  constructor(startEvent) {
+    this.tree = new TraceTree(startEvent);
+    this.events = [];
+    this.snapshots = []; // snapshots[j] = state at step j * SNAPSHOT_EVERY
+    this.cursor = emptyState(); // the one mutable state, moved forward by apply()
+    this.touchCache = [];
+    this.append([startEvent]);
+  }
+
+  get last() {
+    return this.events.length - 1;
+  }
+
+  // Add events from the stream; returns true if the tree gained nodes.
+  append(events) {
+    const before = this.tree.version;
+    for (const e of events) {
+      this.events.push(e);
+      this.tree.observe(e);
+    }
+    return this.tree.version !== before;
+  }
+
+  // The state after events 0..k. The returned object is shared and changes on the
+  // next call: read it, don't keep it.
+  stateAt(k) {
+    k = Math.max(0, Math.min(k, this.last));
+    const c = this.cursor;
+    if (k < c.step || k - c.step > SNAPSHOT_EVERY) {
+      const j = Math.min(Math.floor(k / SNAPSHOT_EVERY), this.snapshots.length - 1);
+      if (j >= 0 && (k < c.step || this.snapshots[j].step > c.step)) {
+        this.cursor = copyState(this.snapshots[j]);
+      } else if (k < c.step) {
+        this.cursor = emptyState();
+      }
+    }
+    while (this.cursor.step < k) {
+      this.apply(this.events[this.cursor.step + 1]);
+      const step = this.cursor.step;
+      if (step % SNAPSHOT_EVERY === 0 && this.snapshots.length === step / SNAPSHOT_EVERY) {
+        this.snapshots.push(copyState(this.cursor));
+      }
+    }
+    return this.cursor;
+  }
+
+  // Move the cursor past one event.
+  apply(e) {
+    const s = this.cursor;
+    const t = this.tree;
+    s.step++;
+    const i = t.idx(e.node);
+    s.current = i === undefined ? -1 : i;
+    switch (e.type) {
+      case "visit":
+        s.status[i] = VISITED;
+        s.order[i] = ++s.visits;
+        if (e.alpha !== undefined) s.alpha[i] = toNumber(e.alpha);
+        if (e.beta !== undefined) s.beta[i] = toNumber(e.beta);
+        break;
+      case "leaf":
+        s.v[i] = toNumber(e.value);
+        s.leafKind[i] = e.kind;
+        break;
+      case "backup": {
+        s.v[i] = toNumber(e.v_after);
+        const c = t.idx(e.child);
+        if (c !== undefined) s.status[c] = DONE;
+        break;
+      }
+      case "bound":
+        if (e.bound === "alpha") s.alpha[i] = toNumber(e.new);
+        else s.beta[i] = toNumber(e.new);
+        break;
+      case "prune":
+        s.prune[i] = e;
+        for (const id of e.pruned || []) {
+          const c = t.idx(id);
+          if (c === undefined) continue;
+          s.cut[c] = e.cut; // marks the cut edge into c
+          for (const d of t.subtree(c)) s.status[d] = PRUNED;
+        }
+        break;
+      case "result":
+        s.result = e;
+        if (i !== undefined) s.status[i] = DONE;
+        // The search is over: no node is "current" any more.
+        s.current = -1;
+        break;
+      default: // start: nothing changes but the current node
+        break;
+    }
+  }
+
+  // Node indices whose state can differ between steps a and b: those the events
+  // in between touch. The view redraws only these (plus the path to the current node).
+  touchedBetween(a, b) {
+    const lo = Math.max(0, Math.min(a, b));
+    const hi = Math.min(this.last, Math.max(a, b));
+    const out = new Set();
+    for (let k = lo + 1; k <= hi; k++) for (const i of this.touches(k)) out.add(i);
+    return out;
+  }
+
+  touches(k) {
+    let cached = this.touchCache[k];
+    if (cached) return cached;
+    const e = this.events[k];
+    const t = this.tree;
+    const ids = [e.node];
+    if (e.type === "backup" || e.type === "result") ids.push(e.child);
+    cached = [];
+    for (const id of ids) {
+      const i = t.idx(id);
+      if (i !== undefined) cached.push(i);
+    }
+    if (e.type === "prune") {
+      for (const id of e.pruned || []) {
+        const c = t.idx(id);
+        if (c !== undefined) cached.push(...t.subtree(c));
+      }
+    }
+    this.touchCache[k] = cached;
+    return cached;
+  }
+}

@@ -1,0 +1,90 @@
+// The side panel form: what to search (the lecture example, a typed tree, or a game
+// position) and how (algorithm, depth limit, ties). It turns the fields into a
+// search:start request and shows errors inline, as text.
+
+const DEFAULT_POSITION = { tictactoe: "XOX.O....", isolation: ".....#" };
+
+export class SearchForm {
+  constructor(form, errorEl, onRun) {
+    this.form = form;
+    this.errorEl = errorEl;
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      let request;
+      try {
+        request = this.request();
+      } catch (err) {
+        this.showError(err.message);
+        return;
+      }
+      this.clearError();
+      onRun(request);
+    });
+    form.addEventListener("change", (ev) => {
+      if (ev.target.name === "source") this.showSource();
+      if (ev.target.name === "game") this.defaultPosition();
+    });
+    this.showSource();
+  }
+
+  field(name) {
+    return this.form.elements[name];
+  }
+
+  // Only the fieldset of the chosen source is shown (and so submitted by the keyboard).
+  showSource() {
+    const source = this.field("source").value;
+    for (const part of this.form.querySelectorAll("[data-source]")) {
+      part.hidden = part.dataset.source !== source;
+    }
+  }
+
+  // Switching game swaps in that game's default position, unless one was typed.
+  defaultPosition() {
+    const position = this.field("position");
+    const game = this.field("game").value;
+    if (!position.value.trim() || Object.values(DEFAULT_POSITION).includes(position.value.trim())) {
+      position.value = DEFAULT_POSITION[game] || "";
+    }
+  }
+
+  request() {
+    const req = {};
+    const source = this.field("source").value;
+    if (source === "example") {
+      req.example = this.field("example").value;
+    } else if (source === "tree") {
+      const text = this.field("tree").value.trim();
+      if (!text) throw new Error("tree: type a tree as JSON or a nested list such as [[3,12,8],[2,4,6]]");
+      try {
+        // The nested-list shorthand is JSON too; the server validates the shape.
+        req.tree = JSON.parse(text);
+      } catch (err) {
+        throw new Error(`tree: not valid JSON (${err.message})`);
+      }
+    } else {
+      req.game = this.field("game").value;
+      req.state = this.field("position").value.trim();
+    }
+    req.algorithm = this.field("algorithm").value;
+    const depth = this.field("depth").value.trim();
+    if (depth === "") {
+      req.depth = null;
+    } else {
+      const n = Number(depth);
+      if (!Number.isInteger(n) || n < 0) throw new Error("depth: a whole number of plies, or blank for none");
+      req.depth = n;
+    }
+    req.ties = this.field("ties").value;
+    return req;
+  }
+
+  // The role="alert" element stays in the page; changing its text is what gets announced.
+  showError(text) {
+    this.errorEl.textContent = text;
+  }
+
+  clearError() {
+    this.errorEl.textContent = "";
+  }
+}

@@ -1,0 +1,59 @@
+// The client side of the /search Socket.IO namespace (global `io`).
+// One search is "current" at a time; messages about any other search id are stale
+// (an older run still streaming) and are dropped here, so the rest of the page
+// never sees them.
+
+export class SearchSocket {
+  constructor({ onStarted, onEvents, onDone, onError, onConnection }) {
+    this.handlers = { onStarted, onEvents, onDone, onError, onConnection };
+    this.current = null;
+    this.currentDone = true;
+    const socket = io("/search");
+    this.socket = socket;
+
+    socket.on("connect", () => onConnection && onConnection("connected"));
+    socket.on("disconnect", () => onConnection && onConnection("disconnected"));
+    socket.on("connect_error", () => onConnection && onConnection("cannot reach the server"));
+
+    socket.on("search:started", (msg) => {
+      // The newest start wins; a search still running from before is cancelled.
+      if (this.current !== null && !this.currentDone) this.cancel();
+      this.current = msg.search;
+      this.currentDone = false;
+      this.handlers.onStarted(msg);
+    });
+    socket.on("search:events", (msg) => {
+      if (msg.search !== this.current) return;
+      this.handlers.onEvents(msg.events || []);
+    });
+    socket.on("search:done", (msg) => {
+      if (msg.search !== this.current) return;
+      this.currentDone = true;
+      this.handlers.onDone(msg.result);
+    });
+    socket.on("search:error", (msg) => {
+      // search null: the request itself was refused (bad tree, bad option).
+      if (msg.search !== null && msg.search !== undefined && msg.search !== this.current) return;
+      if (msg.search === this.current) this.currentDone = true;
+      this.handlers.onError(msg.error || "the search failed");
+    });
+  }
+
+  // request: {example | tree | game + state, algorithm, depth, ties}
+  start(request) {
+    this.socket.emit("search:start", request);
+  }
+
+  // Stop the current search; its last messages (a result saying "cancelled") still show.
+  cancel() {
+    if (this.current === null || this.currentDone) return;
+    this.socket.emit("search:cancel", { search: this.current });
+  }
+
+  // Stop listening to the current search at all (the page now shows something else).
+  release() {
+    this.cancel();
+    this.current = null;
+    this.currentDone = true;
+  }
+}

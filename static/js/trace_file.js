@@ -1,0 +1,36 @@
+// A saved trace (JSON Lines, one event per line) replays on its own: its start
+// event carries the tree or position. The listing comes from GET /api/pseudocode.
+
+export async function readTraceFile(file) {
+  const text = await file.text();
+  const events = [];
+  const lines = text.split("\n");
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n].trim();
+    if (!line) continue;
+    try {
+      events.push(JSON.parse(line));
+    } catch (err) {
+      throw new Error(`line ${n + 1}: not valid JSON`);
+    }
+  }
+  if (!events.length || events[0].type !== "start") {
+    throw new Error("line 1: a trace starts with its start event");
+  }
+  events.forEach((e, i) => {
+    if (e.seq !== i) throw new Error(`line ${i + 1}: expected seq ${i}`);
+  });
+  return events;
+}
+
+export async function fetchPseudocode(start) {
+  const options = start.options || {};
+  const params = new URLSearchParams({
+    algorithm: start.algorithm || "alphabeta",
+    depth: options.depth === null || options.depth === undefined ? "" : String(options.depth),
+    ties: options.ties || "prune",
+  });
+  const response = await fetch(`/api/pseudocode?${params}`);
+  if (!response.ok) throw new Error(`pseudocode: the server answered ${response.status}`);
+  return response.json();
+}

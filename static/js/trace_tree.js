@@ -1,0 +1,113 @@
+// The shape of the searched tree, as far as the trace tells it.
+// A "tree" source gives the whole tree in the start event; a "game" source
+// reveals nodes as they are visited (visit.parent) or pruned (prune.pruned).
+// Nodes get small integer indices so per-step state can live in flat arrays.
+
+import { showMove } from "./value_format.js";
+
+export class TraceTree {
+  constructor(startEvent) {
+    const source = startEvent.source || {};
+    this.kind = source.kind === "game" ? "game" : "tree";
+    this.game = source.game || null;
+    this.ids = [];
+    this.index = new Map();
+    this.parent = [];
+    this.children = [];
+    this.player = [];
+    this.label = [];
+    this.given = []; // a tree leaf's value, known from the problem itself
+    this.board = []; // a game node's position, from its visit event
+    this.version = 0; // bumped whenever nodes are added, so the view knows to lay out again
+
+    if (this.kind === "tree" && source.tree) {
+      this.addTreeNode(source.tree, -1);
+    } else {
+      this.add(startEvent.node, -1, "max", "root");
+      if (source.state) this.board[0] = source.state;
+    }
+    this.root = 0;
+  }
+
+  get size() {
+    return this.ids.length;
+  }
+
+  has(id) {
+    return this.index.has(id);
+  }
+
+  idx(id) {
+    return this.index.get(id);
+  }
+
+  add(id, parentIdx, player, label) {
+    const i = this.ids.length;
+    this.ids.push(id);
+    this.index.set(id, i);
+    this.parent.push(parentIdx);
+    this.children.push([]);
+    this.player.push(player === "min" ? "min" : "max");
+    this.label.push(label === undefined || label === null || label === "" ? String(id) : String(label));
+    if (parentIdx >= 0) this.children[parentIdx].push(i);
+    this.version++;
+    return i;
+  }
+
+  // Iterative, so a 40-deep or 10,000-node tree cannot overflow the call stack.
+  addTreeNode(rootNode, parentIdx) {
+    const stack = [[rootNode, parentIdx]];
+    while (stack.length) {
+      const [node, p] = stack.pop();
+      const i = this.add(node.id, p, node.player, node.label);
+      if (typeof node.value === "number") this.given[i] = node.value;
+      const kids = node.children || [];
+      // Push in reverse so children are added (and so ordered) left to right.
+      for (let c = kids.length - 1; c >= 0; c--) stack.push([kids[c], i]);
+    }
+  }
+
+  // Learn structure from one event (games only; a tree is complete from the start).
+  observe(event) {
+    if (this.kind !== "game") return;
+    if (event.type === "visit") {
+      let i = this.index.get(event.node);
+      if (i === undefined) {
+        const p = event.parent === null || event.parent === undefined ? -1 : this.index.get(event.parent);
+        i = this.add(event.node, p === undefined ? -1 : p, event.player, showMove(event.move));
+      } else {
+        // The root exists since the start event; its visit says whose turn it is.
+        this.player[i] = event.player === "min" ? "min" : "max";
+        if (event.move !== null && event.move !== undefined) this.label[i] = showMove(event.move);
+      }
+      if (event.state !== undefined) this.board[i] = event.state;
+    } else if (event.type === "prune") {
+      const p = this.index.get(event.node);
+      if (p === undefined) return;
+      const childPlayer = this.player[p] === "max" ? "min" : "max";
+      for (const id of event.pruned || []) {
+        // A pruned game child was never generated as a position: it is known by id only.
+        if (!this.index.has(id)) this.add(id, p, childPlayer, "");
+      }
+    }
+  }
+
+  // Every index in the subtree under i, i included.
+  subtree(i) {
+    const out = [];
+    const stack = [i];
+    while (stack.length) {
+      const j = stack.pop();
+      out.push(j);
+      for (const c of this.children[j]) stack.push(c);
+    }
+    return out;
+  }
+
+  // Indices from the root down to i.
+  pathTo(i) {
+    const path = [];
+    for (let j = i; j >= 0; j = this.parent[j]) path.push(j);
+    return path.reverse();
+  }
+}

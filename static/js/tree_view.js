@@ -1,0 +1,292 @@
+// The search tree as an SVG drawing, the textbook way: MAX an upward triangle,
+// MIN a downward one, the value inside, the label below, the [α, β] window on the
+// path from the root to the current node, pruned subtrees greyed with the cut
+// edge marked. Layout is d3.tree, pan/zoom is d3.zoom (global `d3`).
+// Every per-step change goes through update(), which touches only the nodes it is
+// told may have changed, and writes an attribute only when its text differs.
+
+import { STATUS_NAMES } from "./replay_state.js";
+import { showValue } from "./value_format.js";
+import { drawBoard } from "./board_view.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// Sizes in SVG units. A game node carries a board under its triangle, so it is taller.
+const SIZES = {
+  tree: { dx: 46, dy: 108, half: 15, rise: 13, labelY: 26, windowY: 40, charW: 6.6 },
+  game: { dx: 54, dy: 132, half: 11, rise: 10, labelY: 60, windowY: 73, charW: 6.6 },
+};
+const FIT_MAX_SCALE = 1.8;
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function setAttr(e, name, value) {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
+}
+
+function setText(e, value) {
+  if (e.textContent !== value) e.textContent = value;
+}
+
+function triangle(player, half, rise) {
+  // Upward for MAX, downward for MIN; the value sits at the centre of the box.
+  return player === "max"
+    ? `M0,${-rise - 3}L${half},${rise}L${-half},${rise}Z`
+    : `M0,${rise + 3}L${half},${-rise}L${-half},${-rise}Z`;
+}
+
+export class TreeView {
+  constructor(svg) {
+    this.svg = svg;
+    this.viewport = el("g", { class: "viewport" }, svg);
+    this.edgeLayer = el("g", { class: "edges" }, this.viewport);
+    this.markLayer = el("g", { class: "cut-marks" }, this.viewport);
+    this.nodeLayer = el("g", { class: "nodes" }, this.viewport);
+    this.userMoved = false;
+    this.zoom = d3
+      .zoom()
+      .scaleExtent([0.02, 6])
+      .on("zoom", (ev) => {
+        this.viewport.setAttribute("transform", ev.transform.toString());
+        // A gesture (not our own fit) means the student placed the view: keep it.
+        if (ev.sourceEvent) this.userMoved = true;
+      });
+    d3.select(svg).call(this.zoom).on("dblclick.zoom", null);
+    this.reset(null);
+  }
+
+  // Start over for a new search (replay may be null: an empty drawing).
+  reset(replay) {
+    this.replay = replay;
+    this.tree = replay ? replay.tree : null;
+    this.sizes = SIZES[this.tree && this.tree.kind === "game" ? "game" : "tree"];
+    this.nodeEls = [];
+    this.edgeEls = [];
+    this.markEls = [];
+    this.shown = []; // last-written view of each node, to skip unchanged writes
+    this.x = [];
+    this.y = [];
+    this.path = [];
+    this.laidOutVersion = -1;
+    this.edgeLayer.replaceChildren();
+    this.markLayer.replaceChildren();
+    this.nodeLayer.replaceChildren();
+    this.userMoved = false;
+    if (this.tree) this.layout();
+  }
+
+  // Lay the tree out again (new nodes arrived); creates elements for new nodes.
+  layout() {
+    const t = this.tree;
+    const s = this.sizes;
+    const width = (i) => Math.max(2 * s.half + 10, t.label[i].length * s.charW + 10);
+    const root = d3.hierarchy(t.root, (i) => t.children[i]);
+    d3
+      .tree()
+      .nodeSize([s.dx, s.dy])
+      .separation((a, b) => {
+        const need = (width(a.data) + width(b.data)) / 2 / s.dx;
+        return Math.max(a.parent === b.parent ? 1 : 1.25, need);
+      })(root);
+    root.each((n) => {
+      this.x[n.data] = n.x;
+      this.y[n.data] = n.y;
+    });
+    for (let i = 0; i < t.size; i++) {
+      if (!this.nodeEls[i]) this.createNode(i);
+      this.nodeEls[i].setAttribute("transform", `translate(${this.x[i]},${this.y[i]})`);
+      if (t.parent[i] >= 0) {
+        if (!this.edgeEls[i]) this.edgeEls[i] = el("line", { class: "edge" }, this.edgeLayer);
+        this.placeEdge(i);
+      }
+      if (this.markEls[i]) this.placeMark(i);
+    }
+    this.laidOutVersion = t.version;
+    this.extent = [d3.extent(root.descendants(), (n) => n.x), d3.extent(root.descendants(), (n) => n.y)];
+  }
+
+  createNode(i) {
+    const t = this.tree;
+    const s = this.sizes;
+    const g = el("g", { class: `node ${t.player[i]}`, "data-node-id": t.ids[i], "data-state": "unvisited", "data-value": "" });
+    el("path", { class: "shape", d: triangle(t.player[i], s.half, s.rise) }, g);
+    const value = el("text", { class: "value", y: t.player[i] === "max" ? 3 : -3 }, g);
+    const order = el("text", { class: "order", x: s.half + 3, y: -s.rise }, g);
+    const label = el("text", { class: "label", y: s.labelY }, g);
+    label.textContent = t.label[i];
+    const windowText = el("text", { class: "window", y: s.windowY }, g);
+    const title = el("title", {}, g);
+    title.textContent = t.ids[i] === t.label[i] ? t.ids[i] : `${t.label[i]} (id ${t.ids[i]})`;
+    if (t.kind === "game") {
+      const boardGroup = el("g", { class: "board", transform: `translate(0,${s.rise + 6})` }, g);
+      if (t.board[i] !== undefined) drawBoard(boardGroup, t.game, t.board[i]);
+      this.boardPending = this.boardPending || [];
+      if (t.board[i] === undefined) this.boardPending.push(i);
+    }
+    this.nodeLayer.appendChild(g);
+    this.nodeEls[i] = g;
+    this.shown[i] = { g, value, order, label, windowText, state: "", dv: "", vt: "", vc: "", ot: "", wt: "", cls: "" };
+  }
+
+  placeEdge(i) {
+    const p = this.tree.parent[i];
+    const s = this.sizes;
+    const e = this.edgeEls[i];
+    // Edges leave below the window text, which is written under the label.
+    const bottom = s.windowY + 8;
+    e.setAttribute("x1", this.x[p]);
+    e.setAttribute("y1", this.y[p] + bottom);
+    e.setAttribute("x2", this.x[i]);
+    e.setAttribute("y2", this.y[i] - s.rise - 4);
+  }
+
+  // The cut mark: a short bar across the edge into a pruned child, with "α cut" / "β cut".
+  placeMark(i) {
+    const m = this.markEls[i];
+    const e = this.edgeEls[i];
+    const x1 = +e.getAttribute("x1"), y1 = +e.getAttribute("y1");
+    const x2 = +e.getAttribute("x2"), y2 = +e.getAttribute("y2");
+    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const nx = -(y2 - y1) / len, ny = (x2 - x1) / len;
+    const bar = m.firstChild;
+    bar.setAttribute("x1", mx - nx * 8);
+    bar.setAttribute("y1", my - ny * 8);
+    bar.setAttribute("x2", mx + nx * 8);
+    bar.setAttribute("y2", my + ny * 8);
+    const text = m.lastChild;
+    // The words go left of the bar, between this edge and its left neighbour.
+    text.setAttribute("x", mx - 10);
+    text.setAttribute("y", my);
+  }
+
+  // Boards of game nodes first seen as pruned ids, then (in a later batch) never drawn,
+  // stay blank; boards of nodes whose visit arrived after creation are drawn here.
+  drawPendingBoards() {
+    if (!this.boardPending || !this.boardPending.length) return;
+    const t = this.tree;
+    this.boardPending = this.boardPending.filter((i) => {
+      if (t.board[i] === undefined) return true;
+      drawBoard(this.nodeEls[i].querySelector(".board"), t.game, t.board[i]);
+      return false;
+    });
+  }
+
+  // Bring the drawing in line with `state`. `dirty` holds the node indices that may
+  // have changed since the last update (null: all of them).
+  update(state, dirty) {
+    const t = this.tree;
+    if (!t) return;
+    let all = dirty === null;
+    if (this.laidOutVersion !== t.version) {
+      this.layout();
+      this.drawPendingBoards();
+      all = true;
+      if (!this.userMoved) this.fit();
+    }
+    const path = state.current >= 0 ? t.pathTo(state.current) : [];
+    const onPath = new Set(path);
+    const todo = all ? null : new Set(dirty);
+    if (todo) {
+      for (const i of this.path) todo.add(i);
+      for (const i of path) todo.add(i);
+      if (state.result || this.hadResult) todo.add(t.idx(state.result ? state.result.child : this.hadResult));
+    }
+    this.path = path;
+    this.hadResult = state.result ? state.result.child : null;
+    const chosen = state.result && state.result.child !== null ? t.idx(state.result.child) : undefined;
+    const each = (i) => this.updateNode(i, state, onPath.has(i), i === chosen);
+    if (todo) {
+      for (const i of todo) if (i !== undefined && i < t.size) each(i);
+    } else {
+      for (let i = 0; i < t.size; i++) each(i);
+    }
+  }
+
+  updateNode(i, state, onPath, chosen) {
+    const t = this.tree;
+    const sh = this.shown[i];
+    const status = state.status[i] || 0;
+    const dataState = i === state.current ? "current" : STATUS_NAMES[status];
+    const v = state.v[i];
+    const dv = v === undefined ? "" : String(v);
+    let vt = showValue(v);
+    let vc = state.status[i] === 2 ? "value final" : "value";
+    if (v === undefined && t.given[i] !== undefined) {
+      // A tree leaf's value is part of the problem: shown faintly until the search reads it.
+      vt = showValue(t.given[i]);
+      vc = "value given";
+    }
+    const ot = state.order[i] ? String(state.order[i]) : "";
+    const hasWindow = onPath && state.alpha[i] !== undefined;
+    const wt = hasWindow ? `[${showValue(state.alpha[i])}, ${showValue(state.beta[i])}]` : "";
+    let cls = `node ${t.player[i]}`;
+    if (onPath) cls += " on-path";
+    if (chosen) cls += " chosen";
+    if (state.leafKind[i] === "estimate") cls += " estimate";
+
+    if (sh.state !== dataState) setAttr(sh.g, "data-state", (sh.state = dataState));
+    if (sh.dv !== dv) setAttr(sh.g, "data-value", (sh.dv = dv));
+    if (sh.cls !== cls) setAttr(sh.g, "class", (sh.cls = cls));
+    if (sh.vt !== vt) setText(sh.value, (sh.vt = vt));
+    if (sh.vc !== vc) setAttr(sh.value, "class", (sh.vc = vc));
+    if (sh.ot !== ot) setText(sh.order, (sh.ot = ot));
+    if (sh.wt !== wt) setText(sh.windowText, (sh.wt = wt));
+    this.updateEdge(i, state, onPath, chosen, status);
+  }
+
+  updateEdge(i, state, onPath, chosen, status) {
+    const e = this.edgeEls[i];
+    if (!e) return;
+    const cut = state.cut[i];
+    let cls = "edge";
+    if (onPath) cls += " on-path";
+    if (status === 3) cls += " pruned";
+    if (cut) cls += ` cut cut-${cut}`;
+    if (chosen) cls += " chosen";
+    setAttr(e, "class", cls);
+    if (cut && !this.markEls[i]) {
+      const m = el("g", {}, this.markLayer);
+      el("line", { class: "bar" }, m);
+      el("text", {}, m);
+      this.markEls[i] = m;
+      this.placeMark(i);
+    }
+    const m = this.markEls[i];
+    if (m) {
+      if (!cut) {
+        m.remove();
+        this.markEls[i] = undefined;
+        return;
+      }
+      setAttr(m, "class", `cut-mark cut-${cut}`);
+      // Name the cut once per prune, on the first skipped child's edge.
+      const prune = state.prune[this.tree.parent[i]];
+      const first = prune && prune.pruned && prune.pruned[0] === this.tree.ids[i];
+      setText(m.lastChild, first ? (cut === "alpha" ? "α cut" : "β cut") : "");
+    }
+  }
+
+  // Fit the whole tree into the visible area.
+  fit() {
+    if (!this.extent) return;
+    const box = this.svg.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    const s = this.sizes;
+    const [[x0, x1], [y0, y1]] = this.extent;
+    const pad = 40;
+    const w = x1 - x0 + 2 * s.dx;
+    const h = y1 - y0 + s.dy + 30;
+    const k = Math.min(FIT_MAX_SCALE, (box.width - pad) / w, (box.height - pad) / h);
+    this.zoom.scaleExtent([Math.min(0.02, k / 2), 6]);
+    const tx = box.width / 2 - k * (x0 + x1) / 2;
+    const ty = (box.height - k * h) / 2 - k * (y0 - s.rise - 20);
+    d3.select(this.svg).call(this.zoom.transform, d3.zoomIdentity.translate(tx, ty).scale(k));
+    this.userMoved = false;
+  }
+}

@@ -1,0 +1,39 @@
+"""Minimax Lab's server: Flask pages and a Socket.IO namespace that streams search events.
+
+An app factory (Flask-SocketIO-Chat's habit): nothing is created at import time, so every test
+builds a fresh app with its own SocketIO server.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask
+from flask_socketio import SocketIO
+
+from server import strict_json
+from server.config import DEFAULTS, ROOT
+from server.pages import pages
+from server.search_namespace import SearchNamespace
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, static_folder=str(ROOT / "static"), template_folder=str(ROOT / "templates"))
+    app.json = strict_json.StrictJSONProvider(app)
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    app.register_blueprint(pages)
+    socketio = SocketIO(
+        app,
+        async_mode="threading",  # with simple-websocket; no eventlet
+        json=strict_json,
+        max_http_buffer_size=int(app.config["MAX_MESSAGE_BYTES"]),
+        # cors_allowed_origins is left unset: same-origin only.
+    )
+    socketio.on_namespace(SearchNamespace("/search", app.config))
+    return app
+
+
+def socketio_of(app: Flask) -> SocketIO:
+    """The SocketIO server that create_app attached to `app`."""
+    return app.extensions["socketio"]

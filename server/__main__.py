@@ -1,0 +1,22 @@
+"""`python -m server [--host 127.0.0.1] [--port 5000]`: start Minimax Lab."""
+
+from __future__ import annotations
+
+import argparse
+
+from server import create_app, socketio_of
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m server", description="Start the Minimax Lab server.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=5000)
+    args = parser.parse_args()
+    app = create_app()
+    print(f"Minimax Lab: open http://{args.host}:{args.port}/ (the lecture example is ready)", flush=True)
+    # Werkzeug's server is fine for a class on one machine; threading mode needs the flag.
+    socketio_of(app).run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)
+
+
+if __name__ == "__main__":
+    main()

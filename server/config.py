@@ -1,0 +1,24 @@
+"""Server settings and per-client limits; tests and benchmarks override them via create_app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from search import limits
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DEFAULTS: dict[str, object] = {
+    # Where `npm ci` put the front-end libraries we serve at /vendor.
+    "NODE_MODULES": str(ROOT / "node_modules"),
+    # A client may run this many searches at once; the next start gets search:error.
+    "MAX_RUNNING_SEARCHES_PER_CLIENT": 2,
+    # A search stops after this many events (its result says "event limit"): enough for any
+    # depth-limited game search a browser can show, not the 2 million of full tic-tac-toe.
+    "MAX_EVENTS_PER_SEARCH": 200_000,
+    # Events per search:events message. Socket.IO has no batching of its own: one message per
+    # event is 16-30x slower.
+    "EVENT_BATCH_SIZE": 1000,
+    # Socket.IO messages larger than this close the connection (engine.io's own limit).
+    "MAX_MESSAGE_BYTES": 2 * limits.MAX_PAYLOAD_BYTES,
+}

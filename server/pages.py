@@ -1,0 +1,58 @@
+"""HTTP routes of the browser app: the page, the front-end libraries, the pseudocode listings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, send_file
+
+from search import limits
+from search.pseudocode import listing
+from search.request import ALGORITHMS, TIES
+from search.tree import EXAMPLES
+
+pages = Blueprint("pages", __name__)
+
+VENDOR_FILES = {
+    "d3.min.js": "d3/dist/d3.min.js",
+    "socket.io.min.js": "socket.io-client/dist/socket.io.min.js",
+}
+"""The only files served from node_modules (installed from the npm registry by `npm ci`)."""
+
+
+@pages.get("/")
+def index() -> str:
+    return render_template("index.html", examples=list(EXAMPLES))
+
+
+@pages.get("/vendor/<name>")
+def vendor(name: str):  # type: ignore[no-untyped-def]
+    if name not in VENDOR_FILES:
+        abort(404)
+    path = Path(current_app.config["NODE_MODULES"]) / VENDOR_FILES[name]
+    if not path.is_file():
+        abort(500, description=f"{VENDOR_FILES[name]} is not installed: run `make setup` (npm ci)")
+    return send_file(path, mimetype="text/javascript", max_age=3600)
+
+
+@pages.get("/api/pseudocode")
+def pseudocode():  # type: ignore[no-untyped-def]
+    algorithm = request.args.get("algorithm", "alphabeta")
+    ties = request.args.get("ties", "prune")
+    if algorithm not in ALGORITHMS or ties not in TIES:
+        return jsonify(error=f"algorithm must be one of {', '.join(ALGORITHMS)} and ties one of {', '.join(TIES)}"), 400
+    return jsonify(listing(algorithm, ties))
+
+
+@pages.get("/api/limits")
+def limits_json():  # type: ignore[no-untyped-def]
+    """The documented limits, so the page can tell a user before the server refuses."""
+    config = current_app.config
+    return jsonify(
+        max_tree_nodes=limits.MAX_TREE_NODES, max_tree_depth=limits.MAX_TREE_DEPTH,
+        max_branching=limits.MAX_BRANCHING, max_label_length=limits.MAX_LABEL_LENGTH,
+        max_abs_value=limits.MAX_ABS_VALUE, max_payload_bytes=limits.MAX_PAYLOAD_BYTES,
+        max_search_depth=limits.MAX_SEARCH_DEPTH,
+        max_running_searches_per_client=config["MAX_RUNNING_SEARCHES_PER_CLIENT"],
+        max_events_per_search=config["MAX_EVENTS_PER_SEARCH"],
+    )

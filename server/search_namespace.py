@@ -1,0 +1,96 @@
+"""The /search Socket.IO namespace: start a search, stream its events in batches, cancel it.
+
+The server never computes a search itself beyond calling the engine: a request is validated by
+search.request (the same validator as the CLI), run in a background task with a Recorder whose
+sink emits `search:events` batches to the one client that asked, then `search:done`.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from typing import Any, Mapping
+
+from flask import request
+from flask_socketio import Namespace, emit
+
+from search import InputError, Recorder, SearchRequest, parse_request
+from search.pseudocode import listing
+
+log = logging.getLogger(__name__)
+
+
+class SearchNamespace(Namespace):
+    """Handlers for `search:start` and `search:cancel`; per-client bookkeeping of running searches."""
+
+    def __init__(self, namespace: str, config: Mapping[str, Any]) -> None:
+        super().__init__(namespace)
+        self.config = config
+        self._lock = threading.Lock()
+        self._running: dict[str, dict[str, Recorder]] = {}  # client sid -> search id -> recorder
+
+    def trigger_event(self, event: str, *args: Any) -> Any:
+        """Our events are named like `search:start`; their handlers `on_search_start`."""
+        return super().trigger_event(event.replace(":", "_"), *args)
+
+    def on_disconnect(self, reason: Any = None) -> None:
+        with self._lock:
+            searches = self._running.pop(request.sid, {})  # type: ignore[attr-defined]
+        for recorder in searches.values():
+            recorder.cancel()
+
+    def on_search_start(self, data: Any = None) -> None:
+        sid: str = request.sid  # type: ignore[attr-defined]
+        try:
+            search_request = parse_request(data)
+        except InputError as exc:
+            emit("search:error", {"search": None, "error": str(exc)})
+            return
+        search_id = secrets.token_urlsafe(9)
+        recorder = Recorder(
+            lambda batch: self._send(sid, "search:events", {"search": search_id, "events": batch}),
+            keep=False,
+            batch_size=int(self.config["EVENT_BATCH_SIZE"]),
+            max_events=int(self.config["MAX_EVENTS_PER_SEARCH"]),
+        )
+        limit = int(self.config["MAX_RUNNING_SEARCHES_PER_CLIENT"])
+        with self._lock:
+            mine = self._running.setdefault(sid, {})
+            if len(mine) >= limit:
+                emit("search:error", {"search": None, "error": f"{limit} searches are already running for this client (the limit): cancel one or wait"})
+                return
+            mine[search_id] = recorder
+        emit("search:started", {
+            "search": search_id,
+            "algorithm": search_request.algorithm,
+            "options": {"depth": search_request.depth, "ties": search_request.ties},
+            "pseudocode": listing(search_request.algorithm, search_request.ties),
+        })
+        self.socketio.start_background_task(self._run, sid, search_id, search_request, recorder)
+
+    def on_search_cancel(self, data: Any = None) -> None:
+        search_id = data.get("search") if isinstance(data, dict) else None
+        with self._lock:
+            recorder = self._running.get(request.sid, {}).get(search_id)  # type: ignore[attr-defined]
+        if recorder is None:
+            emit("search:error", {"search": search_id if isinstance(search_id, str) else None,
+                                  "error": "search: no running search with this id"})
+            return
+        recorder.cancel()
+
+    def _send(self, sid: str, event: str, data: dict[str, Any]) -> None:
+        """Emit to one client from any thread (background tasks have no request context)."""
+        self.socketio.emit(event, data, to=sid, namespace=self.namespace)
+
+    def _run(self, sid: str, search_id: str, search_request: SearchRequest, recorder: Recorder) -> None:
+        """The background task: run the engine; its recorder streams the batches."""
+        try:
+            result = search_request.run(recorder)
+            self._send(sid, "search:done", {"search": search_id, "result": result.to_json()})
+        except Exception:  # a bug of ours: say so to the client, keep the server up
+            log.exception("search %s failed", search_id)
+            self._send(sid, "search:error", {"search": search_id, "error": "internal error: the search failed"})
+        finally:
+            with self._lock:
+                self._running.get(sid, {}).pop(search_id, None)

@@ -1,0 +1,16 @@
+"""Fixtures shared by the server and browser tests."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+
+from tests.live_server import running_server
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """Base URL of a real server (Flask-SocketIO, threading mode) on 127.0.0.1 and a free port."""
+    with running_server() as url:
+        yield url

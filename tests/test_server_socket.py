@@ -1,0 +1,175 @@
+"""The /search namespace: Flask-SocketIO's test client, and a real client against a real server."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import requests
+import socketio
+
+from server import create_app, socketio_of
+from tests.live_server import running_server
+from tests.socket_client import SearchClient
+
+GOLDEN = Path(__file__).parent / "golden"
+LECTURE_TRACE = [json.loads(line) for line in (GOLDEN / "lecture_alphabeta.jsonl").read_text().splitlines()]
+BIG_SEARCH = {"game": "tictactoe", "algorithm": "minimax"}  # 549,946 nodes: long enough to cancel
+
+
+def received_events(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [e for m in messages if m["name"] == "search:events" for e in m["args"][0]["events"]]
+
+
+def wait_for(client: Any, name: str, timeout: float = 10) -> list[dict[str, Any]]:
+    got: list[dict[str, Any]] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got += client.get_received("/search")
+        if any(m["name"] == name for m in got):
+            return got
+        time.sleep(0.02)
+    raise TimeoutError(name)
+
+
+def test_lecture_events_from_the_test_client_equal_the_cli_trace() -> None:
+    app = create_app()
+    client = socketio_of(app).test_client(app, namespace="/search")
+    client.emit("search:start", {"example": "lecture", "algorithm": "alphabeta"}, namespace="/search")
+    messages = wait_for(client, "search:done")
+    names = [m["name"] for m in messages]
+    assert names[0] == "search:started" and names[-1] == "search:done"
+    started = messages[0]["args"][0]
+    assert [line["id"] for line in started["pseudocode"] if line["id"]][:3] == ["search.call", "search.return", "max.head"]
+    assert received_events(messages) == LECTURE_TRACE
+    assert messages[-1]["args"][0]["result"]["value"] == 3
+
+
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    with running_server({"MAX_EVENTS_PER_SEARCH": 3_000_000}) as url:
+        yield url
+
+
+@pytest.fixture
+def client(server_url: str) -> Iterator[SearchClient]:
+    search_client = SearchClient(server_url)
+    yield search_client
+    search_client.close()
+
+
+def test_real_client_gets_the_cli_trace_in_batches(client: SearchClient) -> None:
+    client.start({"example": "lecture", "algorithm": "alphabeta"})
+    assert client.wait() == "search:done"
+    assert client.names()[0] == "search:started"
+    assert client.events == LECTURE_TRACE
+    ids = {data["search"] for _, data in client.messages}
+    assert len(ids) == 1
+
+
+def test_bad_tree_gets_an_error_naming_it_and_the_next_request_works(client: SearchClient) -> None:
+    client.start({"tree": {"id": "A", "children": [{"id": "B", "value": 1}, {"id": "C", "value": "x"}]}})
+    assert client.wait() == "search:error"
+    assert client.messages[-1][1] == {"search": None, "error": "tree.children[1].value: expected a finite number"}
+    client.start({"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "algorithm": "alphabeta"})
+    assert client.wait() == "search:done"
+    assert client.messages[-1][1]["result"]["move"] == "B"
+
+
+@pytest.mark.parametrize(
+    ("request_", "error"),
+    [
+        ({"example": "lecture", "algorithm": "dfs"}, "algorithm: expected one of minimax, alphabeta, got 'dfs'"),
+        ({"game": "tictactoe", "state": "XXXX....."}, "state: X moves first"),
+        ("not an object", "expected an object"),
+        ({"tree": [[1] * 50] * 201}, "tree: the tree has more than 10,000 nodes (the limit)"),
+    ],
+)
+def test_bad_requests_keep_the_connection_usable(client: SearchClient, request_: Any, error: str) -> None:
+    client.sio.emit("search:start", request_, namespace="/search")
+    assert client.wait() == "search:error"
+    assert error in client.messages[-1][1]["error"]
+    client.start({"example": "lecture"})
+    assert client.wait() == "search:done"
+
+
+def test_nan_in_a_tree_is_refused_by_the_validator(client: SearchClient) -> None:
+    # python-socketio encodes with one json module for the whole process; send NaN leniently here.
+    packet_class = socketio.packet.Packet
+    strict = packet_class.json
+    packet_class.json = json
+    try:
+        client.sio.emit("search:start", {"tree": [[1, float("nan")]]}, namespace="/search")
+    finally:
+        packet_class.json = strict
+    assert client.wait() == "search:error"
+    assert client.messages[-1][1]["error"] == "tree.[0][1]: expected a finite number" or "[0][1]" in client.messages[-1][1]["error"]
+
+
+def test_cancel_stops_the_stream(client: SearchClient) -> None:
+    client.start(BIG_SEARCH)
+    deadline = time.monotonic() + 10
+    while not client.events and time.monotonic() < deadline:
+        time.sleep(0.01)
+    search_id = client.messages[0][1]["search"]
+    client.sio.emit("search:cancel", {"search": search_id}, namespace="/search")
+    assert client.wait() == "search:done"
+    result = client.messages[-1][1]["result"]
+    assert (result["complete"], result["reason"]) == (False, "cancelled")
+    assert client.events[-1]["type"] == "result" and len(client.events) < 2_000_000
+    count = len(client.events)
+    time.sleep(0.3)
+    assert len(client.events) == count  # nothing after done
+
+
+def test_streamed_json_is_strict_and_infinities_are_strings(client: SearchClient) -> None:
+    client.start({"example": "lecture"})
+    client.wait()
+    first_visit = next(e for e in client.events if e["type"] == "visit")
+    assert (first_visit["alpha"], first_visit["beta"]) == ("-inf", "inf")
+
+
+def test_event_cap_and_running_search_limit_per_client() -> None:
+    with running_server({"MAX_EVENTS_PER_SEARCH": 100, "MAX_RUNNING_SEARCHES_PER_CLIENT": 1}) as url:
+        client = SearchClient(url)
+        try:
+            client.start(BIG_SEARCH)
+            assert client.wait() == "search:done"
+            result = client.messages[-1][1]["result"]
+            assert (result["complete"], result["reason"], len(client.events)) == (False, "event limit", 101)
+        finally:
+            client.close()
+    with running_server({"MAX_EVENTS_PER_SEARCH": 3_000_000, "MAX_RUNNING_SEARCHES_PER_CLIENT": 1}) as url:
+        client = SearchClient(url)
+        try:
+            client.start(BIG_SEARCH)
+            client.sio.emit("search:start", {"example": "lecture"}, namespace="/search")
+            deadline = time.monotonic() + 10
+            while "search:error" not in client.names() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            error = next(data for name, data in client.messages if name == "search:error")
+            assert "1 searches are already running for this client (the limit)" in error["error"]
+        finally:
+            client.close()
+
+
+def test_other_origins_are_refused(server_url: str) -> None:
+    handshake = server_url + "/socket.io/?EIO=4&transport=polling"
+    assert requests.get(handshake, headers={"Origin": "http://elsewhere.example"}, timeout=10).status_code == 400
+    assert requests.get(handshake, headers={"Origin": server_url}, timeout=10).status_code == 200
+
+
+def test_http_routes_serve_the_page_the_libraries_and_the_listings(server_url: str) -> None:
+    page = requests.get(server_url + "/", timeout=10)
+    assert page.status_code == 200 and "/vendor/d3.min.js" in page.text and "/vendor/socket.io.min.js" in page.text
+    for name in ("d3.min.js", "socket.io.min.js"):
+        lib = requests.get(f"{server_url}/vendor/{name}", timeout=10)
+        assert lib.status_code == 200 and lib.headers["Content-Type"].startswith("text/javascript") and len(lib.content) > 10_000
+    assert requests.get(server_url + "/vendor/../package.json", timeout=10).status_code == 404
+    listing = requests.get(server_url + "/api/pseudocode", params={"algorithm": "alphabeta", "ties": "explore"}, timeout=10).json()
+    assert any(line["id"] == "max.test" and "v > β" in line["text"] for line in listing)
+    assert requests.get(server_url + "/api/pseudocode", params={"algorithm": "x"}, timeout=10).status_code == 400
+    assert requests.get(server_url + "/api/limits", timeout=10).json()["max_tree_nodes"] == 10_000

@@ -81,14 +81,19 @@ function addEvents(events) {
   }
   const grew = replay.append(events);
   controls.extend(replay.last, finished);
-  // New game nodes need a new layout: once per frame, however many batches arrive.
-  if (grew && !refreshQueued) {
-    refreshQueued = true;
-    requestAnimationFrame(() => {
-      refreshQueued = false;
-      if (replay) view.update(replay.stateAt(controls.k), null);
-    });
-  }
+  if (grew) scheduleRelayout();
+}
+
+// New game nodes need a new layout. Batches can arrive many times a second, so lay
+// out at most once per frame, and for a big tree at most twice a second.
+function scheduleRelayout() {
+  if (refreshQueued) return;
+  refreshQueued = true;
+  const delay = replay.tree.size > 2000 ? 500 : 0;
+  setTimeout(() => requestAnimationFrame(() => {
+    refreshQueued = false;
+    if (replay) view.update(replay.stateAt(controls.k), null);
+  }), delay);
 }
 
 const form = new SearchForm($("search-form"), $("form-error"), (request) => socket.start(request));

@@ -6,8 +6,8 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 const LAYOUTS = {
-  tictactoe: { cols: 3, rows: 3, cell: 11 },
-  isolation: { cols: 3, rows: 2, cell: 12 },
+  tictactoe: { cols: 3, rows: 3, cell: 10 },
+  isolation: { cols: 3, rows: 2, cell: 11 },
 };
 
 const CELL_CLASS = { X: "x", O: "o", ".": "open", "#": "blocked", 1: "p1", 2: "p2" };

@@ -78,6 +78,7 @@ export class PseudocodePanel {
       if (e.textContent !== text) e.textContent = text;
     };
     set(this.vars.node, name || "—");
+    this.vars.node.title = name || ""; // the full name, where a long one is cut short
     set(this.vars.v, v === undefined ? "—" : showValue(v));
     set(this.vars.alpha, alpha === undefined ? "—" : showValue(alpha));
     set(this.vars.beta, beta === undefined ? "—" : showValue(beta));

@@ -1,13 +1,16 @@
 // The state of the search after events 0..k, for any k.
 // The view is a pure function of this state: stepping back means "state at k-1",
 // never undoing a change. To keep that cheap, the state is built forward one event at
-// a time and copied every SNAPSHOT_EVERY steps, so reaching any step replays at most
-// that many events from the nearest snapshot.
+// a time and copied every `every` steps (256 to start with), so reaching any step
+// replays at most that many events from the nearest snapshot. A snapshot costs one
+// entry per node and field; when they would pass SNAPSHOT_BUDGET entries (a long game
+// search), every other one is dropped and the spacing doubles.
 
 import { TraceTree } from "./trace_tree.js";
 import { toNumber } from "./value_format.js";
 
 export const SNAPSHOT_EVERY = 256;
+export const SNAPSHOT_BUDGET = 4_000_000;
 
 export const UNVISITED = 0;
 export const VISITED = 1;
@@ -34,7 +37,8 @@ export class Replay {
   constructor(startEvent) {
     this.tree = new TraceTree(startEvent);
     this.events = [];
-    this.snapshots = []; // snapshots[j] = state at step j * SNAPSHOT_EVERY
+    this.every = SNAPSHOT_EVERY;
+    this.snapshots = []; // snapshots[j] = state at step j * this.every
     this.cursor = emptyState(); // the one mutable state, moved forward by apply()
     this.touchCache = [];
     this.append([startEvent]);
@@ -59,8 +63,8 @@ export class Replay {
   stateAt(k) {
     k = Math.max(0, Math.min(k, this.last));
     const c = this.cursor;
-    if (k < c.step || k - c.step > SNAPSHOT_EVERY) {
-      const j = Math.min(Math.floor(k / SNAPSHOT_EVERY), this.snapshots.length - 1);
+    if (k < c.step || k - c.step > this.every) {
+      const j = Math.min(Math.floor(k / this.every), this.snapshots.length - 1);
       if (j >= 0 && (k < c.step || this.snapshots[j].step > c.step)) {
         this.cursor = copyState(this.snapshots[j]);
       } else if (k < c.step) {
@@ -70,11 +74,20 @@ export class Replay {
     while (this.cursor.step < k) {
       this.apply(this.events[this.cursor.step + 1]);
       const step = this.cursor.step;
-      if (step % SNAPSHOT_EVERY === 0 && this.snapshots.length === step / SNAPSHOT_EVERY) {
+      if (step % this.every === 0 && this.snapshots.length === step / this.every) {
         this.snapshots.push(copyState(this.cursor));
+        this.keepWithinBudget();
       }
     }
     return this.cursor;
+  }
+
+  keepWithinBudget() {
+    const perSnapshot = NODE_FIELDS.length * Math.max(1, this.tree.size);
+    while (this.snapshots.length > 2 && this.snapshots.length * perSnapshot > SNAPSHOT_BUDGET) {
+      this.snapshots = this.snapshots.filter((_, j) => j % 2 === 0);
+      this.every *= 2;
+    }
   }
 
   // Move the cursor past one event.

@@ -48,7 +48,7 @@ export class TraceTree {
     this.parent.push(parentIdx);
     this.children.push([]);
     this.player.push(player === "min" ? "min" : "max");
-    this.label.push(label === undefined || label === null || label === "" ? String(id) : String(label));
+    this.label.push(label === undefined || label === null ? String(id) : String(label));
     if (parentIdx >= 0) this.children[parentIdx].push(i);
     this.version++;
     return i;
@@ -59,7 +59,8 @@ export class TraceTree {
     const stack = [[rootNode, parentIdx]];
     while (stack.length) {
       const [node, p] = stack.pop();
-      const i = this.add(node.id, p, node.player, node.label);
+      const label = node.label === undefined || node.label === "" ? node.id : node.label;
+      const i = this.add(node.id, p, node.player, label);
       if (typeof node.value === "number") this.given[i] = node.value;
       const kids = node.children || [];
       // Push in reverse so children are added (and so ordered) left to right.
@@ -86,7 +87,8 @@ export class TraceTree {
       if (p === undefined) return;
       const childPlayer = this.player[p] === "max" ? "min" : "max";
       for (const id of event.pruned || []) {
-        // A pruned game child was never generated as a position: it is known by id only.
+        // A pruned game child was never generated: no position, no move, only an id
+        // (shown on hover), so it gets no label to crowd the drawing.
         if (!this.index.has(id)) this.add(id, p, childPlayer, "");
       }
     }

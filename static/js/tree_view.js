@@ -14,7 +14,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // Sizes in SVG units. A game node carries a board under its triangle, so it is taller.
 const SIZES = {
   tree: { dx: 46, dy: 108, half: 15, rise: 13, labelY: 26, windowY: 40, charW: 6.6 },
-  game: { dx: 54, dy: 132, half: 11, rise: 10, labelY: 60, windowY: 73, charW: 6.6 },
+  game: { dx: 46, dy: 128, half: 13, rise: 11, labelY: 58, windowY: 71, charW: 6.6 },
 };
 const FIT_MAX_SCALE = 1.8;
 
@@ -64,7 +64,9 @@ export class TreeView {
   reset(replay) {
     this.replay = replay;
     this.tree = replay ? replay.tree : null;
-    this.sizes = SIZES[this.tree && this.tree.kind === "game" ? "game" : "tree"];
+    const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
+    this.sizes = SIZES[kind];
+    this.svg.dataset.kind = kind;
     this.nodeEls = [];
     this.edgeEls = [];
     this.markEls = [];
@@ -84,14 +86,14 @@ export class TreeView {
   layout() {
     const t = this.tree;
     const s = this.sizes;
-    const width = (i) => Math.max(2 * s.half + 10, t.label[i].length * s.charW + 10);
+    const width = (i) => Math.max(t.kind === "game" ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10);
     const root = d3.hierarchy(t.root, (i) => t.children[i]);
     d3
       .tree()
       .nodeSize([s.dx, s.dy])
       .separation((a, b) => {
         const need = (width(a.data) + width(b.data)) / 2 / s.dx;
-        return Math.max(a.parent === b.parent ? 1 : 1.25, need);
+        return Math.max(a.parent === b.parent ? 1 : 1.2, need);
       })(root);
     root.each((n) => {
       this.x[n.data] = n.x;

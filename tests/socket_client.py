@@ -29,6 +29,12 @@ class SearchClient:
                 self.finished.set()
         return handle
 
+    def reset(self) -> None:
+        """Forget what was received, to reuse one connection across tests (disconnects are slow)."""
+        self.messages.clear()
+        self.events.clear()
+        self.finished.clear()
+
     def start(self, request: dict[str, Any]) -> None:
         self.finished.clear()
         self.sio.emit("search:start", request, namespace="/search")

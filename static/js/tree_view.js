@@ -281,8 +281,9 @@ export class TreeView {
     if (!box.width || !box.height) return;
     const s = this.sizes;
     const [[x0, x1], [y0, y1]] = this.extent;
-    const pad = 40;
-    const w = x1 - x0 + 2 * s.dx;
+    // A phone has no width to spare: trim the margins there.
+    const pad = box.width < 600 ? 8 : 40;
+    const w = x1 - x0 + s.dx;
     const h = y1 - y0 + s.dy + 30;
     const k = Math.min(FIT_MAX_SCALE, (box.width - pad) / w, (box.height - pad) / h);
     this.zoom.scaleExtent([Math.min(0.02, k / 2), 6]);

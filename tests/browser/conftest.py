@@ -1,0 +1,99 @@
+"""Playwright fixtures for the browser tests: Debian's Chromium driving the real server.
+
+Playwright cannot download its own browsers here, so we launch /usr/bin/chromium
+(or $MINIMAX_LAB_CHROMIUM). `make test` installs it (`make chromium`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = os.environ.get("MINIMAX_LAB_CHROMIUM", "/usr/bin/chromium")
+# Without the background-networking flags Chromium keeps trying to reach Google's
+# hosts, which this machine's closed network refuses.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path(os.environ.get("MINIMAX_LAB_SHOTS", "/tmp/shots"))
+COUNTER = re.compile(r"^step (\d+) / (\d+)$")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (`make chromium`) or set MINIMAX_LAB_CHROMIUM")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def new_page(browser: Browser, viewport: dict[str, int]) -> tuple[Page, list[str]]:
+    """A fresh page and the list its JavaScript errors are collected into."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None)
+    return page, errors
+
+
+def open_app(page: Page, base_url: str) -> None:
+    """Open the page and wait until the lecture example is loaded (step 0 of N > 0)."""
+    page.goto(base_url + "/")
+    expect(page.locator("#counter")).to_have_text(re.compile(r"^step 0 / [1-9]\d*$"))
+    expect(page.locator('[data-node-id="A"]')).to_be_visible()
+
+
+@pytest.fixture()
+def app(browser: Browser, live_server: str) -> Iterator[Page]:
+    """The app at 1280x800 on the lecture example, paused at step 0; no JavaScript errors allowed."""
+    page, errors = new_page(browser, DESKTOP)
+    open_app(page, live_server)
+    yield page
+    page.context.close()
+    assert errors == []
+
+
+def counter(page: Page) -> tuple[int, int]:
+    """(K, N) from the "step K / N" counter."""
+    text = page.locator("#counter").text_content() or ""
+    m = COUNTER.match(text)
+    assert m, f"counter reads {text!r}"
+    return int(m.group(1)), int(m.group(2))
+
+
+def node_states(page: Page) -> dict[str, tuple[str, str]]:
+    """{node id: (data-state, data-value)} for every node in the drawing."""
+    pairs = page.evaluate(
+        """() => [...document.querySelectorAll('#tree [data-node-id]')]
+            .map(n => [n.dataset.nodeId, n.dataset.state, n.dataset.value])"""
+    )
+    return {node: (state, value) for node, state, value in pairs}
+
+
+def run_search(page: Page, *, source: str, algorithm: str = "alphabeta", depth: str = "", **fields: str) -> None:
+    """Fill the side panel and press Run. source: example | tree | game."""
+    page.locator(f'input[name="source"][value="{source}"]').check()
+    if source == "tree":
+        page.locator('textarea[name="tree"]').fill(fields["tree"])
+    elif source == "game":
+        page.locator('select[name="game"]').select_option(fields["game"])
+        page.locator('input[name="position"]').fill(fields["position"])
+    page.locator('select[name="algorithm"]').select_option(algorithm)
+    page.locator('input[name="depth"]').fill(depth)
+    page.get_by_role("button", name="Run").click()

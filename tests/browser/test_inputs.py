@@ -1,0 +1,136 @@
+"""Searches chosen in the side panel: games with boards, typed trees, labels as text, errors."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import counter, node_states, run_search
+
+
+def test_tictactoe_search_draws_boards(app: Page) -> None:
+    run_search(app, source="game", game="tictactoe", position="XOX.O....", depth="2")
+    root = app.locator('[data-node-id="root"]')
+    expect(root).to_be_visible()
+    expect(app.locator('[data-node-id="A"]')).to_have_count(0)
+    k, n = counter(app)
+    assert k == 0 and n > 10
+    # Boards appear as nodes are visited: the root's board is the position searched.
+    app.keyboard.press("ArrowRight")
+    expect(root.locator(".board")).to_have_attribute("data-board", "XOX.O....")
+    expect(root.locator(".board .cell")).to_have_count(9)
+    expect(root.locator(".board .mark.x")).to_have_count(2)
+    expect(root.locator(".board .mark.o")).to_have_count(2)
+    app.get_by_role("button", name="Last step").click()
+    boards = app.locator("#tree .board[data-game='tictactoe']")
+    assert boards.count() > 5
+    # A depth limit shows the CUTOFF-TEST lines, and leaves at the limit are estimates.
+    expect(app.locator('#code [data-line-id="max.cutoff"]')).to_have_count(1)
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \d$"))
+    states = node_states(app)
+    assert states["root"][0] == "done"
+    assert any(state == "pruned" for state, _ in states.values())
+
+
+def test_isolation_search_draws_its_boards(app: Page) -> None:
+    run_search(app, source="game", game="isolation", position=".....#", depth="3")
+    expect(app.locator('[data-node-id="root"]')).to_be_visible()
+    app.get_by_role("button", name="Last step").click()
+    root_board = app.locator('[data-node-id="root"] .board')
+    expect(root_board).to_have_attribute("data-board", ".....#")
+    expect(root_board.locator(".cell")).to_have_count(6)
+    expect(root_board.locator(".cell.blocked")).to_have_count(1)
+    # Deeper positions show both players' pieces.
+    expect(app.locator("#tree .board .cell.p1").first).to_be_visible()
+    expect(app.locator("#tree .board .cell.p2").first).to_be_visible()
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \(\d, \d\)$"))
+
+
+def test_events_arriving_extend_the_timeline_without_moving_the_step(app: Page) -> None:
+    # Record every counter text the page shows while a multi-batch search streams in.
+    app.evaluate(
+        """() => {
+            window.seenCounters = [];
+            new MutationObserver(() => window.seenCounters.push(document.getElementById('counter').textContent))
+                .observe(document.getElementById('counter'), {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    run_search(app, source="game", game="tictactoe", position="XO.......", depth="")
+    expect(app.locator('[data-node-id="root"]')).to_be_visible()
+    # Over 2,000 events (the server sends 1,000 per batch); wait for the last.
+    app.wait_for_function("Number(document.getElementById('counter').textContent.split(' / ')[1]) > 2000")
+    seen = app.evaluate("window.seenCounters")
+    ends = [int(text.split(" / ")[1]) for text in seen if text.startswith("step 0 / ") and text != "step 0 / 0"]
+    assert len(set(ends)) >= 2, f"N grew in one go: {seen}"
+    assert ends == sorted(ends)
+    assert all(text.startswith("step 0 / ") for text in seen), seen
+    assert counter(app)[0] == 0
+    expect(app.get_by_role("button", name="Play")).to_be_visible()
+    # Stepping through the whole search works, and the last step is the result.
+    app.get_by_role("button", name="Last step").click()
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = "))
+    app.get_by_role("button", name="Step back").click()
+    app.get_by_role("button", name="Step back").click()
+    assert counter(app)[0] == counter(app)[1] - 2
+
+
+def test_labels_are_text_not_html(app: Page) -> None:
+    tree = {
+        "id": "R",
+        "label": "<img src=x onerror=alert(1)>",
+        "children": [
+            {"id": "a", "label": "<b>bold</b>", "value": 1},
+            {"id": "b", "label": "<script>window.hacked=1</script>", "value": 2},
+        ],
+    }
+    dialogs: list[str] = []
+    app.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    run_search(app, source="tree", tree=json.dumps(tree))
+    expect(app.locator('[data-node-id="R"] .label')).to_have_text("<img src=x onerror=alert(1)>")
+    app.get_by_role("button", name="Last step").click()
+    expect(app.locator('[data-node-id="a"] .label')).to_have_text("<b>bold</b>")
+    expect(app.locator("#narration")).to_have_text("Result: <img src=x onerror=alert(1)> = 2, best move <script>window.hacked=1</script>")
+    expect(app.locator("#var-node")).to_have_text("<img src=x onerror=alert(1)>")
+    assert app.locator("img, #tree b, #tree script, #narration *").count() == 0
+    assert app.evaluate("window.hacked") is None
+    assert dialogs == []
+
+
+def test_nested_list_shorthand_and_minimax(app: Page) -> None:
+    run_search(app, source="tree", tree="[[3,12,8],[2,4,6],[14,5,2]]", algorithm="minimax")
+    # The shorthand's nodes are named as on the slide: A; B, C, D; B1 ... D3.
+    expect(app.locator("#narration")).to_have_text("Minimax search starts at A")
+    expect(app.locator("#tree [data-node-id]")).to_have_count(13)
+    app.get_by_role("button", name="Last step").click()
+    states = node_states(app)
+    # Minimax prunes nothing: every node ends done; the root's value is 3.
+    assert all(state == "done" for state, _ in states.values()), states
+    assert states["A"] == ("done", "3")
+    assert states["C2"] == ("done", "4")
+    expect(app.locator("#tree .cut-mark")).to_have_count(0)
+    expect(app.locator('#code [data-line-id="max.test"]')).to_have_count(0)
+    expect(app.locator("#var-alpha")).to_have_text("—")
+
+
+def test_server_errors_show_inline_and_the_page_stays_usable(app: Page) -> None:
+    bad = json.dumps({"id": "A", "children": [{"id": "B", "value": "x"}]})
+    run_search(app, source="tree", tree=bad)
+    alert = app.get_by_role("alert")
+    expect(alert).to_contain_text("value")
+    expect(alert).to_contain_text("expected a finite number")
+    # The lecture example is still there and still steps.
+    expect(app.locator('[data-node-id="A"]')).to_be_visible()
+    app.get_by_role("button", name="Step forward").click()
+    assert counter(app)[0] == 1
+    # Text that is not JSON is caught before it is sent.
+    run_search(app, source="tree", tree="[[1,2],[3")
+    expect(alert).to_contain_text("not valid JSON")
+    run_search(app, source="game", game="tictactoe", position="XXXX", depth="")
+    expect(alert).not_to_contain_text("not valid JSON")
+    expect(alert).not_to_have_text("")
+    # A good search clears the error.
+    run_search(app, source="example")
+    expect(alert).to_have_text("")
+    expect(app.locator("#counter")).to_have_text(re.compile(r"^step 0 / 35$"))

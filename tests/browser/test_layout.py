@@ -1,0 +1,86 @@
+"""Layout at 1280x800 (panels side by side) and 390x844 (stacked), with screenshots in /tmp/shots."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import DESKTOP, PHONE, SHOTS, counter, new_page, open_app
+
+
+def boxes(page: Page) -> dict[str, dict[str, float]]:
+    return page.evaluate(
+        """() => Object.fromEntries(['.tree-panel', '.code-panel', '.setup-panel', '#tree', '#player']
+            .map(s => { const r = document.querySelector(s).getBoundingClientRect();
+                        return [s, {x: r.x, y: r.y, right: r.right, bottom: r.bottom, width: r.width, height: r.height}]; }))"""
+    )
+
+
+def overflowing(page: Page) -> list[str]:
+    """Elements (outside the SVG drawing, which clips) that stick out past the viewport's right edge."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+            .filter(e => !e.closest('svg') && e.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map(e => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className)"""
+    )
+
+
+def test_desktop_layout(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, DESKTOP)
+    open_app(page, live_server)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "desktop_1280x800_step0.png"))
+    page.locator("#scrub").fill("19")
+    page.screenshot(path=str(SHOTS / "desktop_1280x800_prune.png"))
+    page.get_by_role("button", name="Last step").click()
+    page.screenshot(path=str(SHOTS / "desktop_1280x800_result.png"))
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
+    assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP["height"]
+    assert overflowing(page) == []
+    b = boxes(page)
+    # Three columns: setup | tree | pseudocode, all on screen, the tree the widest.
+    assert b[".setup-panel"]["right"] <= b[".tree-panel"]["x"] + 1
+    assert b[".tree-panel"]["right"] <= b[".code-panel"]["x"] + 1
+    assert b[".code-panel"]["right"] <= DESKTOP["width"] + 1
+    assert b["#tree"]["width"] >= 600 and b["#tree"]["height"] >= 450
+    assert b["#player"]["bottom"] <= DESKTOP["height"]
+    # The fitted tree lies inside the drawing area.
+    tree_box = page.locator("#tree .viewport").bounding_box()
+    svg_box = page.locator("#tree").bounding_box()
+    assert tree_box and svg_box
+    assert tree_box["x"] >= svg_box["x"] and tree_box["x"] + tree_box["width"] <= svg_box["x"] + svg_box["width"] + 1
+    page.context.close()
+    assert errors == []
+
+
+def test_phone_layout(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, PHONE)
+    open_app(page, live_server)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone_390x844_step0.png"))
+    page.locator("#scrub").fill("19")
+    page.screenshot(path=str(SHOTS / "phone_390x844_prune_full.png"), full_page=True)
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert overflowing(page) == []
+    b = boxes(page)
+    # Stacked: tree (with its player) first, then pseudocode, then the setup form.
+    assert b[".tree-panel"]["bottom"] <= b[".code-panel"]["y"] + 1
+    assert b[".code-panel"]["bottom"] <= b[".setup-panel"]["y"] + 1
+    assert b["#tree"]["width"] >= PHONE["width"] - 2
+    # The player is reachable and works at this width.
+    for name in ("First step", "Step back", "Play", "Step forward", "Last step"):
+        button = page.get_by_role("button", name=name)
+        expect(button).to_be_in_viewport()
+        box = button.bounding_box()
+        assert box and box["width"] >= 40 and box["height"] >= 36  # big enough for a finger
+    page.get_by_role("button", name="Step forward").click()
+    assert counter(page)[0] == 20
+    # The Run button, further down, can be reached and used.
+    page.get_by_role("button", name="Run").scroll_into_view_if_needed()
+    expect(page.get_by_role("button", name="Run")).to_be_in_viewport()
+    page.get_by_role("button", name="Run").click()
+    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    page.screenshot(path=str(SHOTS / "phone_390x844_form.png"))
+    page.context.close()
+    assert errors == []

@@ -1,0 +1,133 @@
+"""The player on the lecture example: opening state, last step, stepping back, keyboard, playing."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import counter, node_states
+
+LECTURE_NODES = ["A", "B", "C", "D", "B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"]
+
+
+def test_opens_on_the_lecture_example_paused_at_step_0(app: Page) -> None:
+    k, n = counter(app)
+    assert k == 0 and n == 35  # the lecture trace: start ... result, 36 events
+    states = node_states(app)
+    assert sorted(states) == sorted(LECTURE_NODES)
+    # Step 0 is the start event at A; nothing is visited or valued yet.
+    assert states["A"] == ("current", "")
+    assert all(states[x] == ("unvisited", "") for x in LECTURE_NODES if x != "A")
+    expect(app.get_by_role("button", name="Play")).to_be_visible()
+    expect(app.locator("#narration")).to_have_attribute("aria-live", "polite")
+    expect(app.locator("#narration")).to_contain_text("starts at A")
+    expect(app.locator('#code [data-line-id="search.call"]')).to_have_class(re.compile(r"\bcurrent\b"))
+    # The problem's leaf values are shown (faintly) from the start, as on the slide.
+    expect(app.locator('[data-node-id="C2"] .value')).to_have_text("4")
+
+
+def test_last_step_shows_the_result_and_the_alpha_cut(app: Page) -> None:
+    app.get_by_role("button", name="Last step").click()
+    assert counter(app) == (35, 35)
+    states = node_states(app)
+    assert states["A"] == ("done", "3")
+    assert states["B"] == ("done", "3")
+    assert states["C"] == ("done", "2")
+    assert states["D"] == ("done", "2")
+    assert states["C2"] == ("pruned", "")
+    assert states["C3"] == ("pruned", "")
+    assert all(states[x][0] == "done" for x in LECTURE_NODES if x not in ("C2", "C3"))
+    expect(app.locator("#narration")).to_have_text("Result: A = 3, best move B")
+    # The cut edges into C2 and C3 are alpha cuts, named once; the chosen move A->B is marked.
+    expect(app.locator("#tree .cut-mark.cut-alpha")).to_have_count(2)
+    expect(app.locator("#tree .cut-mark.cut-alpha text").first).to_have_text("α cut")
+    expect(app.locator("#tree .cut-mark.cut-beta")).to_have_count(0)
+    expect(app.locator("#tree .edge.chosen")).to_have_count(1)
+    expect(app.locator('[data-node-id="B"]')).to_have_class(re.compile(r"\bchosen\b"))
+    expect(app.locator('#code [data-line-id="search.return"]')).to_have_class(re.compile(r"\bcurrent\b"))
+
+
+def test_the_prune_step_at_c(app: Page) -> None:
+    app.locator("#scrub").fill("19")  # the prune event at C
+    assert counter(app) == (19, 35)
+    expect(app.locator("#narration")).to_have_text(
+        "C is MIN: v = 2 ≤ α = 3, so C2 and C3 are pruned (α cut)"
+    )
+    states = node_states(app)
+    assert states["C"] == ("current", "2")
+    assert states["C1"] == ("done", "2")
+    assert states["C2"][0] == states["C3"][0] == "pruned"
+    assert states["D"] == ("unvisited", "")
+    # The window is shown on the path A -> C, and v, alpha, beta of C in the panel.
+    expect(app.locator('[data-node-id="C"] .window')).to_have_text("[3, ∞]")
+    expect(app.locator('[data-node-id="A"] .window')).to_have_text("[3, ∞]")
+    expect(app.locator('[data-node-id="B"] .window')).to_have_text("")
+    expect(app.locator("#var-node")).to_have_text("C")
+    expect(app.locator("#var-v")).to_have_text("2")
+    expect(app.locator("#var-alpha")).to_have_text("3")
+    expect(app.locator("#var-beta")).to_have_text("∞")
+    expect(app.locator('#code [data-line-id="min.test"]')).to_have_class(re.compile(r"\bcurrent\b"))
+
+
+def test_stepping_back_restores_every_earlier_state(app: Page) -> None:
+    _, n = counter(app)
+    forward = [node_states(app)]
+    forward_step = app.get_by_role("button", name="Step forward")
+    for k in range(1, n + 1):
+        forward_step.click()
+        assert counter(app)[0] == k
+        forward.append(node_states(app))
+    # States really change along the way (this is not comparing a frozen page).
+    assert len({str(sorted(s.items())) for s in forward}) > n // 2
+    back = app.get_by_role("button", name="Step back")
+    for k in range(n - 1, -1, -1):
+        back.click()
+        assert counter(app)[0] == k
+        assert node_states(app) == forward[k], f"step {k} differs after stepping back"
+    # Jumps (scrub bar, last, first) land on the same states as stepping.
+    for k in (30, 7, 19, 0, 35, 12):
+        app.locator("#scrub").fill(str(k))
+        assert node_states(app) == forward[k], f"step {k} differs after a jump"
+    app.get_by_role("button", name="First step").click()
+    assert counter(app)[0] == 0 and node_states(app) == forward[0]
+
+
+def test_keyboard(app: Page) -> None:
+    app.locator("body").click(position={"x": 5, "y": 5})  # focus on the page, not a field
+    for _ in range(3):
+        app.keyboard.press("ArrowRight")
+    assert counter(app)[0] == 3
+    app.keyboard.press("ArrowLeft")
+    assert counter(app)[0] == 2
+    app.keyboard.press("End")
+    assert counter(app)[0] == 35
+    app.keyboard.press("Home")
+    assert counter(app)[0] == 0
+    # Space plays and pauses.
+    app.locator("#speed").select_option("60")
+    app.locator("body").click(position={"x": 5, "y": 5})
+    app.keyboard.press("Space")
+    expect(app.get_by_role("button", name="Pause")).to_be_visible()
+    app.wait_for_function("document.getElementById('counter').textContent.startsWith('step 5 ')"
+                          " || Number(document.getElementById('counter').textContent.split(' ')[1]) > 5")
+    app.keyboard.press("Space")
+    expect(app.get_by_role("button", name="Play")).to_be_visible()
+    paused_at = counter(app)[0]
+    assert paused_at > 0
+    app.wait_for_timeout(200)
+    assert counter(app)[0] == paused_at
+    # Typing in a form field does not step the search.
+    app.locator('input[name="depth"]').click()
+    app.keyboard.press("ArrowRight")
+    app.keyboard.press("End")
+    assert counter(app)[0] == paused_at
+
+
+def test_play_runs_to_the_end_and_stops(app: Page) -> None:
+    app.locator("#speed").select_option("60")
+    app.get_by_role("button", name="Play").click()
+    expect(app.get_by_role("button", name="Pause")).to_be_visible()
+    expect(app.locator("#counter")).to_have_text("step 35 / 35", timeout=5_000)
+    expect(app.get_by_role("button", name="Play")).to_be_visible()
+    assert node_states(app)["A"] == ("done", "3")

@@ -34,10 +34,7 @@ def alphabeta(
         player = game.to_move(state)
         lines = MAX_LINES if player == "max" else MIN_LINES
         if rec:
-            extra = game.describe(state)
-            if extra:
-                extra["move"] = None if parent is None else game.move_json(move)
-            rec.visit(node, lines[0], parent, level, player, alpha, beta, extra)
+            rec.visit(node, lines[0], parent, level, player, alpha, beta, game.describe(state, move))
         if game.is_terminal(state):
             counts.leaves += 1
             u = game.utility(state)

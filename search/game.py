@@ -35,8 +35,9 @@ class Game(Protocol, Generic[State, Action]):
         """The move as it appears in events and results."""
         ...
 
-    def describe(self, state: State) -> dict[str, Any]:
-        """Extra fields for a node's visit event (game positions carry their board)."""
+    def describe(self, state: State, move: Action | None) -> dict[str, Any]:
+        """Extra fields for a node's visit event: a game's position (`state`) and the move that led
+        to it (`move`, as move_json gives it; None at the root); nothing for an explicit tree."""
         ...
 
     def source(self) -> dict[str, Any]:
@@ -77,7 +78,7 @@ class TreeGame:
     def move_json(self, action: TreeNode) -> Any:
         return action.id
 
-    def describe(self, state: TreeNode) -> dict[str, Any]:
+    def describe(self, state: TreeNode, move: TreeNode | None) -> dict[str, Any]:
         return {}
 
     def source(self) -> dict[str, Any]:

@@ -115,8 +115,8 @@ class Isolation:
     def move_json(self, action: Move) -> Any:
         return [action[0], action[1]]
 
-    def describe(self, state: str) -> dict[str, Any]:
-        return {"state": state}
+    def describe(self, state: str, move: Move | None) -> dict[str, Any]:
+        return {"state": state, "move": None if move is None else self.move_json(move)}
 
     def source(self) -> dict[str, Any]:
         return {"kind": "game", "game": "isolation", "state": self.initial, "estimate": self.estimate_name}

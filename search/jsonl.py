@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, TextIO
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
+from typing import Any, Callable, Iterable, TextIO
 
 from search.errors import InputError
 from search.recorder import Event
 
-_encode = json.JSONEncoder(allow_nan=False, ensure_ascii=False, separators=(",", ":")).encode
+
+def _make_encoder() -> Callable[[Any], str]:
+    """Strict, compact, UTF-8 JSON: json.JSONEncoder(allow_nan=False, ensure_ascii=False)."""
+    encoder = json.JSONEncoder(allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+    if c_make_encoder is None:  # no C accelerator in this Python
+        return encoder.encode
+    # JSONEncoder.encode builds a new C encoder for every call, which costs about as much as
+    # encoding a small event, and a trace is millions of events (bench/engine.py): build one,
+    # once, with the same settings. It skips the circular-reference check, which events (fresh
+    # trees of plain values) never need.
+    iterencode = c_make_encoder(None, encoder.default, encode_basestring, None, ":", ",", False, False, False)
+
+    def encode(o: Any) -> str:
+        return "".join(iterencode(o, 0))
+
+    return encode
+
+
+_encode = _make_encoder()
 
 
 def dumps_event(event: Event) -> str:
@@ -17,7 +36,10 @@ def dumps_event(event: Event) -> str:
 
 
 def write_events(out: TextIO, events: Iterable[Event]) -> None:
-    out.write("".join(_encode(event) + "\n" for event in events))
+    """Each event as one line; one write per call (the recorder calls it once per batch)."""
+    text = "\n".join(map(_encode, events))
+    if text:
+        out.write(text + "\n")
 
 
 def read_events(text: str) -> list[Event]:

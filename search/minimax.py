@@ -27,10 +27,7 @@ def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: Recorde
         player = game.to_move(state)
         lines = MAX_LINES if player == "max" else MIN_LINES
         if rec:
-            extra = game.describe(state)
-            if extra:
-                extra["move"] = None if parent is None else game.move_json(move)
-            rec.visit(node, lines[0], parent, level, player, None, None, extra)
+            rec.visit(node, lines[0], parent, level, player, None, None, game.describe(state, move))
         if game.is_terminal(state):
             counts.leaves += 1
             u = game.utility(state)

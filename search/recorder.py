@@ -2,13 +2,14 @@
 
 The recorder knows nothing of what consumes the events. It numbers them, writes infinities as the
 strings "inf"/"-inf" (strict JSON), and hands them on in batches to a sink (a file, a websocket),
-keeping them in memory too unless told not to. It also enforces a cap on the number of events and
-a cancel flag, both checked at batch boundaries so the hot path stays an append.
+keeping them in memory too unless told not to. It also enforces a cap on the number of events
+(checked as each event is numbered) and a cancel flag (checked at batch boundaries).
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any, Callable
 
 FORMAT_VERSION = 1
@@ -54,25 +55,13 @@ class Recorder:
         self.sink = sink
         self.keep = keep
         self.batch_size = batch_size
-        self.max_events = max_events if max_events is not None else math.inf
+        self.max_events = max_events if max_events is not None else sys.maxsize  # int: a fast compare
         self.events: list[Event] = []
         self.count = 0
         self.cancelled = False
         self._batch: list[Event] = []
 
     # --- plumbing -------------------------------------------------------------------------
-    def _push(self, event: Event) -> None:
-        self._batch.append(event)
-        if len(self._batch) >= self.batch_size:
-            self.flush()
-
-    def _next_seq(self) -> int:
-        seq = self.count
-        if seq >= self.max_events:
-            raise SearchStopped("event limit")
-        self.count = seq + 1
-        return seq
-
     def flush(self) -> None:
         """Hand the pending batch on; the place where cancellation is noticed."""
         batch, self._batch = self._batch, []
@@ -89,55 +78,105 @@ class Recorder:
         self.cancelled = True
 
     # --- the typed events -----------------------------------------------------------------
+    # A traced search calls these about 2.5 times per node, millions of times in all, so each one
+    # does its own plumbing instead of calling helpers (a call costs about as much as the rest):
+    #     seq = self.count; stop if seq reached max_events; self.count = seq + 1   (numbering)
+    #     batch.append(event); flush if the batch is full                        (handing on)
+    # bench/engine.py measures the cost of tracing.
     def start(self, root: str, algorithm: str, options: dict[str, Any], source: dict[str, Any]) -> None:
-        self._push({
-            "seq": self._next_seq(), "type": "start", "node": root, "line": "search.call",
+        seq = self.count
+        if seq >= self.max_events:
+            raise SearchStopped("event limit")
+        self.count = seq + 1
+        batch = self._batch
+        batch.append({
+            "seq": seq, "type": "start", "node": root, "line": "search.call",
             "format": FORMAT_VERSION, "algorithm": algorithm, "options": options, "source": source,
         })
+        if len(batch) >= self.batch_size:
+            self.flush()
 
     def visit(
         self, node: str, line: str, parent: str | None, depth: int, player: str,
         alpha: float | None, beta: float | None, extra: dict[str, Any],
     ) -> None:
-        event: Event = {
-            "seq": self._next_seq(), "type": "visit", "node": node, "line": line,
-            "parent": parent, "depth": depth, "player": player,
-        }
-        if alpha is not None:
-            event["alpha"] = alpha if -INF < alpha < INF else ("inf" if alpha > 0 else "-inf")
-            event["beta"] = beta if -INF < beta < INF else ("inf" if beta > 0 else "-inf")  # type: ignore[operator]
-        if extra:
-            event.update(extra)
-        self._push(event)
+        seq = self.count
+        if seq >= self.max_events:
+            raise SearchStopped("event limit")
+        self.count = seq + 1
+        if alpha is None:  # minimax
+            event: Event = {
+                "seq": seq, "type": "visit", "node": node, "line": line,
+                "parent": parent, "depth": depth, "player": player, **extra,
+            }
+        else:  # alpha-beta adds the window the call received
+            event = {
+                "seq": seq, "type": "visit", "node": node, "line": line,
+                "parent": parent, "depth": depth, "player": player,
+                "alpha": alpha if -INF < alpha < INF else ("inf" if alpha > 0 else "-inf"),
+                "beta": beta if -INF < beta < INF else ("inf" if beta > 0 else "-inf"),  # type: ignore[operator]
+                **extra,
+            }
+        batch = self._batch
+        batch.append(event)
+        if len(batch) >= self.batch_size:
+            self.flush()
 
     def leaf(self, node: str, line: str, value: float, kind: str) -> None:
-        self._push({
-            "seq": self._next_seq(), "type": "leaf", "node": node, "line": line,
-            "value": value, "kind": kind,
+        seq = self.count
+        if seq >= self.max_events:
+            raise SearchStopped("event limit")
+        self.count = seq + 1
+        batch = self._batch
+        batch.append({
+            "seq": seq, "type": "leaf", "node": node, "line": line, "value": value, "kind": kind,
         })
+        if len(batch) >= self.batch_size:
+            self.flush()
 
     def backup(self, node: str, line: str, child: str, child_value: float, before: float, after: float) -> None:
-        self._push({
-            "seq": self._next_seq(), "type": "backup", "node": node, "line": line, "child": child,
+        seq = self.count
+        if seq >= self.max_events:
+            raise SearchStopped("event limit")
+        self.count = seq + 1
+        batch = self._batch
+        batch.append({
+            "seq": seq, "type": "backup", "node": node, "line": line, "child": child,
             "child_value": child_value,
             "v_before": before if -INF < before < INF else ("inf" if before > 0 else "-inf"),
             "v_after": after,
         })
+        if len(batch) >= self.batch_size:
+            self.flush()
 
     def bound(self, node: str, line: str, bound: str, old: float, new: float) -> None:
-        self._push({
-            "seq": self._next_seq(), "type": "bound", "node": node, "line": line, "bound": bound,
-            "old": json_number(old), "new": new,
+        seq = self.count
+        if seq >= self.max_events:
+            raise SearchStopped("event limit")
+        self.count = seq + 1
+        batch = self._batch
+        batch.append({
+            "seq": seq, "type": "bound", "node": node, "line": line, "bound": bound,
+            "old": old if -INF < old < INF else ("inf" if old > 0 else "-inf"), "new": new,
         })
+        if len(batch) >= self.batch_size:
+            self.flush()
 
     def prune(
         self, node: str, line: str, pruned: list[str], test: str, cut: str,
         v: float, alpha: float, beta: float,
     ) -> None:
-        self._push({
-            "seq": self._next_seq(), "type": "prune", "node": node, "line": line, "pruned": pruned,
+        seq = self.count
+        if seq >= self.max_events:
+            raise SearchStopped("event limit")
+        self.count = seq + 1
+        batch = self._batch
+        batch.append({
+            "seq": seq, "type": "prune", "node": node, "line": line, "pruned": pruned,
             "test": test, "cut": cut, "v": v, "alpha": json_number(alpha), "beta": json_number(beta),
         })
+        if len(batch) >= self.batch_size:
+            self.flush()
 
     def result(self, root: str, fields: dict[str, Any]) -> None:
         """The last event; never refused by the cap, so a stopped search still says so."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from search.errors import InputError
-from search.game import path_id
 from search.tree import Player
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -80,13 +79,13 @@ class TicTacToe:
         return open_lines(state, "X") - open_lines(state, "O")
 
     def child_id(self, parent_id: str, action: int, child: str) -> str:
-        return path_id(parent_id, str(action))
+        return f"{parent_id}.{action}"  # = path_id(parent_id, str(action)), without two calls per node
 
     def move_json(self, action: int) -> Any:
         return action
 
-    def describe(self, state: str) -> dict[str, Any]:
-        return {"state": state}
+    def describe(self, state: str, move: int | None) -> dict[str, Any]:
+        return {"state": state, "move": move}  # move_json(move) is the move itself
 
     def source(self) -> dict[str, Any]:
         return {"kind": "game", "game": "tictactoe", "state": self.initial, "estimate": "open-lines"}

@@ -5,14 +5,17 @@ from __future__ import annotations
 import argparse
 
 from server import create_app, socketio_of
+from server.config import DEFAULTS
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m server", description="Start the Minimax Lab server.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--max-events", type=int, default=DEFAULTS["MAX_EVENTS_PER_SEARCH"],
+                        help="events per search before it is stopped (default %(default)s)")
     args = parser.parse_args()
-    app = create_app()
+    app = create_app({"MAX_EVENTS_PER_SEARCH": args.max_events})
     print(f"Minimax Lab: open http://{args.host}:{args.port}/ (the lecture example is ready)", flush=True)
     # Werkzeug's server is fine for a class on one machine; threading mode needs the flag.
     socketio_of(app).run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)

@@ -19,6 +19,10 @@ DEFAULTS: dict[str, object] = {
     # Events per search:events message. Socket.IO has no batching of its own: one message per
     # event is 16-30x slower.
     "EVENT_BATCH_SIZE": 1000,
+    # Batches sent but not yet acknowledged by the client (flow control, server/ack_window.py).
+    "EVENT_WINDOW": 4,
+    # A client that acknowledges nothing for this long has its search stopped.
+    "ACK_STALL_SECONDS": 60.0,
     # Socket.IO messages larger than this close the connection (engine.io's own limit).
     "MAX_MESSAGE_BYTES": 2 * limits.MAX_PAYLOAD_BYTES,
 }

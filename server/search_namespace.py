@@ -10,13 +10,14 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from flask import request
 from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.pseudocode import listing
+from server.ack_window import AckWindow
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class SearchNamespace(Namespace):
             return
         search_id = secrets.token_urlsafe(9)
         recorder = Recorder(
-            lambda batch: self._send(sid, "search:events", {"search": search_id, "events": batch}),
+            None,
             keep=False,
             batch_size=int(self.config["EVENT_BATCH_SIZE"]),
             max_events=int(self.config["MAX_EVENTS_PER_SEARCH"]),
@@ -61,6 +62,7 @@ class SearchNamespace(Namespace):
                 emit("search:error", {"search": None, "error": f"{limit} searches are already running for this client (the limit): cancel one or wait"})
                 return
             mine[search_id] = recorder
+        recorder.sink = self._batch_sender(sid, search_id, recorder)
         emit("search:started", {
             "search": search_id,
             "algorithm": search_request.algorithm,
@@ -78,6 +80,19 @@ class SearchNamespace(Namespace):
                                   "error": "search: no running search with this id"})
             return
         recorder.cancel()
+
+    def _batch_sender(self, sid: str, search_id: str, recorder: Recorder) -> Callable[[list[dict[str, Any]]], None]:
+        """The recorder's sink: emit each batch once the client has room for it."""
+        window = AckWindow(int(self.config["EVENT_WINDOW"]), lambda: recorder.cancelled, float(self.config["ACK_STALL_SECONDS"]))
+
+        def send(batch: list[dict[str, Any]]) -> None:
+            # Sent even when the window is shut, so seq has no gaps; then the search stops.
+            if not window.acquire() and batch[-1]["type"] != "result":
+                recorder.cancel()  # stopped, gone, or not acknowledging
+            self.socketio.emit("search:events", {"search": search_id, "events": batch},
+                               to=sid, namespace=self.namespace, callback=window.release)
+
+        return send
 
     def _send(self, sid: str, event: str, data: dict[str, Any]) -> None:
         """Emit to one client from any thread (background tasks have no request context)."""

@@ -181,3 +181,17 @@ def test_http_routes_serve_the_page_the_libraries_and_the_listings(server_url: s
     assert any(line["id"] == "max.test" and "v > β" in line["text"] for line in listing)
     assert requests.get(server_url + "/api/pseudocode", params={"algorithm": "x"}, timeout=10).status_code == 400
     assert requests.get(server_url + "/api/limits", timeout=10).json()["max_tree_nodes"] == 10_000
+
+
+def test_a_client_that_never_acknowledges_gets_a_bounded_stream_then_a_stop() -> None:
+    # Flask-SocketIO's test client does not acknowledge: the server must not queue the whole search.
+    app = create_app({"EVENT_WINDOW": 2, "ACK_STALL_SECONDS": 0.5, "MAX_EVENTS_PER_SEARCH": 3_000_000})
+    client = socketio_of(app).test_client(app, namespace="/search")
+    client.emit("search:start", BIG_SEARCH, namespace="/search")
+    messages = wait_for(client, "search:done", timeout=15)
+    batches = [m for m in messages if m["name"] == "search:events"]
+    assert len(batches) == 4  # the window's two, the one that found it shut, the stopped result
+    events = received_events(messages)
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    result = messages[-1]["args"][0]["result"]
+    assert (result["complete"], result["reason"]) == (False, "cancelled")

@@ -1,0 +1,170 @@
+"""How much does watching a search cost? Nodes per second untraced, recorded, and written as JSONL.
+
+The engine runs one minimax/alpha-beta, written once: with `recorder=None` it runs at full speed,
+with a Recorder every step becomes an event (docs/trace-format.md). Tracing is the product here,
+but it must not make searches unusably slow, so the issue sets two goals relative to the
+untraced run:
+
+- recorder <= 1.5x untraced (events built and kept in memory, or handed on in batches as the
+  server does: `Recorder(sink=..., keep=False)`);
+- JSON Lines <= 4x untraced (events encoded and written to a file, as `python -m search trace`).
+
+Ratios are only meaningful when the runs share the machine's state, so every mode runs in the same
+process, interleaved round by round (gc.collect() before each run, the median per mode), on the
+full tic-tac-toe tree from the empty board: 549,946 nodes, 1,355,061 events. Only the
+search call is timed; building the game and opening the file are not, and freeing the kept events
+happens after the clock stops.
+
+    .venv/bin/python bench/engine.py              # full tree, 5 rounds: about 45 s
+    .venv/bin/python bench/engine.py --rounds 3
+    .venv/bin/python bench/engine.py --quick      # from "X........": a smoke run in seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from search.jsonl import write_events  # noqa: E402
+from search.minimax import minimax  # noqa: E402
+from search.recorder import Event, Recorder  # noqa: E402
+from search.result import SearchResult  # noqa: E402
+from search.tictactoe import EMPTY, TicTacToe  # noqa: E402
+
+FULL_TREE_NODES = 549_946
+"""Nodes of the complete tic-tac-toe game tree from the empty board (the root included)."""
+
+RECORDER_GOAL = 1.5
+JSONL_GOAL = 4.0
+
+
+@dataclass(slots=True)
+class Run:
+    seconds: float
+    visited: int
+    events: int
+    file_bytes: int = 0
+
+
+@dataclass(slots=True)
+class Mode:
+    name: str
+    run: Callable[[str], Run]
+    goal: float | None = None
+
+
+def timed(search: Callable[[], SearchResult]) -> tuple[float, SearchResult]:
+    gc.collect()
+    t0 = time.perf_counter()
+    result = search()
+    return time.perf_counter() - t0, result
+
+
+def untraced(state: str) -> Run:
+    game = TicTacToe(state)
+    seconds, result = timed(lambda: minimax(game))
+    return Run(seconds, result.visited, 0)
+
+
+def recorded_kept(state: str) -> Run:
+    game = TicTacToe(state)
+    rec = Recorder()
+    seconds, result = timed(lambda: minimax(game, recorder=rec))
+    run = Run(seconds, result.visited, len(rec.events))
+    del rec  # free the kept events (1.36M on the full tree) outside the timed region
+    return run
+
+
+def recorded_streamed(state: str) -> Run:
+    game = TicTacToe(state)
+    rec = Recorder(sink=lambda batch: None, keep=False)
+    seconds, result = timed(lambda: minimax(game, recorder=rec))
+    return Run(seconds, result.visited, rec.count)
+
+
+def jsonl_file(state: str) -> Run:
+    game = TicTacToe(state)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "trace.jsonl"
+        with open(path, "w", encoding="utf-8") as f:
+
+            def sink(batch: list[Event]) -> None:
+                write_events(f, batch)
+
+            rec = Recorder(sink, keep=False, batch_size=2000)
+            seconds, result = timed(lambda: minimax(game, recorder=rec))
+        size = os.path.getsize(path)
+    return Run(seconds, result.visited, rec.count, size)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per mode (median taken; default 5)")
+    parser.add_argument("--quick", action="store_true", help='search from "X........" instead of the empty board')
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+
+    state = "X........" if args.quick else EMPTY
+    modes = [
+        Mode("untraced", untraced),
+        Mode("recorder (kept)", recorded_kept, RECORDER_GOAL),
+        Mode("recorder (streamed)", recorded_streamed, RECORDER_GOAL),
+        Mode("JSON Lines file", jsonl_file, JSONL_GOAL),
+    ]
+    runs: dict[str, list[Run]] = {m.name: [] for m in modes}
+    print(f"minimax, tic-tac-toe from {state!r}, {args.rounds} interleaved rounds, Python {sys.version.split()[0]}",
+          flush=True)
+    for r in range(args.rounds):
+        for mode in modes:
+            run = mode.run(state)
+            runs[mode.name].append(run)
+            print(f"  round {r + 1}: {mode.name:<20} {run.seconds:7.3f} s", file=sys.stderr, flush=True)
+
+    visited = {run.visited for rs in runs.values() for run in rs}
+    if len(visited) != 1:
+        raise SystemExit(f"modes disagree on the nodes visited: {sorted(visited)}")
+    nodes = visited.pop()
+    if not args.quick and nodes != FULL_TREE_NODES:
+        raise SystemExit(f"expected {FULL_TREE_NODES} nodes, visited {nodes}")
+    events = runs["recorder (kept)"][0].events
+    if any(run.events != events for name, rs in runs.items() if name != "untraced" for run in rs):
+        raise SystemExit("traced modes disagree on the number of events")
+
+    base = statistics.median(run.seconds for run in runs["untraced"])
+    print()
+    header = f"{'mode':<20} {'seconds':>8} {'nodes/s':>10} {'events/s':>10} {'ratio':>6}  goal"
+    print(header)
+    print("-" * len(header))
+    all_met = True
+    for mode in modes:
+        secs = statistics.median(run.seconds for run in runs[mode.name])
+        ratio = secs / base
+        n_events = runs[mode.name][0].events
+        events_s = f"{n_events / secs:10,.0f}" if n_events else f"{'-':>10}"
+        if mode.goal is None:
+            goal = ""
+        else:
+            met = ratio <= mode.goal
+            all_met &= met
+            goal = f"<= {mode.goal}x {'met' if met else 'NOT met'}"
+        print(f"{mode.name:<20} {secs:8.3f} {nodes / secs:10,.0f} {events_s} {ratio:5.2f}x  {goal}")
+    print()
+    print(f"nodes visited: {nodes:,}   events per traced run: {events:,}   "
+          f"JSONL file: {runs['JSON Lines file'][0].file_bytes:,} bytes")
+    print(f"all goals met: {'yes' if all_met else 'no'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -22,7 +22,10 @@ export class SearchSocket {
       this.currentDone = false;
       this.handlers.onStarted(msg);
     });
-    socket.on("search:events", (msg) => {
+    socket.on("search:events", (msg, ack) => {
+      // Flow control: the server keeps a few batches in flight until we acknowledge them.
+      // Acknowledge stale searches too, so an abandoned one cannot stall on the server.
+      if (typeof ack === "function") ack();
       if (msg.search !== this.current) return;
       this.handlers.onEvents(msg.events || []);
     });

@@ -11,7 +11,12 @@ from typing import Any, Mapping
 from flask import Flask
 from flask_socketio import SocketIO
 
+from pathlib import Path
+
+from search import limits
 from server import strict_json
+from server.api import api
+from server.storage import Store
 from server.config import DEFAULTS, ROOT
 from server.pages import pages
 from server.search_namespace import SearchNamespace
@@ -22,7 +27,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json = strict_json.StrictJSONProvider(app)
     app.config.update(DEFAULTS)
     app.config.update(config or {})
+    app.config.setdefault("DATABASE", str(Path(app.instance_path) / "minimax-lab.sqlite"))
+    # Flask's own cap on any request body (413); each route applies its tighter limit.
+    app.config["MAX_CONTENT_LENGTH"] = limits.MAX_TRACE_BYTES
+    app.extensions["minimax_store"] = Store(app.config["DATABASE"])
     app.register_blueprint(pages)
+    app.register_blueprint(api)
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet

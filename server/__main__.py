@@ -14,8 +14,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--max-events", type=int, default=DEFAULTS["MAX_EVENTS_PER_SEARCH"],
                         help="events per search before it is stopped (default %(default)s)")
+    parser.add_argument("--db", help="SQLite file for saved trees and traces (default: instance/minimax-lab.sqlite)")
     args = parser.parse_args()
-    app = create_app({"MAX_EVENTS_PER_SEARCH": args.max_events})
+    config: dict[str, object] = {"MAX_EVENTS_PER_SEARCH": args.max_events}
+    if args.db:
+        config["DATABASE"] = args.db
+    app = create_app(config)
     print(f"Minimax Lab: open http://{args.host}:{args.port}/ (the lecture example is ready)", flush=True)
     # Werkzeug's server is fine for a class on one machine; threading mode needs the flag.
     socketio_of(app).run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)

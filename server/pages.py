@@ -25,6 +25,18 @@ def index() -> str:
     return render_template("index.html", examples=list(EXAMPLES))
 
 
+@pages.get("/t/<tree_id>")
+def shared_tree(tree_id: str) -> str:
+    """A shared tree: the page loads it from /api/trees/<id> and runs the search on it."""
+    return render_template("index.html", examples=list(EXAMPLES), shared_tree=tree_id)
+
+
+@pages.get("/r/<trace_id>")
+def shared_trace(trace_id: str) -> str:
+    """A saved trace: the page loads it from /api/traces/<id> and replays it step by step."""
+    return render_template("index.html", examples=list(EXAMPLES), shared_trace=trace_id)
+
+
 @pages.get("/vendor/<name>")
 def vendor(name: str):  # type: ignore[no-untyped-def]
     if name not in VENDOR_FILES:

@@ -1,0 +1,95 @@
+"""The REST API for saved trees and traces, and the random tree generator.
+
+Every tree goes through search.tree_io (the one validator) and every trace through
+search.trace_check, so the API refuses exactly what the CLI and the socket refuse, with the
+same messages. Size limits answer 413; other bad input 400; nothing is stored unless valid.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from search import InputError, limits
+from search.random_tree import random_tree_json
+from search.trace_check import canonical_text, parse_trace
+from search.tree_io import parse_tree_text
+from server.storage import Store
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+def store() -> Store:
+    return current_app.extensions["minimax_store"]
+
+
+def refuse(error: InputError) -> tuple[Response, int]:
+    status = 413 if "; the limit is" in error.problem else 400
+    return jsonify(error=str(error)), status
+
+
+def body_text(limit: int) -> str:
+    """The request body as text, refused early (413) when over `limit` bytes."""
+    if request.content_length is not None and request.content_length > limit:
+        raise InputError("", f"the body is {request.content_length:,} bytes; the limit is {limit:,}")
+    data = request.get_data(cache=False)
+    if len(data) > limit:
+        raise InputError("", f"the body is {len(data):,} bytes; the limit is {limit:,}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("", "the body is not UTF-8 text") from None
+
+
+@api.post("/trees")
+def save_tree() -> Any:
+    try:
+        tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
+    except InputError as exc:
+        return refuse(exc)
+    tree_id = store().save("trees", json.dumps(tree.to_json(), allow_nan=False))
+    return jsonify(id=tree_id, url=url_for("pages.shared_tree", tree_id=tree_id)), 201
+
+
+@api.get("/trees/<tree_id>")
+def load_tree(tree_id: str) -> Any:
+    body = store().load("trees", tree_id)
+    if body is None:
+        return jsonify(error=f"no saved tree with id {tree_id!r}"), 404
+    return Response(body, mimetype="application/json")
+
+
+@api.post("/traces")
+def save_trace() -> Any:
+    try:
+        events = parse_trace(body_text(limits.MAX_TRACE_BYTES))
+    except InputError as exc:
+        return refuse(exc)
+    trace_id = store().save("traces", canonical_text(events))
+    return jsonify(id=trace_id, url=url_for("pages.shared_trace", trace_id=trace_id), events=len(events)), 201
+
+
+@api.get("/traces/<trace_id>")
+def load_trace(trace_id: str) -> Any:
+    body = store().load("traces", trace_id)
+    if body is None:
+        return jsonify(error=f"no saved trace with id {trace_id!r}"), 404
+    return Response(body, mimetype="application/x-ndjson")
+
+
+@api.post("/random-tree")
+def make_random_tree() -> Any:
+    """Options (all optional): depth, min_branching, max_branching, min_value, max_value, seed."""
+    try:
+        return jsonify(random_tree_json(request.get_json(silent=True) or {}))
+    except InputError as exc:
+        return refuse(exc)
+
+
+@api.errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Any:
+    """API errors are JSON too (413 from MAX_CONTENT_LENGTH, 405, ...)."""
+    return jsonify(error=f"{error.code} {error.name}: {error.description}"), error.code

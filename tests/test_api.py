@@ -1,0 +1,134 @@
+"""The REST API against a real server and a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.live_server import running_server
+
+LECTURE = "[[3,12,8],[2,4,6],[14,5,2]]"
+
+
+def lecture_trace() -> str:
+    return subprocess.run([sys.executable, "-m", "search", "trace", "--example", "lecture"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def rows(db: Path, table: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def test_saved_trees_and_traces_survive_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    trace = lecture_trace()
+    with running_server({"DATABASE": str(db)}) as url:
+        saved_tree = requests.post(url + "/api/trees", data=LECTURE, timeout=10)
+        saved_trace = requests.post(url + "/api/traces", data=trace, timeout=10)
+        assert saved_tree.status_code == 201 and saved_trace.status_code == 201
+        tree_id, trace_id = saved_tree.json()["id"], saved_trace.json()["id"]
+        assert saved_tree.json()["url"] == f"/t/{tree_id}" and saved_trace.json()["url"] == f"/r/{trace_id}"
+        first = requests.get(f"{url}/api/trees/{tree_id}", timeout=10).json()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    with running_server({"DATABASE": str(db)}) as url:
+        again = requests.get(f"{url}/api/trees/{tree_id}", timeout=10)
+        assert again.status_code == 200 and again.json() == first
+        assert [c["id"] for c in first["children"]] == ["B", "C", "D"]
+        replay = requests.get(f"{url}/api/traces/{trace_id}", timeout=10)
+        assert replay.status_code == 200 and replay.text == trace
+        assert replay.headers["Content-Type"].startswith("application/x-ndjson")
+        for page in (f"/t/{tree_id}", f"/r/{trace_id}"):
+            assert requests.get(url + page, timeout=10).status_code == 200
+        assert requests.get(f"{url}/api/trees/nope", timeout=10).status_code == 404
+        assert requests.get(f"{url}/api/traces/nope", timeout=10).status_code == 404
+
+
+def test_ids_are_random_not_counters(tmp_path: Path) -> None:
+    with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
+        ids = [requests.post(url + "/api/trees", data=LECTURE, timeout=10).json()["id"] for _ in range(5)]
+    assert len(set(ids)) == 5 and all(len(i) >= 12 for i in ids)
+    assert not any(i.isdigit() for i in ids)
+
+
+def test_twenty_clients_saving_at_once_all_persist(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    trees = [json.dumps([[i, i + 1], [i + 2, i + 3]]) for i in range(20)]
+    with running_server({"DATABASE": str(db)}) as url:
+        def save(body: str) -> tuple[int, str]:
+            with requests.Session() as session:
+                response = session.post(url + "/api/trees", data=body, timeout=30)
+                return response.status_code, response.json()["id"]
+
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            results = list(pool.map(save, trees))
+        assert [status for status, _ in results] == [201] * 20
+        for body, (_, tree_id) in zip(trees, results):
+            saved = requests.get(f"{url}/api/trees/{tree_id}", timeout=10).json()
+            assert saved["children"][0]["children"][0]["value"] == json.loads(body)[0][0]
+    assert rows(db, "trees") == 20
+
+
+BAD_TREES = [
+    ("{not json", 400, "not valid JSON"),
+    ("[[1, NaN]]", 400, "NaN is not allowed"),
+    ("[[1, Infinity]]", 400, "Infinity is not allowed"),
+    ('{"id":"A","children":[{"id":"B","value":1},{"id":"C","children":[{"id":"D","value":"x"}]}]}', 400,
+     "children[1].children[0].value: expected a finite number"),
+    (json.dumps([[1] * 50] * 2000), 400, "more than 10,000 nodes"),
+    ("[" * 10_000 + "1" + "]" * 10_000, 400, "deeper than 40 levels"),
+    ("[" + "1," * 600_000 + "1]", 413, "the limit is 1,000,000"),
+]
+
+
+@pytest.mark.parametrize(("body", "status", "message"), BAD_TREES)
+def test_bad_trees_are_refused_and_nothing_is_saved(tmp_path: Path, body: str, status: int, message: str) -> None:
+    db = tmp_path / "lab.sqlite"
+    with running_server({"DATABASE": str(db)}) as url:
+        response = requests.post(url + "/api/trees", data=body, timeout=30)
+    assert response.status_code == status
+    assert message in response.json()["error"]
+    assert rows(db, "trees") == 0
+
+
+def test_bad_traces_are_refused_and_nothing_is_saved(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    lines = lecture_trace().splitlines()
+    broken = lines[:5] + ['{"seq": 5, "type": "leaf", "node": "B1"'] + lines[6:]
+    cases = [
+        ("\n".join(broken), "line 6: not a JSON object"),
+        ("\n".join(lines[:-1]), "ends with its result event"),
+        ("\n".join(lines[:3] + lines[4:]), "line 4.seq: expected 3, got 4"),
+        ("\n".join(lines).replace('"alpha":"-inf"', '"alpha":-Infinity', 1), "-Infinity is not allowed"),
+        ("\n".join(lines).replace('"value":3,"kind"', '"value":"3","kind"', 1), "line 5"),
+        ("", "the trace is empty"),
+    ]
+    with running_server({"DATABASE": str(db)}) as url:
+        for body, message in cases:
+            response = requests.post(url + "/api/traces", data=body, timeout=30)
+            assert response.status_code == 400, body[:80]
+            assert message in response.json()["error"], response.json()
+        too_big = requests.post(url + "/api/traces", data="x" * 5_000_001, timeout=30)
+        assert too_big.status_code == 413
+    assert rows(db, "traces") == 0
+
+
+def test_random_trees_are_reproducible_by_seed(tmp_path: Path) -> None:
+    with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
+        def make(**options: int) -> dict[str, object]:
+            return requests.post(url + "/api/random-tree", json=options, timeout=10).json()
+
+        first = make(depth=3, min_branching=2, max_branching=3, min_value=-5, max_value=5, seed=42)
+        assert make(depth=3, min_branching=2, max_branching=3, min_value=-5, max_value=5, seed=42) == first
+        assert make(depth=3, min_branching=2, max_branching=3, min_value=-5, max_value=5, seed=43) != first
+        refused = requests.post(url + "/api/random-tree", json={"depth": 12, "min_branching": 5, "max_branching": 5}, timeout=10)
+        assert refused.status_code == 400 and "10,000 nodes" in refused.json()["error"]
+        assert requests.post(url + "/api/random-tree", json={"seed": "x"}, timeout=10).json()["error"] == "seed: expected a whole number"

@@ -23,3 +23,6 @@ MAX_PAYLOAD_BYTES = 1_000_000
 
 MAX_SEARCH_DEPTH = 20
 """Largest depth limit a search may ask for (games are at most 9 plies deep anyway)."""
+
+MAX_TRACE_BYTES = 5_000_000
+"""Largest trace (JSON Lines) that can be uploaded or saved: about 40,000 events."""

@@ -74,7 +74,9 @@ def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
         name = data["example"]
         if name not in EXAMPLES:
             raise InputError("example", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}")
-        return TreeGame(tree_from_json(EXAMPLES[name]))
+        root = tree_from_json(EXAMPLES[name])
+        check_estimates(root, depth)  # a depth limit that cuts the example needs estimates too
+        return TreeGame(root)
     if "tree" in given:
         try:
             root = tree_from_json(data["tree"])

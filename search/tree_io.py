@@ -247,4 +247,5 @@ def check_estimates(root: TreeNode, depth_limit: int | None) -> None:
                     f"node {node.id!r} is cut off by the depth limit {depth_limit} and needs an estimate",
                 )
             continue
-        stack.extend((child, [*path, "children", i]) for i, child in enumerate(node.children))
+        # Reversed, so the first node in order is the one reported.
+        stack.extend(reversed([(child, [*path, "children", i]) for i, child in enumerate(node.children)]))

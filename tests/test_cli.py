@@ -74,6 +74,7 @@ def test_event_cap_ends_with_an_incomplete_result() -> None:
         (None, ("trace", "--example", "lecture", "--algorithm", "dfs"), "invalid choice: 'dfs'"),
         (None, ("trace", "--example", "lecture", "--depth", "99"), "depth: expected a whole number from 0 to 20"),
         (None, ("trace",), "one of the arguments"),
+        (None, ("trace", "--example", "lecture", "--depth", "1"), "children[0].eval: node 'B' is cut off by the depth limit 1"),
     ],
 )
 def test_bad_input_exits_2_with_one_line_naming_it(tmp_path: Path, content: str | None, args: tuple[str, ...], message: str) -> None:

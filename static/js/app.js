@@ -74,7 +74,7 @@ function addEvents(events) {
     const depth = events[0].options ? events[0].options.depth : null;
     code.setListing(listing, depth !== null && depth !== undefined);
     view.reset(replay);
-    view.fit();
+    view.showStart();
     controls.extend(replay.last, finished);
     controls.refresh();
     return;
@@ -119,9 +119,6 @@ const socket = new SearchSocket({
 
 $("stop").addEventListener("click", () => socket.cancel());
 $("fit").addEventListener("click", () => view.fit());
-window.addEventListener("resize", () => {
-  if (!view.userMoved) view.fit();
-});
 
 // A saved trace replays without the server's search: only its listing is fetched.
 $("trace-file").addEventListener("change", async (ev) => {
@@ -151,5 +148,8 @@ window.minimaxLab = {
   },
   get last() {
     return controls.n;
+  },
+  get finished() {
+    return finished;
   },
 };

@@ -17,6 +17,8 @@ const SIZES = {
   game: { dx: 46, dy: 128, half: 13, rise: 11, labelY: 58, windowY: 71, charW: 6.6 },
 };
 const FIT_MAX_SCALE = 1.8;
+// Below this zoom the 11px labels are unreadable: a big tree opens at this scale instead.
+const READABLE_SCALE = 0.85;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG_NS, name);
@@ -33,11 +35,11 @@ function setText(e, value) {
   if (e.textContent !== value) e.textContent = value;
 }
 
-function triangle(player, half, rise) {
-  // Upward for MAX, downward for MIN; the value sits at the centre of the box.
+function triangle(player, half, rise, x, y) {
+  // Upward for MAX, downward for MIN, centred on (x, y), where the value is written.
   return player === "max"
-    ? `M0,${-rise - 3}L${half},${rise}L${-half},${rise}Z`
-    : `M0,${rise + 3}L${half},${-rise}L${-half},${-rise}Z`;
+    ? `M${x},${y - rise - 3}L${x + half},${y + rise}L${x - half},${y + rise}Z`
+    : `M${x},${y + rise + 3}L${x + half},${y - rise}L${x - half},${y - rise}Z`;
 }
 
 export class TreeView {
@@ -57,7 +59,23 @@ export class TreeView {
         if (ev.sourceEvent) this.userMoved = true;
       });
     d3.select(svg).call(this.zoom).on("dblclick.zoom", null);
+    this.watchSize();
     this.reset(null);
+  }
+
+  // The SVG gets its box's size in pixels, not "100%": a percentage-sized SVG is laid out
+  // again, every text in it, whenever anything else on the page is (60 ms a step on a
+  // 2,000-node tree); a fixed-size one only when its box really changes size.
+  watchSize() {
+    const box = this.svg.parentElement;
+    new ResizeObserver(() => {
+      const width = `${Math.floor(box.clientWidth)}px`;
+      const height = `${Math.floor(box.clientHeight)}px`;
+      if (this.svg.style.width === width && this.svg.style.height === height) return;
+      this.svg.style.width = width;
+      this.svg.style.height = height;
+      if (!this.userMoved) this.showStart();
+    }).observe(box);
   }
 
   // Start over for a new search (replay may be null: an empty drawing).
@@ -70,7 +88,7 @@ export class TreeView {
     this.nodeEls = [];
     this.edgeEls = [];
     this.markEls = [];
-    this.shown = []; // last-written view of each node, to skip unchanged writes
+    this.shown = []; // each node's elements and last-written view, to skip unchanged writes
     this.x = [];
     this.y = [];
     this.path = [];
@@ -101,7 +119,7 @@ export class TreeView {
     });
     for (let i = 0; i < t.size; i++) {
       if (!this.nodeEls[i]) this.createNode(i);
-      this.nodeEls[i].setAttribute("transform", `translate(${this.x[i]},${this.y[i]})`);
+      this.placeNode(i);
       if (t.parent[i] >= 0) {
         if (!this.edgeEls[i]) this.edgeEls[i] = el("line", { class: "edge" }, this.edgeLayer);
         this.placeEdge(i);
@@ -112,27 +130,48 @@ export class TreeView {
     this.extent = [d3.extent(root.descendants(), (n) => n.x), d3.extent(root.descendants(), (n) => n.y)];
   }
 
+  // Node parts carry absolute coordinates rather than sharing a translated <g>: Chromium
+  // gives every transformed SVG element its own paint chunk, and 2,000 of them made each
+  // frame's paint and layerize phases cost more than the step itself.
   createNode(i) {
     const t = this.tree;
-    const s = this.sizes;
     const g = el("g", { class: `node ${t.player[i]}`, "data-node-id": t.ids[i], "data-state": "unvisited", "data-value": "" });
-    el("path", { class: "shape", d: triangle(t.player[i], s.half, s.rise) }, g);
-    const value = el("text", { class: "value", y: t.player[i] === "max" ? 3 : -3 }, g);
-    const order = el("text", { class: "order", x: s.half + 3, y: -s.rise }, g);
-    const label = el("text", { class: "label", y: s.labelY }, g);
+    const shape = el("path", { class: "shape" }, g);
+    const value = el("text", { class: "value" }, g);
+    const order = el("text", { class: "order" }, g);
+    const label = el("text", { class: "label" }, g);
     label.textContent = t.label[i];
-    const windowText = el("text", { class: "window", y: s.windowY }, g);
+    const windowText = el("text", { class: "window" }, g);
     const title = el("title", {}, g);
     title.textContent = t.ids[i] === t.label[i] ? t.ids[i] : `${t.label[i]} (id ${t.ids[i]})`;
+    let board = null;
     if (t.kind === "game") {
-      const boardGroup = el("g", { class: "board", transform: `translate(0,${s.rise + 6})` }, g);
-      if (t.board[i] !== undefined) drawBoard(boardGroup, t.game, t.board[i]);
-      this.boardPending = this.boardPending || [];
-      if (t.board[i] === undefined) this.boardPending.push(i);
+      board = el("g", { class: "board" }, g);
+      // A node arrives with its position (from its visit event), or never has one (pruned).
+      if (t.board[i] !== undefined) drawBoard(board, t.game, t.board[i]);
     }
     this.nodeLayer.appendChild(g);
     this.nodeEls[i] = g;
-    this.shown[i] = { g, value, order, label, windowText, state: "", dv: "", vt: "", vc: "", ot: "", wt: "", cls: "" };
+    this.shown[i] = { g, shape, value, order, label, windowText, board, state: "", dv: "", vt: "", vc: "", ot: "", wt: "", cls: "" };
+  }
+
+  placeNode(i) {
+    const s = this.sizes;
+    const sh = this.shown[i];
+    const x = this.x[i];
+    const y = this.y[i];
+    const player = this.tree.player[i];
+    sh.shape.setAttribute("d", triangle(player, s.half, s.rise, x, y));
+    const at = (e, dx, dy) => {
+      e.setAttribute("x", x + dx);
+      e.setAttribute("y", y + dy);
+    };
+    at(sh.value, 0, player === "max" ? 3 : -3);
+    at(sh.order, s.half + 3, -s.rise);
+    at(sh.label, 0, s.labelY);
+    at(sh.windowText, 0, s.windowY);
+    // A board is a few cells of a game tree; one transform each is affordable there.
+    if (sh.board) sh.board.setAttribute("transform", `translate(${x},${y + s.rise + 6})`);
   }
 
   placeEdge(i) {
@@ -167,18 +206,6 @@ export class TreeView {
     text.setAttribute("y", my);
   }
 
-  // Boards of game nodes first seen as pruned ids, then (in a later batch) never drawn,
-  // stay blank; boards of nodes whose visit arrived after creation are drawn here.
-  drawPendingBoards() {
-    if (!this.boardPending || !this.boardPending.length) return;
-    const t = this.tree;
-    this.boardPending = this.boardPending.filter((i) => {
-      if (t.board[i] === undefined) return true;
-      drawBoard(this.nodeEls[i].querySelector(".board"), t.game, t.board[i]);
-      return false;
-    });
-  }
-
   // Bring the drawing in line with `state`. `dirty` holds the node indices that may
   // have changed since the last update (null: all of them).
   update(state, dirty) {
@@ -187,10 +214,10 @@ export class TreeView {
     let all = dirty === null;
     if (this.laidOutVersion !== t.version) {
       this.layout();
-      this.drawPendingBoards();
       all = true;
-      if (!this.userMoved) this.fit();
+      if (!this.userMoved) this.showStart();
     }
+    this.follow(state.current);
     const path = state.current >= 0 ? t.pathTo(state.current) : [];
     const onPath = new Set(path);
     const todo = all ? null : new Set(dirty);
@@ -274,11 +301,11 @@ export class TreeView {
     }
   }
 
-  // Fit the whole tree into the visible area.
-  fit() {
-    if (!this.extent) return;
+  // The scale that fits the whole tree, and the transform that does it.
+  fitTransform() {
+    if (!this.extent) return null;
     const box = this.svg.getBoundingClientRect();
-    if (!box.width || !box.height) return;
+    if (!box.width || !box.height) return null;
     const s = this.sizes;
     const [[x0, x1], [y0, y1]] = this.extent;
     // A phone has no width to spare: trim the margins there.
@@ -287,9 +314,46 @@ export class TreeView {
     const h = y1 - y0 + s.dy + 30;
     const k = Math.min(FIT_MAX_SCALE, (box.width - pad) / w, (box.height - pad) / h);
     this.zoom.scaleExtent([Math.min(0.02, k / 2), 6]);
-    const tx = box.width / 2 - k * (x0 + x1) / 2;
+    const tx = box.width / 2 - (k * (x0 + x1)) / 2;
     const ty = (box.height - k * h) / 2 - k * (y0 - s.rise - 20);
-    d3.select(this.svg).call(this.zoom.transform, d3.zoomIdentity.translate(tx, ty).scale(k));
+    return d3.zoomIdentity.translate(tx, ty).scale(k);
+  }
+
+  // Fit the whole tree into the visible area (the Fit button).
+  fit() {
+    const t = this.fitTransform();
+    if (!t) return;
+    d3.select(this.svg).call(this.zoom.transform, t);
     this.userMoved = false;
+  }
+
+  // The first view of a search: the whole tree if its labels stay readable that way;
+  // otherwise (hundreds of nodes) readable size with the root at the top, and the view
+  // then follows the current node. Fit still shows the whole shape.
+  showStart() {
+    const t = this.fitTransform();
+    if (!t) return;
+    if (t.k >= READABLE_SCALE) {
+      this.fit();
+      return;
+    }
+    const box = this.svg.getBoundingClientRect();
+    const k = READABLE_SCALE;
+    const root = this.tree.root;
+    const start = d3.zoomIdentity.translate(box.width / 2 - k * this.x[root], 30 - k * (this.y[root] - this.sizes.rise - 20)).scale(k);
+    d3.select(this.svg).call(this.zoom.transform, start);
+    this.userMoved = false;
+  }
+
+  // Pan (not zoom) so node i is on screen, if it is not.
+  follow(i) {
+    if (i < 0 || this.x[i] === undefined) return;
+    const box = this.svg.getBoundingClientRect();
+    const t = d3.zoomTransform(this.svg);
+    const sx = t.applyX(this.x[i]);
+    const sy = t.applyY(this.y[i]);
+    const margin = Math.min(60, box.width / 6, box.height / 6);
+    if (sx >= margin && sx <= box.width - margin && sy >= margin && sy <= box.height - margin) return;
+    d3.select(this.svg).call(this.zoom.translateTo, this.x[i], this.y[i]);
   }
 }

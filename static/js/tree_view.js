@@ -340,7 +340,9 @@ export class TreeView {
     const box = this.svg.getBoundingClientRect();
     const k = READABLE_SCALE;
     const root = this.tree.root;
-    const start = d3.zoomIdentity.translate(box.width / 2 - k * this.x[root], 30 - k * (this.y[root] - this.sizes.rise - 20)).scale(k);
+    // The root a little below the top edge: inside the margin follow() keeps nodes within.
+    const top = Math.min(box.height / 4, 100);
+    const start = d3.zoomIdentity.translate(box.width / 2 - k * this.x[root], top - k * this.y[root]).scale(k);
     d3.select(this.svg).call(this.zoom.transform, start);
     this.userMoved = false;
   }

@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup run test bench chromium clean
+.PHONY: setup run test bench system-deps clean
 
 setup: $(STAMP) node_modules/.package-lock.json
 
@@ -19,17 +19,20 @@ $(STAMP): pyproject.toml
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
-# Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
+# Browser tests drive Debian's Chromium (Playwright cannot download browsers here); the LaTeX
+# export test compiles the .tex with pdflatex and TikZ (texlive-latex-base, texlive-pictures).
+DEBS := chromium fonts-dejavu-core texlive-latex-base texlive-pictures
+system-deps:
+	@command -v chromium >/dev/null 2>&1 && command -v pdflatex >/dev/null 2>&1 && kpsewhich tikz.sty >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBS); }
 
 run: setup
 	$(PY) -m server --host $(HOST) --port $(PORT)
 
-test: setup chromium
+test: setup system-deps
 	$(PY) -m pytest -q
 
-bench: setup chromium
+bench: setup system-deps
 	$(PY) bench/engine.py
 	$(PY) bench/stream.py
 	$(PY) bench/render.py

@@ -12,7 +12,7 @@ import { readTraceFile, fetchPseudocode } from "./trace_file.js";
 
 const $ = (id) => document.getElementById(id);
 
-const view = new TreeView($("tree"));
+const view = new TreeView($("tree"), $("tree-note"));
 const code = new PseudocodePanel({
   list: $("code"),
   vars: { node: $("var-node"), v: $("var-v"), alpha: $("var-alpha"), beta: $("var-beta") },

@@ -129,7 +129,8 @@ export class Replay {
         break;
       case "result":
         s.result = e;
-        if (i !== undefined) s.status[i] = DONE;
+        // A search stopped early (cancelled, event limit) has no final value at the root.
+        if (i !== undefined && e.complete !== false) s.status[i] = DONE;
         // The search is over: no node is "current" any more.
         s.current = -1;
         break;

@@ -17,6 +17,10 @@ const SIZES = {
   game: { dx: 46, dy: 128, half: 13, rise: 11, labelY: 58, windowY: 71, charW: 6.6 },
 };
 const FIT_MAX_SCALE = 1.8;
+// The most nodes drawn. Past this the page stays quick by drawing the first nodes found
+// (indices are in discovery order, so they form a subtree) and saying so; the player,
+// pseudocode and narration still cover every step. A game node is a board: fewer fit.
+const MAX_DRAWN = { tree: 10000, game: 4000 };
 // Below this zoom the 11px labels are unreadable: a big tree opens at this scale instead.
 const READABLE_SCALE = 0.85;
 
@@ -43,8 +47,9 @@ function triangle(player, half, rise, x, y) {
 }
 
 export class TreeView {
-  constructor(svg) {
+  constructor(svg, note) {
     this.svg = svg;
+    this.note = note; // says when only part of the tree is drawn
     this.viewport = el("g", { class: "viewport" }, svg);
     this.edgeLayer = el("g", { class: "edges" }, this.viewport);
     this.markLayer = el("g", { class: "cut-marks" }, this.viewport);
@@ -85,6 +90,8 @@ export class TreeView {
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
     this.sizes = SIZES[kind];
     this.svg.dataset.kind = kind;
+    this.cap = MAX_DRAWN[kind];
+    this.drawn = 0; // nodes 0 .. drawn-1 have elements
     this.nodeEls = [];
     this.edgeEls = [];
     this.markEls = [];
@@ -98,6 +105,15 @@ export class TreeView {
     this.nodeLayer.replaceChildren();
     this.userMoved = false;
     if (this.tree) this.layout();
+    this.tellDrawn();
+  }
+
+  tellDrawn() {
+    const total = this.tree ? this.tree.size : 0;
+    const text = total > this.drawn
+      ? `Drawing the first ${this.drawn.toLocaleString("en")} of ${total.toLocaleString("en")} nodes; the steps, pseudocode and narration cover them all.`
+      : "";
+    if (this.note.textContent !== text) this.note.textContent = text;
   }
 
   // Lay the tree out again (new nodes arrived); creates elements for new nodes.
@@ -105,7 +121,13 @@ export class TreeView {
     const t = this.tree;
     const s = this.sizes;
     const width = (i) => Math.max(t.kind === "game" ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10);
-    const root = d3.hierarchy(t.root, (i) => t.children[i]);
+    const n = Math.min(t.size, this.cap);
+    // Children indices ascend (found in order), so "below n" keeps a connected subtree.
+    const kids = (i) => {
+      const c = t.children[i];
+      return c.length && c[c.length - 1] >= n ? c.filter((j) => j < n) : c;
+    };
+    const root = d3.hierarchy(t.root, kids);
     d3
       .tree()
       .nodeSize([s.dx, s.dy])
@@ -117,7 +139,7 @@ export class TreeView {
       this.x[n.data] = n.x;
       this.y[n.data] = n.y;
     });
-    for (let i = 0; i < t.size; i++) {
+    for (let i = 0; i < n; i++) {
       if (!this.nodeEls[i]) this.createNode(i);
       this.placeNode(i);
       if (t.parent[i] >= 0) {
@@ -126,6 +148,7 @@ export class TreeView {
       }
       if (this.markEls[i]) this.placeMark(i);
     }
+    this.drawn = n;
     this.laidOutVersion = t.version;
     this.extent = [d3.extent(root.descendants(), (n) => n.x), d3.extent(root.descendants(), (n) => n.y)];
   }
@@ -213,9 +236,14 @@ export class TreeView {
     if (!t) return;
     let all = dirty === null;
     if (this.laidOutVersion !== t.version) {
-      this.layout();
-      all = true;
-      if (!this.userMoved) this.showStart();
+      if (this.drawn < this.cap) {
+        this.layout();
+        all = true;
+        if (!this.userMoved) this.showStart();
+      } else {
+        this.laidOutVersion = t.version; // the drawn part is complete: nothing to lay out
+      }
+      this.tellDrawn();
     }
     this.follow(state.current);
     const path = state.current >= 0 ? t.pathTo(state.current) : [];
@@ -231,9 +259,9 @@ export class TreeView {
     const chosen = state.result && state.result.child !== null ? t.idx(state.result.child) : undefined;
     const each = (i) => this.updateNode(i, state, onPath.has(i), i === chosen);
     if (todo) {
-      for (const i of todo) if (i !== undefined && i < t.size) each(i);
+      for (const i of todo) if (i !== undefined && i < this.drawn) each(i);
     } else {
-      for (let i = 0; i < t.size; i++) each(i);
+      for (let i = 0; i < this.drawn; i++) each(i);
     }
   }
 
@@ -349,7 +377,7 @@ export class TreeView {
 
   // Pan (not zoom) so node i is on screen, if it is not.
   follow(i) {
-    if (i < 0 || this.x[i] === undefined) return;
+    if (i < 0 || i >= this.drawn) return;
     const box = this.svg.getBoundingClientRect();
     const t = d3.zoomTransform(this.svg);
     const sx = t.applyX(this.x[i]);

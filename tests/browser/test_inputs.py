@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import counter, node_states, run_search
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_tictactoe_search_draws_boards(app: Page) -> None:
@@ -134,3 +139,32 @@ def test_server_errors_show_inline_and_the_page_stays_usable(app: Page) -> None:
     run_search(app, source="example")
     expect(alert).to_have_text("")
     expect(app.locator("#counter")).to_have_text(re.compile(r"^step 0 / 35$"))
+
+
+def test_a_saved_trace_replays_from_a_file(app: Page, tmp_path) -> None:
+    trace = subprocess.run(
+        [sys.executable, "-m", "search", "trace", "--game", "tictactoe", "--state", "XOX.O....",
+         "--algorithm", "minimax", "--depth", "2"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    ).stdout
+    events = [json.loads(line) for line in trace.splitlines() if line.strip()]
+    path = tmp_path / "ttt.jsonl"
+    path.write_text(trace, encoding="utf-8")
+    app.locator("#trace-file").set_input_files(str(path))
+    expect(app.locator("#counter")).to_have_text(f"step 0 / {len(events) - 1}")
+    expect(app.locator('[data-node-id="root"]')).to_be_visible()
+    # The listing came from /api/pseudocode: minimax (no prune test), with the depth-limit lines.
+    expect(app.locator('#code [data-line-id="max.cutoff"]')).to_have_count(1)
+    expect(app.locator('#code [data-line-id="max.test"]')).to_have_count(0)
+    app.get_by_role("button", name="Last step").click()
+    result = events[-1]
+    expect(app.locator("#narration")).to_have_text(f"Result: root = {result['value']}, best move {result['move']}")
+    assert node_states(app)["root"] == ("done", str(result["value"]))
+
+
+def test_a_file_that_is_not_a_trace_is_refused_inline(app: Page, tmp_path) -> None:
+    path = tmp_path / "notes.jsonl"
+    path.write_text('{"seq": 0, "type": "visit"}\n', encoding="utf-8")
+    app.locator("#trace-file").set_input_files(str(path))
+    expect(app.get_by_role("alert")).to_have_text("notes.jsonl: line 1: a trace starts with its start event")
+    expect(app.locator('[data-node-id="A"]')).to_be_visible()  # the lecture example is still shown

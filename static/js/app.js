@@ -8,7 +8,7 @@ import { PseudocodePanel } from "./pseudocode_panel.js";
 import { narrate, say } from "./narration.js";
 import { SearchSocket } from "./search_socket.js";
 import { SearchForm } from "./search_form.js";
-import { readTraceFile, fetchPseudocode } from "./trace_file.js";
+import { readTraceFile, fetchPseudocode, fetchSharedTrace, fetchSharedTree } from "./trace_file.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -121,24 +121,46 @@ $("stop").addEventListener("click", () => socket.cancel());
 $("fit").addEventListener("click", () => view.fit());
 
 // A saved trace replays without the server's search: only its listing is fetched.
+async function replayTrace(events) {
+  const pseudocode = await fetchPseudocode(events[0]);
+  socket.release();
+  form.clearError();
+  newSearch(pseudocode);
+  finished = true;
+  addEvents(events);
+}
+
 $("trace-file").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
   try {
-    const events = await readTraceFile(file);
-    const pseudocode = await fetchPseudocode(events[0]);
-    socket.release();
-    form.clearError();
-    newSearch(pseudocode);
-    finished = true;
-    addEvents(events);
+    await replayTrace(await readTraceFile(file));
   } catch (err) {
     form.showError(`${file.name}: ${err.message}`);
   }
 });
 
-// Opening the page shows the lecture example with alpha-beta, paused at step 0.
-socket.start(form.request());
+// Opening the page shows the lecture example with alpha-beta, paused at step 0; a shared
+// link (/t/<id> a tree, /r/<id> a trace, ids put in data attributes by the server) shows
+// what it points to instead, or says why it cannot and shows the lecture example.
+async function openPage() {
+  const { sharedTree, sharedTrace } = document.body.dataset;
+  try {
+    if (sharedTrace) {
+      await replayTrace(await fetchSharedTrace(sharedTrace));
+      return;
+    }
+    if (sharedTree) {
+      form.useTree(await fetchSharedTree(sharedTree));
+      socket.start(form.request());
+      return;
+    }
+  } catch (err) {
+    form.showError(`shared ${sharedTrace ? "trace" : "tree"} ${sharedTrace || sharedTree}: ${err.message}`);
+  }
+  socket.start(form.request());
+}
+openPage();
 
 // For the render benchmark and tests: the step function, to time it in the page.
 window.minimaxLab = {

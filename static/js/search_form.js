@@ -48,6 +48,13 @@ export class SearchForm {
     }
   }
 
+  // Put a tree into the tree field and select it (a shared tree).
+  useTree(text) {
+    this.form.querySelector('input[name="source"][value="tree"]').checked = true;
+    this.field("tree").value = text;
+    this.showSource();
+  }
+
   request() {
     const req = {};
     const source = this.field("source").value;

@@ -1,8 +1,34 @@
 // A saved trace (JSON Lines, one event per line) replays on its own: its start
-// event carries the tree or position. The listing comes from GET /api/pseudocode.
+// event carries the tree or position. It comes from a file the student opens or from
+// a shared link (/r/<id>, fetched from /api/traces/<id>); the listing comes from
+// GET /api/pseudocode.
 
 export async function readTraceFile(file) {
-  const text = await file.text();
+  return parseTrace(await file.text());
+}
+
+export async function fetchSharedTrace(id) {
+  const response = await fetch(`/api/traces/${encodeURIComponent(id)}`);
+  if (!response.ok) throw new Error(await errorText(response));
+  return parseTrace(await response.text());
+}
+
+// A shared tree (/t/<id>) as the JSON text the tree field takes.
+export async function fetchSharedTree(id) {
+  const response = await fetch(`/api/trees/${encodeURIComponent(id)}`);
+  if (!response.ok) throw new Error(await errorText(response));
+  return JSON.stringify(await response.json(), null, 1);
+}
+
+async function errorText(response) {
+  try {
+    return (await response.json()).error || `the server answered ${response.status}`;
+  } catch {
+    return `the server answered ${response.status}`;
+  }
+}
+
+export function parseTrace(text) {
   const events = [];
   const lines = text.split("\n");
   for (let n = 0; n < lines.length; n++) {

@@ -85,8 +85,9 @@ export class TreeView {
 
   // Start over for a new search (replay may be null: an empty drawing).
   reset(replay) {
-    this.replay = replay;
     this.tree = replay ? replay.tree : null;
+    this.extent = null;
+    this.hadResult = null;
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
     this.sizes = SIZES[kind];
     this.svg.dataset.kind = kind;
@@ -331,7 +332,7 @@ export class TreeView {
 
   // The scale that fits the whole tree, and the transform that does it.
   fitTransform() {
-    if (!this.extent) return null;
+    if (!this.tree || !this.extent) return null;
     const box = this.svg.getBoundingClientRect();
     if (!box.width || !box.height) return null;
     const s = this.sizes;

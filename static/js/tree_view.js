@@ -17,6 +17,8 @@ const SIZES = {
   game: { dx: 46, dy: 128, half: 13, rise: 11, labelY: 58, windowY: 71, charW: 6.6 },
 };
 const FIT_MAX_SCALE = 1.8;
+// Half the width of a node's widest text, its "[-∞, 14]" window, in layout units.
+const WINDOW_HALF_WIDTH = 30;
 // The most nodes drawn. Past this the page stays quick by drawing the first nodes found
 // (indices are in discovery order, so they form a subtree) and saying so; the player,
 // pseudocode and narration still cover every step. A game node is a board: fewer fit.
@@ -376,15 +378,20 @@ export class TreeView {
     this.userMoved = false;
   }
 
-  // Pan (not zoom) so node i is on screen, if it is not.
+  // Pan (not zoom) so node i is on screen, if any of its drawing is not. The test covers
+  // the node's whole drawing (shape, label, window below it), the same box fit() keeps in
+  // view, so a fitted tree never jumps while a student steps through it.
   follow(i) {
     if (i < 0 || i >= this.drawn) return;
     const box = this.svg.getBoundingClientRect();
     const t = d3.zoomTransform(this.svg);
-    const sx = t.applyX(this.x[i]);
-    const sy = t.applyY(this.y[i]);
-    const margin = Math.min(60, box.width / 6, box.height / 6);
-    if (sx >= margin && sx <= box.width - margin && sy >= margin && sy <= box.height - margin) return;
+    const s = this.sizes;
+    const half = Math.max(s.half, WINDOW_HALF_WIDTH); // the [α, β] text is wider than the shape
+    const left = t.applyX(this.x[i] - half);
+    const right = t.applyX(this.x[i] + half);
+    const top = t.applyY(this.y[i] - s.rise - 4);
+    const bottom = t.applyY(this.y[i] + s.windowY + 4);
+    if (left >= 0 && right <= box.width && top >= 0 && bottom <= box.height) return;
     d3.select(this.svg).call(this.zoom.translateTo, this.x[i], this.y[i]);
   }
 }

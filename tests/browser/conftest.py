@@ -1,7 +1,7 @@
 """Playwright fixtures for the browser tests: Debian's Chromium driving the real server.
 
 Playwright cannot download its own browsers here, so we launch /usr/bin/chromium
-(or $MINIMAX_LAB_CHROMIUM). `make test` installs it (`make chromium`).
+(or $MINIMAX_LAB_CHROMIUM). `make test` installs it (`make system-deps`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ COUNTER = re.compile(r"^step (\d+) / (\d+)$")
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (`make chromium`) or set MINIMAX_LAB_CHROMIUM")
+        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (`make system-deps`) or set MINIMAX_LAB_CHROMIUM")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b

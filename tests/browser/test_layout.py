@@ -84,3 +84,36 @@ def test_phone_layout(browser: Browser, live_server: str) -> None:
     page.screenshot(path=str(SHOTS / "phone_390x844_form.png"))
     page.context.close()
     assert errors == []
+
+
+OUTSIDE_DRAWING = """() => {
+  const box = document.querySelector('svg#tree').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-node-id]')].filter((node) => {
+    const r = node.getBoundingClientRect();
+    return r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+  }).map((node) => node.dataset.nodeId);
+}"""
+
+
+def test_the_view_keeps_what_matters_in_sight_at_every_step(browser: Browser, live_server: str) -> None:
+    # On a laptop the whole lecture tree is fitted and must not jump while a student steps:
+    # every node, label and window included, stays inside the drawing at every step. On a
+    # phone the tree opens at a readable size and follows the search: the current node is
+    # always wholly in sight.
+    for viewport in (DESKTOP, PHONE):
+        page, errors = new_page(browser, viewport)
+        open_app(page, live_server)
+        last = counter(page)[1]
+        for step in range(last + 1):
+            outside = page.evaluate(OUTSIDE_DRAWING)
+            if viewport is DESKTOP:
+                assert outside == [], (step, outside)
+            else:
+                current = page.locator('[data-state="current"]')
+                if current.count():
+                    assert current.get_attribute("data-node-id") not in outside, (step, outside)
+            if step < last:
+                page.get_by_role("button", name="Step forward").click()
+        assert page.locator('[data-node-id="A"]').get_attribute("data-value") == "3"
+        assert errors == []
+        page.context.close()

@@ -54,6 +54,16 @@ def save_tree() -> Any:
     return jsonify(id=tree_id, url=url_for("pages.shared_tree", tree_id=tree_id)), 201
 
 
+@api.post("/trees/check")
+def check_tree() -> Any:
+    """Validate and normalise without saving: the editor's text box uses the one validator too."""
+    try:
+        tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
+    except InputError as exc:
+        return refuse(exc)
+    return jsonify(tree.to_json())
+
+
 @api.get("/trees/<tree_id>")
 def load_tree(tree_id: str) -> Any:
     body = store().load("trees", tree_id)

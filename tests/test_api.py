@@ -132,3 +132,14 @@ def test_random_trees_are_reproducible_by_seed(tmp_path: Path) -> None:
         refused = requests.post(url + "/api/random-tree", json={"depth": 12, "min_branching": 5, "max_branching": 5}, timeout=10)
         assert refused.status_code == 400 and "10,000 nodes" in refused.json()["error"]
         assert requests.post(url + "/api/random-tree", json={"seed": "x"}, timeout=10).json()["error"] == "seed: expected a whole number"
+
+
+def test_check_normalises_without_saving(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    with running_server({"DATABASE": str(db)}) as url:
+        ok = requests.post(url + "/api/trees/check", data=LECTURE, timeout=10)
+        assert ok.status_code == 200 and [c["id"] for c in ok.json()["children"]] == ["B", "C", "D"]
+        assert ok.json()["children"][0]["player"] == "min"
+        bad = requests.post(url + "/api/trees/check", data='[[1,"x"]]', timeout=10)
+        assert bad.status_code == 400 and bad.json()["error"] == "[0][1]: expected a finite number or a list"
+    assert rows(db, "trees") == 0

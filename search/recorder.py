@@ -73,6 +73,16 @@ class Recorder:
         if self.cancelled:
             raise SearchStopped("cancelled")
 
+    def _push_rare(self, make: Callable[[int], Event]) -> None:
+        """Number and hand on an event that is not on the hot path (start, prune)."""
+        seq = self.count
+        if seq >= self.max_events:
+            raise SearchStopped("event limit")
+        self.count = seq + 1
+        self._batch.append(make(seq))
+        if len(self._batch) >= self.batch_size:
+            self.flush()
+
     def cancel(self) -> None:
         """Ask the running search to stop at the next batch boundary (safe from another thread)."""
         self.cancelled = True
@@ -84,17 +94,10 @@ class Recorder:
     #     batch.append(event); flush if the batch is full                        (handing on)
     # bench/engine.py measures the cost of tracing.
     def start(self, root: str, algorithm: str, options: dict[str, Any], source: dict[str, Any]) -> None:
-        seq = self.count
-        if seq >= self.max_events:
-            raise SearchStopped("event limit")
-        self.count = seq + 1
-        batch = self._batch
-        batch.append({
+        self._push_rare(lambda seq: {
             "seq": seq, "type": "start", "node": root, "line": "search.call",
             "format": FORMAT_VERSION, "algorithm": algorithm, "options": options, "source": source,
         })
-        if len(batch) >= self.batch_size:
-            self.flush()
 
     def visit(
         self, node: str, line: str, parent: str | None, depth: int, player: str,
@@ -166,17 +169,10 @@ class Recorder:
         self, node: str, line: str, pruned: list[str], test: str, cut: str,
         v: float, alpha: float, beta: float,
     ) -> None:
-        seq = self.count
-        if seq >= self.max_events:
-            raise SearchStopped("event limit")
-        self.count = seq + 1
-        batch = self._batch
-        batch.append({
+        self._push_rare(lambda seq: {
             "seq": seq, "type": "prune", "node": node, "line": line, "pruned": pruned,
             "test": test, "cut": cut, "v": v, "alpha": json_number(alpha), "beta": json_number(beta),
         })
-        if len(batch) >= self.batch_size:
-            self.flush()
 
     def result(self, root: str, fields: dict[str, Any]) -> None:
         """The last event; never refused by the cap, so a stopped search still says so."""

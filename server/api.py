@@ -64,12 +64,17 @@ def check_tree() -> Any:
     return jsonify(tree.to_json())
 
 
+def stored(kind: str, item_id: str, mimetype: str) -> Any:
+    """A saved item as it was stored, or 404 naming what was asked for."""
+    body = store().load(kind, item_id)
+    if body is None:
+        return jsonify(error=f"no saved {kind[:-1]} with id {item_id!r}"), 404
+    return Response(body, mimetype=mimetype)
+
+
 @api.get("/trees/<tree_id>")
 def load_tree(tree_id: str) -> Any:
-    body = store().load("trees", tree_id)
-    if body is None:
-        return jsonify(error=f"no saved tree with id {tree_id!r}"), 404
-    return Response(body, mimetype="application/json")
+    return stored("trees", tree_id, "application/json")
 
 
 @api.post("/traces")
@@ -84,10 +89,7 @@ def save_trace() -> Any:
 
 @api.get("/traces/<trace_id>")
 def load_trace(trace_id: str) -> Any:
-    body = store().load("traces", trace_id)
-    if body is None:
-        return jsonify(error=f"no saved trace with id {trace_id!r}"), 404
-    return Response(body, mimetype="application/x-ndjson")
+    return stored("traces", trace_id, "application/x-ndjson")
 
 
 @api.post("/random-tree")

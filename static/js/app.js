@@ -8,7 +8,13 @@ import { PseudocodePanel } from "./pseudocode_panel.js";
 import { narrate, say } from "./narration.js";
 import { SearchSocket } from "./search_socket.js";
 import { SearchForm } from "./search_form.js";
-import { readTraceFile, fetchPseudocode, fetchSharedTrace, fetchSharedTree } from "./trace_file.js";
+import { parseTrace, fetchPseudocode, fetchSharedTrace, fetchSharedTree } from "./trace_file.js";
+import { SideTabs } from "./side_tabs.js";
+import { TreeEditor, formatTree } from "./tree_editor.js";
+import { RandomTreeForm } from "./random_tree_form.js";
+import { SharePanel, showLink } from "./share_panel.js";
+import { fetchLimits, saveTrace } from "./rest_client.js";
+import { fileStem } from "./download_file.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +30,8 @@ let listing = []; // the current search's pseudocode
 let finished = false; // no more events will come for the current search
 let shownStep = -1; // the step the drawing shows (-1: nothing drawn yet)
 let refreshQueued = false;
+let searches = 0; // searches shown since the page opened (for tests: "a new one has begun")
+let runFrom = "search"; // the panel that started the current search: its alert shows the errors
 
 const controls = new PlayerControls(
   {
@@ -56,6 +64,7 @@ function showStep(k) {
 }
 
 function newSearch(pseudocode) {
+  searches++;
   controls.reset();
   replay = null;
   listing = pseudocode || [];
@@ -73,6 +82,10 @@ function addEvents(events) {
     replay.append(events.slice(1));
     const depth = events[0].options ? events[0].options.depth : null;
     code.setListing(listing, depth !== null && depth !== undefined);
+    // The editor holds the tree being searched, ready to change (a search the editor
+    // started is its own tree already, and the editor may have moved on since).
+    const source = events[0].source || {};
+    if (source.kind === "tree" && source.tree && runFrom !== "editor") editor.follow(source.tree);
     view.reset(replay);
     view.showStart();
     controls.extend(replay.last, finished);
@@ -96,7 +109,50 @@ function scheduleRelayout() {
   }), delay);
 }
 
-const form = new SearchForm($("search-form"), $("form-error"), (request) => socket.start(request));
+const form = new SearchForm($("search-form"), $("form-error"), (request) => {
+  runFrom = "search";
+  socket.start(request);
+});
+
+// Run the search on a tree from the editor, with the Search tab's options; the Search
+// tab then holds that tree too, so its Run repeats this search.
+function runTree(tree) {
+  runFrom = "editor";
+  let options;
+  try {
+    options = form.options();
+  } catch (err) {
+    editor.showError(`${err.message} (in the Search tab)`);
+    return;
+  }
+  form.clearError();
+  form.useTree(formatTree(tree));
+  socket.start({ tree, ...options });
+}
+
+const editor = new TreeEditor({ onRun: runTree });
+fetchLimits().then((limits) => editor.setLimits(limits)).catch(() => {}); // else the documented defaults
+
+new RandomTreeForm($("random-form"), $("random-error"), $("random-seed"), (tree, options) => {
+  editor.load(tree, `Random tree${options.seed === undefined ? "" : `, seed ${options.seed}`}: ${editor.size} nodes`);
+  runTree(editor.tree);
+});
+
+const tabs = new SideTabs(document.querySelector(".tabs"), (id) => {
+  if (id === "tab-edit") describeRun();
+});
+
+function describeRun() {
+  let text;
+  try {
+    text = `Runs ${form.describeOptions()} (options in the Search tab).`;
+  } catch (err) {
+    text = `The Search tab's options need fixing: ${err.message}`;
+  }
+  $("editor-run-note").textContent = text;
+}
+$("search-form").addEventListener("change", describeRun);
+describeRun();
 
 const socket = new SearchSocket({
   onStarted: (msg) => newSearch(msg.pseudocode),
@@ -106,7 +162,8 @@ const socket = new SearchSocket({
     if (replay) controls.extend(replay.last, true);
   },
   onError: (text) => {
-    form.showError(text);
+    if (runFrom === "editor") editor.showError(text);
+    else form.showError(text);
     // A search that failed before its first event leaves nothing to show.
     if (!replay) say(narration, "");
   },
@@ -130,14 +187,68 @@ async function replayTrace(events) {
   addEvents(events);
 }
 
+// A trace file is checked by the server's validator (POST /api/traces saves it only if all
+// of it is good), then replays from the file's own events. Errors go to `errorEl`; the
+// page keeps what it showed. Returns whether it replays.
+async function openTraceFile(file, errorEl) {
+  errorEl.textContent = "";
+  let events;
+  let saved;
+  try {
+    const text = await file.text();
+    saved = await saveTrace(text);
+    events = parseTrace(text);
+  } catch (err) {
+    errorEl.textContent = `${file.name}: ${err.message}`;
+    return false;
+  }
+  runFrom = "search";
+  await replayTrace(events);
+  showLink("trace", saved.url);
+  return true;
+}
+
 $("trace-file").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
+  ev.target.value = ""; // the same file can be opened again
   if (!file) return;
-  try {
-    await replayTrace(await readTraceFile(file));
-  } catch (err) {
-    form.showError(`${file.name}: ${err.message}`);
+  if (await openTraceFile(file, $("form-error"))) {
+    $("search-status").textContent = `${file.name}: replaying it; the link below shares it.`;
   }
+});
+
+// What the exports and the trace download take from the search shown.
+function searchName() {
+  const start = replay.events[0];
+  const root = replay.tree.ids[replay.tree.root];
+  return { alg: start.algorithm === "alphabeta" ? "alpha-beta" : start.algorithm || "search", stem: `${fileStem(root)}-${start.algorithm || "search"}` };
+}
+
+new SharePanel({
+  getTree: () => editor.tree,
+  trace: () => {
+    if (!replay) throw new Error("no search to download yet");
+    if (!finished) throw new Error("the search is still running: wait for its result");
+    const text = replay.events.map((e) => JSON.stringify(e)).join("\n") + "\n";
+    return { text, stem: searchName().stem };
+  },
+  view: () => {
+    if (!replay || shownStep < 0) return null;
+    const k = controls.k;
+    const { alg, stem } = searchName();
+    const t = replay.tree;
+    return {
+      svg: $("tree"),
+      tree: t,
+      state: replay.stateAt(k),
+      x: view.x,
+      y: view.y,
+      drawn: view.drawn,
+      title: `Minimax Lab: ${alg} on ${t.label[t.root]}, step ${k} of ${controls.n}`,
+      stem: `${stem}-step${k}`,
+    };
+  },
+  openTrace: openTraceFile,
 });
 
 // Opening the page shows the lecture example with alpha-beta, paused at step 0; a shared
@@ -151,8 +262,11 @@ async function openPage() {
       return;
     }
     if (sharedTree) {
-      form.useTree(await fetchSharedTree(sharedTree));
-      socket.start(form.request());
+      // A shared tree opens in the editor, and runs.
+      const tree = JSON.parse(await fetchSharedTree(sharedTree));
+      tabs.show("tab-edit");
+      editor.load(tree, "The shared tree: change it, Run it, share your own");
+      runTree(editor.tree);
       return;
     }
   } catch (err) {
@@ -173,5 +287,8 @@ window.minimaxLab = {
   },
   get finished() {
     return finished;
+  },
+  get searches() {
+    return searches;
   },
 };

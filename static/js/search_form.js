@@ -73,17 +73,29 @@ export class SearchForm {
       req.game = this.field("game").value;
       req.state = this.field("position").value.trim();
     }
-    req.algorithm = this.field("algorithm").value;
+    return { ...req, ...this.options() };
+  }
+
+  // How to search, whatever the input: {algorithm, depth, ties} (the editor's Run uses these too).
+  options() {
+    const out = { algorithm: this.field("algorithm").value };
     const depth = this.field("depth").value.trim();
     if (depth === "") {
-      req.depth = null;
+      out.depth = null;
     } else {
       const n = Number(depth);
       if (!Number.isInteger(n) || n < 0) throw new Error("depth: a whole number of plies, or blank for none");
-      req.depth = n;
+      out.depth = n;
     }
-    req.ties = this.field("ties").value;
-    return req;
+    out.ties = this.field("ties").value;
+    return out;
+  }
+
+  // The options in words, e.g. "alpha-beta, no depth limit, ties prune".
+  describeOptions() {
+    const o = this.options();
+    const alg = o.algorithm === "alphabeta" ? "alpha-beta" : o.algorithm;
+    return `${alg}, ${o.depth === null ? "no depth limit" : `depth limit ${o.depth}`}, ties ${o.ties}`;
   }
 
   // The role="alert" element stays in the page; changing its text is what gets announced.

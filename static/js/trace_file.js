@@ -1,11 +1,7 @@
 // A saved trace (JSON Lines, one event per line) replays on its own: its start
-// event carries the tree or position. It comes from a file the student opens or from
-// a shared link (/r/<id>, fetched from /api/traces/<id>); the listing comes from
-// GET /api/pseudocode.
-
-export async function readTraceFile(file) {
-  return parseTrace(await file.text());
-}
+// event carries the tree or position. It comes from a file (checked by the server's
+// validator first, POST /api/traces) or from a shared link (/r/<id>, fetched from
+// /api/traces/<id>); the listing comes from GET /api/pseudocode.
 
 export async function fetchSharedTrace(id) {
   const response = await fetch(`/api/traces/${encodeURIComponent(id)}`);

@@ -1,0 +1,206 @@
+// The tree at the current step as a LaTeX document for slides: TikZ only (article,
+// tikz, shapes.geometric; no forest, no standalone), each node at the tree view's layout
+// coordinates. MAX an upward triangle, MIN a downward one, the value inside once known,
+// the label below, the [α, β] window where the view shows one, pruned nodes grey and
+// dashed with the cut edge marked "α cut" / "β cut", the chosen move's edge thick.
+// The page is sized to the picture. Labels are escaped: they are text, never TeX.
+
+const GREEK = {
+  α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", ζ: "zeta", η: "eta", θ: "theta",
+  ι: "iota", κ: "kappa", λ: "lambda", μ: "mu", ν: "nu", ξ: "xi", π: "pi", ρ: "rho", σ: "sigma",
+  ς: "varsigma", τ: "tau", υ: "upsilon", φ: "phi", χ: "chi", ψ: "psi", ω: "omega",
+  Γ: "Gamma", Δ: "Delta", Θ: "Theta", Λ: "Lambda", Ξ: "Xi", Π: "Pi", Σ: "Sigma", Υ: "Upsilon",
+  Φ: "Phi", Ψ: "Psi", Ω: "Omega",
+};
+const GREEK_LATIN = { Α: "A", Β: "B", Ε: "E", Ζ: "Z", Η: "H", Ι: "I", Κ: "K", Μ: "M", Ν: "N", Ο: "O", ο: "o", Ρ: "P", Τ: "T", Υ: "Y", Χ: "X" };
+const MATH = { "∞": "\\infty", "−": "-", "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "↔": "\\leftrightarrow", "±": "\\pm", "·": "\\cdot" };
+const ASCII = {
+  "\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", $: "\\$", "&": "\\&", "#": "\\#", _: "\\_", "%": "\\%",
+  "^": "\\^{}", "~": "\\textasciitilde{}", "<": "\\textless{}", ">": "\\textgreater{}", "|": "\\textbar{}",
+  '"': "{\\ttfamily\\char34}", "`": "\\textasciigrave{}", "'": "\\textquotesingle{}", "-": "-{}",
+};
+// Non-ASCII characters pdflatex's default (OT1, UTF-8) set-up typesets: Latin-1 and
+// Latin Extended-A, general punctuation and arrows, less the ones it has no glyph for.
+const NO_GLYPH = new Set([
+  0xab, 0xbb, 0xd0, 0xde, 0xf0, 0xfe, 0x104, 0x105, 0x110, 0x111, 0x118, 0x119, 0x126, 0x127,
+  0x12e, 0x12f, 0x138, 0x13f, 0x140, 0x149, 0x14a, 0x14b, 0x166, 0x167, 0x172, 0x173, 0x17f,
+  0x2017, 0x201a, 0x201b, 0x201e, 0x201f, 0x2023, 0x2024, 0x2025, 0x2027, 0x2028, 0x2029, 0x202a,
+  0x202b, 0x202c, 0x202d, 0x202e, 0x202f, 0x2032, 0x2033, 0x2034, 0x2035, 0x2036, 0x2037, 0x2038,
+  0x2039, 0x203a, 0x203c, 0x203e, 0x203f, 0x2040, 0x2041, 0x2042, 0x2043, 0x2045, 0x2046, 0x2047,
+  0x2048, 0x2049, 0x204a, 0x204b, 0x204c, 0x204d, 0x204f, 0x2194,
+]);
+
+function typesetsAsIs(cp) {
+  if (NO_GLYPH.has(cp)) return false;
+  return (cp >= 0xa1 && cp <= 0x17f) || (cp >= 0x2010 && cp <= 0x204f) || (cp >= 0x2190 && cp <= 0x2193) || cp === 0x20ac || cp === 0x2122;
+}
+
+// A label as LaTeX text. Characters without a glyph in the default fonts become "?".
+export function latexText(text) {
+  let out = "";
+  for (const ch of String(text)) {
+    const cp = ch.codePointAt(0);
+    if (ASCII[ch] !== undefined) out += ASCII[ch];
+    else if (cp >= 0x20 && cp < 0x7f) out += ch;
+    else if (cp < 0x20 || cp === 0x7f || cp === 0xa0) out += " ";
+    else if (GREEK[ch]) out += `$\\${GREEK[ch]}$`;
+    else if (GREEK_LATIN[ch]) out += GREEK_LATIN[ch];
+    else if (MATH[ch]) out += `$${MATH[ch]}$`;
+    else if (typesetsAsIs(cp)) out += ch;
+    else out += "?";
+  }
+  return out;
+}
+
+// A value as the slides write it: ∞ as $\infty$, a minus sign rather than a hyphen.
+export function latexValue(v) {
+  if (v === Infinity) return "$\\infty$";
+  if (v === -Infinity) return "$-\\infty$";
+  if (typeof v !== "number") return "";
+  return v < 0 ? `$-$${String(-v)}` : String(v);
+}
+
+const num = (n) => (Math.round(n * 100) / 100).toString();
+
+const COLOURS = {
+  maxc: "1C7ED6", minc: "E03131", curc: "F59F00", curfill: "FFF3BF", visitfill: "E7F5FF",
+  donefill: "D3F9D8", alphac: "7048E8", betac: "E8590C", chosenc: "2B8A3E", windowc: "5F3DC4",
+};
+
+// {tree (TraceTree), state (Replay state at the step), x, y (layout), drawn, title}
+export function treeToTikz({ tree, state, x, y, drawn, title }) {
+  const n = drawn;
+  // Layout units to points: a lecture tree is about 460 units wide, 13 cm on paper.
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  for (let i = 0; i < n; i++) {
+    minX = Math.min(minX, x[i]); maxX = Math.max(maxX, x[i]);
+    minY = Math.min(minY, y[i]); maxY = Math.max(maxY, y[i]);
+  }
+  const x0 = minX - 45, x1 = maxX + 45, y0 = minY - 30, y1 = maxY + 52;
+  // TeX dimensions stop at 16,383 pt: a very wide tree is drawn closer together.
+  const u = Math.min(0.75, 15000 / (x1 - x0), 15000 / (y1 - y0));
+  const r = 17.3; // circumradius of a triangle, layout units (the view's triangles are 30 wide)
+  const size = 2 * r * u; // minimum size of the polygon, pt
+  const width = (x1 - x0) * u;
+  const height = (y1 - y0) * u;
+
+  const path = state.current >= 0 ? tree.pathTo(state.current) : [];
+  const onPath = new Set(path);
+  const chosen = state.result && state.result.child !== null && state.result.child !== undefined
+    ? tree.idx(state.result.child) : undefined;
+
+  const lines = [];
+  const add = (s) => lines.push(s);
+  const top = (i) => y[i] - (tree.player[i] === "max" ? r : r / 2) - 1; // where an edge arrives
+  const bottom = (i) => y[i] + 48; // where edges leave: below the label and window
+
+  // Edges first, so nodes are drawn over them.
+  add("  % edges");
+  const marks = [];
+  for (let i = 0; i < n; i++) {
+    const p = tree.parent[i];
+    if (p < 0 || p >= n) continue;
+    const status = state.status[i] || 0;
+    const cut = state.cut[i];
+    let style = "tree edge";
+    if (onPath.has(i)) style = "tree edge on path";
+    if (status === 3) style = "tree edge pruned";
+    if (cut) style = `tree edge cut ${cut}`;
+    if (i === chosen) style = "tree edge chosen";
+    const ax = x[p], ay = bottom(p), bx = x[i], by = top(i);
+    add(`  \\draw[${style}] (${num(ax)},${num(ay)}) -- (${num(bx)},${num(by)});`);
+    if (cut) {
+      const mx = (ax + bx) / 2, my = (ay + by) / 2;
+      const len = Math.hypot(bx - ax, by - ay) || 1;
+      const nx = -(by - ay) / len, ny = (bx - ax) / len;
+      marks.push(`  \\draw[cut bar ${cut}] (${num(mx - nx * 8)},${num(my - ny * 8)}) -- (${num(mx + nx * 8)},${num(my + ny * 8)});`);
+      const prune = state.prune[p];
+      if (prune && prune.pruned && prune.pruned[0] === tree.ids[i]) {
+        const word = cut === "alpha" ? "$\\alpha$ cut" : "$\\beta$ cut";
+        marks.push(`  \\node[cut text ${cut}] at (${num(mx - 10)},${num(my)}) {${word}};`);
+      }
+    }
+  }
+  if (marks.length) {
+    add("  % cut marks");
+    lines.push(...marks);
+  }
+
+  add("  % nodes: shape and value, label, [alpha, beta] window, visit order");
+  for (let i = 0; i < n; i++) {
+    const status = state.status[i] || 0;
+    const stateName = i === state.current ? "current" : ["unvisited", "visited", "done", "pruned"][status];
+    const styles = [`${tree.player[i]} node`, stateName];
+    if (i === chosen) styles.push("chosen");
+    const v = state.v[i];
+    let value = "";
+    if (v !== undefined) {
+      value = latexValue(v);
+      if (state.leafKind[i] === "estimate") value = `\\textit{${value}}`;
+      if (status === 2) value = `\\textbf{${value}}`;
+    } else if (tree.given[i] !== undefined) {
+      value = `\\textcolor{gray!70}{${latexValue(tree.given[i])}}`; // part of the problem, not yet read
+    }
+    const name = `n${i}`;
+    add(`  \\node[${styles.join(", ")}] (${name}) at (${num(x[i])},${num(y[i])}) {${value}};`);
+    const label = tree.label[i];
+    if (label) add(`  \\node[node label${status === 3 ? " pruned" : ""}] at (${num(x[i])},${num(y[i] + 26)}) {${latexText(label)}};`);
+    if (onPath.has(i) && state.alpha[i] !== undefined) {
+      add(`  \\node[window] at (${num(x[i])},${num(y[i] + 40)}) {[${latexValue(state.alpha[i])}, ${latexValue(state.beta[i])}]};`);
+    }
+    if (state.order[i]) add(`  \\node[visit order] at (${num(x[i] + 17)},${num(y[i] - 13)}) {${state.order[i]}};`);
+  }
+
+  const pt = (d) => `${num(d)}pt`;
+  return [
+    `% ${latexComment(title)}`,
+    "% Made by Minimax Lab. Compile with pdflatex (needs only TikZ); the page is the size of the picture.",
+    "\\documentclass{article}",
+    "\\usepackage{tikz}",
+    "\\usetikzlibrary{shapes.geometric}",
+    "\\pagestyle{empty}",
+    `\\setlength{\\paperwidth}{${pt(width)}}`,
+    `\\setlength{\\paperheight}{${pt(height)}}`,
+    "\\ifdefined\\pdfpagewidth\\setlength{\\pdfpagewidth}{\\paperwidth}\\setlength{\\pdfpageheight}{\\paperheight}\\fi",
+    "\\setlength{\\hoffset}{-1in}\\setlength{\\voffset}{-1in}",
+    "\\setlength{\\oddsidemargin}{0pt}\\setlength{\\evensidemargin}{0pt}\\setlength{\\topmargin}{0pt}",
+    "\\setlength{\\headheight}{0pt}\\setlength{\\headsep}{0pt}\\setlength{\\footskip}{0pt}",
+    "\\setlength{\\textwidth}{\\paperwidth}\\setlength{\\textheight}{\\paperheight}",
+    "\\setlength{\\parindent}{0pt}\\setlength{\\topskip}{0pt}",
+    ...Object.entries(COLOURS).map(([k, hex]) => `\\definecolor{${k}}{HTML}{${hex}}`),
+    "\\begin{document}",
+    `\\begin{tikzpicture}[x=${num(u)}pt, y=-${num(u)}pt,`,
+    `  max node/.style={regular polygon, regular polygon sides=3, minimum size=${pt(size)}, inner sep=0pt, draw=maxc, line width=0.8pt, fill=white, font=\\scriptsize},`,
+    "  min node/.style={max node, shape border rotate=180, draw=minc},",
+    "  unvisited/.style={draw=gray!50, dashed},",
+    "  visited/.style={fill=visitfill},",
+    "  done/.style={fill=donefill},",
+    "  current/.style={fill=curfill, draw=curc, line width=1.6pt},",
+    "  pruned/.style={fill=gray!5, draw=gray!35, dashed, text=gray!45},",
+    "  chosen/.style={draw=chosenc, line width=1.6pt},",
+    "  node label/.style={font=\\scriptsize, fill=white, inner sep=1pt},",
+    "  node label pruned/.style={node label, text=gray!45},",
+    "  window/.style={font=\\scriptsize\\bfseries, text=windowc, fill=white, inner sep=1pt},",
+    "  visit order/.style={font=\\tiny, text=gray, anchor=west, inner sep=0pt},",
+    "  tree edge/.style={draw=gray!45, line width=0.8pt},",
+    "  tree edge on path/.style={draw=black!70, line width=1.3pt},",
+    "  tree edge pruned/.style={draw=gray!25, line width=0.8pt, dashed},",
+    "  tree edge cut alpha/.style={draw=alphac, line width=0.9pt, dashed},",
+    "  tree edge cut beta/.style={draw=betac, line width=0.9pt, dashed},",
+    "  tree edge chosen/.style={draw=chosenc, line width=2.5pt},",
+    "  cut bar alpha/.style={draw=alphac, line width=1.6pt, line cap=round},",
+    "  cut bar beta/.style={draw=betac, line width=1.6pt, line cap=round},",
+    "  cut text alpha/.style={font=\\scriptsize\\bfseries, text=alphac, anchor=east, fill=white, inner sep=1pt},",
+    "  cut text beta/.style={font=\\scriptsize\\bfseries, text=betac, anchor=east, fill=white, inner sep=1pt}]",
+    `  \\useasboundingbox (${num(x0)},${num(y0)}) rectangle (${num(x1)},${num(y1)});`,
+    ...lines,
+    "\\end{tikzpicture}",
+    "\\end{document}",
+    "",
+  ].join("\n");
+}
+
+// A comment line: no line breaks, and % etc. do not matter after the comment sign.
+function latexComment(text) {
+  return String(text || "").replace(/[\r\n]+/g, " ");
+}

@@ -1,0 +1,48 @@
+// The REST API of saved trees and traces (server/api.py). The server's validator is the
+// only one: every answer that is not 2xx becomes an Error with the server's message,
+// e.g. "children[1].children[0].value: expected a finite number".
+
+async function errorText(response) {
+  try {
+    return (await response.json()).error || `the server answered ${response.status}`;
+  } catch {
+    return `the server answered ${response.status}`;
+  }
+}
+
+async function send(url, body, type) {
+  let response;
+  try {
+    response = await fetch(url, { method: "POST", headers: { "Content-Type": type }, body });
+  } catch (err) {
+    throw new Error("cannot reach the server");
+  }
+  if (!response.ok) throw new Error(await errorText(response));
+  return response.json();
+}
+
+// Tree text (JSON or the nested-list shorthand) -> the normalised tree, not saved.
+export function checkTree(text) {
+  return send("/api/trees/check", text, "application/json");
+}
+
+// -> {id, url}
+export function saveTree(text) {
+  return send("/api/trees", text, "application/json");
+}
+
+// JSON Lines -> {id, url, events}
+export function saveTrace(text) {
+  return send("/api/traces", text, "application/x-ndjson");
+}
+
+// {depth, min_branching, max_branching, min_value, max_value, seed} -> tree JSON
+export function randomTree(options) {
+  return send("/api/random-tree", JSON.stringify(options), "application/json");
+}
+
+export async function fetchLimits() {
+  const response = await fetch("/api/limits");
+  if (!response.ok) throw new Error(await errorText(response));
+  return response.json();
+}

@@ -1,0 +1,487 @@
+"""The instructors' workbench: the tree editor, random trees, text both ways, saving and sharing,
+trace download and upload, and exports (SVG, PNG, LaTeX that compiles)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import DESKTOP, counter, new_page, node_states, open_app, refusals_removed
+
+ROOT = Path(__file__).resolve().parents[2]
+PDFLATEX = shutil.which("pdflatex") or "/usr/bin/pdflatex"
+LECTURE = "[[3,12,8],[2,4,6],[14,5,2]]"
+XSS = "<img src=x onerror=alert(1)>"
+
+
+# ---- helpers: the editor driven as an instructor would ----
+
+def open_tab(page: Page, name: str) -> None:
+    page.get_by_role("tab", name=name).click()
+    expect(page.get_by_role("tab", name=name)).to_have_attribute("aria-selected", "true")
+
+
+def select(page: Page, node_id: str) -> None:
+    page.locator(f'#editor-outline [data-edit-id="{node_id}"]').click()
+    expect(page.locator(f'#editor-outline [data-edit-id="{node_id}"]')).to_have_attribute("aria-current", "true")
+
+
+def set_field(page: Page, name: str, value: str) -> None:
+    field = page.locator(f'#node-form [name="node_{name}"]')
+    if name == "player":
+        field.select_option(value)
+    else:
+        field.fill(value)
+        field.press("Enter")
+
+
+def press(page: Page, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def open_text_box(page: Page) -> None:
+    if page.locator("#text-section").get_attribute("open") is None:
+        page.locator("#text-section summary").click()
+
+
+def editor_tree(page: Page) -> dict[str, Any]:
+    """The editor's tree, read from its own "Show as JSON"."""
+    open_text_box(page)
+    press(page, "Show as JSON")
+    return json.loads(page.locator("#editor-text").input_value())
+
+
+def load_text(page: Page, text: str) -> None:
+    open_text_box(page)
+    page.locator("#editor-text").fill(text)
+    press(page, "Load from text")
+
+
+def run_tree(page: Page) -> None:
+    """Run the edited tree and wait for that search (not the one before) to arrive whole."""
+    before = page.evaluate("window.minimaxLab.searches")
+    press(page, "Run this tree")
+    page.wait_for_function(
+        "n => window.minimaxLab.searches > n && window.minimaxLab.finished && window.minimaxLab.last > 0", arg=before
+    )
+
+
+def pruned(page: Page) -> list[str]:
+    return sorted(node for node, (state, _) in node_states(page).items() if state == "pruned")
+
+
+def lecture_trace() -> str:
+    return subprocess.run(
+        [sys.executable, "-m", "search", "trace", "--example", "lecture"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    ).stdout
+
+
+@pytest.fixture()
+def page(browser: Browser, live_server: str):
+    """The app at 1280x800; JavaScript errors fail the test (the server's 400 refusals aside)."""
+    p, errors = new_page(browser, DESKTOP)
+    open_app(p, live_server)
+    yield p
+    p.context.close()
+    assert refusals_removed(errors) == []
+
+
+# ---- the editor ----
+
+def test_build_the_lecture_tree_by_hand_and_run_it(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    press(page, "New tree")
+    assert editor_tree(page) == {"id": "A", "label": "A", "player": "max", "value": 0}
+    for _ in range(3):
+        press(page, "Add child")  # A stays selected: B, C, D
+    expect(page.locator("#editor-status")).to_contain_text("Added D under A")
+    leaves = {"B": [3, 12, 8], "C": [2, 4, 6], "D": [14, 5, 2]}
+    for parent, values in leaves.items():
+        select(page, parent)
+        expect(page.locator("#node-form [name=node_player]")).to_have_value("min")
+        for _ in values:
+            press(page, "Add child")
+        for i, value in enumerate(values, start=1):
+            select(page, f"{parent}{i}")
+            set_field(page, "value", str(value))
+    expect(page.locator("#editor-outline [data-edit-id]")).to_have_count(13)
+    expect(page.locator('#editor-outline [data-edit-id="C2"]')).to_contain_text("C2 = 4")
+    tree = editor_tree(page)
+    assert [c["id"] for c in tree["children"]] == ["B", "C", "D"]
+    assert [c["player"] for c in tree["children"]] == ["min"] * 3
+    assert [[leaf["value"] for leaf in c["children"]] for c in tree["children"]] == list(leaves.values())
+    assert "value" not in tree and "value" not in tree["children"][0]  # internal nodes lost theirs
+
+    run_tree(page)
+    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    page.get_by_role("button", name="Last step").click()
+    states = node_states(page)
+    assert states["A"] == ("done", "3")
+    assert states["C2"][0] == states["C3"][0] == "pruned"
+    assert pruned(page) == ["C2", "C3"]
+    # The Search tab now holds the same tree, so its Run repeats this search.
+    expect(page.locator('input[name="source"][value="tree"]')).to_be_checked()
+
+
+def test_reordering_children_changes_what_alpha_beta_prunes(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    run_tree(page)
+    page.get_by_role("button", name="Last step").click()
+    assert pruned(page) == ["C2", "C3"]
+    # D3 = 2 first: D's first child already shows D <= 2 <= alpha = 3, so D1 and D2 are cut too.
+    select(page, "D3")
+    press(page, "Move left")
+    press(page, "Move left")
+    expect(page.locator("#editor-status")).to_have_text("")
+    press(page, "Move left")  # already first: says so, changes nothing
+    expect(page.locator("#editor-error")).to_have_text("D3 is already the first child of D")
+    assert [c["id"] for c in editor_tree(page)["children"][2]["children"]] == ["D3", "D1", "D2"]
+    run_tree(page)
+    page.get_by_role("button", name="Last step").click()
+    assert pruned(page) == ["C2", "C3", "D1", "D2"]
+    assert node_states(page)["A"] == ("done", "3")
+    expect(page.locator("#narration")).to_have_text("Result: A = 3, best move B")
+
+
+def test_undo_and_redo_restore_the_trees_before(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    before = editor_tree(page)
+    select(page, "B1")
+    set_field(page, "value", "99")
+    select(page, "C")
+    press(page, "Delete subtree")
+    expect(page.locator('#editor-outline [data-edit-id="C1"]')).to_have_count(0)
+    edited = editor_tree(page)
+    assert [c["id"] for c in edited["children"]] == ["B", "D"]
+    assert edited["children"][0]["children"][0]["value"] == 99
+
+    press(page, "Undo")
+    after_one = editor_tree(page)
+    assert [c["id"] for c in after_one["children"]] == ["B", "C", "D"]
+    assert after_one["children"][0]["children"][0]["value"] == 99
+    press(page, "Undo")
+    assert editor_tree(page) == before
+    press(page, "Redo")
+    assert editor_tree(page) == after_one
+    press(page, "Redo")
+    assert editor_tree(page) == edited
+    press(page, "Redo")
+    expect(page.locator("#editor-status")).to_have_text("Nothing to redo")
+    assert editor_tree(page) == edited
+
+
+def test_edits_keep_the_tree_valid_and_say_why_not(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    load_text(page, "[[1,2]]")
+    # The root cannot go.
+    select(page, "A")
+    press(page, "Delete subtree")
+    expect(page.locator("#editor-error")).to_contain_text("the root cannot be deleted")
+    # A node whose last child is deleted is a leaf again, with a value.
+    select(page, "B1")
+    press(page, "Delete subtree")
+    select(page, "B2")
+    press(page, "Delete subtree")
+    expect(page.locator("#editor-status")).to_contain_text("B is a leaf now")
+    expect(page.locator('#editor-outline [data-edit-id="B"][aria-current="true"]')).to_contain_text("B = 0")
+    assert editor_tree(page)["children"] == [{"id": "B", "label": "B", "player": "min", "value": 0}]
+    # A leaf that gets a child loses its value; a bad number is refused, the tree unchanged.
+    press(page, "Add child")
+    expect(page.locator("#editor-status")).to_contain_text("B is an internal node now")
+    expect(page.locator("#node-form [name=node_value]")).to_be_disabled()
+    select(page, "B1")
+    set_field(page, "value", "twelve")
+    expect(page.locator("#editor-error")).to_have_text("value: expected a finite number")
+    set_field(page, "value", "2e9")
+    expect(page.locator("#editor-error")).to_contain_text("value: outside the allowed range")
+    set_field(page, "eval", "abc")
+    expect(page.locator("#editor-error")).to_have_text("eval: expected a finite number")
+    assert editor_tree(page)["children"][0]["children"] == [{"id": "B1", "label": "B1", "player": "max", "value": 0}]
+    # Players and estimates change; the shorthand says what it cannot carry.
+    select(page, "B")
+    set_field(page, "eval", "-4")
+    set_field(page, "player", "max")
+    b = editor_tree(page)["children"][0]
+    assert b["eval"] == -4 and b["player"] == "max"
+    press(page, "Show as shorthand")
+    expect(page.locator("#text-error")).to_contain_text("B has an estimate (eval), which the shorthand cannot carry")
+
+
+def test_labels_are_text_everywhere(page: Page) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    select(page, "A")
+    set_field(page, "label", XSS)
+    expect(page.locator('#editor-outline [data-edit-id="A"]')).to_contain_text(f"{XSS} (A)")
+    expect(page.locator("#node-heading")).to_contain_text(XSS)
+    run_tree(page)
+    expect(page.locator('#tree [data-node-id="A"] .label')).to_have_text(XSS)
+    page.get_by_role("button", name="Last step").click()
+    expect(page.locator("#narration")).to_have_text(f"Result: {XSS} = 3, best move B")
+    # The shorthand cannot carry a label: it says so rather than dropping it.
+    press(page, "Show as shorthand")
+    expect(page.locator("#text-error")).to_contain_text("has a label, which the shorthand cannot carry")
+    assert page.locator("img").count() == 0
+    assert dialogs == []
+
+
+# ---- the text box and random trees: the server's validator and generator ----
+
+def test_text_box_both_ways_and_the_servers_errors(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    before = editor_tree(page)
+    assert before["children"][1]["children"][2] == {"id": "C3", "label": "C3", "player": "max", "value": 6}
+    press(page, "Show as shorthand")
+    assert json.loads(page.locator("#editor-text").input_value()) == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    # Bad text: the server's message, inline; the editor keeps its tree.
+    load_text(page, '[[3,"x"]]')
+    expect(page.locator("#text-error")).to_have_text("[0][1]: expected a finite number or a list")
+    bad = {"id": "A", "children": [{"id": "B", "value": 1}, {"id": "C", "children": [{"id": "D", "value": "x"}]}]}
+    load_text(page, json.dumps(bad))
+    expect(page.locator("#text-error")).to_have_text("children[1].children[0].value: expected a finite number")
+    load_text(page, '{"id": "A", "children": [{"id": "A", "value": 1}]}')
+    expect(page.locator("#text-error")).to_contain_text("duplicate id")
+    expect(page.locator("#editor-outline [data-edit-id]")).to_have_count(13)
+    assert editor_tree(page) == before
+    # JSON with labels and estimates comes in, and goes out as JSON.
+    good = {"id": "r", "label": "exam Q3", "eval": 1, "children": [{"id": "x", "value": -2}, {"id": "y", "value": 7.5}]}
+    load_text(page, json.dumps(good))
+    expect(page.locator("#text-error")).to_have_text("")
+    assert editor_tree(page) == {
+        "id": "r", "label": "exam Q3", "player": "max", "eval": 1,
+        "children": [{"id": "x", "label": "x", "player": "min", "value": -2}, {"id": "y", "label": "y", "player": "min", "value": 7.5}],
+    }
+    run_tree(page)
+    page.get_by_role("button", name="Last step").click()
+    assert node_states(page)["r"] == ("done", "7.5")
+
+
+def make_random(page: Page, seed: str, **fields: str) -> dict[str, Any]:
+    if page.locator("#random-section").get_attribute("open") is None:
+        page.locator("#random-section summary").click()
+    for name, value in fields.items():
+        page.locator(f'#random-form [name="random_{name}"]').fill(value)
+    page.locator('#random-form [name="random_seed"]').fill(seed)
+    press(page, "Make random tree")
+    expect(page.locator("#editor-status")).to_contain_text(f"Random tree, seed {seed}:")
+    return editor_tree(page)
+
+
+def test_random_trees_by_seed(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    first = make_random(page, "7", depth="3")
+    # It runs at once: the drawing shows the random tree.
+    page.wait_for_function("window.minimaxLab.finished && window.minimaxLab.last > 0")
+    expect(page.locator('#tree [data-node-id="A"]')).to_be_visible()
+    drawn = sorted(node_states(page))
+    listed = sorted(page.locator("#editor-outline [data-edit-id]").evaluate_all("rows => rows.map(r => r.dataset.editId)"))
+    assert drawn == listed
+    press(page, "New tree")
+    assert make_random(page, "7") == first  # the same seed, the same tree
+    other = make_random(page, "8")
+    assert other != first
+    # New seed puts a fresh number in the field.
+    press(page, "New seed")
+    assert re.fullmatch(r"\d+", page.locator('#random-form [name="random_seed"]').input_value())
+    # Bad options: the server names the option.
+    page.locator('#random-form [name="random_depth"]').fill("0")
+    press(page, "Make random tree")
+    expect(page.locator("#random-error")).to_have_text("depth: expected 1 to 40")
+    assert editor_tree(page) == other
+
+
+# ---- saving and sharing ----
+
+def test_a_shared_tree_opens_in_a_new_page_and_runs(page: Page, browser: Browser, live_server: str) -> None:
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    select(page, "B2")
+    set_field(page, "value", "-7")
+    select(page, "D")
+    set_field(page, "label", "D & {x}")
+    tree = editor_tree(page)
+    open_tab(page, "Share & export")
+    press(page, "Save and share this tree")
+    link = page.locator("#tree-link")
+    expect(link).to_have_value(re.compile(rf"^{re.escape(live_server)}/t/[\w-]+$"))
+    url = link.input_value()
+
+    other, errors = new_page(browser, DESKTOP)
+    other.goto(url)
+    expect(other.get_by_role("tab", name="Edit tree")).to_have_attribute("aria-selected", "true")
+    expect(other.locator("#counter")).to_have_text(re.compile(r"^step 0 / [1-9]\d*$"))
+    assert editor_tree(other) == tree
+    assert sorted(node_states(other)) == sorted(n["id"] for n in walk(tree))
+    expect(other.locator('#tree [data-node-id="D"] .label')).to_have_text("D & {x}")
+    other.get_by_role("button", name="Last step").click()
+    assert node_states(other)["A"] == ("done", "2")  # B is now min(3, -7, 8) = -7: C's 2 wins
+    other.context.close()
+    assert errors == []
+
+
+def walk(node: dict[str, Any]) -> list[dict[str, Any]]:
+    out = [node]
+    for child in node.get("children", []):
+        out.extend(walk(child))
+    return out
+
+
+# ---- traces: download, upload, replay ----
+
+def test_upload_a_cli_trace_and_replay_it(page: Page, tmp_path: Path) -> None:
+    trace = lecture_trace()
+    path = tmp_path / "lecture.jsonl"
+    path.write_text(trace, encoding="utf-8")
+    # Something else is shown first, so the replay visibly replaces it.
+    open_tab(page, "Edit tree")
+    load_text(page, "[[1,2],[3]]")
+    run_tree(page)
+    expect(page.locator("#counter")).not_to_have_text("step 0 / 35")
+
+    open_tab(page, "Share & export")
+    page.locator("#trace-upload").set_input_files(str(path))
+    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#share-status")).to_contain_text("lecture.jsonl: replaying it")
+    expect(page.locator("#trace-link")).to_have_value(re.compile(r"/r/[\w-]+$"))
+    page.get_by_role("button", name="Last step").click()
+    states = node_states(page)
+    assert states["A"] == ("done", "3") and pruned(page) == ["C2", "C3"]
+    assert counter(page) == (35, 35)
+
+    # A broken trace: the server's error inline, and nothing else changes.
+    lines = trace.splitlines()
+    event = json.loads(lines[5])
+    event["child_value"] = "x"
+    lines[5] = json.dumps(event)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    link_before = page.locator("#trace-link").input_value()
+    page.locator("#trace-upload").set_input_files(str(broken))
+    expect(page.locator("#share-error")).to_contain_text("broken.jsonl: line 6")
+    assert counter(page) == (35, 35)
+    assert node_states(page) == states
+    assert page.locator("#trace-link").input_value() == link_before
+
+
+def test_download_the_trace_and_it_replays(page: Page, tmp_path: Path) -> None:
+    open_tab(page, "Share & export")
+    with page.expect_download() as info:
+        press(page, "Download trace (.jsonl)")
+    download = info.value
+    assert download.suggested_filename == "A-alphabeta.jsonl"
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    text = path.read_text(encoding="utf-8")
+    # Strict JSON Lines, the very trace the command line writes.
+    assert text == lecture_trace()
+    for line in text.splitlines():
+        json.loads(line, parse_constant=lambda name: pytest.fail(f"{name} in a trace"))
+    page.locator("#trace-upload").set_input_files(str(path))
+    expect(page.locator("#trace-link")).to_have_value(re.compile(r"/r/[\w-]+$"))
+    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+
+
+# ---- exports ----
+
+def download(page: Page, button: str, folder: Path) -> Path:
+    with page.expect_download() as info:
+        page.get_by_role("button", name=button).click()
+    d = info.value
+    path = folder / d.suggested_filename
+    d.save_as(path)
+    return path
+
+
+def compile_tex(path: Path) -> Path:
+    result = subprocess.run(
+        [PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", path.name],
+        cwd=path.parent, capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+    pdf = path.with_suffix(".pdf")
+    assert pdf.exists() and pdf.read_bytes().startswith(b"%PDF")
+    return pdf
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_export_svg_png_and_latex(page: Page, tmp_path: Path) -> None:
+    page.locator("#scrub").fill("19")  # the prune at C: windows [3, inf] on the path, the alpha cut
+    # Pan the view away: the export still frames the whole tree.
+    box = page.locator("#tree").bounding_box()
+    assert box
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 600, box["y"] + 450, steps=5)
+    page.mouse.up()
+    open_tab(page, "Share & export")
+
+    svg_path = download(page, "Export SVG", tmp_path)
+    assert svg_path.name == "A-alphabeta-step19.svg"
+    root = ET.parse(svg_path).getroot()
+    assert root.tag == f"{SVG}svg"
+    x0, y0, w, h = map(float, root.attrib["viewBox"].split())
+    labels = {t.text for t in root.iter(f"{SVG}text") if "label" in (t.get("class") or "")}
+    assert {"A", "B", "C", "D", "B1", "C2", "D3"} <= labels
+    for t in root.iter(f"{SVG}text"):
+        if t.text:
+            x, y = float(t.get("x", "0")), float(t.get("y", "0"))
+            assert x0 <= x <= x0 + w and y0 <= y <= y0 + h, (t.text, x, y, root.attrib["viewBox"])
+    viewport = root.find(f".//{SVG}g[@class='viewport']")
+    assert viewport is not None and "transform" not in viewport.attrib
+    # Styles are inline: a pruned node is greyed and dashed without the page's CSS.
+    c2 = root.find(f".//{SVG}g[@data-node-id='C2']")
+    assert c2 is not None and c2.get("data-state") == "pruned"
+    shape_style = c2.find(f"{SVG}path").get("style") or ""
+    assert "stroke-dasharray" in shape_style and "rgb(206, 212, 218)" in shape_style
+    assert any((t.text or "") == "α cut" for t in root.iter(f"{SVG}text"))
+
+    png_path = download(page, "Export PNG", tmp_path)
+    data = png_path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (width, height) == (round(2 * w), round(2 * h))
+
+    tex_path = download(page, "Export LaTeX (.tex)", tmp_path)
+    tex = tex_path.read_text(encoding="utf-8")
+    assert "\\usepackage{tikz}" in tex and "forest" not in tex and "standalone" not in tex
+    assert "regular polygon sides=3" in tex and "shape border rotate=180" in tex
+    assert "[3, $\\infty$]" in tex  # the window at C
+    assert "$\\alpha$ cut" in tex
+    compile_tex(tex_path)
+
+
+def test_latex_escapes_labels_and_marks_the_result(page: Page, tmp_path: Path) -> None:
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    select(page, "B")
+    set_field(page, "label", "a_b & {c} $#^%~\\ <x>")
+    select(page, "C1")
+    set_field(page, "label", "αβ ∞ é")
+    select(page, "D")
+    set_field(page, "label", XSS)
+    run_tree(page)
+    page.get_by_role("button", name="Last step").click()
+    open_tab(page, "Share & export")
+    tex_path = download(page, "Export LaTeX (.tex)", tmp_path)
+    tex = tex_path.read_text(encoding="utf-8")
+    assert "a\\_b \\& \\{c\\} \\$\\#\\^{}\\%\\textasciitilde{}\\textbackslash{} \\textless{}x\\textgreater{}" in tex
+    assert "$\\alpha$$\\beta$ $\\infty$ é" in tex
+    assert tex.count("\\draw[tree edge chosen]") == 1  # A -> B, thick
+    compile_tex(tex_path)

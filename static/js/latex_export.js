@@ -91,8 +91,13 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
 
   const lines = [];
   const add = (s) => lines.push(s);
-  const top = (i) => y[i] - (tree.player[i] === "max" ? r : r / 2) - 1; // where an edge arrives
-  const bottom = (i) => y[i] + 48; // where edges leave: below the label and window
+  // Below each shape (MAX: its base, r/2 under the centre; MIN: its apex, r under it) the
+  // label, then the window, then the edges to the children.
+  const max = (i) => tree.player[i] === "max";
+  const top = (i) => y[i] - (max(i) ? r : r / 2) - 1; // where an edge arrives
+  const labelY = (i) => y[i] + (max(i) ? r / 2 : r) + 9;
+  const windowY = (i) => labelY(i) + 14;
+  const bottom = (i) => windowY(i) + 8; // where edges leave
 
   // Edges first, so nodes are drawn over them.
   add("  % edges");
@@ -141,12 +146,17 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     } else if (tree.given[i] !== undefined) {
       value = `\\textcolor{gray!70}{${latexValue(tree.given[i])}}`; // part of the problem, not yet read
     }
-    const name = `n${i}`;
-    add(`  \\node[${styles.join(", ")}] (${name}) at (${num(x[i])},${num(y[i])}) {${value}};`);
+    // The value is a node of its own over the shape, so a long one cannot stretch the triangle;
+    // it sits at the triangle's centre, a little towards its wide side.
+    add(`  \\node[${styles.join(", ")}] (n${i}) at (${num(x[i])},${num(y[i])}) {};`);
+    if (value) {
+      const small = String(v !== undefined ? v : tree.given[i]).length > 3 ? ", font=\\tiny" : "";
+      add(`  \\node[value${status === 3 ? " pruned" : ""}${small}] at (${num(x[i])},${num(y[i] + (max(i) ? 1.5 : -1.5))}) {${value}};`);
+    }
     const label = tree.label[i];
-    if (label) add(`  \\node[node label${status === 3 ? " pruned" : ""}] at (${num(x[i])},${num(y[i] + 26)}) {${latexText(label)}};`);
+    if (label) add(`  \\node[node label${status === 3 ? " pruned" : ""}] at (${num(x[i])},${num(labelY(i))}) {${latexText(label)}};`);
     if (onPath.has(i) && state.alpha[i] !== undefined) {
-      add(`  \\node[window] at (${num(x[i])},${num(y[i] + 40)}) {[${latexValue(state.alpha[i])}, ${latexValue(state.beta[i])}]};`);
+      add(`  \\node[window] at (${num(x[i])},${num(windowY(i))}) {[${latexValue(state.alpha[i])}, ${latexValue(state.beta[i])}]};`);
     }
     if (state.order[i]) add(`  \\node[visit order] at (${num(x[i] + 17)},${num(y[i] - 13)}) {${state.order[i]}};`);
   }
@@ -170,14 +180,16 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     ...Object.entries(COLOURS).map(([k, hex]) => `\\definecolor{${k}}{HTML}{${hex}}`),
     "\\begin{document}",
     `\\begin{tikzpicture}[x=${num(u)}pt, y=-${num(u)}pt,`,
-    `  max node/.style={regular polygon, regular polygon sides=3, minimum size=${pt(size)}, inner sep=0pt, draw=maxc, line width=0.8pt, fill=white, font=\\scriptsize},`,
+    `  max node/.style={regular polygon, regular polygon sides=3, minimum size=${pt(size)}, inner sep=0pt, draw=maxc, line width=0.8pt, fill=white},`,
     "  min node/.style={max node, shape border rotate=180, draw=minc},",
     "  unvisited/.style={draw=gray!50, dashed},",
     "  visited/.style={fill=visitfill},",
     "  done/.style={fill=donefill},",
     "  current/.style={fill=curfill, draw=curc, line width=1.6pt},",
-    "  pruned/.style={fill=gray!5, draw=gray!35, dashed, text=gray!45},",
+    "  pruned/.style={fill=gray!5, draw=gray!35, dashed},",
     "  chosen/.style={draw=chosenc, line width=1.6pt},",
+    "  value/.style={font=\\scriptsize, inner sep=0pt},",
+    "  value pruned/.style={value, text=gray!45},",
     "  node label/.style={font=\\scriptsize, fill=white, inner sep=1pt},",
     "  node label pruned/.style={node label, text=gray!45},",
     "  window/.style={font=\\scriptsize\\bfseries, text=windowc, fill=white, inner sep=1pt},",

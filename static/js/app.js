@@ -134,12 +134,16 @@ const editor = new TreeEditor({ onRun: runTree });
 fetchLimits().then((limits) => editor.setLimits(limits)).catch(() => {}); // else the documented defaults
 
 new RandomTreeForm($("random-form"), $("random-error"), $("random-seed"), (tree, options) => {
-  editor.load(tree, `Random tree${options.seed === undefined ? "" : `, seed ${options.seed}`}: ${editor.size} nodes`);
+  editor.load(tree);
+  editor.say(`Random tree${options.seed === undefined ? "" : `, seed ${options.seed}`}: ${editor.size.toLocaleString("en")} nodes`);
   runTree(editor.tree);
 });
 
 const tabs = new SideTabs(document.querySelector(".tabs"), (id) => {
-  if (id === "tab-edit") describeRun();
+  if (id === "tab-edit") {
+    describeRun();
+    editor.shown();
+  }
 });
 
 function describeRun() {
@@ -175,6 +179,11 @@ const socket = new SearchSocket({
 });
 
 $("stop").addEventListener("click", () => socket.cancel());
+// While the editor is open, clicking a node in the drawing selects it there.
+$("tree").addEventListener("click", (ev) => {
+  const node = ev.target.closest("[data-node-id]");
+  if (node && tabs.current === "tab-edit") editor.select(node.dataset.nodeId);
+});
 $("fit").addEventListener("click", () => view.fit());
 
 // A saved trace replays without the server's search: only its listing is fetched.

@@ -2,8 +2,11 @@
 // JSON text, so undoing never has to reverse an operation, only put back a tree.
 
 export class EditorHistory {
-  constructor(limit = 100) {
-    this.limit = limit; // snapshots kept on each side
+  // At most `limit` steps back, and fewer for big trees: the snapshots together stay
+  // under `budget` characters (a 10,000-node tree is about 600 kB of text).
+  constructor(limit = 100, budget = 40_000_000) {
+    this.limit = limit;
+    this.budget = budget;
     this.past = [];
     this.future = [];
   }
@@ -11,8 +14,11 @@ export class EditorHistory {
   // Before a change: remember the tree it changes (text), forget what was undone.
   record(text) {
     this.past.push(text);
-    if (this.past.length > this.limit) this.past.shift();
     this.future = [];
+    let size = this.past.reduce((sum, t) => sum + t.length, 0);
+    while (this.past.length > 1 && (this.past.length > this.limit || size > this.budget)) {
+      size -= this.past.shift().length;
+    }
   }
 
   get canUndo() {

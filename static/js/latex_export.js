@@ -60,6 +60,10 @@ export function latexValue(v) {
   return v < 0 ? `$-$${String(-v)}` : String(v);
 }
 
+// pdflatex holds the whole picture in its memory (5,000,000 words by default, about
+// 2,800 a node): 1,093 nodes compile in 9 s, 3,280 exhaust it. A slide shows far fewer.
+export const MAX_LATEX_NODES = 1000;
+
 const num = (n) => (Math.round(n * 100) / 100).toString();
 
 const COLOURS = {
@@ -68,8 +72,12 @@ const COLOURS = {
 };
 
 // {tree (TraceTree), state (Replay state at the step), x, y (layout), drawn, title}
+// -> {text: the .tex document, scale: 1, or less for a tree too wide for 15,000 pt}
 export function treeToTikz({ tree, state, x, y, drawn, title }) {
   const n = drawn;
+  if (n > MAX_LATEX_NODES) {
+    throw new Error(`LaTeX export draws at most ${MAX_LATEX_NODES.toLocaleString("en")} nodes (pdflatex's memory); this tree has ${n.toLocaleString("en")}. Export SVG or PNG instead.`);
+  }
   // Layout units to points: a lecture tree is about 460 units wide, 13 cm on paper.
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
   for (let i = 0; i < n; i++) {
@@ -89,6 +97,8 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   const chosen = state.result && state.result.child !== null && state.result.child !== undefined
     ? tree.idx(state.result.child) : undefined;
 
+  // Coordinates go out in points (TeX numbers stop at 16,383), y pointing up.
+  const at = (px, py) => `(${num(px * u)},${num(-py * u)})`;
   const lines = [];
   const add = (s) => lines.push(s);
   // Below each shape (MAX: its base, r/2 under the centre; MIN: its apex, r under it) the
@@ -113,16 +123,16 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     if (cut) style = `tree edge cut ${cut}`;
     if (i === chosen) style = "tree edge chosen";
     const ax = x[p], ay = bottom(p), bx = x[i], by = top(i);
-    add(`  \\draw[${style}] (${num(ax)},${num(ay)}) -- (${num(bx)},${num(by)});`);
+    add(`  \\draw[${style}] ${at(ax, ay)} -- ${at(bx, by)};`);
     if (cut) {
       const mx = (ax + bx) / 2, my = (ay + by) / 2;
       const len = Math.hypot(bx - ax, by - ay) || 1;
       const nx = -(by - ay) / len, ny = (bx - ax) / len;
-      marks.push(`  \\draw[cut bar ${cut}] (${num(mx - nx * 8)},${num(my - ny * 8)}) -- (${num(mx + nx * 8)},${num(my + ny * 8)});`);
+      marks.push(`  \\draw[cut bar ${cut}] ${at(mx - nx * 8, my - ny * 8)} -- ${at(mx + nx * 8, my + ny * 8)};`);
       const prune = state.prune[p];
       if (prune && prune.pruned && prune.pruned[0] === tree.ids[i]) {
         const word = cut === "alpha" ? "$\\alpha$ cut" : "$\\beta$ cut";
-        marks.push(`  \\node[cut text ${cut}] at (${num(mx - 10)},${num(my)}) {${word}};`);
+        marks.push(`  \\node[cut text ${cut}] at ${at(mx - 10, my)} {${word}};`);
       }
     }
   }
@@ -148,21 +158,21 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     }
     // The value is a node of its own over the shape, so a long one cannot stretch the triangle;
     // it sits at the triangle's centre, a little towards its wide side.
-    add(`  \\node[${styles.join(", ")}] (n${i}) at (${num(x[i])},${num(y[i])}) {};`);
+    add(`  \\node[${styles.join(", ")}] at ${at(x[i], y[i])} {};`);
     if (value) {
       const small = String(v !== undefined ? v : tree.given[i]).length > 3 ? ", font=\\tiny" : "";
-      add(`  \\node[value${status === 3 ? " pruned" : ""}${small}] at (${num(x[i])},${num(y[i] + (max(i) ? 1.5 : -1.5))}) {${value}};`);
+      add(`  \\node[value${status === 3 ? " pruned" : ""}${small}] at ${at(x[i], y[i] + (max(i) ? 1.5 : -1.5))} {${value}};`);
     }
     const label = tree.label[i];
-    if (label) add(`  \\node[node label${status === 3 ? " pruned" : ""}] at (${num(x[i])},${num(labelY(i))}) {${latexText(label)}};`);
+    if (label) add(`  \\node[node label${status === 3 ? " pruned" : ""}] at ${at(x[i], labelY(i))} {${latexText(label)}};`);
     if (onPath.has(i) && state.alpha[i] !== undefined) {
-      add(`  \\node[window] at (${num(x[i])},${num(windowY(i))}) {[${latexValue(state.alpha[i])}, ${latexValue(state.beta[i])}]};`);
+      add(`  \\node[window] at ${at(x[i], windowY(i))} {[${latexValue(state.alpha[i])}, ${latexValue(state.beta[i])}]};`);
     }
-    if (state.order[i]) add(`  \\node[visit order] at (${num(x[i] + 17)},${num(y[i] - 13)}) {${state.order[i]}};`);
+    if (state.order[i]) add(`  \\node[visit order] at ${at(x[i] + 17, y[i] - 13)} {${state.order[i]}};`);
   }
 
   const pt = (d) => `${num(d)}pt`;
-  return [
+  const text = [
     `% ${latexComment(title)}`,
     "% Made by Minimax Lab. Compile with pdflatex (needs only TikZ); the page is the size of the picture.",
     "\\documentclass{article}",
@@ -179,7 +189,7 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     "\\setlength{\\parindent}{0pt}\\setlength{\\topskip}{0pt}",
     ...Object.entries(COLOURS).map(([k, hex]) => `\\definecolor{${k}}{HTML}{${hex}}`),
     "\\begin{document}",
-    `\\begin{tikzpicture}[x=${num(u)}pt, y=-${num(u)}pt,`,
+    "\\begin{tikzpicture}[x=1pt, y=1pt,",
     `  max node/.style={regular polygon, regular polygon sides=3, minimum size=${pt(size)}, inner sep=0pt, draw=maxc, line width=0.8pt, fill=white},`,
     "  min node/.style={max node, shape border rotate=180, draw=minc},",
     "  unvisited/.style={draw=gray!50, dashed},",
@@ -204,12 +214,13 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     "  cut bar beta/.style={draw=betac, line width=1.6pt, line cap=round},",
     "  cut text alpha/.style={font=\\scriptsize\\bfseries, text=alphac, anchor=east, fill=white, inner sep=1pt},",
     "  cut text beta/.style={font=\\scriptsize\\bfseries, text=betac, anchor=east, fill=white, inner sep=1pt}]",
-    `  \\useasboundingbox (${num(x0)},${num(y0)}) rectangle (${num(x1)},${num(y1)});`,
+    `  \\useasboundingbox ${at(x0, y0)} rectangle ${at(x1, y1)};`,
     ...lines,
     "\\end{tikzpicture}",
     "\\end{document}",
     "",
   ].join("\n");
+  return { text, scale: u / 0.75 }; // scale < 1: a wide tree drawn closer together
 }
 
 // A comment line: no line breaks, and % etc. do not matter after the comment sign.

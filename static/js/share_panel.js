@@ -74,7 +74,11 @@ export class SharePanel {
     }));
     $("export-tex").addEventListener("click", () => this.run(() => {
       const v = this.need(view());
-      downloadText(treeToTikz(v), `${v.stem}.tex`, "application/x-tex");
+      const tex = treeToTikz(v);
+      downloadText(tex.text, `${v.stem}.tex`, "application/x-tex");
+      if (tex.scale < 0.6) {
+        return `LaTeX downloaded. This tree is wide: it is drawn at ${Math.round(tex.scale * 100)}% and its text will overlap; the SVG scales better.`;
+      }
       return "LaTeX downloaded: compile it with pdflatex";
     }));
     document.addEventListener("click", (ev) => {

@@ -13,6 +13,17 @@ import { checkTree } from "./rest_client.js";
 
 const $ = (id) => document.getElementById(id);
 
+const ROW = 20; // px: the height of an outline row (.outline button in app.css)
+const OVERSCAN = 150; // rows drawn above and below the visible ones
+
+function spacer(height) {
+  const li = document.createElement("li");
+  li.className = "spacer";
+  li.setAttribute("aria-hidden", "true");
+  li.style.height = `${height}px`;
+  return li;
+}
+
 function span(cls, text) {
   const s = document.createElement("span");
   s.className = cls;
@@ -59,6 +70,26 @@ export class TreeEditor {
     const f = this.els.form.elements;
     this.fields = { label: f.node_label, player: f.node_player, value: f.node_value, eval: f.node_eval };
 
+    let scrollQueued = false;
+    this.els.outline.addEventListener("scroll", () => {
+      if (scrollQueued) return;
+      scrollQueued = true;
+      requestAnimationFrame(() => {
+        scrollQueued = false;
+        this.renderRows(false);
+      });
+    });
+    // ↑ / ↓ move the selection along the outline (←/→ stay the player's steps).
+    this.els.outline.addEventListener("keydown", (ev) => {
+      const by = { ArrowUp: -1, ArrowDown: 1 }[ev.key];
+      if (!by) return;
+      ev.preventDefault();
+      const next = this.entries[this.rowOf.get(this.selected) + by];
+      if (!next) return;
+      this.select(next.node.id);
+      const row = this.els.outline.querySelector(`[data-edit-id="${CSS.escape(next.node.id)}"]`);
+      if (row) row.focus();
+    });
     this.els.outline.addEventListener("click", (ev) => {
       const row = ev.target.closest("[data-edit-id]");
       if (row) this.select(row.dataset.editId);
@@ -130,15 +161,15 @@ export class TreeEditor {
 
   commit(tree, select, note) {
     const next = normalise(tree);
-    if (treeText(next) === this.text) {
+    const before = this.text;
+    if (treeText(next) === before) {
       if (select) this.select(select);
       return;
     }
-    this.history.record(this.text);
+    this.history.record(before);
     this.tree = next;
     this.pristine = false;
     if (select) this.selected = select;
-    if (!index(this.tree).has(this.selected)) this.selected = this.tree.id;
     this.render();
     if (note) this.say(note);
   }
@@ -147,8 +178,6 @@ export class TreeEditor {
   load(tree, note) {
     this.clearMessages();
     this.commit(tree, null, note);
-    if (!index(this.tree).has(this.selected)) this.selected = this.tree.id;
-    this.render();
   }
 
   // A search started on a tree: the editor shows that tree (edits stay one Undo away).
@@ -163,7 +192,6 @@ export class TreeEditor {
     }
     this.history.record(this.text);
     this.tree = next;
-    if (!index(this.tree).has(this.selected)) this.selected = this.tree.id;
     this.render();
     this.say("The editor now holds the tree of the search shown; Undo brings back the tree before it.");
   }
@@ -191,7 +219,6 @@ export class TreeEditor {
   restore(text, note) {
     this.tree = JSON.parse(text);
     this.pristine = false;
-    if (!index(this.tree).has(this.selected)) this.selected = this.tree.id;
     this.render();
     this.say(note);
   }
@@ -212,9 +239,9 @@ export class TreeEditor {
   }
 
   select(id) {
-    if (!index(this.tree).has(id)) return;
+    if (!this.rowOf.has(id)) return;
     this.selected = id;
-    this.render();
+    this.showSelection();
   }
 
   // ---- the text box: one validator (the server's) for text coming in ----
@@ -273,31 +300,77 @@ export class TreeEditor {
 
   // ---- drawing the panel ----
 
+  // The tree changed: list its nodes again and redraw.
   render() {
-    const entries = walk(this.tree);
-    const rows = entries.map(({ node, depth }) => {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.editId = node.id;
-      b.style.setProperty("--depth", String(depth));
-      const glyph = span(`glyph ${node.player}`, node.player === "max" ? "▲" : "▼");
-      glyph.setAttribute("aria-hidden", "true");
-      b.append(glyph, span("visually-hidden", node.player === "max" ? "MAX " : "MIN "));
-      b.append(span("name", node.label === node.id ? node.id : `${node.label} (${node.id})`));
-      const leaf = !node.children || !node.children.length;
-      const num = leaf ? `= ${node.value}` : node.eval !== undefined ? `eval ${node.eval}` : "";
-      if (num) b.append(" ", span("num", num));
-      if (node.id === this.selected) b.setAttribute("aria-current", "true");
-      li.append(b);
-      return li;
-    });
-    this.els.outline.replaceChildren(...rows);
-    this.renderForm(entries.find((e) => e.node.id === this.selected));
+    this.entries = walk(this.tree);
+    this.rowOf = new Map(this.entries.map((e, i) => [e.node.id, i]));
+    if (!this.rowOf.has(this.selected)) this.selected = this.tree.id;
+    this.renderRows(true);
+    this.renderForm(this.entries[this.rowOf.get(this.selected)]);
     // Dimmed, not disabled: disabling the focused button would drop keyboard focus, and a
     // press says why nothing happens ("Nothing to undo", "already the first child").
     this.els.undo.classList.toggle("idle", !this.history.canUndo);
     this.els.redo.classList.toggle("idle", !this.history.canRedo);
+    this.keepSelectedInView();
+  }
+
+  // The outline's rows around what is scrolled into view: all of a tree of a few hundred
+  // nodes, a window of a 10,000-node one (each row is ROW px high; spacers stand in for
+  // the rest, so the scroll bar is true).
+  renderRows(force) {
+    const box = this.els.outline;
+    const n = this.entries.length;
+    const first = Math.floor(box.scrollTop / ROW);
+    const shown = Math.ceil(box.clientHeight / ROW);
+    if (!force && this.window) {
+      // Still drawn with room to scroll on either side: nothing to do.
+      const [w0, w1] = this.window;
+      const roomAbove = w0 === 0 || first - w0 >= OVERSCAN / 3;
+      const roomBelow = w1 === n || w1 - (first + shown) >= OVERSCAN / 3;
+      if (roomAbove && roomBelow) return;
+    }
+    const start = Math.max(0, first - OVERSCAN);
+    const end = Math.min(n, first + shown + OVERSCAN);
+    this.window = [start, end];
+    const rows = [];
+    if (start > 0) rows.push(spacer(start * ROW));
+    for (let r = start; r < end; r++) rows.push(this.row(this.entries[r]));
+    if (end < n) rows.push(spacer((n - end) * ROW));
+    box.replaceChildren(...rows);
+  }
+
+  row({ node, depth }) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.editId = node.id;
+    b.style.setProperty("--depth", String(depth));
+    const glyph = span(`glyph ${node.player}`, node.player === "max" ? "▲" : "▼");
+    glyph.setAttribute("aria-hidden", "true");
+    b.append(glyph, span("visually-hidden", node.player === "max" ? "MAX " : "MIN "));
+    b.append(span("name", node.label === node.id ? node.id : `${node.label} (${node.id})`));
+    const leaf = !node.children || !node.children.length;
+    const num = leaf ? `= ${node.value}` : node.eval !== undefined ? `eval ${node.eval}` : "";
+    if (num) b.append(" ", span("num", num));
+    if (node.id === this.selected) b.setAttribute("aria-current", "true");
+    li.append(b);
+    return li;
+  }
+
+  // Another node selected: move the highlight and fill the form; the tree is the same.
+  showSelection() {
+    const box = this.els.outline;
+    const old = box.querySelector('[aria-current="true"]');
+    if (old) old.removeAttribute("aria-current");
+    this.keepSelectedInView();
+    const row = box.querySelector(`[data-edit-id="${CSS.escape(this.selected)}"]`);
+    if (row) row.setAttribute("aria-current", "true");
+    this.renderForm(this.entries[this.rowOf.get(this.selected)]);
+  }
+
+  // The panel became visible: it now has a height to fill.
+  shown() {
+    this.renderRows(true);
     this.keepSelectedInView();
   }
 
@@ -323,11 +396,12 @@ export class TreeEditor {
 
   keepSelectedInView() {
     const box = this.els.outline;
-    const row = box.querySelector('[aria-current="true"]');
-    if (!row) return;
-    const top = row.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top + row.offsetHeight > box.scrollTop + box.clientHeight) {
+    if (!box.clientHeight) return;
+    const top = this.rowOf.get(this.selected) * ROW;
+    if (top < box.scrollTop || top + ROW > box.scrollTop + box.clientHeight) {
       box.scrollTop = Math.max(0, top - box.clientHeight / 3);
     }
+    this.renderRows(false);
   }
+
 }

@@ -485,3 +485,29 @@ def test_latex_escapes_labels_and_marks_the_result(page: Page, tmp_path: Path) -
     assert "$\\alpha$$\\beta$ $\\infty$ é" in tex
     assert tex.count("\\draw[tree edge chosen]") == 1  # A -> B, thick
     compile_tex(tex_path)
+
+
+def test_latex_refuses_a_tree_too_big_for_pdflatex(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    make_random(page, "3", depth="7", min_branching="3", max_branching="3")  # 3,280 nodes
+    page.wait_for_function("window.minimaxLab.finished && window.minimaxLab.searches > 1")
+    open_tab(page, "Share & export")
+    page.get_by_role("button", name="Export LaTeX (.tex)").click()
+    expect(page.locator("#share-error")).to_have_text(
+        "LaTeX export draws at most 1,000 nodes (pdflatex's memory); this tree has 3,280. Export SVG or PNG instead."
+    )
+
+
+def test_the_outline_follows_clicks_in_the_drawing_and_the_arrow_keys(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    page.locator('#tree [data-node-id="C"] .shape').click()
+    expect(page.locator('#editor-outline [aria-current="true"]')).to_have_attribute("data-edit-id", "C")
+    page.keyboard.press("Tab")  # into the form; back to the outline row to use the arrows
+    page.locator('#editor-outline [data-edit-id="C"]').focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator('#editor-outline [data-edit-id="C1"]')).to_be_focused()
+    expect(page.locator("#node-heading")).to_contain_text("C1 (id C1): MAX, child 1 of 3 of C")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator('#editor-outline [aria-current="true"]')).to_have_attribute("data-edit-id", "B3")
+    assert counter(page)[0] == 0  # the player did not move

@@ -79,6 +79,16 @@ export class TreeEditor {
         this.renderRows(false);
       });
     });
+    // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) anywhere in the panel but its text fields.
+    this.els.form.closest('[role="tabpanel"]').addEventListener("keydown", (ev) => {
+      if (!(ev.ctrlKey || ev.metaKey) || ev.altKey) return;
+      if (["INPUT", "TEXTAREA", "SELECT"].includes(ev.target.tagName)) return;
+      const key = ev.key.toLowerCase();
+      if (key === "z" && !ev.shiftKey) this.undo();
+      else if ((key === "z" && ev.shiftKey) || key === "y") this.redo();
+      else return;
+      ev.preventDefault();
+    });
     // ↑ / ↓ move the selection along the outline (←/→ stay the player's steps).
     this.els.outline.addEventListener("keydown", (ev) => {
       const by = { ArrowUp: -1, ArrowDown: 1 }[ev.key];
@@ -332,11 +342,18 @@ export class TreeEditor {
     const start = Math.max(0, first - OVERSCAN);
     const end = Math.min(n, first + shown + OVERSCAN);
     this.window = [start, end];
+    // Keyboard focus on a row survives the redraw (Ctrl+Z twice from the outline).
+    const focused = box.contains(document.activeElement) ? document.activeElement.dataset.editId : undefined;
     const rows = [];
     if (start > 0) rows.push(spacer(start * ROW));
     for (let r = start; r < end; r++) rows.push(this.row(this.entries[r]));
     if (end < n) rows.push(spacer((n - end) * ROW));
     box.replaceChildren(...rows);
+    if (focused !== undefined) {
+      const id = this.rowOf.has(focused) ? focused : this.selected;
+      const row = box.querySelector(`[data-edit-id="${CSS.escape(id)}"]`);
+      if (row) row.focus({ preventScroll: true });
+    }
   }
 
   row({ node, depth }) {

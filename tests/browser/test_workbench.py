@@ -180,6 +180,15 @@ def test_undo_and_redo_restore_the_trees_before(page: Page) -> None:
     press(page, "Redo")
     expect(page.locator("#editor-status")).to_have_text("Nothing to redo")
     assert editor_tree(page) == edited
+    # Ctrl+Z / Ctrl+Shift+Z in the editor (outside text fields, which keep their own undo).
+    page.locator('#editor-outline [data-edit-id="A"]').focus()
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")  # focus stays on the row, redrawn
+    expect(page.locator('#editor-outline [data-edit-id="A"]')).to_be_focused()
+    assert editor_tree(page) == before
+    page.locator('#editor-outline [data-edit-id="A"]').focus()
+    page.keyboard.press("Control+Shift+z")
+    assert editor_tree(page) == after_one
 
 
 def test_edits_keep_the_tree_valid_and_say_why_not(page: Page) -> None:
@@ -469,7 +478,7 @@ def test_export_svg_png_and_latex(page: Page, tmp_path: Path) -> None:
 
 def test_latex_escapes_labels_and_marks_the_result(page: Page, tmp_path: Path) -> None:
     open_tab(page, "Edit tree")
-    load_text(page, LECTURE)
+    load_text(page, "[[3,12,[5,9]],[2,4,6],[14,5,2]]")  # a beta cut under B3, an alpha cut at C
     select(page, "B")
     set_field(page, "label", "a_b & {c} $#^%~\\ <x>")
     select(page, "C1")
@@ -484,7 +493,14 @@ def test_latex_escapes_labels_and_marks_the_result(page: Page, tmp_path: Path) -
     assert "a\\_b \\& \\{c\\} \\$\\#\\^{}\\%\\textasciitilde{}\\textbackslash{} \\textless{}x\\textgreater{}" in tex
     assert "$\\alpha$$\\beta$ $\\infty$ é" in tex
     assert tex.count("\\draw[tree edge chosen]") == 1  # A -> B, thick
+    assert "{$\\beta$ cut}" in tex and "{$\\alpha$ cut}" in tex
+    assert tex.count("\\draw[tree edge cut beta]") == 1 and tex.count("\\draw[tree edge cut alpha]") == 2
     compile_tex(tex_path)
+    # The SVG carries the same labels as text, escaped for XML.
+    root = ET.parse(download(page, "Export SVG", tmp_path)).getroot()
+    labels = {t.text for t in root.iter(f"{SVG}text") if "label" in (t.get("class") or "")}
+    assert {"a_b & {c} $#^%~\\ <x>", "αβ ∞ é", XSS} <= labels
+    assert root.find(f".//{SVG}img") is None and root.find(".//img") is None
 
 
 def test_latex_refuses_a_tree_too_big_for_pdflatex(page: Page) -> None:

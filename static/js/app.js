@@ -1,5 +1,7 @@
 // Wires the page together: the socket feeds events into a Replay; the player picks a
-// step; the tree, pseudocode and narration show the state at that step.
+// step; the tree, pseudocode and narration show the state at that step. The side panel's
+// tabs: Search (search_form.js), Edit tree (tree_editor.js, random_tree_form.js) and
+// Share & export (share_panel.js); a tree search's tree is also the editor's tree.
 
 import { Replay } from "./replay_state.js";
 import { TreeView } from "./tree_view.js";

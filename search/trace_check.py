@@ -19,6 +19,8 @@ def parse_trace(text: str) -> list[dict[str, Any]]:
     events = read_events(text)
     if not events:
         raise InputError("", "the trace is empty")
+    if events[0].get("type") != "start":
+        raise InputError("line 1", "a trace begins with its start event (is this a trace from Minimax Lab?)")
     _check_tree_source(events[0])  # first: its size checks keep the schema's recursion bounded
     for number, event in enumerate(events, start=1):
         check_event(event, f"line {number}")

@@ -87,6 +87,16 @@ def save_trace() -> Any:
     return jsonify(id=trace_id, url=url_for("pages.shared_trace", trace_id=trace_id), events=len(events)), 201
 
 
+@api.post("/traces/check")
+def check_trace() -> Any:
+    """Validate without saving: a student opening a trace file replays it, nothing is stored."""
+    try:
+        events = parse_trace(body_text(limits.MAX_TRACE_BYTES))
+    except InputError as exc:
+        return refuse(exc)
+    return jsonify(events=len(events))
+
+
 @api.get("/traces/<trace_id>")
 def load_trace(trace_id: str) -> Any:
     return stored("traces", trace_id, "application/x-ndjson")

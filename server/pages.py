@@ -64,6 +64,7 @@ def limits_json():  # type: ignore[no-untyped-def]
         max_tree_nodes=limits.MAX_TREE_NODES, max_tree_depth=limits.MAX_TREE_DEPTH,
         max_branching=limits.MAX_BRANCHING, max_label_length=limits.MAX_LABEL_LENGTH,
         max_abs_value=limits.MAX_ABS_VALUE, max_payload_bytes=limits.MAX_PAYLOAD_BYTES,
+        max_trace_bytes=limits.MAX_TRACE_BYTES,
         max_search_depth=limits.MAX_SEARCH_DEPTH,
         max_running_searches_per_client=config["MAX_RUNNING_SEARCHES_PER_CLIENT"],
         max_events_per_search=config["MAX_EVENTS_PER_SEARCH"],

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import tempfile
 import threading
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from werkzeug.serving import make_server
@@ -11,10 +13,18 @@ from werkzeug.serving import make_server
 from server import create_app
 
 
+def isolated_config(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """`config` with a fresh temporary SQLite file unless it names one: tests never touch the
+    developer's instance/ database."""
+    out = dict(config or {})
+    out.setdefault("DATABASE", str(Path(tempfile.mkdtemp(prefix="minimax-lab-")) / "lab.sqlite"))
+    return out
+
+
 @contextmanager
 def running_server(config: Mapping[str, Any] | None = None) -> Iterator[str]:
     """Yield the base URL of a fresh server; shut it down afterwards."""
-    app = create_app(config)
+    app = create_app(isolated_config(config))
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, name="live-server", daemon=True)
     thread.start()

@@ -143,3 +143,15 @@ def test_check_normalises_without_saving(tmp_path: Path) -> None:
         bad = requests.post(url + "/api/trees/check", data='[[1,"x"]]', timeout=10)
         assert bad.status_code == 400 and bad.json()["error"] == "[0][1]: expected a finite number or a list"
     assert rows(db, "trees") == 0
+
+
+def test_trace_check_validates_without_saving(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    with running_server({"DATABASE": str(db)}) as url:
+        ok = requests.post(url + "/api/traces/check", data=lecture_trace(), timeout=10)
+        assert ok.status_code == 200 and ok.json() == {"events": 36}
+        not_a_trace = requests.post(url + "/api/traces/check", data='{"hello": "world"}\n', timeout=10)
+        assert not_a_trace.status_code == 400
+        assert not_a_trace.json()["error"].startswith("line 1: a trace begins with its start event")
+        assert requests.get(url + "/api/limits", timeout=10).json()["max_trace_bytes"] == 5_000_000
+    assert rows(db, "traces") == 0

@@ -12,7 +12,7 @@ import requests
 import socketio
 
 from server import create_app, socketio_of
-from tests.live_server import running_server
+from tests.live_server import running_server, isolated_config
 from tests.socket_client import SearchClient
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -36,7 +36,7 @@ def wait_for(client: Any, name: str, timeout: float = 10) -> list[dict[str, Any]
 
 
 def test_lecture_events_from_the_test_client_equal_the_cli_trace() -> None:
-    app = create_app()
+    app = create_app(isolated_config())
     client = socketio_of(app).test_client(app, namespace="/search")
     client.emit("search:start", {"example": "lecture", "algorithm": "alphabeta"}, namespace="/search")
     messages = wait_for(client, "search:done")
@@ -185,7 +185,7 @@ def test_http_routes_serve_the_page_the_libraries_and_the_listings(server_url: s
 
 def test_a_client_that_never_acknowledges_gets_a_bounded_stream_then_a_stop() -> None:
     # Flask-SocketIO's test client does not acknowledge: the server must not queue the whole search.
-    app = create_app({"EVENT_WINDOW": 2, "ACK_STALL_SECONDS": 0.5, "MAX_EVENTS_PER_SEARCH": 3_000_000})
+    app = create_app(isolated_config({"EVENT_WINDOW": 2, "ACK_STALL_SECONDS": 0.5, "MAX_EVENTS_PER_SEARCH": 3_000_000}))
     client = socketio_of(app).test_client(app, namespace="/search")
     client.emit("search:start", BIG_SEARCH, namespace="/search")
     messages = wait_for(client, "search:done", timeout=15)

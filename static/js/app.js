@@ -15,7 +15,7 @@ import { SideTabs } from "./side_tabs.js";
 import { TreeEditor, formatTree } from "./tree_editor.js";
 import { RandomTreeForm } from "./random_tree_form.js";
 import { SharePanel, showLink } from "./share_panel.js";
-import { fetchLimits, saveTrace } from "./rest_client.js";
+import { checkTrace, fetchLimits, saveTrace } from "./rest_client.js";
 import { fileStem } from "./download_file.js";
 
 const $ = (id) => document.getElementById(id);
@@ -198,16 +198,18 @@ async function replayTrace(events) {
   addEvents(events);
 }
 
-// A trace file is checked by the server's validator (POST /api/traces saves it only if all
-// of it is good), then replays from the file's own events. Errors go to `errorEl`; the
-// page keeps what it showed. Returns whether it replays.
-async function openTraceFile(file, errorEl) {
+// A trace file is checked by the server's validator, then replays from the file's own
+// events. Opening one (Search tab) stores nothing; sharing one (Share tab) saves it and
+// shows its /r/ link. Errors go to `errorEl`; the page keeps what it showed. Returns
+// whether it replays.
+async function openTraceFile(file, errorEl, share = false) {
   errorEl.textContent = "";
   let events;
-  let saved;
+  let saved = null;
   try {
     const text = await file.text();
-    saved = await saveTrace(text);
+    if (share) saved = await saveTrace(text);
+    else await checkTrace(text);
     events = parseTrace(text);
   } catch (err) {
     errorEl.textContent = `${file.name}: ${err.message}`;
@@ -215,7 +217,7 @@ async function openTraceFile(file, errorEl) {
   }
   runFrom = "search";
   await replayTrace(events);
-  showLink("trace", saved.url);
+  if (saved) showLink("trace", saved.url);
   return true;
 }
 
@@ -224,7 +226,7 @@ $("trace-file").addEventListener("change", async (ev) => {
   ev.target.value = ""; // the same file can be opened again
   if (!file) return;
   if (await openTraceFile(file, $("form-error"))) {
-    $("search-status").textContent = `${file.name}: replaying it; the link below shares it.`;
+    $("search-status").textContent = `${file.name}: replaying it (not saved: share it from the Share & export tab).`;
   }
 });
 
@@ -259,7 +261,7 @@ new SharePanel({
       stem: `${stem}-step${k}`,
     };
   },
-  openTrace: openTraceFile,
+  openTrace: (file, errorEl) => openTraceFile(file, errorEl, true),
 });
 
 // Opening the page shows the lecture example with alpha-beta, paused at step 0; a shared

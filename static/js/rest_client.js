@@ -31,6 +31,11 @@ export function saveTree(text) {
   return send("/api/trees", text, "application/json");
 }
 
+// JSON Lines -> {events}: checked by the server's validator, not stored.
+export function checkTrace(text) {
+  return send("/api/traces/check", text, "application/x-ndjson");
+}
+
 // JSON Lines -> {id, url, events}
 export function saveTrace(text) {
   return send("/api/traces", text, "application/x-ndjson");

@@ -160,16 +160,18 @@ def test_a_saved_trace_replays_from_a_file(app: Page, tmp_path) -> None:
     result = events[-1]
     expect(app.locator("#narration")).to_have_text(f"Result: root = {result['value']}, best move {result['move']}")
     assert node_states(app)["root"] == ("done", str(result["value"]))
+    # Opening a file to replay it stores nothing: no share link is offered.
+    expect(app.locator("#trace-link-search")).to_be_hidden()
 
 
 def test_a_file_that_is_not_a_trace_is_refused_inline(browser: Browser, live_server: str, tmp_path) -> None:
-    # The file goes through the server's trace validator (POST /api/traces): its message shows.
+    # The file goes through the server's trace validator (POST /api/traces/check): its message shows.
     page, errors = new_page(browser, DESKTOP)
     open_app(page, live_server)
     path = tmp_path / "notes.jsonl"
     path.write_text('{"seq": 0, "type": "visit"}\n', encoding="utf-8")
     page.locator("#trace-file").set_input_files(str(path))
-    expect(page.get_by_role("alert")).to_have_text(re.compile(r"^notes\.jsonl: line 1: \S"))
+    expect(page.get_by_role("alert")).to_have_text("notes.jsonl: line 1: a trace begins with its start event (is this a trace from Minimax Lab?)")
     expect(page.locator('[data-node-id="A"]')).to_be_visible()  # the lecture example is still shown
     expect(page.locator("#counter")).to_have_text("step 0 / 35")
     page.context.close()

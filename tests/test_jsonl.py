@@ -1,0 +1,33 @@
+"""Traces on disk are strict JSON: the fast encoder must refuse what strict JSON refuses."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+
+import pytest
+
+from search.jsonl import dumps_event, read_events, write_events
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_non_finite_numbers_are_refused_not_written(bad: float) -> None:
+    with pytest.raises(ValueError):
+        dumps_event({"seq": 0, "value": bad})
+    out = io.StringIO()
+    with pytest.raises(ValueError):
+        write_events(out, [{"seq": 0, "value": 1}, {"seq": 1, "value": [bad]}])
+
+
+def test_encoding_matches_the_standard_library_and_round_trips() -> None:
+    event = {"seq": 3, "type": "visit", "node": "é<&>\"\\", "alpha": "-inf", "beta": 2.5, "pruned": ["a", "b"], "x": None, "ok": True}
+    assert dumps_event(event) == json.dumps(event, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+    out = io.StringIO()
+    write_events(out, [event, event])
+    assert read_events(out.getvalue()) == [event, event]
+
+
+def test_reading_refuses_nan_literals_by_line() -> None:
+    with pytest.raises(ValueError, match="line 2"):
+        read_events('{"seq": 0}\n{"seq": 1, "v": NaN}\n')

@@ -49,7 +49,8 @@ def read_events(text: str) -> list[Event]:
     def reject_constant(name: str) -> Any:
         raise ValueError(f"{name} is not allowed (strict JSON)")
 
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Only "\n" ends a line: str.splitlines() would also split inside strings at U+2028 etc.
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:

@@ -59,19 +59,23 @@ class Recorder:
         self.events: list[Event] = []
         self.count = 0
         self.cancelled = False
+        self.stop_reason = "cancelled"
         self._batch: list[Event] = []
 
     # --- plumbing -------------------------------------------------------------------------
     def flush(self) -> None:
         """Hand the pending batch on; the place where cancellation is noticed."""
+        self._hand_on()
+        if self.cancelled:
+            raise SearchStopped(self.stop_reason)
+
+    def _hand_on(self) -> None:
         batch, self._batch = self._batch, []
         if batch:
             if self.keep:
                 self.events.extend(batch)
             if self.sink is not None:
                 self.sink(batch)
-        if self.cancelled:
-            raise SearchStopped("cancelled")
 
     def _push_rare(self, make: Callable[[int], Event]) -> None:
         """Number and hand on an event that is not on the hot path (start, prune)."""
@@ -83,8 +87,10 @@ class Recorder:
         if len(self._batch) >= self.batch_size:
             self.flush()
 
-    def cancel(self) -> None:
-        """Ask the running search to stop at the next batch boundary (safe from another thread)."""
+    def cancel(self, reason: str = "cancelled") -> None:
+        """Ask the running search to stop at the next batch boundary (safe from another thread).
+        It stays cancelled: sinks can tell that the last batch belongs to a stopped search."""
+        self.stop_reason = reason
         self.cancelled = True
 
     # --- the typed events -----------------------------------------------------------------
@@ -180,5 +186,4 @@ class Recorder:
             "seq": self.count, "type": "result", "node": root, "line": "search.return", **fields,
         })
         self.count += 1
-        self.cancelled = False
-        self.flush()
+        self._hand_on()  # delivered even when cancelled: it says how the search ended

@@ -148,6 +148,8 @@ def _friendly(error: ValidationError) -> InputError:
         return InputError(format_path(path), f"outside the allowed range ±{limits.MAX_ABS_VALUE:,.0f}")
     if kind == "maxLength":
         return InputError(format_path(path), f"longer than {error.validator_value} characters")
+    if kind == "pattern":
+        return InputError(format_path(path), "control characters and line separators are not allowed")
     if kind == "minLength":
         return InputError(format_path(path), "must not be empty")
     if kind == "maxItems":

@@ -87,8 +87,8 @@ class SearchNamespace(Namespace):
 
         def send(batch: list[dict[str, Any]]) -> None:
             # Sent even when the window is shut, so seq has no gaps; then the search stops.
-            if not window.acquire() and batch[-1]["type"] != "result":
-                recorder.cancel()  # stopped, gone, or not acknowledging
+            if not window.acquire() and not recorder.cancelled:
+                recorder.cancel("client stalled")  # it acknowledged nothing for ACK_STALL_SECONDS
             self.socketio.emit("search:events", {"search": search_id, "events": batch},
                                to=sid, namespace=self.namespace, callback=window.release)
 

@@ -31,3 +31,11 @@ def test_encoding_matches_the_standard_library_and_round_trips() -> None:
 def test_reading_refuses_nan_literals_by_line() -> None:
     with pytest.raises(ValueError, match="line 2"):
         read_events('{"seq": 0}\n{"seq": 1, "v": NaN}\n')
+
+
+def test_line_separators_inside_strings_do_not_split_a_line() -> None:
+    # JSON leaves U+2028, U+2029 and U+0085 unescaped; only "\n" ends a JSON Lines line.
+    event = {"seq": 0, "type": "visit", "node": "a\u2028b\u2029c\u0085d"}
+    out = io.StringIO()
+    write_events(out, [event])
+    assert read_events(out.getvalue()) == [event]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from pathlib import Path
 from typing import Any, Iterator
@@ -194,4 +195,29 @@ def test_a_client_that_never_acknowledges_gets_a_bounded_stream_then_a_stop() ->
     events = received_events(messages)
     assert [e["seq"] for e in events] == list(range(len(events)))
     result = messages[-1]["args"][0]["result"]
-    assert (result["complete"], result["reason"]) == (False, "cancelled")
+    assert (result["complete"], result["reason"]) == (False, "client stalled")
+
+
+def test_a_search_whose_client_left_ends_at_once() -> None:
+    # The stopped search's last batch must not wait for acknowledgements that cannot come.
+    app = create_app(isolated_config({"EVENT_WINDOW": 1, "ACK_STALL_SECONDS": 30, "MAX_EVENTS_PER_SEARCH": 3_000_000}))
+    namespace = socketio_of(app).server.namespace_handlers["/search"]
+    client = socketio_of(app).test_client(app, namespace="/search")
+    client.emit("search:start", BIG_SEARCH, namespace="/search")
+    deadline = time.monotonic() + 10
+    while not namespace._running and time.monotonic() < deadline:
+        time.sleep(0.01)
+    running = next(iter(namespace._running.values()))
+    recorder = next(iter(running.values()))
+    client.disconnect(namespace="/search")
+    began = time.monotonic()
+    while time.monotonic() - began < 10 and not recorder.cancelled:
+        time.sleep(0.01)
+    def search_threads() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name.endswith("(_run)")]
+
+    while search_threads() and time.monotonic() - began < 10:
+        time.sleep(0.05)
+    assert recorder.cancelled and recorder.stop_reason == "cancelled"
+    assert not search_threads()
+    assert time.monotonic() - began < 5  # not the 30 s stall timeout

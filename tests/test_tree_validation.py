@@ -39,6 +39,8 @@ def error_of(text: str) -> str:
         ('[1e300]', "[0]: outside the allowed range"),
         ('{"id":"A","children":[{"id":"B","value":1}],"value":5}', "value: only leaves have a value"),
         ('{"id":"A","children":[{"id":"B","value":true}]}', "children[0].value: expected a finite number"),
+        ('{"id":"A","label":"bell\\u0007","value":1}', "label: control characters and line separators are not allowed"),
+        ('{"id":"A\\u2028","value":1}', "id: control characters and line separators are not allowed"),
     ],
 )
 def test_bad_trees_are_named_with_their_place(text: str, message: str) -> None:

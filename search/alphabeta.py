@@ -30,11 +30,11 @@ def alphabeta(
     best: list[Any] = [None, None]  # the root's chosen action and child id
 
     def value(state: Any, node: str, parent: str | None, move: Any, level: int, alpha: float, beta: float) -> float:
-        counts.visited += 1
         player = game.to_move(state)
         lines = MAX_LINES if player == "max" else MIN_LINES
         if rec:
             rec.visit(node, lines[0], parent, level, player, alpha, beta, game.describe(state, move))
+        counts.visited += 1  # after the event: a refused visit (event cap) is not counted
         if game.is_terminal(state):
             counts.leaves += 1
             u = game.utility(state)
@@ -97,9 +97,9 @@ def alphabeta(
             skipped = [game.child_id(node, a, game.result(state, a)) for a in rest]
             rec.prune(node, line, skipped, test, cut, v, alpha, beta)
 
-    if rec:
-        start(rec, game, "alphabeta", depth, ties)
     try:
+        if rec:
+            start(rec, game, "alphabeta", depth, ties)
         root_value = value(game.initial, game.root_id, None, None, 0, -INF, INF)
     except SearchStopped as stop:
         return finish(rec, game, counts, None, None, None, stop.reason)

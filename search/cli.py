@@ -34,6 +34,17 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(EXIT_BAD_INPUT)
 
 
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="python -m search", description="Minimax Lab's instrumented game-tree search.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
@@ -48,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
     trace.add_argument("--ties", choices=["prune", "explore"], default="prune",
                        help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
-    trace.add_argument("--max-events", type=int, help="stop after this many events (the result says so)")
+    trace.add_argument("--max-events", type=positive_int, help="stop after this many events (the result says so)")
     code = commands.add_parser("pseudocode", help="print the pseudocode listing with its line ids")
     code.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
     code.add_argument("--ties", choices=["prune", "explore"], default="prune")

@@ -23,11 +23,11 @@ def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: Recorde
     best: list[Any] = [None, None]
 
     def value(state: Any, node: str, parent: str | None, move: Any, level: int) -> float:
-        counts.visited += 1
         player = game.to_move(state)
         lines = MAX_LINES if player == "max" else MIN_LINES
         if rec:
             rec.visit(node, lines[0], parent, level, player, None, None, game.describe(state, move))
+        counts.visited += 1  # after the event: a refused visit (event cap) is not counted
         if game.is_terminal(state):
             counts.leaves += 1
             u = game.utility(state)
@@ -55,9 +55,9 @@ def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: Recorde
                 rec.backup(node, lines[3], cid, cv, before, v)
         return v
 
-    if rec:
-        start(rec, game, "minimax", depth, "prune")
     try:
+        if rec:
+            start(rec, game, "minimax", depth, "prune")
         root_value = value(game.initial, game.root_id, None, None, 0)
     except SearchStopped as stop:
         return finish(rec, game, counts, None, None, None, stop.reason)

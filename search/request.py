@@ -63,6 +63,8 @@ def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
     depth = data.get("depth")
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= limits.MAX_SEARCH_DEPTH):
         raise InputError("depth", f"expected a whole number from 0 to {limits.MAX_SEARCH_DEPTH}, or none")
+    if algorithm == "minimax":
+        ties = "prune"  # minimax never prunes: the option applies to alpha-beta only
     return algorithm, depth, ties
 
 
@@ -72,8 +74,8 @@ def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
         raise InputError("", "give exactly one of example, tree or game")
     if "example" in given:
         name = data["example"]
-        if name not in EXAMPLES:
-            raise InputError("example", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}")
+        if not isinstance(name, str) or name not in EXAMPLES:
+            raise InputError("example", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}" if isinstance(name, str) else f"expected a name: {', '.join(EXAMPLES)}")
         root = tree_from_json(EXAMPLES[name])
         check_estimates(root, depth)  # a depth limit that cuts the example needs estimates too
         return TreeGame(root)
@@ -85,6 +87,11 @@ def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
             raise InputError(f"tree.{exc.where}" if exc.where else "tree", exc.problem) from None
         return TreeGame(root)
     name = data["game"]
+    estimate = data.get("estimate")
+    if estimate is not None and not isinstance(estimate, str):
+        raise InputError("estimate", "expected a name, e.g. \"zero\" or \"mobility\" for Isolation")
+    if not isinstance(name, str):
+        raise InputError("game", f"expected one of {', '.join(GAMES)}")
     if name == "tictactoe":
         if data.get("estimate") not in (None, "open-lines"):
             raise InputError("estimate", "tic-tac-toe has one estimate: open-lines")

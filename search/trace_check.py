@@ -26,8 +26,6 @@ def parse_trace(text: str) -> list[dict[str, Any]]:
         check_event(event, f"line {number}")
         if event["seq"] != number - 1:
             raise InputError(f"line {number}.seq", f"expected {number - 1}, got {event['seq']}")
-    if events[0]["type"] != "start":
-        raise InputError("line 1", "a trace begins with its start event")
     if events[-1]["type"] != "result":
         raise InputError(f"line {len(events)}", "a trace ends with its result event (is it cut short?)")
     for number, event in enumerate(events[1:-1], start=2):

@@ -222,6 +222,8 @@ def _from_shorthand(data: list[Any]) -> TreeNode:
     """Nested lists of leaf values; MAX at the root, players alternating."""
 
     def build(item: Any, node_id: str, path: list[str | int], depth: int, player: Player) -> TreeNode:
+        if len(node_id) > limits.MAX_LABEL_LENGTH:
+            raise InputError(format_path(path), f"its generated id {node_id[:12]}... is longer than {limits.MAX_LABEL_LENGTH} characters: use the object form with shorter ids")
         if isinstance(item, list):
             node = TreeNode(id=node_id, label=node_id, player=player)
             node.children = [

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 from search import InputError, limits
 from search.random_tree import random_tree_json
 from search.trace_check import canonical_text, parse_trace
-from search.tree_io import parse_tree_text
+from search.tree_io import parse_json_text, parse_tree_text
 from server.storage import Store
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -106,7 +106,9 @@ def load_trace(trace_id: str) -> Any:
 def make_random_tree() -> Any:
     """Options (all optional): depth, min_branching, max_branching, min_value, max_value, seed."""
     try:
-        return jsonify(random_tree_json(request.get_json(silent=True) or {}))
+        text = body_text(limits.MAX_PAYLOAD_BYTES)
+        options = parse_json_text(text, "options") if text.strip() else {}
+        return jsonify(random_tree_json(options))
     except InputError as exc:
         return refuse(exc)
 

@@ -29,11 +29,15 @@ class SearchNamespace(Namespace):
         super().__init__(namespace)
         self.config = config
         self._lock = threading.Lock()
-        self._running: dict[str, dict[str, Recorder]] = {}  # client sid -> search id -> recorder
+        self._running: dict[str, dict[str, Recorder]] = {}  # connected sid -> search id -> recorder
 
     def trigger_event(self, event: str, *args: Any) -> Any:
         """Our events are named like `search:start`; their handlers `on_search_start`."""
         return super().trigger_event(event.replace(":", "_"), *args)
+
+    def on_connect(self, auth: Any = None) -> None:
+        with self._lock:
+            self._running[request.sid] = {}  # type: ignore[attr-defined]
 
     def on_disconnect(self, reason: Any = None) -> None:
         with self._lock:
@@ -48,6 +52,10 @@ class SearchNamespace(Namespace):
         except InputError as exc:
             emit("search:error", {"search": None, "error": str(exc)})
             return
+        except Exception:  # a request our validator did not foresee: still an answer, not silence
+            log.exception("search:start could not read %r", data)
+            emit("search:error", {"search": None, "error": "the request could not be read"})
+            return
         search_id = secrets.token_urlsafe(9)
         recorder = Recorder(
             None,
@@ -57,7 +65,9 @@ class SearchNamespace(Namespace):
         )
         limit = int(self.config["MAX_RUNNING_SEARCHES_PER_CLIENT"])
         with self._lock:
-            mine = self._running.setdefault(sid, {})
+            mine = self._running.get(sid)
+            if mine is None:  # it disconnected while this request was on its way
+                return
             if len(mine) >= limit:
                 emit("search:error", {"search": None, "error": f"{limit} searches are already running for this client (the limit): cancel one or wait"})
                 return

@@ -132,6 +132,8 @@ def test_random_trees_are_reproducible_by_seed(tmp_path: Path) -> None:
         refused = requests.post(url + "/api/random-tree", json={"depth": 12, "min_branching": 5, "max_branching": 5}, timeout=10)
         assert refused.status_code == 400 and "10,000 nodes" in refused.json()["error"]
         assert requests.post(url + "/api/random-tree", json={"seed": "x"}, timeout=10).json()["error"] == "seed: expected a whole number"
+        broken = requests.post(url + "/api/random-tree", data='{"depth": 5,}', timeout=10)
+        assert broken.status_code == 400 and "not valid JSON" in broken.json()["error"]
 
 
 def test_check_normalises_without_saving(tmp_path: Path) -> None:

@@ -54,6 +54,7 @@ def test_event_cap_ends_with_an_incomplete_result() -> None:
     events = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(events) == 51
     assert events[-1]["complete"] is False and events[-1]["reason"] == "event limit"
+    assert events[-1]["visited"] == sum(1 for e in events if e["type"] == "visit")
 
 
 @pytest.mark.parametrize(
@@ -74,6 +75,7 @@ def test_event_cap_ends_with_an_incomplete_result() -> None:
         (None, ("trace", "--example", "lecture", "--algorithm", "dfs"), "invalid choice: 'dfs'"),
         (None, ("trace", "--example", "lecture", "--depth", "99"), "depth: expected a whole number from 0 to 20"),
         (None, ("trace",), "one of the arguments"),
+        (None, ("trace", "--example", "lecture", "--max-events", "0"), "--max-events: expected 1 or more, got 0"),
         (None, ("trace", "--example", "lecture", "--depth", "1"), "children[0].eval: node 'B' is cut off by the depth limit 1"),
     ],
 )

@@ -95,6 +95,8 @@ def test_bad_tree_gets_an_error_naming_it_and_the_next_request_works(client: Sea
         ({"game": "tictactoe", "state": "XXXX....."}, "state: X moves first"),
         ("not an object", "expected an object"),
         ({"tree": [[1] * 50] * 201}, "tree: the tree has more than 10,000 nodes (the limit)"),
+        ({"example": []}, "example: expected a name"),
+        ({"game": "isolation", "estimate": {"a": 1}}, "estimate: expected a name"),
     ],
 )
 def test_bad_requests_keep_the_connection_usable(client: SearchClient, request_: Any, error: str) -> None:

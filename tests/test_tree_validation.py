@@ -106,9 +106,25 @@ def test_depth_limit_needs_an_estimate_where_it_cuts() -> None:
         ({"game": "isolation", "estimate": "magic"}, "estimate: expected one of zero, mobility"),
         ({"example": "lecture", "extra": 1}, "extra: unknown field"),
         ([1, 2], "expected an object"),
+        ({"example": []}, "example: expected a name: lecture"),
+        ({"example": {}}, "example: expected a name: lecture"),
+        ({"game": "isolation", "estimate": [1]}, "estimate: expected a name"),
+        ({"game": ["tictactoe"]}, "game: expected one of tictactoe, isolation"),
     ],
 )
 def test_bad_requests_are_named(request_: object, message: str) -> None:
     with pytest.raises(InputError) as caught:
         parse_request(request_)
     assert message in str(caught.value)
+
+
+def test_generated_shorthand_ids_respect_the_id_limit() -> None:
+    deep: object = list(range(1, 12))  # an eleventh child gets a two-digit suffix
+    for _ in range(limits.MAX_TREE_DEPTH - 1):
+        deep = [deep]
+    with pytest.raises(InputError, match="generated id .* is longer than 40 characters"):
+        tree_from_json(deep)
+
+
+def test_minimax_records_no_tie_rule_of_its_own() -> None:
+    assert parse_request({"example": "lecture", "algorithm": "minimax", "ties": "explore"}).ties == "prune"

@@ -167,9 +167,15 @@ const socket = new SearchSocket({
     finished = true;
     if (replay) controls.extend(replay.last, true);
   },
-  onError: (text) => {
+  // endsSearch: the search shown will get no more events (it failed, or the connection
+  // dropped): the timeline is complete as it stands, so Play, Last and Download work.
+  onError: (text, endsSearch) => {
     if (runFrom === "editor") editor.showError(text);
     else form.showError(text);
+    if (endsSearch) {
+      finished = true;
+      if (replay) controls.extend(replay.last, true);
+    }
     // A search that failed before its first event leaves nothing to show.
     if (!replay) say(narration, "");
   },
@@ -211,13 +217,13 @@ async function openTraceFile(file, errorEl, share = false) {
     if (share) saved = await saveTrace(text);
     else await checkTrace(text);
     events = parseTrace(text);
+    if (saved) showLink("trace", saved.url); // saved even if the replay below fails
+    runFrom = "search";
+    await replayTrace(events);
   } catch (err) {
     errorEl.textContent = `${file.name}: ${err.message}`;
     return false;
   }
-  runFrom = "search";
-  await replayTrace(events);
-  if (saved) showLink("trace", saved.url);
   return true;
 }
 
@@ -304,4 +310,6 @@ window.minimaxLab = {
   get searches() {
     return searches;
   },
+  // Tests: drop the connection as a network failure would (socket.io then reconnects).
+  dropConnection: () => socket.socket.io.engine.close(),
 };

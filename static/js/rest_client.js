@@ -2,7 +2,8 @@
 // only one: every answer that is not 2xx becomes an Error with the server's message,
 // e.g. "children[1].children[0].value: expected a finite number".
 
-async function errorText(response) {
+// The server's message from a refused request, e.g. {"error": "line 6: ..."}.
+export async function errorText(response) {
   try {
     return (await response.json()).error || `the server answered ${response.status}`;
   } catch {

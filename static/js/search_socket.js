@@ -12,7 +12,14 @@ export class SearchSocket {
     this.socket = socket;
 
     socket.on("connect", () => onConnection && onConnection("connected"));
-    socket.on("disconnect", () => onConnection && onConnection("disconnected"));
+    socket.on("disconnect", () => {
+      if (onConnection) onConnection("disconnected");
+      // The server cancels a search whose client left: this one will send nothing more.
+      if (this.current !== null && !this.currentDone) {
+        this.currentDone = true;
+        this.handlers.onError("the connection to the server was lost, so the search stopped here: run it again", true);
+      }
+    });
     socket.on("connect_error", () => onConnection && onConnection("cannot reach the server"));
 
     socket.on("search:started", (msg) => {
@@ -35,10 +42,12 @@ export class SearchSocket {
       this.handlers.onDone(msg.result);
     });
     socket.on("search:error", (msg) => {
-      // search null: the request itself was refused (bad tree, bad option).
-      if (msg.search !== null && msg.search !== undefined && msg.search !== this.current) return;
-      if (msg.search === this.current) this.currentDone = true;
-      this.handlers.onError(msg.error || "the search failed");
+      // search null: the request itself was refused (bad tree, bad option); the search
+      // shown, if any, goes on. A search id: that search failed and ends here.
+      const ofASearch = msg.search !== null && msg.search !== undefined;
+      if (ofASearch && msg.search !== this.current) return;
+      if (ofASearch) this.currentDone = true;
+      this.handlers.onError(msg.error || "the search failed", ofASearch);
     });
   }
 

@@ -1,7 +1,9 @@
 // A saved trace (JSON Lines, one event per line) replays on its own: its start
 // event carries the tree or position. It comes from a file (checked by the server's
-// validator first, POST /api/traces) or from a shared link (/r/<id>, fetched from
+// validator first, POST /api/traces/check) or from a shared link (/r/<id>, fetched from
 // /api/traces/<id>); the listing comes from GET /api/pseudocode.
+
+import { errorText } from "./rest_client.js";
 
 export async function fetchSharedTrace(id) {
   const response = await fetch(`/api/traces/${encodeURIComponent(id)}`);
@@ -14,14 +16,6 @@ export async function fetchSharedTree(id) {
   const response = await fetch(`/api/trees/${encodeURIComponent(id)}`);
   if (!response.ok) throw new Error(await errorText(response));
   return JSON.stringify(await response.json(), null, 1);
-}
-
-async function errorText(response) {
-  try {
-    return (await response.json()).error || `the server answered ${response.status}`;
-  } catch {
-    return `the server answered ${response.status}`;
-  }
 }
 
 export function parseTrace(text) {
@@ -49,7 +43,6 @@ export async function fetchPseudocode(start) {
   const options = start.options || {};
   const params = new URLSearchParams({
     algorithm: start.algorithm || "alphabeta",
-    depth: options.depth === null || options.depth === undefined ? "" : String(options.depth),
     ties: options.ties || "prune",
   });
   const response = await fetch(`/api/pseudocode?${params}`);

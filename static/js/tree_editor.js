@@ -131,6 +131,7 @@ export class TreeEditor {
     this.els.redo.addEventListener("click", () => this.redo());
     $("editor-new").addEventListener("click", () => this.load(newTree(), "A new tree: one MAX node A. Select it and add children."));
     $("editor-run").addEventListener("click", () => {
+      if (!this.applyPending()) return; // the refused field's message stays on screen
       this.clearMessages();
       this.onRun(this.tree);
     });
@@ -246,6 +247,27 @@ export class TreeEditor {
       }
       return setFields(this.tree, this.selected, fields, this.limits);
     });
+  }
+
+  // Fields typed but not (successfully) applied: apply them now. False when one is
+  // refused, so Run never searches a tree other than the one the form shows.
+  applyPending() {
+    const entry = index(this.tree).get(this.selected);
+    if (!entry) return true;
+    const { node } = entry;
+    const leaf = !node.children || !node.children.length;
+    const shown = {
+      label: node.label,
+      player: node.player,
+      value: leaf ? String(node.value) : "",
+      eval: node.eval === undefined || node.eval === null ? "" : String(node.eval),
+    };
+    for (const name of Object.keys(shown)) {
+      if (this.fields[name].value === shown[name]) continue;
+      this.applyField(name);
+      if (this.els.error.textContent) return false;
+    }
+    return true;
   }
 
   select(id) {

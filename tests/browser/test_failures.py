@@ -1,0 +1,40 @@
+"""What the page does when things go wrong mid-way: a lost connection, a refused edit."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import counter, run_search
+from tests.browser.test_workbench import open_tab, page, select  # noqa: F401  (page is a fixture)
+
+
+def test_a_lost_connection_ends_the_search_where_it_stood(page: Page) -> None:  # noqa: F811
+    run_search(page, source="game", game="tictactoe", position=".........", algorithm="minimax")
+    page.wait_for_function("window.minimaxLab.last > 3000 && !window.minimaxLab.finished")
+    page.evaluate("window.minimaxLab.dropConnection()")
+    expect(page.get_by_role("alert").filter(has_text="connection")).to_have_text(
+        "the connection to the server was lost, so the search stopped here: run it again")
+    page.wait_for_function("window.minimaxLab.finished")
+    # The timeline is complete as it stands: Last step goes to its end, and the page reconnects.
+    page.get_by_role("button", name="Last step").click()
+    k, n = counter(page)
+    assert k == n > 3000
+    expect(page.locator("#connection")).to_have_text("connected")
+
+
+def test_run_refuses_a_tree_the_form_does_not_show(page: Page) -> None:  # noqa: F811
+    open_tab(page, "Edit tree")
+    select(page, "B1")
+    searches = page.evaluate("window.minimaxLab.searches")
+    page.locator('#node-form [name="node_value"]').fill("abc")
+    page.get_by_role("button", name="Run this tree").click()
+    expect(page.locator("#editor-error")).to_have_text(re.compile(r"value"))
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.minimaxLab.searches") == searches  # nothing ran
+    page.locator('#node-form [name="node_value"]').fill("7")
+    page.get_by_role("button", name="Run this tree").click()
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    page.get_by_role("button", name="Last step").click()
+    assert page.locator('[data-node-id="B1"]').get_attribute("data-value") == "7"

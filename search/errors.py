@@ -8,7 +8,8 @@ class InputError(ValueError):
     reads ``children[2].value: expected a finite number``.
     """
 
-    def __init__(self, where: str, problem: str) -> None:
+    def __init__(self, where: str, problem: str, *, too_large: bool = False) -> None:
         self.where = where
         self.problem = problem
+        self.too_large = too_large  # over a size limit: HTTP 413 rather than 400
         super().__init__(f"{where}: {problem}" if where else problem)

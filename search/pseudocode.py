@@ -47,7 +47,7 @@ def listing(algorithm: str, ties: str = "prune") -> list[Line]:
     if algorithm == "alphabeta":
         head = [
             _line(None, "function ALPHA-BETA-SEARCH(state) returns an action"),
-            _line("search.call", "v ← MAX-VALUE(state, −∞, +∞)", 1),
+            _line("search.call", "v ← MAX-VALUE(state, −∞, +∞)   (MIN-VALUE if MIN moves first)", 1),
             _line("search.return", "return the action in ACTIONS(state) with value v", 1),
         ]
     else:

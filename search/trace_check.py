@@ -15,7 +15,7 @@ def parse_trace(text: str) -> list[dict[str, Any]]:
     """Events of a JSON Lines trace, each checked, or an InputError naming the line."""
     size = len(text.encode("utf-8"))
     if size > limits.MAX_TRACE_BYTES:
-        raise InputError("", f"the trace is {size:,} bytes; the limit is {limits.MAX_TRACE_BYTES:,}")
+        raise InputError("", f"the trace is {size:,} bytes; the limit is {limits.MAX_TRACE_BYTES:,}", too_large=True)
     events = read_events(text)
     if not events:
         raise InputError("", "the trace is empty")

@@ -47,7 +47,7 @@ def parse_json_text(text: str | bytes, what: str = "tree") -> Any:
     """Strict JSON: no NaN/Infinity literals, bounded size and nesting."""
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
     if size > limits.MAX_PAYLOAD_BYTES:
-        raise InputError("", f"{what} is {size:,} bytes; the limit is {limits.MAX_PAYLOAD_BYTES:,}")
+        raise InputError("", f"{what} is {size:,} bytes; the limit is {limits.MAX_PAYLOAD_BYTES:,}", too_large=True)
 
     def reject_constant(name: str) -> Any:
         raise InputError("", f"{name} is not allowed: values must be finite numbers (strict JSON)")

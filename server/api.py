@@ -27,17 +27,17 @@ def store() -> Store:
 
 
 def refuse(error: InputError) -> tuple[Response, int]:
-    status = 413 if "; the limit is" in error.problem else 400
+    status = 413 if error.too_large else 400
     return jsonify(error=str(error)), status
 
 
 def body_text(limit: int) -> str:
     """The request body as text, refused early (413) when over `limit` bytes."""
     if request.content_length is not None and request.content_length > limit:
-        raise InputError("", f"the body is {request.content_length:,} bytes; the limit is {limit:,}")
+        raise InputError("", f"the body is {request.content_length:,} bytes; the limit is {limit:,}", too_large=True)
     data = request.get_data(cache=False)
     if len(data) > limit:
-        raise InputError("", f"the body is {len(data):,} bytes; the limit is {limit:,}")
+        raise InputError("", f"the body is {len(data):,} bytes; the limit is {limit:,}", too_large=True)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

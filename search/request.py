@@ -84,7 +84,8 @@ def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
             root = tree_from_json(data["tree"])
             check_estimates(root, depth)
         except InputError as exc:
-            raise InputError(f"tree.{exc.where}" if exc.where else "tree", exc.problem, too_large=exc.too_large) from None
+            where = "tree" + ("." if exc.where[:1].isalpha() else "") + exc.where
+            raise InputError(where, exc.problem, too_large=exc.too_large) from None
         return TreeGame(root)
     name = data["game"]
     estimate = data.get("estimate")

@@ -20,6 +20,7 @@ from server.storage import Store
 from server.config import DEFAULTS, ROOT
 from server.pages import pages
 from server.search_namespace import SearchNamespace
+from server.socket_packet import JsonOnlyPacket
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -36,6 +37,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet
+        serializer=JsonOnlyPacket,  # strict JSON, and no per-value scan for binary data
         json=strict_json,
         max_http_buffer_size=int(app.config["MAX_MESSAGE_BYTES"]),
         # cors_allowed_origins is left unset: same-origin only.

@@ -108,16 +108,11 @@ def test_bad_requests_keep_the_connection_usable(client: SearchClient, request_:
 
 
 def test_nan_in_a_tree_is_refused_by_the_validator(client: SearchClient) -> None:
-    # python-socketio encodes with one json module for the whole process; send NaN leniently here.
-    packet_class = socketio.packet.Packet
-    strict = packet_class.json
-    packet_class.json = json
-    try:
-        client.sio.emit("search:start", {"tree": [[1, float("nan")]]}, namespace="/search")
-    finally:
-        packet_class.json = strict
+    # The python-socketio client writes NaN as a literal; the server reads it and its validator
+    # refuses it by name (our strict JSON applies to what the server sends).
+    client.sio.emit("search:start", {"tree": [[1, float("nan")]]}, namespace="/search")
     assert client.wait() == "search:error"
-    assert client.messages[-1][1]["error"] == "tree.[0][1]: expected a finite number" or "[0][1]" in client.messages[-1][1]["error"]
+    assert client.messages[-1][1]["error"] == "tree[0][1]: expected a finite number"
 
 
 def test_cancel_stops_the_stream(client: SearchClient) -> None:

@@ -152,6 +152,10 @@ def test_event_cap_and_running_search_limit_per_client() -> None:
         client = SearchClient(url)
         try:
             client.start(BIG_SEARCH)
+            # Handlers run in their own threads: send the second start only once the first runs.
+            deadline = time.monotonic() + 10
+            while not client.events and time.monotonic() < deadline:
+                time.sleep(0.01)
             client.sio.emit("search:start", {"example": "lecture"}, namespace="/search")
             deadline = time.monotonic() + 10
             while "search:error" not in client.names() and time.monotonic() < deadline:

@@ -26,7 +26,9 @@ def store() -> Store:
     return current_app.extensions["minimax_store"]
 
 
+@api.errorhandler(InputError)
 def refuse(error: InputError) -> tuple[Response, int]:
+    """Every route's bad input: 413 over a size limit, else 400, with the validator's message."""
     status = 413 if error.too_large else 400
     return jsonify(error=str(error)), status
 
@@ -46,10 +48,7 @@ def body_text(limit: int) -> str:
 
 @api.post("/trees")
 def save_tree() -> Any:
-    try:
-        tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
-    except InputError as exc:
-        return refuse(exc)
+    tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
     tree_id = store().save("trees", json.dumps(tree.to_json(), allow_nan=False))
     return jsonify(id=tree_id, url=url_for("pages.shared_tree", tree_id=tree_id)), 201
 
@@ -57,10 +56,7 @@ def save_tree() -> Any:
 @api.post("/trees/check")
 def check_tree() -> Any:
     """Validate and normalise without saving: the editor's text box uses the one validator too."""
-    try:
-        tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
-    except InputError as exc:
-        return refuse(exc)
+    tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
     return jsonify(tree.to_json())
 
 
@@ -79,10 +75,7 @@ def load_tree(tree_id: str) -> Any:
 
 @api.post("/traces")
 def save_trace() -> Any:
-    try:
-        events = parse_trace(body_text(limits.MAX_TRACE_BYTES))
-    except InputError as exc:
-        return refuse(exc)
+    events = parse_trace(body_text(limits.MAX_TRACE_BYTES))
     trace_id = store().save("traces", canonical_text(events))
     return jsonify(id=trace_id, url=url_for("pages.shared_trace", trace_id=trace_id), events=len(events)), 201
 
@@ -90,10 +83,7 @@ def save_trace() -> Any:
 @api.post("/traces/check")
 def check_trace() -> Any:
     """Validate without saving: a student opening a trace file replays it, nothing is stored."""
-    try:
-        events = parse_trace(body_text(limits.MAX_TRACE_BYTES))
-    except InputError as exc:
-        return refuse(exc)
+    events = parse_trace(body_text(limits.MAX_TRACE_BYTES))
     return jsonify(events=len(events))
 
 
@@ -105,12 +95,9 @@ def load_trace(trace_id: str) -> Any:
 @api.post("/random-tree")
 def make_random_tree() -> Any:
     """Options (all optional): depth, min_branching, max_branching, min_value, max_value, seed."""
-    try:
-        text = body_text(limits.MAX_PAYLOAD_BYTES)
-        options = parse_json_text(text, "options") if text.strip() else {}
-        return jsonify(random_tree_json(options))
-    except InputError as exc:
-        return refuse(exc)
+    text = body_text(limits.MAX_PAYLOAD_BYTES)
+    options = parse_json_text(text, "options") if text.strip() else {}
+    return jsonify(random_tree_json(options))
 
 
 @api.errorhandler(HTTPException)

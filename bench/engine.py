@@ -5,9 +5,13 @@ with a Recorder every step becomes an event (docs/trace-format.md). Tracing is t
 but it must not make searches unusably slow, so the issue sets two goals relative to the
 untraced run:
 
-- recorder <= 1.5x untraced (events built and kept in memory, or handed on in batches as the
-  server does: `Recorder(sink=..., keep=False)`);
-- JSON Lines <= 4x untraced (events encoded and written to a file, as `python -m search trace`).
+- recorder <= 1.5x untraced: every event recorded, and kept in memory (`Recorder()`) or handed
+  on in batches (`Recorder(sink=..., keep=False)`). The recorder holds events as compact records
+  (search.event_records); a sink turns them into what it needs;
+- JSON Lines <= 4x untraced (events formatted and written to a file, as `python -m search trace`).
+
+One more mode has no goal and is printed so the price of dicts is in plain view: "recorder +
+dicts" turns every batch into event dicts, which is what the server does before emitting them.
 
 Ratios are only meaningful when the runs share the machine's state, so every mode runs in the same
 process, interleaved round by round (gc.collect() before each run, the median per mode), on the
@@ -35,9 +39,8 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from search.jsonl import write_events  # noqa: E402
 from search.minimax import minimax  # noqa: E402
-from search.recorder import Event, Recorder  # noqa: E402
+from search.recorder import Batch, Recorder  # noqa: E402
 from search.result import SearchResult  # noqa: E402
 from search.tictactoe import EMPTY, TicTacToe  # noqa: E402
 
@@ -80,8 +83,8 @@ def recorded_kept(state: str) -> Run:
     game = TicTacToe(state)
     rec = Recorder()
     seconds, result = timed(lambda: minimax(game, recorder=rec))
-    run = Run(seconds, result.visited, len(rec.events))
-    del rec  # free the kept events (1.36M on the full tree) outside the timed region
+    run = Run(seconds, result.visited, rec.count)
+    del rec  # free the kept records (1.36M on the full tree) outside the timed region
     return run
 
 
@@ -92,14 +95,21 @@ def recorded_streamed(state: str) -> Run:
     return Run(seconds, result.visited, rec.count)
 
 
+def recorded_dicts(state: str) -> Run:
+    game = TicTacToe(state)
+    rec = Recorder(sink=lambda batch: batch.events() and None, keep=False)
+    seconds, result = timed(lambda: minimax(game, recorder=rec))
+    return Run(seconds, result.visited, rec.count)
+
+
 def jsonl_file(state: str) -> Run:
     game = TicTacToe(state)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "trace.jsonl"
         with open(path, "w", encoding="utf-8") as f:
 
-            def sink(batch: list[Event]) -> None:
-                write_events(f, batch)
+            def sink(batch: Batch) -> None:
+                f.write(batch.jsonl())
 
             rec = Recorder(sink, keep=False, batch_size=2000)
             seconds, result = timed(lambda: minimax(game, recorder=rec))
@@ -120,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         Mode("untraced", untraced),
         Mode("recorder (kept)", recorded_kept, RECORDER_GOAL),
         Mode("recorder (streamed)", recorded_streamed, RECORDER_GOAL),
+        Mode("recorder + dicts", recorded_dicts),
         Mode("JSON Lines file", jsonl_file, JSONL_GOAL),
     ]
     runs: dict[str, list[Run]] = {m.name: [] for m in modes}

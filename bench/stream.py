@@ -26,7 +26,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from search import Recorder, TicTacToe, minimax  # noqa: E402
-from search.jsonl import write_events  # noqa: E402
 from tests.socket_client import SearchClient  # noqa: E402
 
 POSITIONS = {"X...O....": "from X...O....", ".........": "from the empty board"}
@@ -60,7 +59,7 @@ def time_file(state: str, out_dir: str) -> tuple[float, int]:
     path = os.path.join(out_dir, "trace.jsonl")
     gc.collect()
     with open(path, "w") as out:
-        recorder = Recorder(lambda batch: write_events(out, batch), keep=False, batch_size=2000)
+        recorder = Recorder(lambda batch: out.write(batch.jsonl()), keep=False, batch_size=2000)
         began = time.perf_counter()
         minimax(TicTacToe(state), recorder=recorder)
         seconds = time.perf_counter() - began

@@ -33,7 +33,7 @@ def alphabeta(
         player = game.to_move(state)
         lines = MAX_LINES if player == "max" else MIN_LINES
         if rec:
-            rec.visit(node, lines[0], parent, level, player, alpha, beta, game.describe(state, move))
+            rec.visit(node, lines[0], parent, level, player, alpha, beta, state, move)
         counts.visited += 1  # after the event: a refused visit (event cap) is not counted
         if game.is_terminal(state):
             counts.leaves += 1

@@ -13,7 +13,6 @@ from typing import Any, NoReturn, Sequence
 from search import limits
 from search.errors import InputError
 from search.game import TreeGame
-from search.jsonl import write_events
 from search.pseudocode import listing
 from search.recorder import Recorder
 from search.request import SearchRequest, parse_options, parse_request
@@ -106,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         fail(str(exc))
     out = sys.stdout
-    recorder = Recorder(lambda batch: write_events(out, batch), keep=False, batch_size=2000, max_events=args.max_events)
+    recorder = Recorder(lambda batch: out.write(batch.jsonl()), keep=False, batch_size=2000, max_events=args.max_events)
     try:
         request.run(recorder)
     except BrokenPipeError:  # `| head` closed the pipe: not an error of ours

@@ -40,6 +40,12 @@ class Game(Protocol, Generic[State, Action]):
         to it (`move`, as move_json gives it; None at the root); nothing for an explicit tree."""
         ...
 
+    def describe_json(self, state: State, move: Action | None) -> str:
+        """describe()'s fields as JSON object members to splice into a visit line
+        (',"state":"X........","move":4'), or "": written per game because traces run to millions
+        of lines (search.event_records). tests/test_event_records.py checks it against describe()."""
+        ...
+
     def source(self) -> dict[str, Any]:
         """What the start event records so the trace replays on its own."""
         ...
@@ -80,6 +86,9 @@ class TreeGame:
 
     def describe(self, state: TreeNode, move: TreeNode | None) -> dict[str, Any]:
         return {}
+
+    def describe_json(self, state: TreeNode, move: TreeNode | None) -> str:
+        return ""
 
     def source(self) -> dict[str, Any]:
         return {"kind": "tree", "tree": self.initial.to_json()}

@@ -118,5 +118,9 @@ class Isolation:
     def describe(self, state: str, move: Move | None) -> dict[str, Any]:
         return {"state": state, "move": None if move is None else self.move_json(move)}
 
+    def describe_json(self, state: str, move: Move | None) -> str:
+        # A validated position is only '.', '#', '1' and '2', so it needs no escaping.
+        return ',"state":"%s","move":%s' % (state, "null" if move is None else "[%d,%d]" % move)
+
     def source(self) -> dict[str, Any]:
         return {"kind": "game", "game": "isolation", "state": self.initial, "estimate": self.estimate_name}

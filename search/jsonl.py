@@ -7,7 +7,9 @@ from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-
 from typing import Any, Callable, Iterable, TextIO
 
 from search.errors import InputError
-from search.recorder import Event
+
+Event = dict[str, Any]
+"""One trace event (docs/trace-format.md)."""
 
 
 def _make_encoder() -> Callable[[Any], str]:

@@ -26,7 +26,7 @@ def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: Recorde
         player = game.to_move(state)
         lines = MAX_LINES if player == "max" else MIN_LINES
         if rec:
-            rec.visit(node, lines[0], parent, level, player, None, None, game.describe(state, move))
+            rec.visit(node, lines[0], parent, level, player, None, None, state, move)
         counts.visited += 1  # after the event: a refused visit (event cap) is not counted
         if game.is_terminal(state):
             counts.leaves += 1

@@ -1,26 +1,25 @@
 """Records a search as typed events (docs/trace-format.md): the algorithm calls one method per step.
 
-The recorder knows nothing of what consumes the events. It numbers them, writes infinities as the
-strings "inf"/"-inf" (strict JSON), and hands them on in batches to a sink (a file, a websocket),
-keeping them in memory too unless told not to. It also enforces a cap on the number of events
-(checked as each event is numbered) and a cancel flag (checked at batch boundaries).
+The recorder knows nothing of what consumes the events. On the hot path it appends one compact
+record per event (search.event_records) and hands them on in numbered batches to a sink (a file, a
+websocket), which turns them into dicts or JSON Lines as it needs; it keeps them too unless told not
+to. It enforces a cap on the number of events and a cancel flag, both checked at batch boundaries:
+the batch ends early where the cap falls, so the cap is exact.
 """
 
 from __future__ import annotations
 
-import math
 import sys
 from typing import Any, Callable
 
+from search.event_records import (
+    BACKUP, BOUND, INF, LEAF, OTHER, VISIT, Batch, Describe, DescribeJson, Event, Record, json_number, no_extra,
+)
+
 FORMAT_VERSION = 1
-INF = math.inf
-Event = dict[str, Any]
-Sink = Callable[[list[Event]], None]
-
-
-def json_number(x: float) -> float | str:
-    """A finite number as itself, an infinity as "inf" / "-inf"."""
-    return x if -INF < x < INF else ("inf" if x > 0 else "-inf")
+Sink = Callable[[Batch], None]
+__all__ = ["FORMAT_VERSION", "INF", "Batch", "Event", "Recorder", "SearchStopped", "Sink", "from_json_number",
+           "json_number"]
 
 
 def from_json_number(x: float | str) -> float:
@@ -39,10 +38,13 @@ class SearchStopped(Exception):
 class Recorder:
     """Collects a search's events in order.
 
-    sink: receives each batch of events as soon as it is full (and the rest at the end).
-    keep: also keep every event in `self.events` (off for huge searches streamed to a file).
+    sink: receives each Batch as soon as it is full (and the rest at the end).
+    keep: also keep every event (`events()`), off for huge searches streamed to a file.
     max_events: stop the search, with an incomplete result, once this many events were made.
     """
+
+    __slots__ = ("sink", "keep", "batch_size", "max_events", "cancelled", "stop_reason", "describe",
+                 "describe_json", "_kept", "_first", "_batch", "_room")
 
     def __init__(
         self,
@@ -55,14 +57,39 @@ class Recorder:
         self.sink = sink
         self.keep = keep
         self.batch_size = batch_size
-        self.max_events = max_events if max_events is not None else sys.maxsize  # int: a fast compare
-        self.events: list[Event] = []
-        self.count = 0
+        self.max_events = max_events if max_events is not None else sys.maxsize
         self.cancelled = False
         self.stop_reason = "cancelled"
-        self._batch: list[Event] = []
+        self.describe: Describe = no_extra
+        self.describe_json: DescribeJson | None = None
+        self._kept: list[Batch] = []
+        self._first = 0  # seq of the pending batch's first record
+        self._batch: list[Record] = []
+        self._room = self._room_after(0)
+
+    @property
+    def count(self) -> int:
+        """Events made so far."""
+        return self._first + len(self._batch)
+
+    def events(self) -> list[Event]:
+        """Every kept event as a dict (built on each call: keep the list if you need it twice)."""
+        return [event for batch in self._kept for event in batch.events()]
 
     # --- plumbing -------------------------------------------------------------------------
+    def _room_after(self, first: int) -> int:
+        """How long the batch starting at `first` may grow before the next boundary: a full batch,
+        or one event past the cap (that event is then taken back and the search stopped)."""
+        return max(1, min(self.batch_size, self.max_events - first + 1))
+
+    def _boundary(self) -> None:
+        """The batch reached its room: over the cap, stop; else hand it on."""
+        if self._first + len(self._batch) > self.max_events:
+            self._batch.pop()  # the event past the cap is not made
+            self._hand_on()
+            raise SearchStopped("event limit")
+        self.flush()
+
     def flush(self) -> None:
         """Hand the pending batch on; the place where cancellation is noticed."""
         self._hand_on()
@@ -71,21 +98,22 @@ class Recorder:
 
     def _hand_on(self) -> None:
         batch, self._batch = self._batch, []
+        first = self._first
+        self._first = first + len(batch)
+        self._room = self._room_after(self._first)
         if batch:
+            handed = Batch(first, batch, self.describe, self.describe_json)
             if self.keep:
-                self.events.extend(batch)
+                self._kept.append(handed)
             if self.sink is not None:
-                self.sink(batch)
+                self.sink(handed)
 
     def _push_rare(self, make: Callable[[int], Event]) -> None:
-        """Number and hand on an event that is not on the hot path (start, prune)."""
-        seq = self.count
-        if seq >= self.max_events:
-            raise SearchStopped("event limit")
-        self.count = seq + 1
-        self._batch.append(make(seq))
-        if len(self._batch) >= self.batch_size:
-            self.flush()
+        """Record an event that is not on the hot path (start, prune): make(seq) builds it."""
+        batch = self._batch
+        batch.append((OTHER, make))
+        if len(batch) >= self._room:
+            self._boundary()
 
     def cancel(self, reason: str = "cancelled") -> None:
         """Ask the running search to stop at the next batch boundary (safe from another thread).
@@ -95,11 +123,14 @@ class Recorder:
 
     # --- the typed events -----------------------------------------------------------------
     # A traced search calls these about 2.5 times per node, millions of times in all, so each one
-    # does its own plumbing instead of calling helpers (a call costs about as much as the rest):
-    #     seq = self.count; stop if seq reached max_events; self.count = seq + 1   (numbering)
-    #     batch.append(event); flush if the batch is full                        (handing on)
-    # bench/engine.py measures the cost of tracing.
-    def start(self, root: str, algorithm: str, options: dict[str, Any], source: dict[str, Any]) -> None:
+    # only appends a tuple and checks the batch's room (bench/engine.py measures the cost):
+    # numbering, infinities as "inf", dicts and JSON all wait for the sink (search.event_records).
+    def start(
+        self, root: str, algorithm: str, options: dict[str, Any], source: dict[str, Any],
+        describe: Describe = no_extra, describe_json: DescribeJson | None = None,
+    ) -> None:
+        """The first event; also learns how the game describes a visited position."""
+        self.describe, self.describe_json = describe, describe_json
         self._push_rare(lambda seq: {
             "seq": seq, "type": "start", "node": root, "line": "search.call",
             "format": FORMAT_VERSION, "algorithm": algorithm, "options": options, "source": source,
@@ -107,69 +138,31 @@ class Recorder:
 
     def visit(
         self, node: str, line: str, parent: str | None, depth: int, player: str,
-        alpha: float | None, beta: float | None, extra: dict[str, Any],
+        alpha: float | None, beta: float | None, state: Any, move: Any,
     ) -> None:
-        seq = self.count
-        if seq >= self.max_events:
-            raise SearchStopped("event limit")
-        self.count = seq + 1
-        if alpha is None:  # minimax
-            event: Event = {
-                "seq": seq, "type": "visit", "node": node, "line": line,
-                "parent": parent, "depth": depth, "player": player, **extra,
-            }
-        else:  # alpha-beta adds the window the call received
-            event = {
-                "seq": seq, "type": "visit", "node": node, "line": line,
-                "parent": parent, "depth": depth, "player": player,
-                "alpha": alpha if -INF < alpha < INF else ("inf" if alpha > 0 else "-inf"),
-                "beta": beta if -INF < beta < INF else ("inf" if beta > 0 else "-inf"),  # type: ignore[operator]
-                **extra,
-            }
+        """A node entered; alpha and beta are None for minimax, the window received for alpha-beta."""
         batch = self._batch
-        batch.append(event)
-        if len(batch) >= self.batch_size:
-            self.flush()
+        batch.append((VISIT, node, line, parent, depth, player, alpha, beta, state, move))
+        if len(batch) >= self._room:
+            self._boundary()
 
     def leaf(self, node: str, line: str, value: float, kind: str) -> None:
-        seq = self.count
-        if seq >= self.max_events:
-            raise SearchStopped("event limit")
-        self.count = seq + 1
         batch = self._batch
-        batch.append({
-            "seq": seq, "type": "leaf", "node": node, "line": line, "value": value, "kind": kind,
-        })
-        if len(batch) >= self.batch_size:
-            self.flush()
+        batch.append((LEAF, node, line, value, kind))
+        if len(batch) >= self._room:
+            self._boundary()
 
     def backup(self, node: str, line: str, child: str, child_value: float, before: float, after: float) -> None:
-        seq = self.count
-        if seq >= self.max_events:
-            raise SearchStopped("event limit")
-        self.count = seq + 1
         batch = self._batch
-        batch.append({
-            "seq": seq, "type": "backup", "node": node, "line": line, "child": child,
-            "child_value": child_value,
-            "v_before": before if -INF < before < INF else ("inf" if before > 0 else "-inf"),
-            "v_after": after,
-        })
-        if len(batch) >= self.batch_size:
-            self.flush()
+        batch.append((BACKUP, node, line, child, child_value, before, after))
+        if len(batch) >= self._room:
+            self._boundary()
 
     def bound(self, node: str, line: str, bound: str, old: float, new: float) -> None:
-        seq = self.count
-        if seq >= self.max_events:
-            raise SearchStopped("event limit")
-        self.count = seq + 1
         batch = self._batch
-        batch.append({
-            "seq": seq, "type": "bound", "node": node, "line": line, "bound": bound,
-            "old": old if -INF < old < INF else ("inf" if old > 0 else "-inf"), "new": new,
-        })
-        if len(batch) >= self.batch_size:
-            self.flush()
+        batch.append((BOUND, node, line, bound, old, new))
+        if len(batch) >= self._room:
+            self._boundary()
 
     def prune(
         self, node: str, line: str, pruned: list[str], test: str, cut: str,
@@ -182,8 +175,7 @@ class Recorder:
 
     def result(self, root: str, fields: dict[str, Any]) -> None:
         """The last event; never refused by the cap, so a stopped search still says so."""
-        self._batch.append({
-            "seq": self.count, "type": "result", "node": root, "line": "search.return", **fields,
-        })
-        self.count += 1
+        self._batch.append((OTHER, lambda seq: {
+            "seq": seq, "type": "result", "node": root, "line": "search.return", **fields,
+        }))
         self._hand_on()  # delivered even when cancelled: it says how the search ended

@@ -10,7 +10,7 @@ from search.result import Counts, SearchResult
 
 
 def start(rec: Recorder, game: Game[Any, Any], algorithm: str, depth: int | None, ties: str) -> None:
-    rec.start(game.root_id, algorithm, {"depth": depth, "ties": ties}, game.source())
+    rec.start(game.root_id, algorithm, {"depth": depth, "ties": ties}, game.source(), game.describe, game.describe_json)
 
 
 def finish(

@@ -87,5 +87,9 @@ class TicTacToe:
     def describe(self, state: str, move: int | None) -> dict[str, Any]:
         return {"state": state, "move": move}  # move_json(move) is the move itself
 
+    def describe_json(self, state: str, move: int | None) -> str:
+        # A validated position is only X, O and '.', so it needs no escaping.
+        return ',"state":"%s","move":%s' % (state, "null" if move is None else move)
+
     def source(self) -> dict[str, Any]:
         return {"kind": "game", "game": "tictactoe", "state": self.initial, "estimate": "open-lines"}

@@ -6,6 +6,7 @@ import argparse
 
 from server import create_app, socketio_of
 from server.config import DEFAULTS
+from server.no_delay import NoDelayRequestHandler
 
 
 def main() -> None:
@@ -22,7 +23,8 @@ def main() -> None:
     app = create_app(config)
     print(f"Minimax Lab: open http://{args.host}:{args.port}/ (the lecture example is ready)", flush=True)
     # Werkzeug's server is fine for a class on one machine; threading mode needs the flag.
-    socketio_of(app).run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)
+    socketio_of(app).run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
+                         request_handler=NoDelayRequestHandler)
 
 
 if __name__ == "__main__":

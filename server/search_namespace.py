@@ -17,7 +17,10 @@ from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.pseudocode import listing
+from search.recorder import Batch
+from server import strict_json
 from server.ack_window import AckWindow
+from server.strict_json import PreEncoded
 
 log = logging.getLogger(__name__)
 
@@ -91,15 +94,18 @@ class SearchNamespace(Namespace):
             return
         recorder.cancel()
 
-    def _batch_sender(self, sid: str, search_id: str, recorder: Recorder) -> Callable[[list[dict[str, Any]]], None]:
+    def _batch_sender(self, sid: str, search_id: str, recorder: Recorder) -> Callable[[Batch], None]:
         """The recorder's sink: emit each batch once the client has room for it."""
         window = AckWindow(int(self.config["EVENT_WINDOW"]), lambda: recorder.cancelled, float(self.config["ACK_STALL_SECONDS"]))
 
-        def send(batch: list[dict[str, Any]]) -> None:
+        quoted_id = strict_json.dumps(search_id)
+
+        def send(batch: Batch) -> None:
             # Sent even when the window is shut, so seq has no gaps; then the search stops.
             if not window.acquire() and not recorder.cancelled:
                 recorder.cancel("client stalled")  # it acknowledged nothing for ACK_STALL_SECONDS
-            self.socketio.emit("search:events", {"search": search_id, "events": batch},
+            message = PreEncoded('{"search":%s,"events":%s}' % (quoted_id, batch.json_array()))
+            self.socketio.emit("search:events", message,
                                to=sid, namespace=self.namespace, callback=window.release)
 
         return send

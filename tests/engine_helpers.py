@@ -13,7 +13,7 @@ def traced(game: Any, algorithm: str = "alphabeta", **options: Any) -> tuple[Sea
     recorder = Recorder()
     run = alphabeta if algorithm == "alphabeta" else minimax
     result = run(game, recorder=recorder, **options)
-    return result, recorder.events
+    return result, recorder.events()
 
 
 def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:

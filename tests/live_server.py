@@ -11,6 +11,7 @@ from typing import Any, Iterator, Mapping
 from werkzeug.serving import make_server
 
 from server import create_app
+from server.no_delay import NoDelayRequestHandler
 
 
 def isolated_config(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -25,7 +26,7 @@ def isolated_config(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
 def running_server(config: Mapping[str, Any] | None = None) -> Iterator[str]:
     """Yield the base URL of a fresh server; shut it down afterwards."""
     app = create_app(isolated_config(config))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=NoDelayRequestHandler)
     thread = threading.Thread(target=httpd.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:

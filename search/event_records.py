@@ -1,0 +1,166 @@
+"""Events as the recorder holds them: compact tuples, made into dicts or JSON lines only on the way out.
+
+A traced search makes about 2.5 events per node, millions in all. Building a dict for each one
+cost the search about as much again as the search itself (bench/engine.py), so on the hot path the
+recorder appends a plain tuple (a record) and leaves the sequence number implicit: a batch knows
+the seq of its first record. A consumer then asks the batch for what it needs:
+
+- `Batch.events()`: the events as dicts (docs/trace-format.md), for the server and for tests;
+- `Batch.jsonl()` / `Batch.json_array()`: the events as JSON text (a file's lines, a websocket
+  message's array), formatted straight from the records, which is about 2.5x quicker than
+  building the dicts and encoding them with json.
+
+Both ways out give the same events, key for key and in the same key order; tests/test_event_records.py
+holds them to it. The record layouts (the first item names the kind):
+
+    (VISIT, node, line, parent, depth, player, alpha, beta, state, move)  alpha is None for minimax
+    (LEAF, node, line, value, kind)
+    (BACKUP, node, line, child, child_value, v_before, v_after)
+    (BOUND, node, line, bound, old, new)
+    (OTHER, make)       a rare event (start, prune, result): make(seq) builds its dict
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from json.encoder import encode_basestring as _quote  # type: ignore[attr-defined]  # the C function when available
+from typing import Any, Callable
+
+from search.jsonl import Event, dumps_event
+
+INF = math.inf
+VISIT, LEAF, BACKUP, BOUND, OTHER = range(5)
+
+Record = tuple[Any, ...]
+Describe = Callable[[Any, Any], dict[str, Any]]
+"""A game's describe(state, move): the extra fields of a visit event (docs/trace-format.md)."""
+DescribeJson = Callable[[Any, Any], str]
+"""The same fields as JSON members to splice into a visit line: ',"state":"X........","move":4'."""
+
+
+def json_number(x: float) -> float | str:
+    """A finite number as itself, an infinity as "inf" / "-inf"."""
+    return x if -INF < x < INF else ("inf" if x > 0 else "-inf")
+
+
+def _json_bound(x: float) -> str:
+    """A number that may be infinite (alpha, beta, v before the first child) as JSON text."""
+    return repr(x) if -INF < x < INF else ('"inf"' if x > 0 else '"-inf"')
+
+
+def _not_finite(x: Any) -> str:
+    """Strict JSON has no NaN or Infinity: a value that must be finite and is not is a bug."""
+    raise ValueError(f"a value that must be finite is {x!r}: strict JSON cannot hold it")
+
+
+def no_extra(state: Any, move: Any) -> dict[str, Any]:
+    """describe() of a game whose visits carry no position (explicit trees)."""
+    return {}
+
+
+def describe_json_from(describe: Describe) -> DescribeJson:
+    """A generic DescribeJson for games without their own: encode describe()'s dict and splice it."""
+
+    def describe_json(state: Any, move: Any) -> str:
+        text = dumps_event(describe(state, move))
+        return "" if text == "{}" else "," + text[1:-1]
+
+    return describe_json
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Consecutive records of one search, the first numbered `first`, and how to describe positions."""
+
+    first: int
+    records: list[Record]
+    describe: Describe = no_extra
+    describe_json: DescribeJson | None = None
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def events(self) -> list[Event]:
+        """The events as dicts, in order."""
+        describe = self.describe
+        out: list[Event] = []
+        append = out.append
+        seq = self.first
+        for r in self.records:
+            kind = r[0]
+            if kind == VISIT:
+                _, node, line, parent, depth, player, alpha, beta, state, move = r
+                if alpha is None:
+                    append({"seq": seq, "type": "visit", "node": node, "line": line, "parent": parent,
+                            "depth": depth, "player": player, **describe(state, move)})
+                else:
+                    append({"seq": seq, "type": "visit", "node": node, "line": line, "parent": parent,
+                            "depth": depth, "player": player, "alpha": json_number(alpha),
+                            "beta": json_number(beta), **describe(state, move)})
+            elif kind == LEAF:
+                append({"seq": seq, "type": "leaf", "node": r[1], "line": r[2], "value": r[3], "kind": r[4]})
+            elif kind == BACKUP:
+                append({"seq": seq, "type": "backup", "node": r[1], "line": r[2], "child": r[3],
+                        "child_value": r[4], "v_before": json_number(r[5]), "v_after": r[6]})
+            elif kind == BOUND:
+                append({"seq": seq, "type": "bound", "node": r[1], "line": r[2], "bound": r[3],
+                        "old": json_number(r[4]), "new": r[5]})
+            else:
+                append(r[1](seq))
+            seq += 1
+        return out
+
+    def jsonl(self) -> str:
+        """The events as JSON Lines: one strict, compact JSON object per line, each line ending in "\\n"."""
+        lines = self.json_texts()
+        return "\n".join(lines) + "\n" if lines else ""
+
+    def json_array(self) -> str:
+        """The events as one strict JSON array, the text of `json.dumps(self.events())` made compact."""
+        return "[" + ",".join(self.json_texts()) + "]"
+
+    def json_texts(self) -> list[str]:
+        """Each event as strict, compact JSON text, formatted from the records in the key order of events().
+
+        Node ids, labels and positions are quoted by json's own C string encoder; lines, kinds,
+        players and bounds are our own constants; numbers are written by repr(), which is what
+        json writes for int and float.
+        """
+        describe_json = self.describe_json or describe_json_from(self.describe)
+        quote = _quote
+        lines: list[str] = []
+        append = lines.append
+        seq = self.first
+        for r in self.records:
+            kind = r[0]
+            if kind == VISIT:
+                _, node, line, parent, depth, player, alpha, beta, state, move = r
+                parent_text = "null" if parent is None else quote(parent)
+                if alpha is None:
+                    append('{"seq":%d,"type":"visit","node":%s,"line":"%s","parent":%s,"depth":%d,"player":"%s"%s}'
+                           % (seq, quote(node), line, parent_text, depth, player, describe_json(state, move)))
+                else:
+                    append('{"seq":%d,"type":"visit","node":%s,"line":"%s","parent":%s,"depth":%d,"player":"%s",'
+                           '"alpha":%s,"beta":%s%s}'
+                           % (seq, quote(node), line, parent_text, depth, player, _json_bound(alpha),
+                              _json_bound(beta), describe_json(state, move)))
+            elif kind == LEAF:
+                value = r[3]
+                append('{"seq":%d,"type":"leaf","node":%s,"line":"%s","value":%r,"kind":"%s"}'
+                       % (seq, quote(r[1]), r[2], value if -INF < value < INF else _not_finite(value), r[4]))
+            elif kind == BACKUP:
+                child_value, after = r[4], r[6]
+                append('{"seq":%d,"type":"backup","node":%s,"line":"%s","child":%s,"child_value":%r,'
+                       '"v_before":%s,"v_after":%r}'
+                       % (seq, quote(r[1]), r[2], quote(r[3]),
+                          child_value if -INF < child_value < INF else _not_finite(child_value),
+                          _json_bound(r[5]), after if -INF < after < INF else _not_finite(after)))
+            elif kind == BOUND:
+                new = r[5]
+                append('{"seq":%d,"type":"bound","node":%s,"line":"%s","bound":"%s","old":%s,"new":%r}'
+                       % (seq, quote(r[1]), r[2], r[3], _json_bound(r[4]), new if -INF < new < INF else _not_finite(new)))
+            else:
+                append(dumps_event(r[1](seq)))
+            seq += 1
+        return lines

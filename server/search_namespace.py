@@ -71,7 +71,8 @@ class SearchNamespace(Namespace):
             mine = self._running.get(sid)
             if mine is None:  # it disconnected while this request was on its way
                 return
-            if len(mine) >= limit:
+            # A cancelled search stops within a batch or two; it does not hold a place.
+            if sum(1 for other in mine.values() if not other.cancelled) >= limit:
                 emit("search:error", {"search": None, "error": f"{limit} searches are already running for this client (the limit): cancel one or wait"})
                 return
             mine[search_id] = recorder

@@ -222,3 +222,26 @@ def test_a_search_whose_client_left_ends_at_once() -> None:
     assert recorder.cancelled and recorder.stop_reason == "cancelled"
     assert not search_threads()
     assert time.monotonic() - began < 5  # not the 30 s stall timeout
+
+
+def test_a_cancelled_search_no_longer_counts_against_the_limit() -> None:
+    # The test client never acknowledges, so with a window of 1 the search waits after one batch:
+    # it is still running (cancelled, not yet ended) when the next start arrives.
+    app = create_app(isolated_config({"EVENT_WINDOW": 1, "ACK_STALL_SECONDS": 30, "MAX_RUNNING_SEARCHES_PER_CLIENT": 1,
+                                      "MAX_EVENTS_PER_SEARCH": 3_000_000}))
+    namespace = socketio_of(app).server.namespace_handlers["/search"]
+    client = socketio_of(app).test_client(app, namespace="/search")
+    client.emit("search:start", BIG_SEARCH, namespace="/search")
+    first = next(m for m in wait_for(client, "search:started") if m["name"] == "search:started")["args"][0]["search"]
+    client.emit("search:cancel", {"search": first}, namespace="/search")
+    deadline = time.monotonic() + 10
+    mine = next(iter(namespace._running.values()))  # the one client's running searches
+    while time.monotonic() < deadline and not all(r.cancelled for r in mine.values()):
+        time.sleep(0.01)
+    client.emit("search:start", {"example": "lecture"}, namespace="/search")
+    messages = wait_for(client, "search:done")
+    assert not [m for m in messages if m["name"] == "search:error"]
+    started = [m["args"][0]["search"] for m in messages if m["name"] == "search:started"]
+    assert len(started) == 1 and started[0] != first
+    done = [m["args"][0] for m in messages if m["name"] == "search:done"]
+    assert done[0]["search"] == started[0] and done[0]["result"]["value"] == 3

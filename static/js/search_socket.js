@@ -8,12 +8,19 @@ export class SearchSocket {
     this.handlers = { onStarted, onEvents, onDone, onError, onConnection };
     this.current = null;
     this.currentDone = true;
+    // One search:start on its way at a time: a Run pressed meanwhile (a double click) waits as
+    // `queued`, the newest only, and the answered start is cancelled unseen. Otherwise rapid
+    // clicks start several searches at once and meet the server's per-client limit.
+    this.pending = false;
+    this.queued = null;
     const socket = io("/search");
     this.socket = socket;
 
     socket.on("connect", () => onConnection && onConnection("connected"));
     socket.on("disconnect", () => {
       if (onConnection) onConnection("disconnected");
+      this.pending = false; // no answer will come; Run again once reconnected
+      this.queued = null;
       // The server cancels a search whose client left: this one will send nothing more.
       if (this.current !== null && !this.currentDone) {
         this.currentDone = true;
@@ -23,6 +30,13 @@ export class SearchSocket {
     socket.on("connect_error", () => onConnection && onConnection("cannot reach the server"));
 
     socket.on("search:started", (msg) => {
+      if (this.queued) {
+        // A newer Run came while this start was on its way: drop this search unseen.
+        this.socket.emit("search:cancel", { search: msg.search });
+        this.answered();
+        return;
+      }
+      this.pending = false;
       // The newest start wins; a search still running from before is cancelled.
       if (this.current !== null && !this.currentDone) this.cancel();
       this.current = msg.search;
@@ -45,6 +59,12 @@ export class SearchSocket {
       // search null: the request itself was refused (bad tree, bad option); the search
       // shown, if any, goes on. A search id: that search failed and ends here.
       const ofASearch = msg.search !== null && msg.search !== undefined;
+      if (!ofASearch) {
+        // A refused search:start (only starts are answered without an id).
+        const superseded = this.queued !== null;
+        this.answered();
+        if (superseded) return; // a newer request is on its way; this refusal is moot
+      }
       if (ofASearch && msg.search !== this.current) return;
       if (ofASearch) this.currentDone = true;
       this.handlers.onError(msg.error || "the search failed", ofASearch);
@@ -53,7 +73,20 @@ export class SearchSocket {
 
   // request: {example | tree | game + state, algorithm, depth, ties}
   start(request) {
+    if (this.pending) {
+      this.queued = request;
+      return;
+    }
+    this.pending = true;
     this.socket.emit("search:start", request);
+  }
+
+  // The start on its way was answered: send the newest request made meanwhile, if any.
+  answered() {
+    this.pending = false;
+    const next = this.queued;
+    this.queued = null;
+    if (next) this.start(next);
   }
 
   // Stop the current search; its last messages (a result saying "cancelled") still show.

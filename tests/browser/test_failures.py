@@ -55,3 +55,18 @@ def test_run_refuses_a_tree_the_form_does_not_show(page: Page) -> None:  # noqa:
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     page.get_by_role("button", name="Last step").click()
     assert page.locator('[data-node-id="B1"]').get_attribute("data-value") == "7"
+
+
+def test_a_triple_click_on_run_shows_one_search_and_meets_no_limit(page: Page) -> None:  # noqa: F811
+    # Three clicks in one go, before the server can answer any: without care they would be three
+    # searches at once, and the third would meet the two-per-client limit.
+    searches = page.evaluate("window.minimaxLab.searches")
+    run_search(page, source="game", game="tictactoe", position=".........", algorithm="minimax")
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.last > 0", arg=searches)
+    page.get_by_role("button", name="Run").evaluate("run => { run.click(); run.click(); run.click(); }")
+    page.wait_for_function("n => window.minimaxLab.searches > n + 1 && window.minimaxLab.last > 0", arg=searches)
+    page.wait_for_timeout(500)  # a superseded start, had it been shown, would have been by now
+    assert page.evaluate("window.minimaxLab.searches") == searches + 2  # the first Run, then the last click's
+    expect(page.locator("#form-error")).to_have_text("")
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_function("window.minimaxLab.finished")

@@ -11,7 +11,9 @@ untraced run:
 - JSON Lines <= 4x untraced (events formatted and written to a file, as `python -m search trace`).
 
 One more mode has no goal and is printed so the price of dicts is in plain view: "recorder +
-dicts" turns every batch into event dicts, which is what the server does before emitting them.
+dicts" turns every batch into event dicts (Batch.events()), as a Python consumer of the engine
+or a test does. The server does not: it formats each batch as JSON text (Batch.json_array()),
+as the JSON Lines mode does.
 
 Ratios are only meaningful when the runs share the machine's state, so every mode runs in the same
 process, interleaved round by round (gc.collect() before each run, the median per mode), on the

@@ -1,5 +1,18 @@
 """The one error type for bad input: it names what is wrong and where."""
 
+from __future__ import annotations
+
+
+def format_path(parts: list[str | int] | tuple[str | int, ...]) -> str:
+    """``['children', 2, 'value']`` -> ``children[2].value``."""
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
 
 class InputError(ValueError):
     """Bad input from a user: a tree, a position, an option or a trace.

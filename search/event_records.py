@@ -40,18 +40,30 @@ DescribeJson = Callable[[Any, Any], str]
 
 
 def json_number(x: float) -> float | str:
-    """A finite number as itself, an infinity as "inf" / "-inf"."""
-    return x if -INF < x < INF else ("inf" if x > 0 else "-inf")
+    """A finite number as itself, an infinity as "inf" / "-inf" (a NaN stays, for the strict
+    encoder to refuse: it is a bug, not a bound)."""
+    if -INF < x < INF:
+        return x
+    return "inf" if x == INF else "-inf" if x == -INF else x
 
 
-def _json_bound(x: float) -> str:
-    """A number that may be infinite (alpha, beta, v before the first child) as JSON text."""
-    return repr(x) if -INF < x < INF else ('"inf"' if x > 0 else '"-inf"')
+def _number(x: Any) -> str:
+    """A value that must be a finite number (a leaf's value, v after a backup, a new bound), as
+    json writes it: repr() for a plain int or float; anything else goes through json itself."""
+    if type(x) is int or (type(x) is float and -INF < x < INF):
+        return repr(x)
+    if isinstance(x, float) and not -INF < x < INF:
+        raise ValueError(f"a value that must be finite is {x!r}: strict JSON cannot hold it")
+    return dumps_event(x)  # bool, int or float subclasses: as json writes them; other types raise
 
 
-def _not_finite(x: Any) -> str:
-    """Strict JSON has no NaN or Infinity: a value that must be finite and is not is a bug."""
-    raise ValueError(f"a value that must be finite is {x!r}: strict JSON cannot hold it")
+def _bound(x: Any) -> str:
+    """A number that may be infinite (alpha, beta, v before the first child), as JSON text."""
+    if x == INF:
+        return '"inf"'
+    if x == -INF:
+        return '"-inf"'
+    return _number(x)
 
 
 def no_extra(state: Any, move: Any) -> dict[str, Any]:
@@ -143,23 +155,18 @@ class Batch:
                 else:
                     append('{"seq":%d,"type":"visit","node":%s,"line":"%s","parent":%s,"depth":%d,"player":"%s",'
                            '"alpha":%s,"beta":%s%s}'
-                           % (seq, quote(node), line, parent_text, depth, player, _json_bound(alpha),
-                              _json_bound(beta), describe_json(state, move)))
+                           % (seq, quote(node), line, parent_text, depth, player, _bound(alpha), _bound(beta),
+                              describe_json(state, move)))
             elif kind == LEAF:
-                value = r[3]
-                append('{"seq":%d,"type":"leaf","node":%s,"line":"%s","value":%r,"kind":"%s"}'
-                       % (seq, quote(r[1]), r[2], value if -INF < value < INF else _not_finite(value), r[4]))
+                append('{"seq":%d,"type":"leaf","node":%s,"line":"%s","value":%s,"kind":"%s"}'
+                       % (seq, quote(r[1]), r[2], _number(r[3]), r[4]))
             elif kind == BACKUP:
-                child_value, after = r[4], r[6]
-                append('{"seq":%d,"type":"backup","node":%s,"line":"%s","child":%s,"child_value":%r,'
-                       '"v_before":%s,"v_after":%r}'
-                       % (seq, quote(r[1]), r[2], quote(r[3]),
-                          child_value if -INF < child_value < INF else _not_finite(child_value),
-                          _json_bound(r[5]), after if -INF < after < INF else _not_finite(after)))
+                append('{"seq":%d,"type":"backup","node":%s,"line":"%s","child":%s,"child_value":%s,'
+                       '"v_before":%s,"v_after":%s}'
+                       % (seq, quote(r[1]), r[2], quote(r[3]), _number(r[4]), _bound(r[5]), _number(r[6])))
             elif kind == BOUND:
-                new = r[5]
-                append('{"seq":%d,"type":"bound","node":%s,"line":"%s","bound":"%s","old":%s,"new":%r}'
-                       % (seq, quote(r[1]), r[2], r[3], _json_bound(r[4]), new if -INF < new < INF else _not_finite(new)))
+                append('{"seq":%d,"type":"bound","node":%s,"line":"%s","bound":"%s","old":%s,"new":%s}'
+                       % (seq, quote(r[1]), r[2], r[3], _bound(r[4]), _number(r[5])))
             else:
                 append(dumps_event(r[1](seq)))
             seq += 1

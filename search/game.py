@@ -43,7 +43,8 @@ class Game(Protocol, Generic[State, Action]):
     def describe_json(self, state: State, move: Action | None) -> str:
         """describe()'s fields as JSON object members to splice into a visit line
         (',"state":"X........","move":4'), or "": written per game because traces run to millions
-        of lines (search.event_records). tests/test_event_records.py checks it against describe()."""
+        of lines (search.event_records). Optional: a game without it has describe()'s dict encoded.
+        tests/test_event_records.py checks it against describe()."""
         ...
 
     def source(self) -> dict[str, Any]:

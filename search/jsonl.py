@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from typing import Any, Callable, Iterable, TextIO
 
-from search.errors import InputError
+from search.errors import InputError, format_path
 
 Event = dict[str, Any]
 """One trace event (docs/trace-format.md)."""
@@ -44,6 +45,29 @@ def write_events(out: TextIO, events: Iterable[Event]) -> None:
         out.write(text + "\n")
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate_at(value: Any, path: list[str | int]) -> list[str | int] | None:
+    """Where a string holding a lone surrogate is: JSON's "\\ud800" decodes to one, but it is not
+    text and can never be written out as UTF-8 again (pairs decode to one real character)."""
+    if isinstance(value, str):
+        return path if _SURROGATE.search(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = lone_surrogate_at(key, path) if isinstance(key, str) else None
+            found = found if found is not None else lone_surrogate_at(item, [*path, key])
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = lone_surrogate_at(item, [*path, i])
+            if found is not None:
+                return found
+    return None
+
+
 def read_events(text: str) -> list[Event]:
     """Parse a JSON Lines trace; a broken line is reported by its number."""
     events: list[Event] = []
@@ -61,5 +85,10 @@ def read_events(text: str) -> list[Event]:
             raise InputError(f"line {number}", f"not a JSON object: {exc}") from None
         if not isinstance(event, dict):
             raise InputError(f"line {number}", "expected a JSON object")
+        if _SURROGATE_ESCAPE.search(line):  # rare: only then walk the event
+            at = lone_surrogate_at(event, [])
+            if at is not None:
+                raise InputError(" ".join(p for p in (f"line {number}", format_path(at)) if p),
+                                 "a lone surrogate (\\ud800-\\udfff) is not text")
         events.append(event)
     return events

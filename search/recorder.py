@@ -85,8 +85,7 @@ class Recorder:
     def _boundary(self) -> None:
         """The batch reached its room: over the cap, stop; else hand it on."""
         if self._first + len(self._batch) > self.max_events:
-            self._batch.pop()  # the event past the cap is not made
-            self._hand_on()
+            self._batch.pop()  # the event past the cap is not made; the rest go with the result
             raise SearchStopped("event limit")
         self.flush()
 

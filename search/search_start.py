@@ -10,7 +10,8 @@ from search.result import Counts, SearchResult
 
 
 def start(rec: Recorder, game: Game[Any, Any], algorithm: str, depth: int | None, ties: str) -> None:
-    rec.start(game.root_id, algorithm, {"depth": depth, "ties": ties}, game.source(), game.describe, game.describe_json)
+    rec.start(game.root_id, algorithm, {"depth": depth, "ties": ties}, game.source(), game.describe,
+              getattr(game, "describe_json", None))  # optional: without it, describe()'s dict is encoded
 
 
 def finish(

@@ -10,8 +10,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from search.errors import InputError
-from search.tree_io import format_path
+from search.errors import InputError, format_path
 
 
 def _load(name: str) -> dict[str, Any]:

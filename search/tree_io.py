@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from search import limits
-from search.errors import InputError
+from search.errors import InputError, format_path
 from search.tree import Player, TreeNode, other
 
 TYPE_NAMES = {
@@ -30,17 +30,6 @@ TYPE_NAMES = {
     "array": "a list",
     "object": "an object",
 }
-
-
-def format_path(parts: list[str | int] | tuple[str | int, ...]) -> str:
-    """``['children', 2, 'value']`` -> ``children[2].value``."""
-    out = ""
-    for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else part
-    return out
 
 
 def parse_json_text(text: str | bytes, what: str = "tree") -> Any:
@@ -149,7 +138,7 @@ def _friendly(error: ValidationError) -> InputError:
     if kind == "maxLength":
         return InputError(format_path(path), f"longer than {error.validator_value} characters")
     if kind == "pattern":
-        return InputError(format_path(path), "control characters and line separators are not allowed")
+        return InputError(format_path(path), "control characters, line separators and lone surrogates (\\ud800-\\udfff) are not allowed")
     if kind == "minLength":
         return InputError(format_path(path), "must not be empty")
     if kind == "maxItems":

@@ -24,6 +24,20 @@ def test_lecture_trace_is_the_golden_file() -> None:
     assert done.stdout == (GOLDEN / "lecture_alphabeta.jsonl").read_text()
 
 
+@pytest.mark.parametrize("args, golden", [
+    # Written by the recorder of dicts encoded with json, before events became records formatted
+    # straight to text: positions, moves as lists, estimates as floats, windows with infinities.
+    (("--game", "tictactoe", "--state", "X...O....", "--algorithm", "alphabeta", "--depth", "3"),
+     "tictactoe_X...O...._alphabeta_depth3.jsonl"),
+    (("--game", "isolation", "--algorithm", "alphabeta", "--depth", "3", "--estimate", "mobility"),
+     "isolation_mobility_alphabeta_depth3.jsonl"),
+])
+def test_game_traces_are_the_golden_files(args: tuple[str, ...], golden: str) -> None:
+    done = run("trace", *args)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (GOLDEN / golden).read_text()
+
+
 def test_tree_file_and_stdin_give_the_same_trace(tmp_path: Path) -> None:
     tree = tmp_path / "tree.json"
     tree.write_text("[[3,12,8],[2,4,6],[14,5,2]]")

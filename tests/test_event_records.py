@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search import Isolation, Recorder, TicTacToe, TreeGame, alphabeta, minimax, tree_from_json
-from search.event_records import LEAF, Batch
+from search.event_records import BACKUP, BOUND, LEAF, VISIT, Batch
 from search.jsonl import dumps_event
 from search.tree import LECTURE_SHORTHAND
 
@@ -87,7 +88,7 @@ def lecture_trace(max_events: int | None, batch_size: int) -> list[dict[str, Any
 def test_the_event_cap_is_exact_wherever_batches_end(batch_size: int) -> None:
     full = lecture_trace(None, 1000)
     n = len(full)
-    for cap in range(1, n + 2):
+    for cap in range(0, n + 2):
         events = lecture_trace(cap, batch_size)
         result = events[-1]
         if cap >= n - 1:  # room for every event before the result, which is never refused
@@ -98,7 +99,33 @@ def test_the_event_cap_is_exact_wherever_batches_end(batch_size: int) -> None:
             assert result["visited"] == sum(1 for e in events if e["type"] == "visit")
 
 
-def test_a_value_json_cannot_hold_is_refused_not_written() -> None:
-    for bad in (math.nan, math.inf):
-        with pytest.raises(ValueError, match="finite"):
-            Batch(0, [(LEAF, "B1", "min.terminal", bad, "utility")]).jsonl()
+@pytest.mark.parametrize("record, may_be_infinite", [
+    ((LEAF, "B1", "min.terminal", "{bad}", "utility"), False),
+    ((BACKUP, "B", "min.update", "B1", "{bad}", math.inf, 3), False),
+    ((BACKUP, "B", "min.update", "B1", 3, math.inf, "{bad}"), False),
+    ((BACKUP, "B", "min.update", "B1", 3, "{bad}", 3), True),
+    ((BOUND, "A", "max.bound", "alpha", "{bad}", 3), True),
+    ((BOUND, "A", "max.bound", "alpha", -math.inf, "{bad}"), False),
+    ((VISIT, "A", "max.head", None, 0, "max", "{bad}", math.inf, None, None), True),
+])
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_a_value_json_cannot_hold_is_refused_not_written(record: tuple[Any, ...], may_be_infinite: bool, bad: float) -> None:
+    record = tuple(bad if item == "{bad}" else item for item in record)
+    batch = Batch(0, [record])
+    if may_be_infinite and not math.isnan(bad):  # a window or a "before" value: written as a string
+        assert json.loads(batch.jsonl()) == batch.events()[0]
+        return
+    with pytest.raises(ValueError):
+        batch.jsonl()
+    with pytest.raises(ValueError):
+        dumps_event(batch.events()[0])  # the dicts, encoded strictly, refuse it too
+
+
+def test_numbers_that_are_not_plain_int_or_float_are_written_as_json_writes_them() -> None:
+    class Score(int):
+        pass
+
+    batch = Batch(0, [(LEAF, "A", "max.terminal", True, "utility"), (LEAF, "B", "max.terminal", Score(7), "utility"),
+                      (BOUND, "A", "max.bound", "alpha", -math.inf, Score(2))])
+    assert batch.jsonl().split("\n")[:-1] == [dumps_event(e) for e in batch.events()]
+    assert '"value":true' in batch.jsonl()

@@ -39,3 +39,13 @@ def test_line_separators_inside_strings_do_not_split_a_line() -> None:
     out = io.StringIO()
     write_events(out, [event])
     assert read_events(out.getvalue()) == [event]
+
+
+def test_a_lone_surrogate_is_refused_by_line_and_field() -> None:
+    # "\ud800" is valid JSON but decodes to no character: it could never be written back as UTF-8.
+    with pytest.raises(ValueError, match=r"^line 2 pruned\[1\]: a lone surrogate"):
+        read_events('{"seq": 0}\n{"seq": 1, "pruned": ["B1", "C\\ud800"]}\n')
+    with pytest.raises(ValueError, match=r"^line 1 source: a lone surrogate"):
+        read_events('{"seq": 0, "source": {"\\udc00": 1}}\n')
+    # A pair is one real character; an escaped backslash before "ud800" is plain text.
+    assert read_events('{"node": "\\ud83d\\ude00", "label": "\\\\ud800"}\n') == [{"node": "\U0001F600", "label": "\\ud800"}]

@@ -39,12 +39,19 @@ def error_of(text: str) -> str:
         ('[1e300]', "[0]: outside the allowed range"),
         ('{"id":"A","children":[{"id":"B","value":1}],"value":5}', "value: only leaves have a value"),
         ('{"id":"A","children":[{"id":"B","value":true}]}', "children[0].value: expected a finite number"),
-        ('{"id":"A","label":"bell\\u0007","value":1}', "label: control characters and line separators are not allowed"),
-        ('{"id":"A\\u2028","value":1}', "id: control characters and line separators are not allowed"),
+        ('{"id":"A","label":"bell\\u0007","value":1}', "label: control characters, line separators and lone surrogates"),
+        ('{"id":"A\\u2028","value":1}', "id: control characters, line separators and lone surrogates"),
+        # A lone surrogate decodes from JSON but is not text: it could never be written out again.
+        ('{"id":"A","children":[{"id":"\\ud800","value":1}]}', "children[0].id: control characters, line separators and lone surrogates"),
+        ('{"id":"A","label":"\\udfff x","value":1}', "label: control characters, line separators and lone surrogates"),
     ],
 )
 def test_bad_trees_are_named_with_their_place(text: str, message: str) -> None:
     assert message in error_of(text)
+
+
+def test_a_surrogate_pair_is_one_character_and_welcome() -> None:
+    assert parse_tree_text('{"id":"A","label":"\\ud83d\\ude00 win","value":1}').label == "\U0001F600 win"
 
 
 def test_limits_on_nodes_depth_branching_label_and_payload() -> None:

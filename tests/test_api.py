@@ -110,6 +110,7 @@ def test_bad_traces_are_refused_and_nothing_is_saved(tmp_path: Path) -> None:
         ("\n".join(lines).replace('"alpha":"-inf"', '"alpha":-Infinity', 1), "-Infinity is not allowed"),
         ("\n".join(lines).replace('"value":3,"kind"', '"value":"3","kind"', 1), "line 5"),
         ("", "the trace is empty"),
+        ("\n".join(lines).replace('"node":"B1"', '"node":"B\\ud800"', 1), "a lone surrogate"),
     ]
     with running_server({"DATABASE": str(db)}) as url:
         for body, message in cases:

@@ -329,6 +329,11 @@ def test_a_shared_tree_opens_in_a_new_page_and_runs(page: Page, browser: Browser
     link = page.locator("#tree-link")
     expect(link).to_have_value(re.compile(rf"^{re.escape(live_server)}/t/[\w-]+$"))
     url = link.input_value()
+    # Copy puts the link on the clipboard (the browser grants the permission a user would).
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    page.get_by_role("button", name="Copy the tree link").click()
+    expect(page.locator("#share-status")).to_have_text("Link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == url
 
     other, errors = new_page(browser, DESKTOP)
     other.goto(url)

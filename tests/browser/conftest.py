@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -69,14 +70,22 @@ def open_app(page: Page, base_url: str) -> None:
     expect(page.locator('[data-node-id="A"]')).to_be_visible()
 
 
+@contextmanager
+def checked_app(browser: Browser, base_url: str, allowed: Callable[[list[str]], list[str]] = lambda e: e) -> Iterator[Page]:
+    """The app at 1280x800 on the lecture example; afterwards, the JavaScript errors that
+    `allowed` leaves (by default, all of them) fail the test."""
+    page, errors = new_page(browser, DESKTOP)
+    open_app(page, base_url)
+    yield page
+    page.context.close()
+    assert allowed(errors) == []
+
+
 @pytest.fixture()
 def app(browser: Browser, live_server: str) -> Iterator[Page]:
     """The app at 1280x800 on the lecture example, paused at step 0; no JavaScript errors allowed."""
-    page, errors = new_page(browser, DESKTOP)
-    open_app(page, live_server)
-    yield page
-    page.context.close()
-    assert errors == []
+    with checked_app(browser, live_server) as page:
+        yield page
 
 
 def counter(page: Page) -> tuple[int, int]:

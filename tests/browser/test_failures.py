@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, counter, new_page, open_app, refusals_removed, run_search
+from tests.browser.conftest import checked_app, counter, run_search
 from tests.browser.test_workbench import open_tab, page, select  # noqa: F401  (page is a fixture)
 
 # Chromium's own log line when a socket it closed still receives a frame in flight: the browser
@@ -19,11 +19,8 @@ SOCKET_DROPPED = re.compile(r"^console\.error: WebSocket connection to 'ws://[^'
 @pytest.fixture()
 def dropping_page(browser: Browser, live_server: str) -> Iterator[Page]:
     """The app at 1280x800 for a test that cuts the connection: only the browser's socket log is allowed."""
-    p, errors = new_page(browser, DESKTOP)
-    open_app(p, live_server)
-    yield p
-    p.context.close()
-    assert [e for e in refusals_removed(errors) if not SOCKET_DROPPED.match(e)] == []
+    with checked_app(browser, live_server, lambda errors: [e for e in errors if not SOCKET_DROPPED.match(e)]) as p:
+        yield p
 
 
 def test_a_lost_connection_ends_the_search_where_it_stood(dropping_page: Page) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, counter, new_page, node_states, open_app, refusals_removed
+from tests.browser.conftest import DESKTOP, checked_app, counter, new_page, node_states, refusals_removed
 
 ROOT = Path(__file__).resolve().parents[2]
 PDFLATEX = shutil.which("pdflatex") or "/usr/bin/pdflatex"
@@ -89,11 +89,8 @@ def lecture_trace() -> str:
 @pytest.fixture()
 def page(browser: Browser, live_server: str):
     """The app at 1280x800; JavaScript errors fail the test (the server's 400 refusals aside)."""
-    p, errors = new_page(browser, DESKTOP)
-    open_app(p, live_server)
-    yield p
-    p.context.close()
-    assert refusals_removed(errors) == []
+    with checked_app(browser, live_server, refusals_removed) as p:
+        yield p
 
 
 # ---- the editor ----

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import logging
 import math
 import socket
 import threading
+import time
 
 import pytest
 import requests
@@ -14,6 +16,8 @@ from werkzeug.serving import make_server
 from server import strict_json
 from server.no_delay import NoDelayRequestHandler
 from server.strict_json import PreEncoded
+from tests.live_server import running_server
+from tests.socket_client import SearchClient
 
 
 def test_pre_encoded_arguments_are_spliced_and_the_rest_stays_strict() -> None:
@@ -41,3 +45,19 @@ def test_the_request_handler_turns_nagle_off_on_each_connection() -> None:
         httpd.shutdown()
         thread.join(timeout=5)
     assert answer != "0"
+
+
+def test_a_closed_websocket_leaves_no_bad_request_in_the_log(caplog: pytest.LogCaptureFixture) -> None:
+    # Werkzeug used to read the client's last websocket frame as an HTTP request: a red 400 per visit.
+    caplog.set_level(logging.INFO, logger="werkzeug")
+    with running_server() as url:
+        for _ in range(2):
+            client = SearchClient(url)
+            client.start({"example": "lecture"})
+            assert client.wait() == "search:done"
+            client.close()
+        time.sleep(0.5)  # room for the server to read what the clients sent last
+        requests.get(url + "/api/limits", timeout=5)
+    lines = [r.getMessage() for r in caplog.records if r.name == "werkzeug"]
+    assert any("GET /api/limits" in line for line in lines)  # the log was captured
+    assert not [line for line in lines if "Bad" in line or '" 400 ' in line]

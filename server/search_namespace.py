@@ -20,7 +20,7 @@ from search.pseudocode import listing
 from search.recorder import Batch
 from server import strict_json
 from server.ack_window import AckWindow
-from server.strict_json import PreEncoded
+from server.strict_json import PreEncoded, Unreadable
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +50,9 @@ class SearchNamespace(Namespace):
 
     def on_search_start(self, data: Any = None) -> None:
         sid: str = request.sid  # type: ignore[attr-defined]
+        if isinstance(data, Unreadable):
+            emit("search:error", {"search": None, "error": data.problem})
+            return
         try:
             search_request = parse_request(data)
         except InputError as exc:

@@ -6,14 +6,32 @@ answers with "children[2].value: expected a finite number" instead of a dropped 
 A Socket.IO message argument may be `PreEncoded` JSON text: a batch of search events is formatted
 by the engine straight from its records (search.event_records), which is much quicker than
 building dicts for json to encode, so it is spliced into the packet as it is.
+
+A Socket.IO message too deeply nested for json to decode (a tree typed as [[[[...]]]] a thousand
+levels deep) would be dropped by python-socketio without a word, and the page would wait for an
+answer forever: it reaches its handler as `Unreadable` instead, and the handler answers.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask.json.provider import DefaultJSONProvider
+
+from search import limits
+
+_EVENT_NAME = re.compile(r'\s*\[\s*"([\w:.-]{1,64})"')
+
+
+class Unreadable:
+    """The argument of a Socket.IO message whose JSON could not be decoded, and why."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
 
 
 class PreEncoded:
@@ -36,7 +54,14 @@ def dumps(obj: Any, **kwargs: Any) -> str:
 
 
 def loads(text: str | bytes, **kwargs: Any) -> Any:
-    return json.loads(text, **kwargs)
+    try:
+        return json.loads(text, **kwargs)
+    except RecursionError:
+        found = _EVENT_NAME.match(text) if isinstance(text, str) else None
+        if found is None:
+            raise
+        return [found.group(1), Unreadable(
+            f"the request is nested too deeply to read (a tree may be at most {limits.MAX_TREE_DEPTH} levels deep)")]
 
 
 class StrictJSONProvider(DefaultJSONProvider):

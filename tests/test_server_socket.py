@@ -10,6 +10,7 @@ from typing import Any, Iterator
 
 import pytest
 import requests
+import simple_websocket
 import socketio
 
 from server import create_app, socketio_of
@@ -245,3 +246,32 @@ def test_a_cancelled_search_no_longer_counts_against_the_limit() -> None:
     assert len(started) == 1 and started[0] != first
     done = [m["args"][0] for m in messages if m["name"] == "search:done"]
     assert done[0]["search"] == started[0] and done[0]["result"]["value"] == 3
+
+
+def test_a_request_too_deep_to_decode_is_answered_and_the_next_one_works(server_url: str) -> None:
+    # JSON nested ~1,000 levels deep cannot be decoded; python-socketio would drop it in silence and
+    # the page would wait for an answer forever. Sent raw: our own client could not even encode it.
+    ws = simple_websocket.Client(server_url.replace("http", "ws", 1) + "/socket.io/?EIO=4&transport=websocket")
+
+    def answer() -> str:
+        while True:
+            message = ws.receive(timeout=10)
+            assert message is not None, "no answer"
+            if message == "2":  # engine.io ping
+                ws.send("3")
+            elif "search:" in message:
+                return message
+
+    try:
+        assert ws.receive(timeout=10).startswith("0")  # engine.io open
+        ws.send("40/search,")
+        assert ws.receive(timeout=10).startswith("40/search")
+        deep = "[" * 3000 + "1" + "]" * 3000
+        ws.send('42/search,["search:start",{"tree":%s}]' % deep)
+        name, data = json.loads(answer().split(",", 1)[1])
+        assert name == "search:error" and data["search"] is None
+        assert "nested too deeply" in data["error"] and "40 levels" in data["error"]
+        ws.send('42/search,["search:start",{"example":"lecture"}]')
+        assert json.loads(answer().split(",", 1)[1])[0] == "search:started"
+    finally:
+        ws.close()

@@ -312,4 +312,8 @@ window.minimaxLab = {
   },
   // Tests: drop the connection as a network failure would (socket.io then reconnects).
   dropConnection: () => socket.socket.io.engine.close(),
+  // Tests: the page's side of /search, to hold back or lose a request on its way.
+  get searchSocket() {
+    return socket;
+  },
 };

@@ -11,16 +11,21 @@ export class SearchSocket {
     // One search:start on its way at a time: a Run pressed meanwhile (a double click) waits as
     // `queued`, the newest only, and the answered start is cancelled unseen. Otherwise rapid
     // clicks start several searches at once and meet the server's per-client limit.
+    // `unwanted`: Stop was pressed (or a trace opened) while the start was on its way.
+    // The server answers every start; should an answer still not come, the page says so
+    // after `answerTimeoutMs` rather than wait for ever.
     this.pending = false;
     this.queued = null;
+    this.unwanted = false;
+    this.answerTimer = null;
+    this.answerTimeoutMs = 20000;
     const socket = io("/search");
     this.socket = socket;
 
     socket.on("connect", () => onConnection && onConnection("connected"));
     socket.on("disconnect", () => {
       if (onConnection) onConnection("disconnected");
-      this.pending = false; // no answer will come; Run again once reconnected
-      this.queued = null;
+      this.forgetPending(); // no answer will come; Run again once reconnected
       // The server cancels a search whose client left: this one will send nothing more.
       if (this.current !== null && !this.currentDone) {
         this.currentDone = true;
@@ -30,13 +35,13 @@ export class SearchSocket {
     socket.on("connect_error", () => onConnection && onConnection("cannot reach the server"));
 
     socket.on("search:started", (msg) => {
-      if (this.queued) {
-        // A newer Run came while this start was on its way: drop this search unseen.
+      if (this.queued !== null || this.unwanted) {
+        // A newer Run came, or Stop was pressed, while this start was on its way: drop it unseen.
         this.socket.emit("search:cancel", { search: msg.search });
         this.answered();
         return;
       }
-      this.pending = false;
+      this.answered();
       // The newest start wins; a search still running from before is cancelled.
       if (this.current !== null && !this.currentDone) this.cancel();
       this.current = msg.search;
@@ -78,19 +83,34 @@ export class SearchSocket {
       return;
     }
     this.pending = true;
+    this.unwanted = false;
     this.socket.emit("search:start", request);
+    this.answerTimer = setTimeout(() => {
+      if (!this.pending) return;
+      this.forgetPending();
+      this.handlers.onError(`the server did not answer within ${this.answerTimeoutMs / 1000} s: run it again`, false);
+    }, this.answerTimeoutMs);
   }
 
   // The start on its way was answered: send the newest request made meanwhile, if any.
   answered() {
-    this.pending = false;
     const next = this.queued;
-    this.queued = null;
+    this.forgetPending();
     if (next) this.start(next);
   }
 
-  // Stop the current search; its last messages (a result saying "cancelled") still show.
+  forgetPending() {
+    clearTimeout(this.answerTimer);
+    this.pending = false;
+    this.queued = null;
+    this.unwanted = false;
+  }
+
+  // Stop the current search, and any start still on its way; the current search's last
+  // messages (a result saying "cancelled") still show.
   cancel() {
+    if (this.pending) this.unwanted = true;
+    this.queued = null;
     if (this.current === null || this.currentDone) return;
     this.socket.emit("search:cancel", { search: this.current });
   }

@@ -67,3 +67,47 @@ def test_a_triple_click_on_run_shows_one_search_and_meets_no_limit(page: Page) -
     expect(page.locator("#form-error")).to_have_text("")
     page.get_by_role("button", name="Stop").click()
     page.wait_for_function("window.minimaxLab.finished")
+
+
+def test_a_tree_too_deep_to_decode_gets_an_answer_and_the_next_run_works(page: Page) -> None:  # noqa: F811
+    searches = page.evaluate("window.minimaxLab.searches")
+    run_search(page, source="tree", tree="[" * 1200 + "1" + "]" * 1200)
+    expect(page.locator("#form-error")).to_have_text(re.compile("nested too deeply.*40 levels"))
+    run_search(page, source="example")
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    expect(page.locator("#form-error")).to_have_text("")
+
+
+LOSE_STARTS = """s => {
+    const emit = s.socket.emit.bind(s.socket);
+    window.restoreEmit = () => { s.socket.emit = emit; };
+    s.socket.emit = (name, ...args) => (name === "search:start" ? s.socket : emit(name, ...args));
+}"""
+
+
+def test_a_start_that_gets_no_answer_is_reported_and_run_works_again(page: Page) -> None:  # noqa: F811
+    socket = page.evaluate_handle("window.minimaxLab.searchSocket")
+    socket.evaluate("s => { s.answerTimeoutMs = 300; }")
+    socket.evaluate(LOSE_STARTS)
+    searches = page.evaluate("window.minimaxLab.searches")
+    page.get_by_role("button", name="Run").click()
+    expect(page.locator("#form-error")).to_have_text("the server did not answer within 0.3 s: run it again")
+    page.evaluate("window.restoreEmit()")
+    page.get_by_role("button", name="Run").click()
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+
+
+def test_stop_while_a_start_is_on_its_way_means_it_never_shows(page: Page) -> None:  # noqa: F811
+    socket = page.evaluate_handle("window.minimaxLab.searchSocket")
+    socket.evaluate("""s => {
+        const emit = s.socket.emit.bind(s.socket);
+        s.socket.emit = (name, ...args) => (name === "search:start"
+            ? setTimeout(() => emit(name, ...args), 300) : emit(name, ...args));
+    }""")
+    searches = page.evaluate("window.minimaxLab.searches")
+    run_search(page, source="game", game="tictactoe", position=".........", algorithm="minimax")
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_timeout(1000)  # the held-back start reaches the server and is answered meanwhile
+    assert page.evaluate("window.minimaxLab.searches") == searches
+    k, n = counter(page)
+    assert n < 100  # still the lecture example, not the full tic-tac-toe tree

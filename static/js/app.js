@@ -61,7 +61,7 @@ function showStep(k) {
   // At the result no node is current: show the root, whose value is the answer.
   const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
-  code.showVars(t.kind === "tree" ? t.label[node] : t.ids[node], state.v[node], state.alpha[node], state.beta[node]);
+  code.showVars(t.nameOf(t.ids[node]), state.v[node], state.alpha[node], state.beta[node]);
   say(narration, narrate(event, replay));
 }
 

@@ -12,19 +12,21 @@ function listWords(names) {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
+// A sentence may begin with a node's name: "move 6" becomes "Move 6" there.
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function narrate(event, replay) {
   const t = replay.tree;
-  // Tree nodes are known by their label; game nodes by id (their label is only a move).
-  const name = (id) => {
-    const i = t.idx(id);
-    if (i === undefined) return String(id);
-    return t.kind === "tree" ? t.label[i] : String(id);
-  };
+  const name = (id) => t.nameOf(id);
+  const lead = (id) => (t.kind === "game" ? capitalized(name(id)) : name(id));
   const role = (id) => {
     const i = t.idx(id);
     return i !== undefined && t.player[i] === "min" ? "MIN" : "MAX";
   };
   const n = name(event.node);
+  const N = lead(event.node);
   switch (event.type) {
     case "start": {
       const alg = event.algorithm === "alphabeta" ? "Alpha-beta" : "Minimax";
@@ -35,20 +37,18 @@ export function narrate(event, replay) {
     case "visit": {
       const window = event.alpha !== undefined
         ? `, window [α = ${showValue(event.alpha)}, β = ${showValue(event.beta)}]` : "";
-      const move = t.kind === "game" && event.move !== null && event.move !== undefined
-        ? ` after move ${showMove(event.move)}` : "";
-      return `Visit ${n} (${event.player === "min" ? "MIN" : "MAX"})${move}${window}`;
+      return `Visit ${n} (${event.player === "min" ? "MIN" : "MAX"})${window}`;
     }
     case "leaf":
       return event.kind === "estimate"
-        ? `${n} is at the depth limit: estimate ${showValue(event.value)}`
-        : `${n} is a leaf: utility ${showValue(event.value)}`;
+        ? `${N} is at the depth limit: estimate ${showValue(event.value)}`
+        : `${N} is a leaf: utility ${showValue(event.value)}`;
     case "backup": {
       const op = role(event.node) === "MIN" ? "min" : "max";
-      return `${n}: v = ${op}(${showValue(event.v_before)}, ${showValue(event.child_value)}) = ${showValue(event.v_after)}`;
+      return `${N}: v = ${op}(${showValue(event.v_before)}, ${showValue(event.child_value)}) = ${showValue(event.v_after)}`;
     }
     case "bound":
-      return `${n}: ${BOUND_NAME[event.bound] || event.bound} = ${showValue(event.new)} (was ${showValue(event.old)})`;
+      return `${N}: ${BOUND_NAME[event.bound] || event.bound} = ${showValue(event.new)} (was ${showValue(event.old)})`;
     case "prune": {
       const bound = event.cut === "beta" ? "β" : "α";
       const against = event.cut === "beta" ? event.beta : event.alpha;
@@ -57,7 +57,7 @@ export function narrate(event, replay) {
       const what = pruned.length === 0
         ? `${n} returns at once (no children left to prune)`
         : `${listWords(pruned)} ${pruned.length === 1 ? "is" : "are"} pruned`;
-      return `${n} is ${role(event.node)}: v = ${showValue(event.v)} ${sign} ${bound} = ${showValue(against)}, so ${what} (${bound} cut)`;
+      return `${N} is ${role(event.node)}: v = ${showValue(event.v)} ${sign} ${bound} = ${showValue(against)}, so ${what} (${bound} cut)`;
     }
     case "result": {
       if (event.complete === false) {

@@ -41,6 +41,23 @@ export class TraceTree {
     return this.index.get(id);
   }
 
+  // How the narration and the readout name a node. A tree node: its label. A game node: the
+  // move that reached it, as written under its board ("move 6", "move (1, 0)"), the root as
+  // "root". Ids such as root.4.0.6 are exact but hard to read aloud; the view highlights which
+  // "move 6" is meant.
+  nameOf(id) {
+    const i = this.index.get(id);
+    if (this.kind === "tree") return i === undefined ? String(id) : this.label[i];
+    if (i === this.root) return String(id);
+    let move = i === undefined ? "" : this.label[i];
+    if (!move) {
+      // A pruned child was never visited: its move is the last step of its path id.
+      const last = String(id).split(".").pop();
+      move = last.includes(",") ? `(${last.split(",").join(", ")})` : last;
+    }
+    return `move ${move}`;
+  }
+
   add(id, parentIdx, player, label) {
     const i = this.ids.length;
     this.ids.push(id);

@@ -53,6 +53,23 @@ def test_isolation_search_draws_its_boards(app: Page) -> None:
     expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \(\d, \d\)$"))
 
 
+def test_game_nodes_are_named_by_their_move_in_the_narration(app: Page) -> None:
+    searches = app.evaluate("window.minimaxLab.searches")
+    run_search(app, source="game", game="tictactoe", position="XO.XO....", depth="2")
+    app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    said = []
+    for k in range(40):
+        app.evaluate(f"window.minimaxLab.seek({k})")
+        said.append(app.locator("#narration").text_content() or "")
+    assert not [line for line in said if "root." in line]  # no path ids such as root.2.5
+    assert said[2] == "Visit move 2 (MIN), window [α = −∞, β = ∞]"
+    assert said[4] == "Move 5 is at the depth limit: estimate 0"
+    assert said[12] == "Move 7 is a leaf: utility -100"
+    assert said[32] == "Move 5 is MIN: v = -100 ≤ α = -100, so move 8 is pruned (α cut)"
+    # The readout under the pseudocode names the current node the same way (step 39: move 2).
+    expect(app.locator("#var-node")).to_have_text("move 2")
+
+
 def test_events_arriving_extend_the_timeline_without_moving_the_step(app: Page) -> None:
     # Record every counter text the page shows while a multi-batch search streams in.
     app.evaluate(

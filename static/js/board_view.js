@@ -5,13 +5,13 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-const LAYOUTS = {
+export const LAYOUTS = {
   tictactoe: { cols: 3, rows: 3, cell: 10 },
   isolation: { cols: 3, rows: 2, cell: 11 },
 };
 
-const CELL_CLASS = { X: "x", O: "o", ".": "open", "#": "blocked", 1: "p1", 2: "p2" };
-const CELL_MARK = { X: "X", O: "O", 1: "1", 2: "2" };
+export const CELL_CLASS = { X: "x", O: "o", ".": "open", "#": "blocked", 1: "p1", 2: "p2" };
+export const CELL_MARK = { X: "X", O: "O", 1: "1", 2: "2" };
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG_NS, name);

@@ -2,8 +2,12 @@
 // tikz, shapes.geometric; no forest, no standalone), each node at the tree view's layout
 // coordinates. MAX an upward triangle, MIN a downward one, the value inside once known,
 // the label below, the [α, β] window where the view shows one, pruned nodes grey and
-// dashed with the cut edge marked "α cut" / "β cut", the chosen move's edge thick.
+// dashed with the cut edge marked "α cut" / "β cut", the chosen move's edge thick; a game
+// node's board under its triangle once visited, as the view shows it.
 // The page is sized to the picture. Labels are escaped: they are text, never TeX.
+
+import { CELL_CLASS, CELL_MARK, LAYOUTS } from "./board_view.js";
+import { SIZES } from "./tree_view.js";
 
 const GREEK = {
   α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", ζ: "zeta", η: "eta", θ: "theta",
@@ -63,20 +67,50 @@ export function latexValue(v) {
 // pdflatex holds the whole picture in its memory (5,000,000 words by default, about
 // 2,800 a node): 1,093 nodes compile in 9 s, 3,280 exhaust it. A slide shows far fewer.
 export const MAX_LATEX_NODES = 1000;
+// A game node also carries its board (about 5,800 words with it: 551 positions took 3.2M).
+export const MAX_LATEX_GAME_NODES = 750;
 
 const num = (n) => (Math.round(n * 100) / 100).toString();
 
 const COLOURS = {
   maxc: "1C7ED6", minc: "E03131", curc: "F59F00", curfill: "FFF3BF", visitfill: "E7F5FF",
   donefill: "D3F9D8", alphac: "7048E8", betac: "E8590C", chosenc: "2B8A3E", windowc: "5F3DC4",
+  blockedc: "495057", p1fill: "D0EBFF", p2fill: "FFE3E3",
 };
+
+// A board's cells: one path for the grid, fills for blocked and occupied cells drawn first,
+// and the marks. (cx, top) is the board's top centre in layout units, as in the view.
+function boardLines(game, board, cx, top, at) {
+  const layout = LAYOUTS[game];
+  const text = String(board);
+  if (!layout || text.length !== layout.cols * layout.rows) return [];
+  const { cols, rows, cell } = layout;
+  const left = cx - (cols * cell) / 2;
+  const fills = [];
+  const grid = [];
+  const marks = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const ch = text[r * cols + c];
+      const x = left + c * cell, y = top + r * cell;
+      const box = `${at(x, y)} rectangle ${at(x + cell, y + cell)}`;
+      grid.push(box);
+      const kind = CELL_CLASS[ch];
+      if (kind === "blocked" || kind === "p1" || kind === "p2") fills.push(`  \\fill[board ${kind}] ${box};`);
+      if (CELL_MARK[ch]) marks.push(`  \\node[board mark ${kind}] at ${at(x + cell / 2, y + cell / 2)} {${CELL_MARK[ch]}};`);
+    }
+  }
+  return [...fills, `  \\draw[board cell] ${grid.join(" ")};`, ...marks];
+}
 
 // {tree (TraceTree), state (Replay state at the step), x, y (layout), drawn, title}
 // -> {text: the .tex document, scale: 1, or less for a tree too wide for 15,000 pt}
 export function treeToTikz({ tree, state, x, y, drawn, title }) {
   const n = drawn;
-  if (n > MAX_LATEX_NODES) {
-    throw new Error(`LaTeX export draws at most ${MAX_LATEX_NODES.toLocaleString("en")} nodes (pdflatex's memory); this tree has ${n.toLocaleString("en")}. Export SVG or PNG instead.`);
+  const limit = tree.kind === "game" ? MAX_LATEX_GAME_NODES : MAX_LATEX_NODES;
+  if (n > limit) {
+    const what = tree.kind === "game" ? "game positions" : "nodes";
+    throw new Error(`LaTeX export draws at most ${limit.toLocaleString("en")} ${what} (pdflatex's memory); this tree has ${n.toLocaleString("en")}. Export SVG or PNG instead.`);
   }
   // Layout units to points: a lecture tree is about 460 units wide, 13 cm on paper.
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
@@ -84,10 +118,12 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     minX = Math.min(minX, x[i]); maxX = Math.max(maxX, x[i]);
     minY = Math.min(minY, y[i]); maxY = Math.max(maxY, y[i]);
   }
-  const x0 = minX - 45, x1 = maxX + 45, y0 = minY - 30, y1 = maxY + 52;
+  // The view's sizes: a game node has a smaller triangle with its board under it.
+  const game = tree.kind === "game" ? SIZES.game : null;
+  const x0 = minX - 45, x1 = maxX + 45, y0 = minY - 30, y1 = maxY + (game ? 80 : 52);
   // TeX dimensions stop at 16,383 pt: a very wide tree is drawn closer together.
   const u = Math.min(0.75, 15000 / (x1 - x0), 15000 / (y1 - y0));
-  const r = 17.3; // circumradius of a triangle, layout units (the view's triangles are 30 wide)
+  const r = (2 * (game || SIZES.tree).half) / Math.sqrt(3); // a triangle's circumradius, layout units
   const size = 2 * r * u; // minimum size of the polygon, pt
   const width = (x1 - x0) * u;
   const height = (y1 - y0) * u;
@@ -105,7 +141,11 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   // label, then the window, then the edges to the children.
   const max = (i) => tree.player[i] === "max";
   const top = (i) => y[i] - (max(i) ? r : r / 2) - 1; // where an edge arrives
-  const labelY = (i) => y[i] + (max(i) ? r / 2 : r) + 9;
+  // A game node's board hangs just under its shape, and the label under the board.
+  const layout = game ? LAYOUTS[tree.game] : null;
+  const boardHeight = layout ? layout.rows * layout.cell : 0;
+  const boardTop = (i) => y[i] + (max(i) ? r / 2 : r) + 3;
+  const labelY = (i) => (game ? boardTop(i) + boardHeight + 8 : y[i] + (max(i) ? r / 2 : r) + 9);
   const windowY = (i) => labelY(i) + 14;
   const bottom = (i) => windowY(i) + 8; // where edges leave
 
@@ -169,6 +209,10 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
       add(`  \\node[window] at ${at(x[i], windowY(i))} {[${latexValue(state.alpha[i])}, ${latexValue(state.beta[i])}]};`);
     }
     if (state.order[i]) add(`  \\node[visit order] at ${at(x[i] + 17, y[i] - 13)} {${state.order[i]}};`);
+    // A board shows once its node was visited (a pruned or unvisited node has none to show).
+    if (game && tree.board[i] !== undefined && status !== 0 && status !== 3) {
+      lines.push(...boardLines(tree.game, tree.board[i], x[i], boardTop(i), at));
+    }
   }
 
   const pt = (d) => `${num(d)}pt`;
@@ -213,7 +257,12 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     "  cut bar alpha/.style={draw=alphac, line width=1.6pt, line cap=round},",
     "  cut bar beta/.style={draw=betac, line width=1.6pt, line cap=round},",
     "  cut text alpha/.style={font=\\scriptsize\\bfseries, text=alphac, anchor=east, fill=white, inner sep=1pt},",
-    "  cut text beta/.style={font=\\scriptsize\\bfseries, text=betac, anchor=east, fill=white, inner sep=1pt}]",
+    "  cut text beta/.style={font=\\scriptsize\\bfseries, text=betac, anchor=east, fill=white, inner sep=1pt},",
+    "  board cell/.style={draw=gray!70, line width=0.4pt},",
+    "  board blocked/.style={fill=blockedc}, board p1/.style={fill=p1fill}, board p2/.style={fill=p2fill},",
+    "  board mark/.style={font=\\tiny\\bfseries\\sffamily, inner sep=0pt},",
+    "  board mark x/.style={board mark, text=maxc}, board mark p1/.style={board mark, text=maxc},",
+    "  board mark o/.style={board mark, text=minc}, board mark p2/.style={board mark, text=minc}]",
     `  \\useasboundingbox ${at(x0, y0)} rectangle ${at(x1, y1)};`,
     ...lines,
     "\\end{tikzpicture}",

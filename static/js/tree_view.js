@@ -12,7 +12,7 @@ import { drawBoard } from "./board_view.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Sizes in SVG units. A game node carries a board under its triangle, so it is taller.
-const SIZES = {
+export const SIZES = {
   tree: { dx: 46, dy: 108, half: 15, rise: 13, labelY: 26, windowY: 40, charW: 6.6 },
   game: { dx: 46, dy: 128, half: 13, rise: 11, labelY: 58, windowY: 71, charW: 6.6 },
 };

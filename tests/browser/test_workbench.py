@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, checked_app, counter, new_page, node_states, refusals_removed
+from tests.browser.conftest import DESKTOP, checked_app, counter, new_page, node_states, refusals_removed, run_search
 
 ROOT = Path(__file__).resolve().parents[2]
 PDFLATEX = shutil.which("pdflatex") or "/usr/bin/pdflatex"
@@ -514,6 +514,32 @@ def test_latex_refuses_a_tree_too_big_for_pdflatex(page: Page) -> None:
     expect(page.locator("#share-error")).to_have_text(
         "LaTeX export draws at most 1,000 nodes (pdflatex's memory); this tree has 3,280. Export SVG or PNG instead."
     )
+
+
+def test_latex_of_a_game_draws_each_visited_position_and_compiles(page: Page, tmp_path: Path) -> None:
+    searches = page.evaluate("window.minimaxLab.searches")
+    run_search(page, source="game", game="tictactoe", position="XO.XO....", depth="2")
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    page.get_by_role("button", name="Last step").click()
+    open_tab(page, "Share & export")
+    tex_path = download(page, "Export LaTeX (.tex)", tmp_path)
+    tex = tex_path.read_text(encoding="utf-8")
+    visited = page.locator('#tree [data-node-id][data-state="done"], #tree [data-node-id][data-state="visited"]').count()
+    assert visited == 15 and tex.count("\\draw[board cell]") == visited  # pruned positions have none
+    # The root's board: X O . / X O . / . . . (two X, two O), drawn first.
+    first_board = tex[tex.index("\\draw[board cell]"):].split("\\draw[board cell]")[1].split("\\node[node label]")[0]
+    assert first_board.count("{X}") == 2 and first_board.count("{O}") == 2
+    compile_tex(tex_path)
+
+
+def test_latex_refuses_a_game_tree_too_big_for_pdflatex(page: Page) -> None:
+    searches = page.evaluate("window.minimaxLab.searches")
+    run_search(page, source="game", game="tictactoe", position="XO.......", algorithm="minimax", depth="4")
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    open_tab(page, "Share & export")
+    page.get_by_role("button", name="Export LaTeX (.tex)").click()
+    expect(page.locator("#share-error")).to_have_text(re.compile(
+        r"^LaTeX export draws at most 750 game positions \(pdflatex's memory\); this tree has 1,\d{3}\. Export SVG or PNG instead\.$"))
 
 
 def test_the_outline_follows_clicks_in_the_drawing_and_the_arrow_keys(page: Page) -> None:

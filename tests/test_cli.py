@@ -102,3 +102,14 @@ def test_bad_input_exits_2_with_one_line_naming_it(tmp_path: Path, content: str 
     assert message in done.stderr, done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def test_the_readme_python_example_runs_as_written() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = readme.split("```python\n")[1:]
+    assert len(blocks) == 1, "one Python example in the README"
+    code = blocks[0].split("```")[0]
+    namespace: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 (our own README)
+    assert (namespace["result"].value, namespace["result"].move) == (3, "B")  # type: ignore[attr-defined]
+    assert len(namespace["events"]) == 36  # type: ignore[arg-type]

@@ -18,13 +18,7 @@ from search.event_records import (
 
 FORMAT_VERSION = 1
 Sink = Callable[[Batch], None]
-__all__ = ["FORMAT_VERSION", "INF", "Batch", "Event", "Recorder", "SearchStopped", "Sink", "from_json_number",
-           "json_number"]
-
-
-def from_json_number(x: float | str) -> float:
-    """The inverse of json_number, for readers of traces."""
-    return INF if x == "inf" else -INF if x == "-inf" else x  # type: ignore[return-value]
+__all__ = ["FORMAT_VERSION", "INF", "Batch", "Event", "Recorder", "SearchStopped", "Sink", "json_number"]
 
 
 class SearchStopped(Exception):

@@ -18,9 +18,8 @@ from flask_socketio import Namespace, emit
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.pseudocode import listing
 from search.recorder import Batch
-from server import strict_json
 from server.ack_window import AckWindow
-from server.strict_json import PreEncoded, Unreadable
+from server.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +101,7 @@ class SearchNamespace(Namespace):
         """The recorder's sink: emit each batch once the client has room for it."""
         window = AckWindow(int(self.config["EVENT_WINDOW"]), lambda: recorder.cancelled, float(self.config["ACK_STALL_SECONDS"]))
 
-        quoted_id = strict_json.dumps(search_id)
+        quoted_id = dumps(search_id)
 
         def send(batch: Batch) -> None:
             # Sent even when the window is shut, so seq has no gaps; then the search stops.

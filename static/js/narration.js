@@ -20,13 +20,12 @@ function capitalized(text) {
 export function narrate(event, replay) {
   const t = replay.tree;
   const name = (id) => t.nameOf(id);
-  const lead = (id) => (t.kind === "game" ? capitalized(name(id)) : name(id));
   const role = (id) => {
     const i = t.idx(id);
     return i !== undefined && t.player[i] === "min" ? "MIN" : "MAX";
   };
   const n = name(event.node);
-  const N = lead(event.node);
+  const N = t.kind === "game" ? capitalized(n) : n; // a tree's labels are the instructor's, as typed
   switch (event.type) {
     case "start": {
       const alg = event.algorithm === "alphabeta" ? "Alpha-beta" : "Minimax";

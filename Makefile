@@ -29,11 +29,14 @@ system-deps:
 run: setup
 	$(PY) -m server --host $(HOST) --port $(PORT)
 
+# JS unit tests (node --test, tests/js) first: they take a second and fail fast.
 test: setup system-deps
+	npm test --silent
 	$(PY) -m pytest -q
 
 bench: setup system-deps
 	$(PY) bench/engine.py
+	$(PY) bench/engine_versions.py
 	$(PY) bench/stream.py
 	$(PY) bench/render.py
 

@@ -1,9 +1,24 @@
-"""Alpha-beta search exactly as the lecture slides (seed 003), written once.
+"""Alpha-beta search as the lecture slides write it (seed 003), to be read side by side with them.
 
-MAX returns as soon as v >= beta, else alpha <- max(alpha, v); MIN returns as soon as v <= alpha,
-else beta <- min(beta, v). With ties="explore" the tests are strict (v > beta, v < alpha), the
-convention of some autograders. Pass a Recorder to get every step as an event; pass none to run at
-full speed (each recording call sits behind one `if rec` test).
+    function ALPHA-BETA-SEARCH(state) returns an action
+        v ← MAX-VALUE(state, −∞, +∞)
+        return the action in ACTIONS(state) with value v
+
+    function MAX-VALUE(state, α, β) returns a utility value
+        if TERMINAL-TEST(state) then return UTILITY(state)
+        v ← −∞
+        for each a in ACTIONS(state) do
+            v ← MAX(v, MIN-VALUE(RESULT(s, a), α, β))
+            if v ≥ β then return v
+            α ← MAX(α, v)
+        return v
+
+MIN-VALUE is the mirror image: v ← +∞, MIN, `if v ≤ α then return v`, β ← MIN(β, v). With a depth
+limit, CUTOFF-TEST / EVAL score a node at the limit (seed 002). With ties="explore" the tests are
+strict (v > β, v < α), the convention of some autograders.
+
+Each step goes through `self.rec`, a Recorder that turns it into an event at the named pseudocode
+line, or the NullRecorder, whose calls do nothing, when nobody watches (docs/trace-format.md).
 """
 
 from __future__ import annotations
@@ -11,96 +26,86 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from search.game import Game
-from search.recorder import INF, Recorder, SearchStopped
-from search.result import Counts, SearchResult
-from search.search_start import finish, start
+from search.pseudocode import MAX_LINES as MAX, MIN_LINES as MIN
+from search.recorder import INF, Recorder
+from search.result import SearchResult
+from search.value_search import ValueSearch
 
 Ties = Literal["prune", "explore"]
-MAX_LINES = ("max.head", "max.terminal", "max.cutoff", "max.update", "max.test", "max.bound")
-MIN_LINES = ("min.head", "min.terminal", "min.cutoff", "min.update", "min.test", "min.bound")
 
 
 def alphabeta(
     game: Game[Any, Any], *, depth: int | None = None, ties: Ties = "prune", recorder: Recorder | None = None
 ) -> SearchResult:
-    rec = recorder
-    explore = ties == "explore"
-    limit = -1 if depth is None else depth
-    counts = Counts()
-    best: list[Any] = [None, None]  # the root's chosen action and child id
+    """function ALPHA-BETA-SEARCH(state) returns an action"""
+    search = AlphaBeta(game, depth, ties, recorder)
+    return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))  # v ← MAX-VALUE(state, −∞, +∞)
 
-    def value(state: Any, node: str, parent: str | None, move: Any, level: int, alpha: float, beta: float) -> float:
-        player = game.to_move(state)
-        lines = MAX_LINES if player == "max" else MIN_LINES
-        if rec:
-            rec.visit(node, lines[0], parent, level, player, alpha, beta, state, move)
-        counts.visited += 1  # after the event: a refused visit (event cap) is not counted
-        if game.is_terminal(state):
-            counts.leaves += 1
-            u = game.utility(state)
-            if rec:
-                rec.leaf(node, lines[1], u, "utility")
-            return u
-        if level == limit:
-            counts.leaves += 1
-            e = game.evaluate(state)
-            if rec:
-                rec.leaf(node, lines[2], e, "estimate")
-            return e
+
+class AlphaBeta(ValueSearch):
+    """MAX-VALUE and MIN-VALUE with their α-β window; `depth` counts edges from the root."""
+
+    algorithm = "alphabeta"
+    __slots__ = ("prune_on_tie", "beta_test", "alpha_test")
+
+    def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: Recorder | None) -> None:
+        super().__init__(game, depth, recorder, {"depth": depth, "ties": ties})
+        self.prune_on_tie = ties == "prune"  # "v ≥ β" as the slides; "explore": only v > β prunes
+        self.beta_test = "v >= beta" if self.prune_on_tie else "v > beta"
+        self.alpha_test = "v <= alpha" if self.prune_on_tie else "v < alpha"
+
+    def max_value(self, state: Any, move: Any, depth: int, alpha: float, beta: float) -> float:
+        """function MAX-VALUE(state, α, β) returns a utility value"""
+        game, rec = self.game, self.rec
+        rec.visit(MAX.head, state, move, depth, "max", alpha, beta)
+        self.visited += 1
+        if game.is_terminal(state):                                 # if TERMINAL-TEST(state) then
+            self.leaves += 1
+            return rec.leaf(MAX.terminal, game.utility(state), "utility")  # return UTILITY(state)
+        if depth == self.depth_limit:                               # if CUTOFF-TEST(state, depth) then
+            self.leaves += 1
+            return rec.leaf(MAX.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
+        v = -INF                                                    # v ← −∞
         actions = game.actions(state)
-        if player == "max":
-            v = -INF
-            for i, a in enumerate(actions):
-                child = game.result(state, a)
-                cid = game.child_id(node, a, child) if rec else ""
-                cv = value(child, cid, node, a, level + 1, alpha, beta)
-                before = v
-                if cv > v:
-                    v = cv
-                    if level == 0:
-                        best[0], best[1] = a, cid
-                if rec:
-                    rec.backup(node, lines[3], cid, cv, before, v)
-                if v > beta or (v == beta and not explore):
-                    _prune(node, state, actions[i + 1 :], lines[4], "v > beta" if explore else "v >= beta", "beta", v, alpha, beta)
-                    return v
-                if v > alpha:
-                    if rec:
-                        rec.bound(node, lines[5], "alpha", alpha, v)
-                    alpha = v
-            return v
-        v = INF
-        for i, a in enumerate(actions):
+        for i, a in enumerate(actions):                             # for each a in ACTIONS(state) do
             child = game.result(state, a)
-            cid = game.child_id(node, a, child) if rec else ""
-            cv = value(child, cid, node, a, level + 1, alpha, beta)
-            before = v
-            if cv < v:
-                v = cv
-                if level == 0:
-                    best[0], best[1] = a, cid
-            if rec:
-                rec.backup(node, lines[3], cid, cv, before, v)
-            if v < alpha or (v == alpha and not explore):
-                _prune(node, state, actions[i + 1 :], lines[4], "v < alpha" if explore else "v <= alpha", "alpha", v, alpha, beta)
+            u = self.value_of[game.to_move(child)](child, a, depth + 1, alpha, beta)  # MIN-VALUE(RESULT(s, a), α, β)
+            v = rec.backup(MAX.update, "max", u, v, u if u > v else v)  # v ← MAX(v, MIN-VALUE(...))
+            if depth == 0:
+                self.root_values.append((a, u))
+            if v > beta or (v == beta and self.prune_on_tie):       # if v ≥ β then return v
+                self.prune(MAX.test, state, actions[i + 1:], self.beta_test, "beta", v, alpha, beta)
                 return v
-            if v < beta:
-                if rec:
-                    rec.bound(node, lines[5], "beta", beta, v)
-                beta = v
-        return v
+            alpha = rec.bound(MAX.bound, "alpha", alpha, v if v > alpha else alpha)  # α ← MAX(α, v)
+        return v                                                    # return v
 
-    def _prune(node: str, state: Any, rest: Any, line: str, test: str, cut: str, v: float, alpha: float, beta: float) -> None:
-        counts.prunes += 1
-        counts.pruned += len(rest)
-        if rec:
-            skipped = [game.child_id(node, a, game.result(state, a)) for a in rest]
-            rec.prune(node, line, skipped, test, cut, v, alpha, beta)
+    def min_value(self, state: Any, move: Any, depth: int, alpha: float, beta: float) -> float:
+        """function MIN-VALUE(state, α, β) returns a utility value"""
+        game, rec = self.game, self.rec
+        rec.visit(MIN.head, state, move, depth, "min", alpha, beta)
+        self.visited += 1
+        if game.is_terminal(state):                                 # if TERMINAL-TEST(state) then
+            self.leaves += 1
+            return rec.leaf(MIN.terminal, game.utility(state), "utility")  # return UTILITY(state)
+        if depth == self.depth_limit:                               # if CUTOFF-TEST(state, depth) then
+            self.leaves += 1
+            return rec.leaf(MIN.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
+        v = INF                                                     # v ← +∞
+        actions = game.actions(state)
+        for i, a in enumerate(actions):                             # for each a in ACTIONS(state) do
+            child = game.result(state, a)
+            u = self.value_of[game.to_move(child)](child, a, depth + 1, alpha, beta)  # MAX-VALUE(RESULT(s, a), α, β)
+            v = rec.backup(MIN.update, "min", u, v, u if u < v else v)  # v ← MIN(v, MAX-VALUE(...))
+            if depth == 0:
+                self.root_values.append((a, u))
+            if v < alpha or (v == alpha and self.prune_on_tie):     # if v ≤ α then return v
+                self.prune(MIN.test, state, actions[i + 1:], self.alpha_test, "alpha", v, alpha, beta)
+                return v
+            beta = rec.bound(MIN.bound, "beta", beta, v if v < beta else beta)  # β ← MIN(β, v)
+        return v                                                    # return v
 
-    try:
-        if rec:
-            start(rec, game, "alphabeta", depth, ties)
-        root_value = value(game.initial, game.root_id, None, None, 0, -INF, INF)
-    except SearchStopped as stop:
-        return finish(rec, game, counts, None, None, None, stop.reason)
-    return finish(rec, game, counts, root_value, best[0], best[1], None)
+    def prune(self, line: str, state: Any, rest: Any, test: str, cut: str, v: float, alpha: float, beta: float) -> None:
+        """The test held: the actions after this one are never looked at."""
+        self.prunes += 1
+        self.pruned += len(rest)
+        self.rec.prune(line, state, rest, test, cut, v, alpha, beta)

@@ -17,6 +17,7 @@ from search.pseudocode import listing
 from search.recorder import Recorder
 from search.request import SearchRequest, parse_options, parse_request
 from search.tree_io import check_estimates, parse_tree_text
+from search.tree_schema import tree_schema_text
 
 EXIT_BAD_INPUT = 2
 
@@ -62,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     code = commands.add_parser("pseudocode", help="print the pseudocode listing with its line ids")
     code.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
     code.add_argument("--ties", choices=["prune", "explore"], default="prune")
+    commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
 
 
@@ -97,6 +99,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "pseudocode":
         print(json.dumps(listing(args.algorithm, args.ties), ensure_ascii=False, indent=1))
+        return 0
+    if args.command == "schema":
+        print(tree_schema_text(), end="")
         return 0
     if args.tree is None and (args.state or args.estimate) and not args.game:
         fail("--state and --estimate go with --game")

@@ -10,12 +10,12 @@ the seq of its first record. A consumer then asks the batch for what it needs:
   message's array), formatted straight from the records, which is about 2.5x quicker than
   building the dicts and encoding them with json.
 
-Both ways out give the same events, key for key and in the same key order; tests/test_event_records.py
-holds them to it. The record layouts (the first item names the kind):
+Both ways out give the same events, key for key and in the key order of search.events, where each
+event type is defined; tests/test_event_records.py and tests/test_event_types.py hold them to it. The record layouts (the first item names the kind):
 
     (VISIT, node, line, parent, depth, player, alpha, beta, state, move)  alpha is None for minimax
     (LEAF, node, line, value, kind)
-    (BACKUP, node, line, child, child_value, v_before, v_after)
+    (BACKUP, node, line, op, child, child_value, v_before, v_after)
     (BOUND, node, line, bound, old, new)
     (OTHER, make)       a rare event (start, prune, result): make(seq) builds its dict
 """
@@ -113,8 +113,8 @@ class Batch:
             elif kind == LEAF:
                 append({"seq": seq, "type": "leaf", "node": r[1], "line": r[2], "value": r[3], "kind": r[4]})
             elif kind == BACKUP:
-                append({"seq": seq, "type": "backup", "node": r[1], "line": r[2], "child": r[3],
-                        "child_value": r[4], "v_before": json_number(r[5]), "v_after": r[6]})
+                append({"seq": seq, "type": "backup", "node": r[1], "line": r[2], "op": r[3], "child": r[4],
+                        "child_value": r[5], "v_before": json_number(r[6]), "v_after": r[7]})
             elif kind == BOUND:
                 append({"seq": seq, "type": "bound", "node": r[1], "line": r[2], "bound": r[3],
                         "old": json_number(r[4]), "new": r[5]})
@@ -136,7 +136,7 @@ class Batch:
         """Each event as strict, compact JSON text, formatted from the records in the key order of events().
 
         Node ids, labels and positions are quoted by json's own C string encoder; lines, kinds,
-        players and bounds are our own constants; numbers are written by repr(), which is what
+        ops, players and bounds are our own constants; numbers are written by repr(), which is what
         json writes for int and float.
         """
         describe_json = self.describe_json or describe_json_from(self.describe)
@@ -161,9 +161,9 @@ class Batch:
                 append('{"seq":%d,"type":"leaf","node":%s,"line":"%s","value":%s,"kind":"%s"}'
                        % (seq, quote(r[1]), r[2], _number(r[3]), r[4]))
             elif kind == BACKUP:
-                append('{"seq":%d,"type":"backup","node":%s,"line":"%s","child":%s,"child_value":%s,'
+                append('{"seq":%d,"type":"backup","node":%s,"line":"%s","op":"%s","child":%s,"child_value":%s,'
                        '"v_before":%s,"v_after":%s}'
-                       % (seq, quote(r[1]), r[2], quote(r[3]), _number(r[4]), _bound(r[5]), _number(r[6])))
+                       % (seq, quote(r[1]), r[2], r[3], quote(r[4]), _number(r[5]), _bound(r[6]), _number(r[7])))
             elif kind == BOUND:
                 append('{"seq":%d,"type":"bound","node":%s,"line":"%s","bound":"%s","old":%s,"new":%s}'
                        % (seq, quote(r[1]), r[2], r[3], _bound(r[4]), _number(r[5])))

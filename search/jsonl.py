@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any
 
 from search.errors import InputError, format_path
 
@@ -13,36 +12,14 @@ Event = dict[str, Any]
 """One trace event (docs/trace-format.md)."""
 
 
-def _make_encoder() -> Callable[[Any], str]:
-    """Strict, compact, UTF-8 JSON: json.JSONEncoder(allow_nan=False, ensure_ascii=False)."""
-    encoder = json.JSONEncoder(allow_nan=False, ensure_ascii=False, separators=(",", ":"))
-    if c_make_encoder is None:  # no C accelerator in this Python
-        return encoder.encode
-    # JSONEncoder.encode builds a new C encoder for every call, which costs about as much as
-    # encoding a small event, and a trace is millions of events (bench/engine.py): build one,
-    # once, with the same settings. It skips the circular-reference check, which events (fresh
-    # trees of plain values) never need.
-    iterencode = c_make_encoder(None, encoder.default, encode_basestring, None, ":", ",", False, False, False)
-
-    def encode(o: Any) -> str:
-        return "".join(iterencode(o, 0))
-
-    return encode
-
-
-_encode = _make_encoder()
+_encode = json.JSONEncoder(allow_nan=False, ensure_ascii=False, separators=(",", ":")).encode
+"""Strict, compact, UTF-8 JSON. The hot events (visit, leaf, backup, bound) never come here: they
+are formatted straight from their records (search.event_records); this writes the rare ones."""
 
 
 def dumps_event(event: Event) -> str:
     """One event as one line of strict JSON (raises ValueError on a non-finite number)."""
     return _encode(event)
-
-
-def write_events(out: TextIO, events: Iterable[Event]) -> None:
-    """Each event as one line; one write per call (the recorder calls it once per batch)."""
-    text = "\n".join(map(_encode, events))
-    if text:
-        out.write(text + "\n")
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")

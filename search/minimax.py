@@ -1,6 +1,18 @@
-"""Minimax as seed 003's MINIMAX-DECISION / MAX-VALUE / MIN-VALUE, with an optional depth limit.
+"""Minimax as the lecture slides write it (seed 003), to be read side by side with them.
 
-Written once: pass a Recorder to get every step as an event, none to run at full speed.
+    function MINIMAX-DECISION(state) returns an action
+        return arg max a ∈ ACTIONS(s) of MIN-VALUE(RESULT(state, a))
+
+    function MAX-VALUE(state) returns a utility value
+        if TERMINAL-TEST(state) then return UTILITY(state)
+        v ← −∞
+        for each a in ACTIONS(state) do
+            v ← MAX(v, MIN-VALUE(RESULT(s, a)))
+        return v
+
+MIN-VALUE is the mirror image (v ← +∞, MIN). With a depth limit, CUTOFF-TEST / EVAL score a node at
+the limit (seed 002). Each step goes through `self.rec`: a Recorder that turns it into an event at
+the named pseudocode line, or the NullRecorder, whose calls do nothing, when nobody watches.
 """
 
 from __future__ import annotations
@@ -8,57 +20,64 @@ from __future__ import annotations
 from typing import Any
 
 from search.game import Game
-from search.recorder import INF, Recorder, SearchStopped
-from search.result import Counts, SearchResult
-from search.search_start import finish, start
-
-MAX_LINES = ("max.head", "max.terminal", "max.cutoff", "max.update")
-MIN_LINES = ("min.head", "min.terminal", "min.cutoff", "min.update")
+from search.pseudocode import MAX_LINES as MAX, MIN_LINES as MIN
+from search.recorder import INF, Recorder
+from search.result import SearchResult
+from search.value_search import ValueSearch
 
 
 def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: Recorder | None = None) -> SearchResult:
-    rec = recorder
-    limit = -1 if depth is None else depth
-    counts = Counts()
-    best: list[Any] = [None, None]
+    """function MINIMAX-DECISION(state) returns an action: the root's value function remembers each
+    root child's value, and the decision is the first action whose value is the best one."""
+    search = Minimax(game, depth, recorder)
+    return search.run(lambda root_value, state: root_value(state, None, 0))
 
-    def value(state: Any, node: str, parent: str | None, move: Any, level: int) -> float:
-        player = game.to_move(state)
-        lines = MAX_LINES if player == "max" else MIN_LINES
-        if rec:
-            rec.visit(node, lines[0], parent, level, player, None, None, state, move)
-        counts.visited += 1  # after the event: a refused visit (event cap) is not counted
-        if game.is_terminal(state):
-            counts.leaves += 1
-            u = game.utility(state)
-            if rec:
-                rec.leaf(node, lines[1], u, "utility")
-            return u
-        if level == limit:
-            counts.leaves += 1
-            e = game.evaluate(state)
-            if rec:
-                rec.leaf(node, lines[2], e, "estimate")
-            return e
-        maximizing = player == "max"
-        v = -INF if maximizing else INF
-        for a in game.actions(state):
+
+class Minimax(ValueSearch):
+    """MAX-VALUE and MIN-VALUE; `depth` counts edges from the root."""
+
+    algorithm = "minimax"
+    __slots__ = ()
+
+    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: Recorder | None) -> None:
+        super().__init__(game, depth, recorder, {"depth": depth})
+
+    def max_value(self, state: Any, move: Any, depth: int) -> float:
+        """function MAX-VALUE(state) returns a utility value"""
+        game, rec = self.game, self.rec
+        rec.visit(MAX.head, state, move, depth, "max", None, None)
+        self.visited += 1
+        if game.is_terminal(state):                                 # if TERMINAL-TEST(state) then
+            self.leaves += 1
+            return rec.leaf(MAX.terminal, game.utility(state), "utility")  # return UTILITY(state)
+        if depth == self.depth_limit:                               # if CUTOFF-TEST(state, depth) then
+            self.leaves += 1
+            return rec.leaf(MAX.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
+        v = -INF                                                    # v ← −∞
+        for a in game.actions(state):                               # for each a in ACTIONS(state) do
             child = game.result(state, a)
-            cid = game.child_id(node, a, child) if rec else ""
-            cv = value(child, cid, node, a, level + 1)
-            before = v
-            if (cv > v) if maximizing else (cv < v):
-                v = cv
-                if level == 0:
-                    best[0], best[1] = a, cid
-            if rec:
-                rec.backup(node, lines[3], cid, cv, before, v)
-        return v
+            u = self.value_of[game.to_move(child)](child, a, depth + 1)  # MIN-VALUE(RESULT(s, a))
+            v = rec.backup(MAX.update, "max", u, v, u if u > v else v)  # v ← MAX(v, MIN-VALUE(...))
+            if depth == 0:
+                self.root_values.append((a, u))
+        return v                                                    # return v
 
-    try:
-        if rec:
-            start(rec, game, "minimax", depth, "prune")
-        root_value = value(game.initial, game.root_id, None, None, 0)
-    except SearchStopped as stop:
-        return finish(rec, game, counts, None, None, None, stop.reason)
-    return finish(rec, game, counts, root_value, best[0], best[1], None)
+    def min_value(self, state: Any, move: Any, depth: int) -> float:
+        """function MIN-VALUE(state) returns a utility value"""
+        game, rec = self.game, self.rec
+        rec.visit(MIN.head, state, move, depth, "min", None, None)
+        self.visited += 1
+        if game.is_terminal(state):                                 # if TERMINAL-TEST(state) then
+            self.leaves += 1
+            return rec.leaf(MIN.terminal, game.utility(state), "utility")  # return UTILITY(state)
+        if depth == self.depth_limit:                               # if CUTOFF-TEST(state, depth) then
+            self.leaves += 1
+            return rec.leaf(MIN.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
+        v = INF                                                     # v ← +∞
+        for a in game.actions(state):                               # for each a in ACTIONS(state) do
+            child = game.result(state, a)
+            u = self.value_of[game.to_move(child)](child, a, depth + 1)  # MAX-VALUE(RESULT(s, a))
+            v = rec.backup(MIN.update, "min", u, v, u if u < v else v)  # v ← MIN(v, MAX-VALUE(...))
+            if depth == 0:
+                self.root_values.append((a, u))
+        return v                                                    # return v

@@ -10,15 +10,20 @@ the batch ends early where the cap falls, so the cap is exact.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from search.event_records import (
     BACKUP, BOUND, INF, LEAF, OTHER, VISIT, Batch, Describe, DescribeJson, Event, Record, json_number, no_extra,
 )
+from search.pseudocode import SEARCH_CALL, SEARCH_RETURN
+
+if TYPE_CHECKING:
+    from search.game import Game
 
 FORMAT_VERSION = 1
 Sink = Callable[[Batch], None]
-__all__ = ["FORMAT_VERSION", "INF", "Batch", "Event", "Recorder", "SearchStopped", "Sink", "json_number"]
+__all__ = ["FORMAT_VERSION", "INF", "NULL_RECORDER", "Batch", "Event", "NullRecorder", "Recorder", "SearchStopped", "Sink",
+           "json_number"]
 
 
 class SearchStopped(Exception):
@@ -37,8 +42,8 @@ class Recorder:
     max_events: stop the search, with an incomplete result, once this many events were made.
     """
 
-    __slots__ = ("sink", "keep", "batch_size", "max_events", "cancelled", "stop_reason", "describe",
-                 "describe_json", "_kept", "_first", "_batch", "_room")
+    __slots__ = ("sink", "keep", "batch_size", "max_events", "cancelled", "stop_reason", "game", "describe",
+                 "describe_json", "_kept", "_first", "_batch", "_room", "_path")
 
     def __init__(
         self,
@@ -54,8 +59,10 @@ class Recorder:
         self.max_events = max_events if max_events is not None else sys.maxsize
         self.cancelled = False
         self.stop_reason = "cancelled"
+        self.game: Game[Any, Any] | None = None  # set by start()
         self.describe: Describe = no_extra
         self.describe_json: DescribeJson | None = None
+        self._path: list[str] = []  # node ids from the root to the node being searched
         self._kept: list[Batch] = []
         self._first = 0  # seq of the pending batch's first record
         self._batch: list[Record] = []
@@ -118,57 +125,115 @@ class Recorder:
     # A traced search calls these about 2.5 times per node, millions of times in all, so each one
     # only appends a tuple and checks the batch's room (bench/engine.py measures the cost):
     # numbering, infinities as "inf", dicts and JSON all wait for the sink (search.event_records).
-    def start(
-        self, root: str, algorithm: str, options: dict[str, Any], source: dict[str, Any],
-        describe: Describe = no_extra, describe_json: DescribeJson | None = None,
-    ) -> None:
-        """The first event; also learns how the game describes a visited position."""
-        self.describe, self.describe_json = describe, describe_json
+    # The recorder keeps the path of node ids from the root to the node being searched, so the
+    # search itself never builds an id: a visit pushes its node, the parent's backup pops it.
+    def start(self, game: Game[Any, Any], algorithm: str, options: dict[str, Any]) -> None:
+        """The first event; also learns how the game names nodes and describes a position."""
+        self.game = game
+        self.describe = game.describe
+        self.describe_json = getattr(game, "describe_json", None)  # optional: else describe()'s dict is encoded
+        root, source = game.root_id, game.source()
         self._push_rare(lambda seq: {
-            "seq": seq, "type": "start", "node": root, "line": "search.call",
+            "seq": seq, "type": "start", "node": root, "line": SEARCH_CALL,
             "format": FORMAT_VERSION, "algorithm": algorithm, "options": options, "source": source,
         })
 
     def visit(
-        self, node: str, line: str, parent: str | None, depth: int, player: str,
-        alpha: float | None, beta: float | None, state: Any, move: Any,
+        self, line: str, state: Any, move: Any, depth: int, player: str, alpha: float | None, beta: float | None,
     ) -> None:
-        """A node entered; alpha and beta are None for minimax, the window received for alpha-beta."""
+        """A value function is called on `state`, reached by `move` (None at the root); alpha and
+        beta are None for minimax, the window received for alpha-beta."""
+        path = self._path
+        if path:
+            parent = path[-1]
+            node = self.game.child_id(parent, move, state)
+        else:
+            parent, node = None, self.game.root_id
+        path.append(node)
         batch = self._batch
         batch.append((VISIT, node, line, parent, depth, player, alpha, beta, state, move))
         if len(batch) >= self._room:
             self._boundary()
 
-    def leaf(self, node: str, line: str, value: float, kind: str) -> None:
+    def leaf(self, line: str, value: float, kind: str) -> float:
+        """The node is scored without expanding it; returns the value."""
         batch = self._batch
-        batch.append((LEAF, node, line, value, kind))
+        batch.append((LEAF, self._path[-1], line, value, kind))
         if len(batch) >= self._room:
             self._boundary()
+        return value
 
-    def backup(self, node: str, line: str, child: str, child_value: float, before: float, after: float) -> None:
+    def backup(self, line: str, op: str, child_value: float, before: float, after: float) -> float:
+        """The child just searched returned `child_value`; v went from `before` to `after` (returned)."""
+        path = self._path
+        child = path.pop()
         batch = self._batch
-        batch.append((BACKUP, node, line, child, child_value, before, after))
+        batch.append((BACKUP, path[-1], line, op, child, child_value, before, after))
         if len(batch) >= self._room:
             self._boundary()
+        return after
 
-    def bound(self, node: str, line: str, bound: str, old: float, new: float) -> None:
-        batch = self._batch
-        batch.append((BOUND, node, line, bound, old, new))
-        if len(batch) >= self._room:
-            self._boundary()
+    def bound(self, line: str, name: str, old: float, new: float) -> float:
+        """α ← MAX(α, v) or β ← MIN(β, v) ran; recorded when it changed the bound. Returns `new`."""
+        if new != old:
+            batch = self._batch
+            batch.append((BOUND, self._path[-1], line, name, old, new))
+            if len(batch) >= self._room:
+                self._boundary()
+        return new
 
-    def prune(
-        self, node: str, line: str, pruned: list[str], test: str, cut: str,
-        v: float, alpha: float, beta: float,
-    ) -> None:
+    def prune(self, line: str, state: Any, rest: Sequence[Any], test: str, cut: str,
+              v: float, alpha: float, beta: float) -> None:
+        """The test held at the current node: the actions in `rest` are skipped."""
+        game, node = self.game, self._path[-1]
+        children = [game.result(state, a) for a in rest]
+        pruned = [game.child_id(node, a, child) for a, child in zip(rest, children)]
+        players = [game.to_move(child) for child in children]
+        moves = [game.move_json(a) for a in rest]
         self._push_rare(lambda seq: {
-            "seq": seq, "type": "prune", "node": node, "line": line, "pruned": pruned,
-            "test": test, "cut": cut, "v": v, "alpha": json_number(alpha), "beta": json_number(beta),
+            "seq": seq, "type": "prune", "node": node, "line": line, "pruned": pruned, "players": players,
+            "moves": moves, "test": test, "cut": cut, "v": v, "alpha": json_number(alpha), "beta": json_number(beta),
         })
 
-    def result(self, root: str, fields: dict[str, Any]) -> None:
+    def result(self, fields: dict[str, Any]) -> None:
         """The last event; never refused by the cap, so a stopped search still says so."""
+        root = self.game.root_id
         self._batch.append((OTHER, lambda seq: {
-            "seq": seq, "type": "result", "node": root, "line": "search.return", **fields,
+            "seq": seq, "type": "result", "node": root, "line": SEARCH_RETURN, **fields,
         }))
         self._hand_on()  # delivered even when cancelled: it says how the search ended
+
+
+class NullRecorder:
+    """The recorder of a search nobody watches: each step is a call that does nothing (and hands
+    back the value it was given), so the algorithms are written once, with their recording
+    calls in place, and run untraced at nearly full speed (bench/engine.py measures it)."""
+
+    __slots__ = ()
+
+    def start(self, game: Game[Any, Any], algorithm: str, options: dict[str, Any]) -> None:
+        pass
+
+    def visit(
+        self, line: str, state: Any, move: Any, depth: int, player: str, alpha: float | None, beta: float | None,
+    ) -> None:
+        pass
+
+    def leaf(self, line: str, value: float, kind: str) -> float:
+        return value
+
+    def backup(self, line: str, op: str, child_value: float, before: float, after: float) -> float:
+        return after
+
+    def bound(self, line: str, name: str, old: float, new: float) -> float:
+        return new
+
+    def prune(self, line: str, state: Any, rest: Sequence[Any], test: str, cut: str,
+              v: float, alpha: float, beta: float) -> None:
+        pass
+
+    def result(self, fields: dict[str, Any]) -> None:
+        pass
+
+
+NULL_RECORDER = NullRecorder()

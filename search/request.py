@@ -35,6 +35,10 @@ class SearchRequest:
     depth: int | None
     ties: str
 
+    def options(self) -> dict[str, Any]:
+        """The options as the start event records them: minimax never prunes, so it has no tie rule."""
+        return {"depth": self.depth} if self.algorithm == "minimax" else {"depth": self.depth, "ties": self.ties}
+
     def run(self, recorder: Recorder | None = None) -> SearchResult:
         if self.algorithm == "minimax":
             return minimax(self.game, depth=self.depth, recorder=recorder)

@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from search.errors import InputError, format_path
+from search.tree_schema import tree_schema
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -19,7 +20,7 @@ def _load(name: str) -> dict[str, Any]:
 
 @cache
 def event_validator() -> Draft202012Validator:
-    tree = _load("tree.schema.json")
+    tree = tree_schema()
     registry = Registry().with_resource(tree["$id"], Resource.from_contents(tree))
     return Draft202012Validator(_load("trace.schema.json"), registry=registry)
 

@@ -4,7 +4,7 @@ Input is JSON text or already-parsed JSON (a node object or the nested-list shor
 checked in three passes, each of which names what is wrong and where:
 1. size and shape without recursion (nodes, depth), so a hostile 10,000-deep tree cannot blow the
    stack of the later passes;
-2. the JSON Schema in search/schema/tree.schema.json (types, fields, ranges, lengths);
+2. the JSON Schema of search/tree_schema.py (types, fields, ranges, lengths);
 3. what a schema cannot say: finite numbers, leaf values, duplicate ids.
 """
 
@@ -14,7 +14,6 @@ import json
 import math
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -23,6 +22,7 @@ from jsonschema.exceptions import ValidationError
 from search import limits
 from search.errors import InputError, format_path
 from search.tree import Player, TreeNode, other
+from search.tree_schema import tree_schema
 
 TYPE_NAMES = {
     "number": "a finite number",
@@ -93,8 +93,7 @@ def _check_size(data: Any, is_shorthand: bool) -> None:
 
 @cache
 def _validator(definition: str) -> Draft202012Validator:
-    schema = json.loads(resources.files("search").joinpath("schema/tree.schema.json").read_text())
-    return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]})
+    return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": tree_schema()["$defs"]})
 
 
 def _check_schema(data: Any, definition: str) -> None:
@@ -157,14 +156,19 @@ def _number(value: Any, where: str) -> float:
 
 
 def _from_nodes(data: dict[str, Any]) -> TreeNode:
-    """Build nodes from the object form; players alternate from a MAX root where left out."""
+    """Build nodes from the object form; players alternate from a MAX root where left out, and a
+    node without an id gets the shorthand's name for its place (`_name_by_place`)."""
+    taken = _given_ids(data)
     seen: dict[str, str] = {}
 
-    def build(item: dict[str, Any], path: list[str | int], default_player: Player) -> TreeNode:
+    def build(item: dict[str, Any], path: list[str | int], default_player: Player, parent_id: str | None) -> TreeNode:
         where = format_path(path)
-        node_id = item["id"]
-        if node_id in seen:
-            raise InputError(format_path([*path, "id"]), f"duplicate id {node_id!r} (also at {seen[node_id] or 'the root'})")
+        if "id" in item:
+            node_id = item["id"]
+            if node_id in seen:
+                raise InputError(format_path([*path, "id"]), f"duplicate id {node_id!r} (also at {seen[node_id] or 'the root'})")
+        else:
+            node_id = _name_by_place(parent_id, path, taken)
         seen[node_id] = where
         player: Player = item.get("player", default_player)
         raw_children = item.get("children") or []
@@ -181,11 +185,52 @@ def _from_nodes(data: dict[str, Any]) -> TreeNode:
             eval=None if item.get("eval") is None else _number(item["eval"], format_path([*path, "eval"])),
         )
         node.children = [
-            build(child, [*path, "children", i], other(player)) for i, child in enumerate(raw_children)
+            build(child, [*path, "children", i], other(player), node_id) for i, child in enumerate(raw_children)
         ]
         return node
 
-    return build(data, [], "max")
+    return build(data, [], "max", None)
+
+
+SHORTHAND_ROOT_ID = "A"
+"""The shorthand's name for the root; its children are named by `shorthand_child_id`."""
+
+
+def _given_ids(data: dict[str, Any]) -> set[str]:
+    """The ids the object form gives (iteratively, as the size check counts)."""
+    ids: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if "id" in item:
+            ids.add(item["id"])
+        stack.extend(item.get("children") or [])
+    return ids
+
+
+def _name_by_place(parent_id: str | None, path: list[str | int], taken: set[str]) -> str:
+    """A name for a node given without an id: the shorthand's name for its place (root A; the
+    child at index i of P: `shorthand_child_id(P, i, depth)`), or if another node has that id,
+    the name for index i + 1, i + 2, ... (the editor's Add child sends its new child this way).
+    The name is added to `taken`."""
+    where = format_path(path)
+    if parent_id is None:
+        if SHORTHAND_ROOT_ID in taken:
+            raise InputError("id", f"the root needs an id: the shorthand's name for it, {SHORTHAND_ROOT_ID}, is another node's id")
+        taken.add(SHORTHAND_ROOT_ID)
+        return SHORTHAND_ROOT_ID
+    index = path[-1]
+    assert isinstance(index, int)
+    depth = sum(1 for part in path if isinstance(part, int))
+    # Ends: the candidates for index, index + 1, ... are all different, and `taken` is finite.
+    node_id = shorthand_child_id(parent_id, index, depth)
+    while node_id in taken:
+        index += 1
+        node_id = shorthand_child_id(parent_id, index, depth)
+    if len(node_id) > limits.MAX_LABEL_LENGTH:
+        raise InputError(where, f"its generated id {node_id[:12]}... is longer than {limits.MAX_LABEL_LENGTH} characters: give it an id")
+    taken.add(node_id)
+    return node_id
 
 
 def shorthand_child_id(parent_id: str, index: int, depth: int) -> str:

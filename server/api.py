@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from search import InputError, limits
 from search.random_tree import random_tree_json
+from search.shorthand import to_shorthand
 from search.trace_check import canonical_text, parse_trace
 from search.tree_io import parse_json_text, parse_tree_text
 from server.storage import Store
@@ -58,6 +59,14 @@ def check_tree() -> Any:
     """Validate and normalise without saving: the editor's text box uses the one validator too."""
     tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
     return jsonify(tree.to_json())
+
+
+@api.post("/trees/shorthand")
+def tree_shorthand() -> Any:
+    """The tree as nested lists, and the nodes the shorthand names differently; or 400 saying what
+    it cannot carry (a label, an estimate, a player out of turn, a tree of one node)."""
+    shorthand = to_shorthand(parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES)))
+    return jsonify(shorthand=shorthand.text, renamed=shorthand.renamed)
 
 
 def stored(kind: str, item_id: str, mimetype: str) -> Any:

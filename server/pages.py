@@ -10,6 +10,7 @@ from search import limits
 from search.pseudocode import listing
 from search.request import ALGORITHMS, TIES
 from search.tree import EXAMPLES
+from search.tree_schema import tree_schema
 
 pages = Blueprint("pages", __name__)
 
@@ -58,12 +59,17 @@ def pseudocode():  # type: ignore[no-untyped-def]
 
 @pages.get("/api/limits")
 def limits_json():  # type: ignore[no-untyped-def]
-    """The documented limits, so the page can tell a user before the server refuses."""
+    """The documented limits, so the page can tell a user before the server refuses. The tree
+    editor checks its edits with these (it has no copy of its own): `label_pattern` is the tree
+    schema's rule for a label's characters, for JavaScript's `new RegExp(label_pattern, "u")`;
+    lengths count characters (code points), as Python's len does."""
     config = current_app.config
+    label = tree_schema()["$defs"]["node"]["properties"]["label"]
     return jsonify(
         max_tree_nodes=limits.MAX_TREE_NODES, max_tree_depth=limits.MAX_TREE_DEPTH,
         max_branching=limits.MAX_BRANCHING, max_label_length=limits.MAX_LABEL_LENGTH,
         max_abs_value=limits.MAX_ABS_VALUE, max_payload_bytes=limits.MAX_PAYLOAD_BYTES,
+        label_pattern=label["pattern"],
         max_trace_bytes=limits.MAX_TRACE_BYTES,
         max_search_depth=limits.MAX_SEARCH_DEPTH,
         max_running_searches_per_client=config["MAX_RUNNING_SEARCHES_PER_CLIENT"],

@@ -2,7 +2,8 @@
 
 The server never computes a search itself beyond calling the engine: a request is validated by
 search.request (the same validator as the CLI), run in a background task with a Recorder whose
-sink emits `search:events` batches to the one client that asked, then `search:done`.
+sink emits `search:events` batches to the one client that asked (the last event is the result),
+then `search:done`.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class SearchNamespace(Namespace):
         emit("search:started", {
             "search": search_id,
             "algorithm": search_request.algorithm,
-            "options": {"depth": search_request.depth, "ties": search_request.ties},
+            "options": search_request.options(),
             "pseudocode": listing(search_request.algorithm, search_request.ties),
         })
         self.socketio.start_background_task(self._run, sid, search_id, search_request, recorder)
@@ -120,8 +121,8 @@ class SearchNamespace(Namespace):
     def _run(self, sid: str, search_id: str, search_request: SearchRequest, recorder: Recorder) -> None:
         """The background task: run the engine; its recorder streams the batches."""
         try:
-            result = search_request.run(recorder)
-            self._send(sid, "search:done", {"search": search_id, "result": result.to_json()})
+            search_request.run(recorder)  # its result is the last event sent
+            self._send(sid, "search:done", {"search": search_id})
         except Exception:  # a bug of ours: say so to the client, keep the server up
             log.exception("search %s failed", search_id)
             self._send(sid, "search:error", {"search": search_id, "error": "internal error: the search failed"})

@@ -48,8 +48,3 @@ class Store:
         with closing(self._connect()) as db:
             row = db.execute(f"SELECT body FROM {kind} WHERE id = ?", (item_id,)).fetchone()
         return None if row is None else row[0]
-
-    def count(self, kind: str) -> int:
-        assert kind in KINDS
-        with closing(self._connect()) as db:
-            return int(db.execute(f"SELECT COUNT(*) FROM {kind}").fetchone()[0])

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from server import create_app
 from server.no_delay import NoDelayRequestHandler
@@ -23,10 +23,12 @@ def isolated_config(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 
 @contextmanager
-def running_server(config: Mapping[str, Any] | None = None) -> Iterator[str]:
-    """Yield the base URL of a fresh server; shut it down afterwards."""
+def running_server(config: Mapping[str, Any] | None = None,
+                   request_handler: type[WSGIRequestHandler] = NoDelayRequestHandler) -> Iterator[str]:
+    """Yield the base URL of a fresh server; shut it down afterwards. `request_handler`: the
+    server's own unless a test needs to watch its connections."""
     app = create_app(isolated_config(config))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=NoDelayRequestHandler)
+    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=request_handler)
     thread = threading.Thread(target=httpd.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:

@@ -1,52 +1,139 @@
-"""A real python-socketio client that collects one search's messages, for server tests and benches."""
+"""A real python-socketio client that keeps what /search sends, in the order it arrived, for server
+tests and benches; and `wait_until`, for state that nothing signals."""
 
 from __future__ import annotations
 
+import logging
+import queue
 import threading
-from typing import Any
+import time
+from typing import Any, Callable
 
 import socketio
 
+log = logging.getLogger(__name__)
+
+# How long a test waits for something that should come at once. Generous on purpose: it only
+# bounds a failing test, and a busy 2-core machine can be many times slower than an idle one.
+PATIENCE_SECONDS = 30.0
+
+
+def wait_until(predicate: Callable[[], Any], what: str, timeout: float = PATIENCE_SECONDS) -> None:
+    """Poll `predicate` until it is true; after `timeout` seconds fail, naming `what` was awaited.
+
+    Only for state that nothing signals (Flask-SocketIO's test client, the server's bookkeeping):
+    SearchClient.wait_for is woken by the messages themselves.
+    """
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:g} s for {what}")
+        time.sleep(0.01)
+
 
 class SearchClient:
-    """Connects to /search and gathers search:started / events / done / error in order."""
+    """Connects to /search and keeps every message and every event, in the order they arrived.
+
+    It knows which searches it asked for, so a test can wait until each has sent its last message
+    (`wait`): a start is answered by search:started or by search:error without a search id, and a
+    search that started ends with search:done or search:error.
+    """
 
     def __init__(self, url: str, **connect: Any) -> None:
         self.sio = socketio.Client(reconnection=False)
         self.messages: list[tuple[str, Any]] = []
         self.events: list[dict[str, Any]] = []
-        self.finished = threading.Event()
+        self._arrived = threading.Condition()
+        self._asked = 0  # search:start messages sent
+        self._answered = 0  # starts answered: search:started, or search:error without a search id
+        self._running: set[str] = set()  # started, and no search:done or search:error yet
         for name in ("search:started", "search:events", "search:done", "search:error"):
             self.sio.on(name, self._handler(name), namespace="/search")
-        self.sio.connect(url, namespaces=["/search"], transports=["websocket"], wait_timeout=10, **connect)
+        self._inbox: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+        self._deliver_in_order()
+        self.sio.connect(url, namespaces=["/search"], transports=["websocket"], wait_timeout=PATIENCE_SECONDS, **connect)
 
-    def _handler(self, name: str) -> Any:
+    def _deliver_in_order(self) -> None:
+        """python-engineio hands each message to a thread of its own, so two messages sent one after
+        the other (the last search:events, then search:done) can reach the handlers in either order.
+        Here one thread hands them on in the order they arrived, as the connection carried them."""
+        eio = self.sio.eio
+        on_message = eio.handlers["message"]
+        spawn = eio.start_background_task
+
+        def start_background_task(target: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            if target == on_message:
+                self._inbox.put(args)
+                return None
+            return spawn(target, *args, **kwargs)
+
+        def deliver() -> None:
+            while (args := self._inbox.get()) is not None:
+                try:
+                    on_message(*args)
+                except Exception:  # as python-engineio's own thread would: say so, keep going
+                    log.exception("a /search message could not be handled")
+
+        eio.start_background_task = start_background_task  # type: ignore[method-assign]
+        threading.Thread(target=deliver, name="search-client-inbox", daemon=True).start()
+
+    def _handler(self, name: str) -> Callable[[Any], None]:
         def handle(data: Any) -> None:
-            self.messages.append((name, data))
-            if name == "search:events":
-                self.events.extend(data["events"])
-            if name in ("search:done", "search:error"):
-                self.finished.set()
+            with self._arrived:
+                self.messages.append((name, data))
+                if name == "search:started":
+                    self._answered += 1
+                    self._running.add(data["search"])
+                elif name == "search:events":
+                    self.events.extend(data["events"])
+                elif data.get("search") is None:  # search:error for a refused start
+                    self._answered += 1
+                else:  # search:done, or search:error of a search: its last message
+                    self._running.discard(data["search"])
+                self._arrived.notify_all()
         return handle
 
-    def reset(self) -> None:
-        """Forget what was received, to reuse one connection across tests (disconnects are slow)."""
-        self.messages.clear()
-        self.events.clear()
-        self.finished.clear()
+    def _settled(self) -> bool:
+        return self._answered >= self._asked and not self._running
 
-    def start(self, request: dict[str, Any]) -> None:
-        self.finished.clear()
+    def reset(self) -> None:
+        """Forget what was received, to reuse one connection across tests (disconnects are slow).
+        Only once every search has sent its last message (`wait`): nothing more can come."""
+        with self._arrived:
+            assert self._settled(), "reset while a search is still running: wait() first"
+            self.messages.clear()
+            self.events.clear()
+            self._asked = self._answered = 0
+
+    def start(self, request: Any) -> None:
+        """Send search:start with `request` (anything: tests send bad ones too)."""
+        with self._arrived:
+            self._asked += 1
         self.sio.emit("search:start", request, namespace="/search")
 
-    def wait(self, timeout: float = 30) -> str:
-        """Wait for done or error; returns the name of the message that ended it."""
-        if not self.finished.wait(timeout):
-            raise TimeoutError("no search:done or search:error")
-        return self.messages[-1][0]
+    def cancel(self, search_id: str) -> None:
+        self.sio.emit("search:cancel", {"search": search_id}, namespace="/search")
+
+    def wait_for(self, predicate: Callable[[], Any], what: str, timeout: float = PATIENCE_SECONDS) -> None:
+        """Wait until `predicate` holds, checked each time a message arrives; fail naming `what`."""
+        with self._arrived:
+            if not self._arrived.wait_for(predicate, timeout):
+                raise TimeoutError(f"waited {timeout:g} s for {what}; the last messages: {self.names()[-5:]}")
+
+    def wait(self, timeout: float = PATIENCE_SECONDS) -> str:
+        """Wait until every start sent is answered and every search started has ended; return the
+        name of the last message (search:done, or search:error)."""
+        self.wait_for(self._settled, "an answer to every search:start and the end of every search", timeout)
+        return self.messages[-1][0] if self.messages else ""
+
+    def result(self) -> dict[str, Any]:
+        """The result of the search that ended last: it is sent once, as the search's last event."""
+        assert self.events and self.events[-1]["type"] == "result", "the last event is not a result"
+        return self.events[-1]
 
     def names(self) -> list[str]:
         return [name for name, _ in self.messages]
 
     def close(self) -> None:
         self.sio.disconnect()
+        self._inbox.put(None)

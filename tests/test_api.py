@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -158,3 +159,58 @@ def test_trace_check_validates_without_saving(tmp_path: Path) -> None:
         assert not_a_trace.json()["error"].startswith("line 1: a trace begins with its start event")
         assert requests.get(url + "/api/limits", timeout=10).json()["max_trace_bytes"] == 5_000_000
     assert rows(db, "traces") == 0
+
+
+def test_check_names_the_nodes_given_without_an_id(tmp_path: Path) -> None:
+    """The editor's Add child: the new last child has no id; the server names it, past taken names."""
+    db = tmp_path / "lab.sqlite"
+    added = {"id": "A", "children": [{"id": "B", "value": 1}, {"id": "D", "value": 2}, {"player": "min", "value": 0}]}
+    with running_server({"DATABASE": str(db)}) as url:
+        named = requests.post(url + "/api/trees/check", json=added, timeout=10)
+        assert named.status_code == 200
+        assert named.json()["children"][2] == {"id": "E", "label": "E", "player": "min", "value": 0}
+        too_long = {"id": "A", "children": [{"id": "B", "children": [{"id": "x" * 40, "children": [{"value": 0}]}]}]}
+        refused = requests.post(url + "/api/trees/check", json=too_long, timeout=10)
+        assert refused.status_code == 400
+        assert refused.json()["error"] == (
+            "children[0].children[0].children[0]: its generated id xxxxxxxxxxxx... is longer than 40 characters: give it an id")
+    assert rows(db, "trees") == 0
+
+
+def test_shorthand_of_a_tree_or_why_it_has_none(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    with running_server({"DATABASE": str(db)}) as url:
+        def shorthand(tree: object) -> requests.Response:
+            return requests.post(url + "/api/trees/shorthand", data=json.dumps(tree), timeout=10)
+
+        lecture = requests.post(url + "/api/trees/check", data=LECTURE, timeout=10).json()
+        assert shorthand(lecture).json() == {"shorthand": LECTURE, "renamed": []}
+        renamed = shorthand({"id": "X", "children": [{"id": "Y", "value": 1}, {"id": "C", "value": 2}]})
+        assert renamed.status_code == 200 and renamed.json() == {"shorthand": "[1,2]", "renamed": ["X → A", "Y → B"]}
+        for tree, message in [
+            ({"id": "A", "value": 1}, "a one-node tree has no shorthand (the shorthand is a list of children)"),
+            ({"id": "A", "label": "root", "children": [{"id": "B", "value": 1}]}, "root (id A) has a label, which the shorthand cannot carry"),
+            ({"id": "A", "eval": 1, "children": [{"id": "B", "value": 1}]}, "A has an estimate (eval), which the shorthand cannot carry"),
+            ({"id": "A", "children": [{"id": "B", "player": "max", "value": 1}]},
+             "B is MAX out of turn; the shorthand alternates players from a MAX root"),
+            ({"id": "A", "children": [{"id": "B", "value": "x"}]}, "children[0].value: expected a finite number"),
+        ]:
+            refused = shorthand(tree)
+            assert refused.status_code == 400 and refused.json() == {"error": message}
+        assert requests.post(url + "/api/trees/shorthand", data="[1,", timeout=10).json()["error"].startswith("not valid JSON")
+    assert rows(db, "trees") == 0
+
+
+def test_limits_give_the_editor_every_rule_it_checks(tmp_path: Path) -> None:
+    from search import limits
+    from search.tree_schema import tree_schema
+
+    with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
+        got = requests.get(url + "/api/limits", timeout=10).json()
+    assert (got["max_tree_nodes"], got["max_tree_depth"], got["max_branching"], got["max_label_length"], got["max_abs_value"]) == (
+        limits.MAX_TREE_NODES, limits.MAX_TREE_DEPTH, limits.MAX_BRANCHING, limits.MAX_LABEL_LENGTH, limits.MAX_ABS_VALUE)
+    # The schema's own rule for a label's characters, as text (JavaScript: new RegExp(pattern, "u")).
+    assert got["label_pattern"] == tree_schema()["$defs"]["node"]["properties"]["label"]["pattern"]
+    rule = re.compile(got["label_pattern"])
+    assert rule.match("\U0001F600 win") and rule.match("")
+    assert not any(rule.match(bad) for bad in ["bell\u0007", "line\u2028", "\ud800", "\x9f"])

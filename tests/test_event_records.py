@@ -101,9 +101,9 @@ def test_the_event_cap_is_exact_wherever_batches_end(batch_size: int) -> None:
 
 @pytest.mark.parametrize("record, may_be_infinite", [
     ((LEAF, "B1", "min.terminal", "{bad}", "utility"), False),
-    ((BACKUP, "B", "min.update", "B1", "{bad}", math.inf, 3), False),
-    ((BACKUP, "B", "min.update", "B1", 3, math.inf, "{bad}"), False),
-    ((BACKUP, "B", "min.update", "B1", 3, "{bad}", 3), True),
+    ((BACKUP, "B", "min.update", "min", "B1", "{bad}", math.inf, 3), False),
+    ((BACKUP, "B", "min.update", "min", "B1", 3, math.inf, "{bad}"), False),
+    ((BACKUP, "B", "min.update", "min", "B1", 3, "{bad}", 3), True),
     ((BOUND, "A", "max.bound", "alpha", "{bad}", 3), True),
     ((BOUND, "A", "max.bound", "alpha", -math.inf, "{bad}"), False),
     ((VISIT, "A", "max.head", None, 0, "max", "{bad}", math.inf, None, None), True),

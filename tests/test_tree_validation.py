@@ -28,7 +28,7 @@ def error_of(text: str) -> str:
          "children[1].id: duplicate id 'B' (also at children[0])"),
         ('{"id":"A","player":"chance","value":1}', 'player: expected "max" or "min"'),
         ('{"id":"A","value":1,"colour":"red"}', "colour: unknown field"),
-        ('{"value":1}', "id: required"),
+        ('{"id":"","value":1}', "id: must not be empty"),  # an id may be left out, not empty
         ('[[3,12,8],[2,"x",6]]', "[1][1]: expected a finite number or a list"),
         ('[[3,12,8],[2,[],6]]', "[1][1]: an empty list is not a node"),
         ('[[1,NaN]]', "NaN is not allowed"),
@@ -135,3 +135,44 @@ def test_generated_shorthand_ids_respect_the_id_limit() -> None:
 
 def test_minimax_records_no_tie_rule_of_its_own() -> None:
     assert parse_request({"example": "lecture", "algorithm": "minimax", "ties": "explore"}).ties == "prune"
+
+
+# ---- nodes given without an id: named by the shorthand's rule (search/tree_io.py) ----
+
+def ids(data: object) -> list[str]:
+    return [node.id for node in tree_from_json(data).walk()]
+
+
+def test_a_node_without_an_id_gets_the_shorthands_name_for_its_place() -> None:
+    root = tree_from_json({"children": [{"value": 3}, {"children": [{"value": 2}, {"value": 4, "label": "four"}]}]})
+    assert [(n.id, n.label) for n in root.walk()] == [("A", "A"), ("B", "B"), ("C", "C"), ("C1", "C1"), ("C2", "four")]
+    # The same names as the shorthand gives the same tree.
+    assert ids({"children": [{"value": 3}, {"children": [{"value": 2}, {"value": 4}]}]}) == ids([3, [2, 4]])
+
+
+def test_a_taken_name_passes_to_the_next_one_free() -> None:
+    # The editor's Add child: a new last child of A, whose siblings are B and D.
+    assert ids({"id": "A", "children": [{"id": "B", "value": 1}, {"id": "D", "value": 2}, {"value": 0}]}) == ["A", "B", "D", "E"]
+    # An id given anywhere in the tree is taken, even one that comes later in tree order.
+    assert ids({"id": "A", "children": [{"value": 1}, {"id": "B", "value": 2}, {"value": 3}]}) == ["A", "C", "B", "D"]
+    assert ids({"id": "A", "children": [{"children": [{"value": 1}, {"value": 2}]}, {"id": "B1", "value": 3}]}) == [
+        "A", "B", "B2", "B3", "B1"]
+    # A given id that repeats is still an error, named where it repeats.
+    assert "children[2].id: duplicate id 'B'" in error_of('{"children":[{"id":"B","value":1},{"value":2},{"id":"B","value":3}]}')
+    assert "id: the root needs an id" in error_of('{"children":[{"id":"A","value":1}]}')
+
+
+def test_names_down_a_deep_tree_and_the_id_length_limit() -> None:
+    # 40 levels of unnamed nodes: A, B, B1, B1a, B1a1, ... the deepest name is 40 characters.
+    chain: dict[str, object] = {"value": 1}
+    for _ in range(limits.MAX_TREE_DEPTH):
+        chain = {"children": [chain]}
+    names = ids(chain)
+    assert names[:5] == ["A", "B", "B1", "B1a", "B1a1"] and len(names[-1]) == limits.MAX_LABEL_LENGTH
+    # Under a long given id, a generated name over 40 characters is refused, as the shorthand's are.
+    long_id = "x" * (limits.MAX_LABEL_LENGTH - 1)
+    fits = {"id": "A", "children": [{"id": "B", "children": [{"id": long_id, "children": [{"value": 1}]}]}]}
+    assert ids(fits)[-1] == long_id + "a"
+    too_long = {"id": "A", "children": [{"id": "B", "children": [{"id": long_id, "children": [{"children": [{"value": 1}]}]}]}]}
+    assert error_of(json.dumps(too_long)) == (
+        "children[0].children[0].children[0].children[0]: its generated id xxxxxxxxxxxx... is longer than 40 characters: give it an id")

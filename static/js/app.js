@@ -27,13 +27,16 @@ const code = new PseudocodePanel({
 });
 const narration = $("narration");
 
-let replay = null; // the current search's events and state
-let listing = []; // the current search's pseudocode
-let finished = false; // no more events will come for the current search
-let shownStep = -1; // the step the drawing shows (-1: nothing drawn yet)
-let refreshQueued = false;
-let searches = 0; // searches shown since the page opened (for tests: "a new one has begun")
-let runFrom = "search"; // the panel that started the current search: its alert shows the errors
+// The search the page shows, and how far; the one place the page keeps state of its own.
+const shown = {
+  replay: null, // its events and state
+  listing: [], // its pseudocode
+  finished: false, // no more events will come for it
+  step: -1, // the step the drawing shows (-1: nothing drawn yet)
+  relayoutQueued: false,
+  searches: 0, // searches shown since the page opened (for tests: "a new one has begun")
+  runFrom: "search", // the panel that started it: its alert shows the errors
+};
 
 const controls = new PlayerControls(
   {
@@ -51,11 +54,12 @@ const controls = new PlayerControls(
 );
 
 function showStep(k) {
+  const replay = shown.replay;
   if (!replay) return;
   const state = replay.stateAt(k);
-  const dirty = shownStep < 0 ? null : replay.touchedBetween(shownStep, k);
+  const dirty = shown.step < 0 ? null : replay.touchedBetween(shown.step, k);
   view.update(state, dirty);
-  shownStep = k;
+  shown.step = k;
   const event = replay.events[k];
   code.highlight(event.line);
   // At the result no node is current: show the root, whose value is the answer.
@@ -66,12 +70,12 @@ function showStep(k) {
 }
 
 function newSearch(pseudocode) {
-  searches++;
+  shown.searches++;
   controls.reset();
-  replay = null;
-  listing = pseudocode || [];
-  finished = false;
-  shownStep = -1;
+  shown.replay = null;
+  shown.listing = pseudocode || [];
+  shown.finished = false;
+  shown.step = -1;
   view.reset(null);
   code.setListing([], false);
   say(narration, "Searching…");
@@ -79,47 +83,47 @@ function newSearch(pseudocode) {
 
 function addEvents(events) {
   if (!events.length) return;
-  if (!replay) {
-    replay = new Replay(events[0]);
+  if (!shown.replay) {
+    const replay = (shown.replay = new Replay(events[0]));
     replay.append(events.slice(1));
     const depth = events[0].options ? events[0].options.depth : null;
-    code.setListing(listing, depth !== null && depth !== undefined);
+    code.setListing(shown.listing, depth !== null && depth !== undefined);
     // The editor holds the tree being searched, ready to change (a search the editor
     // started is its own tree already, and the editor may have moved on since).
     const source = events[0].source || {};
-    if (source.kind === "tree" && source.tree && runFrom !== "editor") editor.follow(source.tree);
+    if (source.kind === "tree" && source.tree && shown.runFrom !== "editor") editor.follow(source.tree);
     view.reset(replay);
     view.showStart();
-    controls.extend(replay.last, finished);
+    controls.extend(replay.last, shown.finished);
     controls.refresh();
     return;
   }
-  const grew = replay.append(events);
-  controls.extend(replay.last, finished);
+  const grew = shown.replay.append(events);
+  controls.extend(shown.replay.last, shown.finished);
   if (grew) scheduleRelayout();
 }
 
 // New game nodes need a new layout. Batches can arrive many times a second, so lay
 // out at most once per frame, and for a big tree at most twice a second.
 function scheduleRelayout() {
-  if (refreshQueued) return;
-  refreshQueued = true;
-  const delay = replay.tree.size > 2000 ? 500 : 0;
+  if (shown.relayoutQueued) return;
+  shown.relayoutQueued = true;
+  const delay = shown.replay.tree.size > 2000 ? 500 : 0;
   setTimeout(() => requestAnimationFrame(() => {
-    refreshQueued = false;
-    if (replay) view.update(replay.stateAt(controls.k), null);
+    shown.relayoutQueued = false;
+    if (shown.replay) view.update(shown.replay.stateAt(controls.k), null);
   }), delay);
 }
 
 const form = new SearchForm($("search-form"), $("form-error"), (request) => {
-  runFrom = "search";
+  shown.runFrom = "search";
   socket.start(request);
 });
 
 // Run the search on a tree from the editor, with the Search tab's options; the Search
 // tab then holds that tree too, so its Run repeats this search.
 function runTree(tree) {
-  runFrom = "editor";
+  shown.runFrom = "editor";
   let options;
   try {
     options = form.options();
@@ -132,8 +136,19 @@ function runTree(tree) {
   socket.start({ tree, ...options });
 }
 
-const editor = new TreeEditor({ onRun: runTree });
-fetchLimits().then((limits) => editor.setLimits(limits)).catch(() => {}); // else the documented defaults
+// The editor's limits are the server's: edits wait for them, and are refused if they fail.
+const editor = new TreeEditor({
+  els: {
+    panel: $("panel-edit"), outline: $("editor-outline"), heading: $("node-heading"), form: $("node-form"),
+    hint: $("node-hint"), error: $("editor-error"), status: $("editor-status"),
+    newTree: $("editor-new"), undo: $("editor-undo"), redo: $("editor-redo"), add: $("editor-add"),
+    del: $("editor-delete"), left: $("editor-left"), right: $("editor-right"), run: $("editor-run"),
+    text: $("editor-text"), textError: $("text-error"), textStatus: $("text-status"),
+    textLoad: $("text-load"), textJson: $("text-json"), textShorthand: $("text-shorthand"),
+  },
+  limits: fetchLimits(),
+  onRun: runTree,
+});
 
 new RandomTreeForm($("random-form"), $("random-error"), $("random-seed"), (tree, options) => {
   editor.load(tree);
@@ -164,20 +179,20 @@ const socket = new SearchSocket({
   onStarted: (msg) => newSearch(msg.pseudocode),
   onEvents: addEvents,
   onDone: () => {
-    finished = true;
-    if (replay) controls.extend(replay.last, true);
+    shown.finished = true;
+    if (shown.replay) controls.extend(shown.replay.last, true);
   },
   // endsSearch: the search shown will get no more events (it failed, or the connection
   // dropped): the timeline is complete as it stands, so Play, Last and Download work.
   onError: (text, endsSearch) => {
-    if (runFrom === "editor") editor.showError(text);
+    if (shown.runFrom === "editor") editor.showError(text);
     else form.showError(text);
     if (endsSearch) {
-      finished = true;
-      if (replay) controls.extend(replay.last, true);
+      shown.finished = true;
+      if (shown.replay) controls.extend(shown.replay.last, true);
     }
     // A search that failed before its first event leaves nothing to show.
-    if (!replay) say(narration, "");
+    if (!shown.replay) say(narration, "");
   },
   onConnection: (status) => {
     const el = $("connection");
@@ -200,7 +215,7 @@ async function replayTrace(events) {
   socket.release();
   form.clearError();
   newSearch(pseudocode);
-  finished = true;
+  shown.finished = true;
   addEvents(events);
 }
 
@@ -218,7 +233,7 @@ async function openTraceFile(file, errorEl, share = false) {
     else await checkTrace(text);
     events = parseTrace(text);
     if (saved) showLink("trace", saved.url); // saved even if the replay below fails
-    runFrom = "search";
+    shown.runFrom = "search";
     await replayTrace(events);
   } catch (err) {
     errorEl.textContent = `${file.name}: ${err.message}`;
@@ -238,28 +253,28 @@ $("trace-file").addEventListener("change", async (ev) => {
 
 // What the exports and the trace download take from the search shown.
 function searchName() {
-  const start = replay.events[0];
-  const root = replay.tree.ids[replay.tree.root];
+  const start = shown.replay.events[0];
+  const root = shown.replay.tree.ids[shown.replay.tree.root];
   return { alg: start.algorithm === "alphabeta" ? "alpha-beta" : start.algorithm || "search", stem: `${fileStem(root)}-${start.algorithm || "search"}` };
 }
 
 new SharePanel({
   getTree: () => editor.tree,
   trace: () => {
-    if (!replay) throw new Error("no search to download yet");
-    if (!finished) throw new Error("the search is still running: wait for its result");
-    const text = replay.events.map((e) => JSON.stringify(e)).join("\n") + "\n";
+    if (!shown.replay) throw new Error("no search to download yet");
+    if (!shown.finished) throw new Error("the search is still running: wait for its result");
+    const text = shown.replay.events.map((e) => JSON.stringify(e)).join("\n") + "\n";
     return { text, stem: searchName().stem };
   },
   view: () => {
-    if (!replay || shownStep < 0) return null;
+    if (!shown.replay || shown.step < 0) return null;
     const k = controls.k;
     const { alg, stem } = searchName();
-    const t = replay.tree;
+    const t = shown.replay.tree;
     return {
       svg: $("tree"),
       tree: t,
-      state: replay.stateAt(k),
+      state: shown.replay.stateAt(k),
       x: view.x,
       y: view.y,
       drawn: view.drawn,
@@ -305,10 +320,10 @@ window.minimaxLab = {
     return controls.n;
   },
   get finished() {
-    return finished;
+    return shown.finished;
   },
   get searches() {
-    return searches;
+    return shown.searches;
   },
   // Tests: drop the connection as a network failure would (socket.io then reconnects).
   dropConnection: () => socket.socket.io.engine.close(),

@@ -2,16 +2,13 @@
 // {id, label, player, value (leaves), eval?, children (internal nodes)}. Every operation
 // here returns a new tree (the old one is kept by the undo history) and keeps it
 // well-formed: ids unique, leaves with a value, internal nodes without one, within the
-// documented limits. The server's validator still has the final word on run and save.
-
-// The documented limits (GET /api/limits replaces these with the server's own).
-export const DEFAULT_LIMITS = {
-  max_tree_nodes: 10000,
-  max_tree_depth: 40,
-  max_branching: 50,
-  max_label_length: 40,
-  max_abs_value: 1e9,
-};
+// server's limits. Nothing here repairs a tree: what is malformed is an EditError naming
+// what and where, in the server's words ("children[1].value: expected a finite number").
+//
+// The limits are the server's (GET /api/limits), passed in by the caller: there is no
+// copy of them here. New nodes are named by the server too (the shorthand rule lives in
+// search/tree_io.py): addChild gives its new child no id, and POST /api/trees/check
+// answers with the tree named.
 
 export class EditError extends Error {}
 
@@ -20,22 +17,67 @@ export function newTree() {
   return { id: "A", label: "A", player: "max", value: 0 };
 }
 
-// The server's key order, so equal trees give equal text.
-export function normalise(node) {
-  const stack = [];
+const FIELDS = ["id", "label", "player", "value", "eval", "children"];
+
+// "children[1].value", as search/errors.py format_path writes a place in a tree.
+function place(path) {
+  let out = "";
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : out ? `.${part}` : part;
+  return out;
+}
+
+function isNumber(x) {
+  return typeof x === "number" && Number.isFinite(x);
+}
+
+// The tree if it is a well-formed normalised tree, with its fields in the server's order
+// (so equal trees give equal text); else an EditError naming the first thing wrong and
+// where. Trees come in from the server's validator (loaded, random, shared, followed), so
+// this never fails for them; it guards against a change of format, and repairs nothing.
+export function wellFormed(tree) {
+  const seen = new Map();
   const root = {};
-  stack.push([node, root]);
+  const stack = [[tree, root, []]];
   while (stack.length) {
-    const [src, out] = stack.pop();
-    out.id = String(src.id);
-    out.label = src.label === undefined || src.label === null || src.label === "" ? out.id : String(src.label);
-    out.player = src.player === "min" ? "min" : "max";
+    const [src, out, path] = stack.pop();
+    const at = (field) => place([...path, field]);
+    if (src === null || typeof src !== "object" || Array.isArray(src)) {
+      throw new EditError(`${place(path) || "tree"}: expected an object`);
+    }
+    const unknown = Object.keys(src).find((k) => !FIELDS.includes(k));
+    if (unknown !== undefined) {
+      throw new EditError(`${at(unknown)}: unknown field (known: ${FIELDS.join(", ")})`);
+    }
+    for (const field of ["id", "label"]) {
+      if (src[field] === undefined) throw new EditError(`${at(field)}: required`);
+      if (typeof src[field] !== "string") throw new EditError(`${at(field)}: expected a string`);
+    }
+    if (src.id === "") throw new EditError(`${at("id")}: must not be empty`);
+    if (seen.has(src.id)) {
+      throw new EditError(`${at("id")}: duplicate id '${src.id}' (also at ${seen.get(src.id) || "the root"})`);
+    }
+    seen.set(src.id, place(path));
+    if (src.player !== "max" && src.player !== "min") throw new EditError(`${at("player")}: expected "max" or "min"`);
+    if (src.children !== undefined && !Array.isArray(src.children)) throw new EditError(`${at("children")}: expected a list`);
     const kids = src.children || [];
-    if (!kids.length) out.value = typeof src.value === "number" ? src.value : 0;
-    if (typeof src.eval === "number") out.eval = src.eval;
+    out.id = src.id;
+    out.label = src.label;
+    out.player = src.player;
+    if (kids.length) {
+      if (src.value !== undefined) throw new EditError(`${at("value")}: only leaves have a value; use eval for an estimate`);
+    } else {
+      if (src.value === undefined) throw new EditError(`${at("value")}: expected a finite number (a leaf needs a value)`);
+      if (!isNumber(src.value)) throw new EditError(`${at("value")}: expected a finite number`);
+      out.value = src.value;
+    }
+    if (src.eval !== undefined) {
+      if (!isNumber(src.eval)) throw new EditError(`${at("eval")}: expected a finite number`);
+      out.eval = src.eval;
+    }
     if (kids.length) {
       out.children = kids.map(() => ({}));
-      kids.forEach((k, i) => stack.push([k, out.children[i]]));
+      // Reversed, so the nodes are checked in tree order and the first wrong one is named.
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], out.children[i], [...path, "children", i]]);
     }
   }
   return root;
@@ -81,28 +123,14 @@ function other(player) {
   return player === "max" ? "min" : "max";
 }
 
-// 0 -> a, 25 -> z, 26 -> aa (as search/tree_io.py names shorthand nodes).
-function letters(n) {
-  let out = "";
-  n += 1;
-  while (n) {
-    const rem = (n - 1) % 26;
-    n = Math.floor((n - 1) / 26);
-    out = String.fromCharCode(97 + rem) + out;
-  }
-  return out;
+function count(n) {
+  return n.toLocaleString("en", { maximumFractionDigits: 0 });
 }
 
-// The shorthand's names: root A; then B, C, D; then B1, B2; then B1a, B1b; then B1a1 ...
-export function shorthandChildId(parentId, index, depth) {
-  if (depth === 1) return letters(index + 1).toUpperCase();
-  if (depth % 2 === 0) return /\d$/.test(parentId) ? `${parentId}.${index + 1}` : `${parentId}${index + 1}`;
-  return `${parentId}${letters(index)}`;
-}
-
-// Add a leaf (value 0) as the last child of `parentId`. A leaf that gets a child becomes
-// internal and loses its value. Returns {tree, id, note}.
-export function addChild(tree, parentId, limits = DEFAULT_LIMITS) {
+// Add a leaf (value 0, the other player) as the last child of `parentId`, without an id:
+// the server names it (POST /api/trees/check). A leaf that gets a child becomes internal
+// and loses its value. Returns {tree, note}; the tree is not well-formed until named.
+export function addChild(tree, parentId, limits) {
   const next = clone(tree);
   const byId = index(next);
   const entry = byId.get(parentId);
@@ -110,7 +138,7 @@ export function addChild(tree, parentId, limits = DEFAULT_LIMITS) {
   const parent = entry.node;
   const kids = parent.children || [];
   if (byId.size >= limits.max_tree_nodes) {
-    throw new EditError(`the tree has ${byId.size.toLocaleString("en")} nodes, the limit`);
+    throw new EditError(`the tree has ${count(byId.size)} nodes, the limit`);
   }
   if (kids.length >= limits.max_branching) {
     throw new EditError(`${parent.label} has ${kids.length} children, the limit`);
@@ -118,27 +146,24 @@ export function addChild(tree, parentId, limits = DEFAULT_LIMITS) {
   if (entry.depth + 1 > limits.max_tree_depth) {
     throw new EditError(`a child of ${parent.label} would be ${entry.depth + 1} levels deep; the limit is ${limits.max_tree_depth}`);
   }
-  let id = "";
-  for (let i = kids.length; i < kids.length + 100000; i++) {
-    const candidate = shorthandChildId(parent.id, i, entry.depth + 1);
-    if (!byId.has(candidate) && candidate.length <= limits.max_label_length) {
-      id = candidate;
-      break;
-    }
-  }
-  if (!id) throw new EditError(`no free id for a child of ${parent.label}`);
   let note = "";
   if (!kids.length) {
     note = `${parent.label} is an internal node now: its value ${parent.value} was removed`;
     delete parent.value;
   }
-  const child = { id, label: id, player: other(parent.player), value: 0 };
-  parent.children = [...kids, child];
-  return { tree: next, id, note };
+  parent.children = [...kids, { player: other(parent.player), value: 0 }];
+  return { tree: next, note };
+}
+
+// The child addChild added, in the server's answer: the last child of `parentId`.
+export function addedChild(tree, parentId) {
+  const kids = find(tree, parentId).node.children || [];
+  if (!kids.length) throw new EditError(`the server's tree has no child under ${parentId}`);
+  return kids[kids.length - 1];
 }
 
 // Delete the subtree under `id`. The root stays. A parent left without children is a
-// leaf again and gets the value 0. Returns {tree, parentId, note}.
+// leaf again and gets the value 0 (said in the note). Returns {tree, parentId, note}.
 export function deleteSubtree(tree, id) {
   const next = clone(tree);
   const entry = find(next, id);
@@ -168,69 +193,75 @@ export function moveNode(tree, id, by) {
   return { tree: next };
 }
 
-// A number typed in a field: blank allowed only where `optional`.
-export function parseNumber(text, what, { optional = false, limits = DEFAULT_LIMITS } = {}) {
-  const t = String(text).trim().replace(/^\u2212/, "-");
-  if (t === "") {
-    if (optional) return undefined;
-    throw new EditError(`${what}: expected a finite number`);
-  }
-  const n = Number(t);
-  if (!Number.isFinite(n)) throw new EditError(`${what}: expected a finite number`);
-  if (Math.abs(n) > limits.max_abs_value) {
-    throw new EditError(`${what}: outside the allowed range ±${limits.max_abs_value.toLocaleString("en")}`);
+// A number as JSON writes one (RFC 8259 section 6), as the server reads numbers: "-3",
+// "2.5", "1e3"; not "0x10", "1e", "12abc", "Infinity", "1_000", ".5", "+3" or "012".
+// JSON's own whitespace (space, tab, CR, LF) may surround it.
+const JSON_NUMBER = /^[ \t\r\n]*(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)[ \t\r\n]*$/;
+
+// The number typed in `text`, or undefined if it is not one. A leading "−" (U+2212, the
+// minus sign the page writes, as in −∞, and the one copied from slides) is read as "-":
+// it is how the page itself writes a negative, not a repair of bad input.
+export function parseJsonNumber(text) {
+  const m = JSON_NUMBER.exec(String(text).replace(/^([ \t\r\n]*)\u2212/, "$1-"));
+  return m ? Number(m[1]) : undefined;
+}
+
+// A value or estimate within the server's range, or an EditError in the server's words.
+function checkNumber(n, what, limits) {
+  if (typeof n !== "number" || Number.isNaN(n)) throw new EditError(`${what}: expected a finite number`);
+  if (!(Math.abs(n) <= limits.max_abs_value)) {
+    throw new EditError(`${what}: outside the allowed range ±${count(limits.max_abs_value)}`);
   }
   return n;
 }
 
+// A number typed in a field: blank allowed only where `optional` (then undefined).
+export function parseNumber(text, what, limits, { optional = false } = {}) {
+  if (/^[ \t\r\n]*$/.test(String(text))) {
+    if (optional) return undefined;
+    throw new EditError(`${what}: expected a finite number`);
+  }
+  const n = parseJsonNumber(text);
+  if (n === undefined) throw new EditError(`${what}: expected a finite number`);
+  return checkNumber(n, what, limits); // "1e400" reads as Infinity: out of range, as on the server
+}
+
+// A label within the server's rules: at most max_label_length characters (code points,
+// as Python counts them: an emoji is one, not two UTF-16 units) and none the tree
+// schema's pattern forbids (control characters, U+2028/9, lone surrogates).
+export function checkLabel(label, limits) {
+  if (typeof label !== "string") throw new EditError("label: expected a string");
+  if ([...label].length > limits.max_label_length) {
+    throw new EditError(`label: longer than ${limits.max_label_length} characters`);
+  }
+  if (!new RegExp(limits.label_pattern, "u").test(label)) {
+    throw new EditError("label: control characters, line separators and lone surrogates (\\ud800-\\udfff) are not allowed");
+  }
+  return label;
+}
+
 // Set fields of one node: {label, player, value, eval}; eval null removes the estimate.
-export function setFields(tree, id, fields, limits = DEFAULT_LIMITS) {
+// An empty label means "no label": the node shows its id (as the server reads one).
+export function setFields(tree, id, fields, limits) {
   const next = clone(tree);
   const node = find(next, id).node;
   if (fields.label !== undefined) {
-    const label = String(fields.label);
-    if (label.length > limits.max_label_length) {
-      throw new EditError(`label: longer than ${limits.max_label_length} characters`);
-    }
+    const label = checkLabel(fields.label, limits);
     node.label = label === "" ? node.id : label;
   }
-  if (fields.player !== undefined) node.player = fields.player === "min" ? "min" : "max";
+  if (fields.player !== undefined) {
+    if (fields.player !== "max" && fields.player !== "min") throw new EditError('player: expected "max" or "min"');
+    node.player = fields.player;
+  }
   if (fields.value !== undefined) {
     if (node.children && node.children.length) {
       throw new EditError(`value: ${node.label} is an internal node; only leaves have a value (use eval for an estimate)`);
     }
-    node.value = fields.value;
+    node.value = checkNumber(fields.value, "value", limits);
   }
   if (fields.eval !== undefined) {
     if (fields.eval === null) delete node.eval;
-    else node.eval = fields.eval;
+    else node.eval = checkNumber(fields.eval, "eval", limits);
   }
-  return { tree: normalise(next) };
-}
-
-// The nested-list shorthand of the tree, or the reason it cannot carry it.
-// It carries leaf values only: no labels, estimates or players other than alternating
-// from a MAX root, and it names the nodes itself (A; B, C; B1 ...).
-export function toShorthand(tree) {
-  if (!tree.children || !tree.children.length) {
-    return { reason: "a one-node tree has no shorthand (the shorthand is a list of children)" };
-  }
-  const renamed = [];
-  for (const { node, depth } of walk(tree)) {
-    const where = node.label === node.id ? node.id : `${node.label} (id ${node.id})`;
-    if (node.label !== node.id) return { reason: `${where} has a label, which the shorthand cannot carry` };
-    if (node.eval !== undefined) return { reason: `${where} has an estimate (eval), which the shorthand cannot carry` };
-    if (node.player !== (depth % 2 === 0 ? "max" : "min")) {
-      return { reason: `${where} is ${node.player.toUpperCase()} out of turn; the shorthand alternates players from a MAX root` };
-    }
-  }
-  // Build the lists, and note the nodes the shorthand will name differently.
-  const build = (node, name, depth) => {
-    if (node.id !== name) renamed.push(`${node.id} → ${name}`);
-    if (!node.children || !node.children.length) return node.value;
-    return node.children.map((c, i) => build(c, shorthandChildId(name, i, depth + 1), depth + 1));
-  };
-  // Recursion is bounded by the depth limit (40).
-  const lists = build(tree, "A", 0);
-  return { text: JSON.stringify(lists), renamed };
+  return { tree: wellFormed(next) };
 }

@@ -3,11 +3,13 @@
 // coordinates. MAX an upward triangle, MIN a downward one, the value inside once known,
 // the label below, the [α, β] window where the view shows one, pruned nodes grey and
 // dashed with the cut edge marked "α cut" / "β cut", the chosen move's edge thick; a game
-// node's board under its triangle once visited, as the view shows it.
+// node's board under its triangle once visited, as the view shows it. What each node
+// shows comes from presentation.js, as in the view; only the TeX is written here.
 // The page is sized to the picture. Labels are escaped: they are text, never TeX.
 
 import { CELL_CLASS, CELL_MARK, LAYOUTS } from "./board_view.js";
 import { SIZES } from "./tree_view.js";
+import { Status, presentNode, stepContext } from "./presentation.js";
 
 const GREEK = {
   α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", ζ: "zeta", η: "eta", θ: "theta",
@@ -128,10 +130,9 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   const width = (x1 - x0) * u;
   const height = (y1 - y0) * u;
 
-  const path = state.current >= 0 ? tree.pathTo(state.current) : [];
-  const onPath = new Set(path);
-  const chosen = state.result && state.result.child !== null && state.result.child !== undefined
-    ? tree.idx(state.result.child) : undefined;
+  const context = stepContext(state, tree);
+  const shown = [];
+  for (let i = 0; i < n; i++) shown.push(presentNode(state, tree, i, context));
 
   // Coordinates go out in points (TeX numbers stop at 16,383), y pointing up.
   const at = (px, py) => `(${num(px * u)},${num(-py * u)})`;
@@ -154,14 +155,15 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   const marks = [];
   for (let i = 0; i < n; i++) {
     const p = tree.parent[i];
-    if (p < 0 || p >= n) continue;
-    const status = state.status[i] || 0;
-    const cut = state.cut[i];
+    const edge = shown[i].edge;
+    if (!edge || p >= n) continue;
+    const cut = edge.cut;
+    // One style per edge: the strongest, as the view's CSS cascade picks it.
     let style = "tree edge";
-    if (onPath.has(i)) style = "tree edge on path";
-    if (status === 3) style = "tree edge pruned";
+    if (edge.onPath) style = "tree edge on path";
+    if (edge.pruned) style = "tree edge pruned";
     if (cut) style = `tree edge cut ${cut}`;
-    if (i === chosen) style = "tree edge chosen";
+    if (edge.chosen) style = "tree edge chosen";
     const ax = x[p], ay = bottom(p), bx = x[i], by = top(i);
     add(`  \\draw[${style}] ${at(ax, ay)} -- ${at(bx, by)};`);
     if (cut) {
@@ -169,11 +171,7 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
       const len = Math.hypot(bx - ax, by - ay) || 1;
       const nx = -(by - ay) / len, ny = (bx - ax) / len;
       marks.push(`  \\draw[cut bar ${cut}] ${at(mx - nx * 8, my - ny * 8)} -- ${at(mx + nx * 8, my + ny * 8)};`);
-      const prune = state.prune[p];
-      if (prune && prune.pruned && prune.pruned[0] === tree.ids[i]) {
-        const word = cut === "alpha" ? "$\\alpha$ cut" : "$\\beta$ cut";
-        marks.push(`  \\node[cut text ${cut}] at ${at(mx - 10, my)} {${word}};`);
-      }
+      if (edge.cutWords) marks.push(`  \\node[cut text ${cut}] at ${at(mx - 10, my)} {${latexText(edge.cutWords)}};`);
     }
   }
   if (marks.length) {
@@ -183,36 +181,34 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
 
   add("  % nodes: shape and value, label, [alpha, beta] window, visit order");
   for (let i = 0; i < n; i++) {
-    const status = state.status[i] || 0;
-    const stateName = i === state.current ? "current" : ["unvisited", "visited", "done", "pruned"][status];
-    const styles = [`${tree.player[i]} node`, stateName];
-    if (i === chosen) styles.push("chosen");
-    const v = state.v[i];
+    const node = shown[i];
+    const pruned = node.status === Status.PRUNED ? " pruned" : "";
+    // The TikZ styles are named after the statuses (unvisited, visited, done, pruned, current).
+    const styles = [`${tree.player[i]} node`, node.status];
+    if (node.chosen) styles.push("chosen");
     let value = "";
-    if (v !== undefined) {
-      value = latexValue(v);
-      if (state.leafKind[i] === "estimate") value = `\\textit{${value}}`;
-      if (status === 2) value = `\\textbf{${value}}`;
-    } else if (tree.given[i] !== undefined) {
-      value = `\\textcolor{gray!70}{${latexValue(tree.given[i])}}`; // part of the problem, not yet read
+    if (node.given) {
+      value = `\\textcolor{gray!70}{${latexValue(node.value)}}`; // part of the problem, not yet read
+    } else if (node.value !== undefined) {
+      value = latexValue(node.value);
+      if (node.estimate) value = `\\textit{${value}}`;
+      if (node.final) value = `\\textbf{${value}}`;
     }
     // The value is a node of its own over the shape, so a long one cannot stretch the triangle;
     // it sits at the triangle's centre, a little towards its wide side.
     add(`  \\node[${styles.join(", ")}] at ${at(x[i], y[i])} {};`);
     if (value) {
-      const small = String(v !== undefined ? v : tree.given[i]).length > 3 ? ", font=\\tiny" : "";
-      add(`  \\node[value${status === 3 ? " pruned" : ""}${small}] at ${at(x[i], y[i] + (max(i) ? 1.5 : -1.5))} {${value}};`);
+      const small = String(node.value).length > 3 ? ", font=\\tiny" : "";
+      add(`  \\node[value${pruned}${small}] at ${at(x[i], y[i] + (max(i) ? 1.5 : -1.5))} {${value}};`);
     }
     const label = tree.label[i];
-    if (label) add(`  \\node[node label${status === 3 ? " pruned" : ""}] at ${at(x[i], labelY(i))} {${latexText(label)}};`);
-    if (onPath.has(i) && state.alpha[i] !== undefined) {
-      add(`  \\node[window] at ${at(x[i], windowY(i))} {[${latexValue(state.alpha[i])}, ${latexValue(state.beta[i])}]};`);
+    if (label) add(`  \\node[node label${pruned}] at ${at(x[i], labelY(i))} {${latexText(label)}};`);
+    if (node.window) {
+      add(`  \\node[window] at ${at(x[i], windowY(i))} {[${latexValue(node.window.alpha)}, ${latexValue(node.window.beta)}]};`);
     }
-    if (state.order[i]) add(`  \\node[visit order] at ${at(x[i] + 17, y[i] - 13)} {${state.order[i]}};`);
-    // A board shows once its node was visited (a pruned or unvisited node has none to show).
-    if (game && tree.board[i] !== undefined && status !== 0 && status !== 3) {
-      lines.push(...boardLines(tree.game, tree.board[i], x[i], boardTop(i), at));
-    }
+    if (node.order) add(`  \\node[visit order] at ${at(x[i] + 17, y[i] - 13)} {${node.order}};`);
+    // A board shows where the view shows one: once its node was visited.
+    if (game && node.board) lines.push(...boardLines(tree.game, tree.board[i], x[i], boardTop(i), at));
   }
 
   const pt = (d) => `${num(d)}pt`;

@@ -42,10 +42,8 @@ export function narrate(event, replay) {
       return event.kind === "estimate"
         ? `${N} is at the depth limit: estimate ${showValue(event.value)}`
         : `${N} is a leaf: utility ${showValue(event.value)}`;
-    case "backup": {
-      const op = role(event.node) === "MIN" ? "min" : "max";
-      return `${N}: v = ${op}(${showValue(event.v_before)}, ${showValue(event.child_value)}) = ${showValue(event.v_after)}`;
-    }
+    case "backup": // op: which update the engine made, v <- MAX(v, ...) or MIN(v, ...)
+      return `${N}: v = ${event.op}(${showValue(event.v_before)}, ${showValue(event.child_value)}) = ${showValue(event.v_after)}`;
     case "bound":
       return `${N}: ${BOUND_NAME[event.bound] || event.bound} = ${showValue(event.new)} (was ${showValue(event.old)})`;
     case "prune": {

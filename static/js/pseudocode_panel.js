@@ -1,26 +1,7 @@
-// The algorithm's listing (sent by the server), the line of the current event
-// highlighted, and v, α, β at the current node underneath.
+// The algorithm's listing (sent by the server, written as the slides write it: ←, ≥, α,
+// ∞), the line of the current event highlighted, and v, α, β at the current node underneath.
 
 import { showValue } from "./value_format.js";
-
-// The listing as the slides write it: arrows, ≥ ≤, Greek letters and ∞.
-// Only text is rewritten (and then inserted as text), so this is safe for any input.
-const SYMBOLS = [
-  [/<-/g, "←"],
-  [/>=/g, "≥"],
-  [/<=/g, "≤"],
-  [/\+inf\b/g, "+∞"],
-  [/-inf\b/g, "−∞"],
-  [/\binf\b/g, "∞"],
-  [/\balpha\b/g, "α"],
-  [/\bbeta\b/g, "β"],
-];
-
-export function prettify(text) {
-  let out = String(text || "");
-  for (const [pattern, symbol] of SYMBOLS) out = out.replace(pattern, symbol);
-  return out;
-}
 
 export class PseudocodePanel {
   constructor({ list, vars }) {
@@ -41,7 +22,7 @@ export class PseudocodePanel {
       const li = document.createElement("li");
       li.className = "code-line";
       li.style.setProperty("--indent", String(line.indent || 0));
-      li.textContent = prettify(line.text) || "\u00a0"; // a blank line keeps its height
+      li.textContent = line.text || "\u00a0"; // a blank line keeps its height
       if (line.id) {
         li.dataset.lineId = line.id;
         if (!this.byId.has(line.id)) this.byId.set(line.id, []);

@@ -2,6 +2,7 @@
 // POST /api/random-tree (the server checks them); the same seed gives the same tree.
 
 import { randomTree } from "./rest_client.js";
+import { parseJsonNumber } from "./editable_tree.js";
 
 const OPTIONS = ["depth", "min_branching", "max_branching", "min_value", "max_value", "seed"];
 
@@ -19,15 +20,16 @@ export class RandomTreeForm {
     });
   }
 
-  // The fields as sent: blank means the server's default; anything else is sent as
-  // typed in numbers, so the server names a bad one ("depth: expected a whole number").
+  // The fields as sent: blank means the server's default; a number written as JSON writes
+  // it is sent as that number, anything else ("0x10", "12abc") as the text typed, so the
+  // server names it ("depth: expected a whole number").
   options() {
     const out = {};
     for (const name of OPTIONS) {
       const text = this.form.elements[`random_${name}`].value.trim();
       if (text === "") continue;
-      const n = Number(text);
-      out[name] = Number.isFinite(n) ? n : text;
+      const n = parseJsonNumber(text);
+      out[name] = Number.isFinite(n) ? n : text; // "1e999" too: JSON has no Infinity
     }
     return out;
   }

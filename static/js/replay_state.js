@@ -4,7 +4,8 @@
 // a time and copied every `every` steps (256 to start with), so reaching any step
 // replays at most that many events from the nearest snapshot. A snapshot costs one
 // entry per node and field; when they would pass SNAPSHOT_BUDGET entries (a long game
-// search), every other one is dropped and the spacing doubles.
+// search), every other one is dropped and the spacing doubles. Both numbers can be
+// given to the constructor (the tests make thinning happen on a small trace).
 
 import { TraceTree } from "./trace_tree.js";
 import { toNumber } from "./value_format.js";
@@ -12,11 +13,16 @@ import { toNumber } from "./value_format.js";
 export const SNAPSHOT_EVERY = 256;
 export const SNAPSHOT_BUDGET = 4_000_000;
 
-export const UNVISITED = 0;
-export const VISITED = 1;
-export const DONE = 2;
-export const PRUNED = 3;
-export const STATUS_NAMES = ["unvisited", "visited", "done", "pruned"];
+// Where the search stands with a node. The first four are kept per node (a node never
+// reached reads as UNVISITED); CURRENT is never kept: it is how the presentation shows
+// the node the step is at. The values are the names the page uses (data-state, CSS).
+export const Status = Object.freeze({
+  UNVISITED: "unvisited",
+  VISITED: "visited", // entered, its value not final yet
+  DONE: "done", // its value is final (backed up to its parent, or the root's result)
+  PRUNED: "pruned", // in a subtree alpha-beta skipped
+  CURRENT: "current",
+});
 
 // Per-node fields, each a flat array indexed by node index. Copying these is a snapshot.
 const NODE_FIELDS = ["status", "v", "alpha", "beta", "order", "cut", "prune", "leafKind"];
@@ -34,10 +40,12 @@ function copyState(s) {
 }
 
 export class Replay {
-  constructor(startEvent) {
+  // {every, budget}: the snapshot spacing to start with and the budget, if not the defaults.
+  constructor(startEvent, { every = SNAPSHOT_EVERY, budget = SNAPSHOT_BUDGET } = {}) {
     this.tree = new TraceTree(startEvent);
     this.events = [];
-    this.every = SNAPSHOT_EVERY;
+    this.every = every;
+    this.budget = budget;
     this.snapshots = []; // snapshots[j] = state at step j * this.every
     this.cursor = emptyState(); // the one mutable state, moved forward by apply()
     this.touchCache = [];
@@ -84,7 +92,7 @@ export class Replay {
 
   keepWithinBudget() {
     const perSnapshot = NODE_FIELDS.length * Math.max(1, this.tree.size);
-    while (this.snapshots.length > 2 && this.snapshots.length * perSnapshot > SNAPSHOT_BUDGET) {
+    while (this.snapshots.length > 2 && this.snapshots.length * perSnapshot > this.budget) {
       this.snapshots = this.snapshots.filter((_, j) => j % 2 === 0);
       this.every *= 2;
     }
@@ -99,7 +107,7 @@ export class Replay {
     s.current = i === undefined ? -1 : i;
     switch (e.type) {
       case "visit":
-        s.status[i] = VISITED;
+        s.status[i] = Status.VISITED;
         s.order[i] = ++s.visits;
         if (e.alpha !== undefined) s.alpha[i] = toNumber(e.alpha);
         if (e.beta !== undefined) s.beta[i] = toNumber(e.beta);
@@ -111,7 +119,7 @@ export class Replay {
       case "backup": {
         s.v[i] = toNumber(e.v_after);
         const c = t.idx(e.child);
-        if (c !== undefined) s.status[c] = DONE;
+        if (c !== undefined) s.status[c] = Status.DONE;
         break;
       }
       case "bound":
@@ -124,13 +132,13 @@ export class Replay {
           const c = t.idx(id);
           if (c === undefined) continue;
           s.cut[c] = e.cut; // marks the cut edge into c
-          for (const d of t.subtree(c)) s.status[d] = PRUNED;
+          for (const d of t.subtree(c)) s.status[d] = Status.PRUNED;
         }
         break;
       case "result":
         s.result = e;
         // A search stopped early (cancelled, event limit) has no final value at the root.
-        if (i !== undefined && e.complete !== false) s.status[i] = DONE;
+        if (i !== undefined && e.complete !== false) s.status[i] = Status.DONE;
         // The search is over: no node is "current" any more.
         s.current = -1;
         break;

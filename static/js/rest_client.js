@@ -22,9 +22,16 @@ async function send(url, body, type) {
   return response.json();
 }
 
-// Tree text (JSON or the nested-list shorthand) -> the normalised tree, not saved.
+// Tree text (JSON or the nested-list shorthand) -> the normalised tree, not saved. Nodes
+// given without an id come back named by the shorthand's rule (the editor's Add child).
 export function checkTree(text) {
   return send("/api/trees/check", text, "application/json");
+}
+
+// Tree text -> {shorthand: "[[3,12,8],...]", renamed: ["X → B", ...]}; refused (an Error
+// saying why) for a tree the shorthand cannot carry: labels, estimates, players out of turn.
+export function treeShorthand(text) {
+  return send("/api/trees/shorthand", text, "application/json");
 }
 
 // -> {id, url}
@@ -47,8 +54,14 @@ export function randomTree(options) {
   return send("/api/random-tree", JSON.stringify(options), "application/json");
 }
 
+// The server's limits and the label rule (GET /api/limits): the editor's only copy.
 export async function fetchLimits() {
-  const response = await fetch("/api/limits");
+  let response;
+  try {
+    response = await fetch("/api/limits");
+  } catch (err) {
+    throw new Error("cannot reach the server");
+  }
   if (!response.ok) throw new Error(await errorText(response));
   return response.json();
 }

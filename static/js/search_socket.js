@@ -55,10 +55,11 @@ export class SearchSocket {
       if (msg.search !== this.current) return;
       this.handlers.onEvents(msg.events || []);
     });
+    // {search} only: the result came as the last event, the one place it is sent.
     socket.on("search:done", (msg) => {
       if (msg.search !== this.current) return;
       this.currentDone = true;
-      this.handlers.onDone(msg.result);
+      this.handlers.onDone();
     });
     socket.on("search:error", (msg) => {
       // search null: the request itself was refused (bad tree, bad option); the search

@@ -1,6 +1,7 @@
 // The shape of the searched tree, as far as the trace tells it.
 // A "tree" source gives the whole tree in the start event; a "game" source
-// reveals nodes as they are visited (visit.parent) or pruned (prune.pruned).
+// reveals nodes as they are visited (visit.parent, .player, .move) or pruned
+// (prune.pruned, .players, .moves): the trace says whose turn and which move, always.
 // Nodes get small integer indices so per-step state can live in flat arrays.
 
 import { showMove } from "./value_format.js";
@@ -15,7 +16,8 @@ export class TraceTree {
     this.parent = [];
     this.children = [];
     this.player = [];
-    this.label = [];
+    this.label = []; // what the drawing writes under the node
+    this.move = []; // a game node's move from its parent, as text ("6", "(1, 0)"); "" at the root
     this.given = []; // a tree leaf's value, known from the problem itself
     this.board = []; // a game node's position, from its visit event
     this.version = 0; // bumped whenever nodes are added, so the view knows to lay out again
@@ -47,18 +49,13 @@ export class TraceTree {
   // "move 6" is meant.
   nameOf(id) {
     const i = this.index.get(id);
-    if (this.kind === "tree") return i === undefined ? String(id) : this.label[i];
+    if (i === undefined) return String(id);
+    if (this.kind === "tree") return this.label[i];
     if (i === this.root) return String(id);
-    let move = i === undefined ? "" : this.label[i];
-    if (!move) {
-      // A pruned child was never visited: its move is the last step of its path id.
-      const last = String(id).split(".").pop();
-      move = last.includes(",") ? `(${last.split(",").join(", ")})` : last;
-    }
-    return `move ${move}`;
+    return `move ${this.move[i]}`;
   }
 
-  add(id, parentIdx, player, label) {
+  add(id, parentIdx, player, label, move = "") {
     const i = this.ids.length;
     this.ids.push(id);
     this.index.set(id, i);
@@ -66,6 +63,7 @@ export class TraceTree {
     this.children.push([]);
     this.player.push(player === "min" ? "min" : "max");
     this.label.push(label === undefined || label === null ? String(id) : String(label));
+    this.move.push(move);
     if (parentIdx >= 0) this.children[parentIdx].push(i);
     this.version++;
     return i;
@@ -92,21 +90,22 @@ export class TraceTree {
       let i = this.index.get(event.node);
       if (i === undefined) {
         const p = event.parent === null || event.parent === undefined ? -1 : this.index.get(event.parent);
-        i = this.add(event.node, p === undefined ? -1 : p, event.player, showMove(event.move));
+        const move = showMove(event.move);
+        i = this.add(event.node, p === undefined ? -1 : p, event.player, move, move);
       } else {
         // The root exists since the start event; its visit says whose turn it is.
         this.player[i] = event.player === "min" ? "min" : "max";
-        if (event.move !== null && event.move !== undefined) this.label[i] = showMove(event.move);
+        if (event.move !== null && event.move !== undefined) this.label[i] = this.move[i] = showMove(event.move);
       }
       if (event.state !== undefined) this.board[i] = event.state;
     } else if (event.type === "prune") {
       const p = this.index.get(event.node);
       if (p === undefined) return;
-      const childPlayer = this.player[p] === "max" ? "min" : "max";
-      for (const id of event.pruned || []) {
-        // A pruned game child was never generated: no position, no move, only an id
-        // (shown on hover), so it gets no label to crowd the drawing.
-        if (!this.index.has(id)) this.add(id, p, childPlayer, "");
+      const pruned = event.pruned || [];
+      for (let j = 0; j < pruned.length; j++) {
+        // A pruned game child was never played out: no position, and no label to crowd the
+        // drawing (its id shows on hover); the narration names it by its move.
+        if (!this.index.has(pruned[j])) this.add(pruned[j], p, event.players[j], "", showMove(event.moves[j]));
       }
     }
   }

@@ -1,17 +1,24 @@
 // The "Edit tree" panel: an outline of the tree (click a node to select it), a small form
 // for the selected node (label, player, value, eval), buttons to add a child, delete a
 // subtree and reorder children, undo/redo, and the tree as text both ways. The tree is
-// changed only by editable_tree.js, which keeps it well-formed; text typed in the box
-// goes through the server's validator (POST /api/trees/check). Labels are text only.
+// changed only by editable_tree.js, which keeps it well-formed, with the server's limits
+// (GET /api/limits); the server names new children and writes the shorthand, and text
+// typed in the box goes through its validator (POST /api/trees/check). Labels are text only.
 
 import {
-  DEFAULT_LIMITS, EditError, addChild, deleteSubtree, index, moveNode, newTree, normalise,
-  parseNumber, setFields, toShorthand, treeText, walk,
+  EditError, addChild, addedChild, deleteSubtree, index, moveNode, newTree, parseNumber, setFields,
+  treeText, walk, wellFormed,
 } from "./editable_tree.js";
 import { EditorHistory } from "./editor_history.js";
-import { checkTree } from "./rest_client.js";
+import { checkTree, treeShorthand } from "./rest_client.js";
 
-const $ = (id) => document.getElementById(id);
+// The elements a TreeEditor is given (templates/index.html's Edit tree panel): the panel,
+// its outline, the node form and its heading and hint, the messages, the buttons, the text box.
+export const ELEMENTS = [
+  "panel", "outline", "heading", "form", "hint", "error", "status",
+  "newTree", "undo", "redo", "add", "del", "left", "right", "run",
+  "text", "textError", "textStatus", "textLoad", "textJson", "textShorthand",
+];
 
 const ROW = 20; // px: the height of an outline row (.outline button in app.css)
 const OVERSCAN = 150; // rows drawn above and below the visible ones
@@ -43,30 +50,36 @@ export function formatTree(tree) {
 }
 
 export class TreeEditor {
+  // els: the panel's elements (see the list below, as in templates/index.html);
+  // limits: a promise of the server's limits (GET /api/limits, rest_client.fetchLimits);
   // onRun(tree): run the search on the edited tree.
-  constructor({ onRun }) {
+  constructor({ els, limits, onRun }) {
+    const missing = ELEMENTS.filter((name) => !els[name]);
+    if (missing.length) throw new Error(`TreeEditor: no element for ${missing.join(", ")}`);
+    this.els = els;
     this.onRun = onRun;
-    this.limits = { ...DEFAULT_LIMITS };
     this.history = new EditorHistory();
     this.tree = newTree();
     this.selected = this.tree.id;
     this.pristine = true; // nothing edited yet: a search's tree may replace it without an undo step
-    this.els = {
-      outline: $("editor-outline"),
-      heading: $("node-heading"),
-      form: $("node-form"),
-      hint: $("node-hint"),
-      error: $("editor-error"),
-      status: $("editor-status"),
-      undo: $("editor-undo"),
-      redo: $("editor-redo"),
-      del: $("editor-delete"),
-      left: $("editor-left"),
-      right: $("editor-right"),
-      text: $("editor-text"),
-      textError: $("text-error"),
-      textStatus: $("text-status"),
-    };
+    this.replaced = 0; // counts whole-tree replacements (load, follow): see act()
+    this.picks = 0; // counts the user's selections: see act()
+    this.queue = Promise.resolve();
+    this.queued = 0;
+    // Until the server's limits arrive the editor has none: an edit that needs them waits
+    // for them (a click in the first milliseconds is applied then, not guessed at), and if
+    // they cannot be had, edits that need them are refused with the reason.
+    this.limits = null;
+    this.limitsProblem = "";
+    this.limitsArrived = Promise.resolve(limits).then(
+      (l) => {
+        this.limits = l;
+      },
+      (err) => {
+        this.limitsProblem = `the editor cannot check edits without the server's limits (GET /api/limits: ${err.message}): reload the page`;
+        this.showError(this.limitsProblem);
+      },
+    );
     const f = this.els.form.elements;
     this.fields = { label: f.node_label, player: f.node_player, value: f.node_value, eval: f.node_eval };
 
@@ -80,7 +93,7 @@ export class TreeEditor {
       });
     });
     // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) anywhere in the panel but its text fields.
-    this.els.form.closest('[role="tabpanel"]').addEventListener("keydown", (ev) => {
+    this.els.panel.addEventListener("keydown", (ev) => {
       if (!(ev.ctrlKey || ev.metaKey) || ev.altKey) return;
       if (["INPUT", "TEXTAREA", "SELECT"].includes(ev.target.tagName)) return;
       const key = ev.key.toLowerCase();
@@ -115,35 +128,40 @@ export class TreeEditor {
         this.applyField(ev.target.name.replace(/^node_/, ""));
       }
     });
-    $("editor-add").addEventListener("click", () => this.edit(() => {
-      const r = addChild(this.tree, this.selected, this.limits);
-      const parent = index(r.tree).get(this.selected).node;
-      return { tree: r.tree, note: [`Added ${r.id} under ${parent.label}`, r.note].filter(Boolean).join(". ") };
+    this.els.add.addEventListener("click", () => this.act(async (id) => {
+      const limits = await this.needLimits();
+      const { tree, note } = addChild(this.tree, id, limits);
+      let named;
+      try {
+        named = await checkTree(treeText(tree));
+      } catch (err) {
+        throw new EditError(`Add child: ${err.message}`); // the tree stays as it was
+      }
+      const child = addedChild(named, id);
+      const parent = index(named).get(id).node;
+      return { tree: named, select: child.id, note: [`Added ${child.id} under ${parent.label}`, note].filter(Boolean).join(". ") };
     }));
-    this.els.del.addEventListener("click", () => this.edit(() => {
-      const gone = index(this.tree).get(this.selected).node.label;
-      const r = deleteSubtree(this.tree, this.selected);
+    this.els.del.addEventListener("click", () => this.act((id) => {
+      const gone = index(this.tree).get(id)?.node.label;
+      const r = deleteSubtree(this.tree, id);
       return { tree: r.tree, select: r.parentId, note: [`Deleted ${gone} and its subtree`, r.note].filter(Boolean).join(". ") };
     }));
-    this.els.left.addEventListener("click", () => this.edit(() => moveNode(this.tree, this.selected, -1)));
-    this.els.right.addEventListener("click", () => this.edit(() => moveNode(this.tree, this.selected, +1)));
+    this.els.left.addEventListener("click", () => this.act((id) => moveNode(this.tree, id, -1)));
+    this.els.right.addEventListener("click", () => this.act((id) => moveNode(this.tree, id, +1)));
     this.els.undo.addEventListener("click", () => this.undo());
     this.els.redo.addEventListener("click", () => this.redo());
-    $("editor-new").addEventListener("click", () => this.load(newTree(), "A new tree: one MAX node A. Select it and add children."));
-    $("editor-run").addEventListener("click", () => {
-      if (!this.applyPending()) return; // the refused field's message stays on screen
+    this.els.newTree.addEventListener("click", () => this.enqueue(() => {
+      this.load(newTree(), "A new tree: one MAX node A. Select it and add children.");
+    }));
+    this.els.run.addEventListener("click", () => this.enqueue(async () => {
+      if (!(await this.applyPending())) return; // the refused field's message stays on screen
       this.clearMessages();
       this.onRun(this.tree);
-    });
-    $("text-load").addEventListener("click", () => this.loadText());
-    $("text-json").addEventListener("click", () => this.showJson());
-    $("text-shorthand").addEventListener("click", () => this.showShorthand());
+    }));
+    this.els.textLoad.addEventListener("click", () => this.enqueue(() => this.loadText()));
+    this.els.textJson.addEventListener("click", () => this.enqueue(() => this.showJson()));
+    this.els.textShorthand.addEventListener("click", () => this.enqueue(() => this.showShorthand()));
     this.render();
-  }
-
-  setLimits(limits) {
-    this.limits = { ...this.limits, ...limits };
-    this.fields.label.maxLength = this.limits.max_label_length;
   }
 
   get text() {
@@ -154,27 +172,69 @@ export class TreeEditor {
     return walk(this.tree).length;
   }
 
-  // ---- changing the tree ----
+  // ---- one thing at a time ----
 
-  // Run an edit: fn() returns {tree, select?, note?} or throws an EditError to show.
-  edit(fn) {
-    this.clearMessages();
-    let r;
-    try {
-      r = fn();
-    } catch (err) {
-      if (!(err instanceof EditError)) throw err;
-      this.showError(err.message);
-      return;
-    }
-    this.commit(r.tree, r.select, r.note);
+  // Every change to the tree, and everything that reads it for the user, runs here, one
+  // at a time and in the order asked: Add child waits for the server, and a second click,
+  // an Undo or a Show as JSON meanwhile acts on the tree after it, never beside it. A task
+  // that fails shows why and changes nothing; the tasks after it still run. The panel is
+  // aria-busy while any is waiting. (Selecting a node is not a change: it shows at once.)
+  enqueue(task) {
+    this.queued += 1;
+    this.els.panel.setAttribute("aria-busy", "true");
+    this.queue = this.queue.then(async () => {
+      try {
+        await task();
+      } catch (err) {
+        if (err instanceof EditError) {
+          this.showError(err.message);
+        } else {
+          this.showError(`the editor failed: ${err.message}`);
+          console.error(err);
+        }
+      } finally {
+        this.queued -= 1;
+        if (!this.queued) this.els.panel.setAttribute("aria-busy", "false");
+      }
+    });
+    return this.queue;
   }
 
+  // An edit of the selected node as the user saw it when asking: fn(id) gets the node
+  // selected at the click (a click while an Add child is on its way acts on the node then
+  // shown), and returns {tree, select?, note?} or throws an EditError to show. The edit
+  // moves the selection (to a new child, to a deleted node's parent) only if the user has
+  // not picked a node meanwhile. If a new tree replaced the editor's one (New,
+  // loaded, random, shared, a search's) before the edit was done, it is refused rather than
+  // applied to a tree it was not meant for.
+  act(fn) {
+    const id = this.selected;
+    const { picks, replaced } = this;
+    const refuse = () => {
+      if (this.replaced !== replaced) throw new EditError("not applied: the editor's tree was replaced before this edit was done");
+    };
+    return this.enqueue(async () => {
+      this.clearMessages();
+      refuse();
+      const r = await fn(id);
+      refuse();
+      this.commit(r.tree, this.picks === picks ? r.select : undefined, r.note);
+    });
+  }
+
+  async needLimits() {
+    await this.limitsArrived;
+    if (!this.limits) throw new EditError(this.limitsProblem);
+    return this.limits;
+  }
+
+  // ---- changing the tree ----
+
   commit(tree, select, note) {
-    const next = normalise(tree);
+    const next = wellFormed(tree);
     const before = this.text;
     if (treeText(next) === before) {
-      if (select) this.select(select);
+      if (select) this.showSelected(select);
       return;
     }
     this.history.record(before);
@@ -185,16 +245,31 @@ export class TreeEditor {
     if (note) this.say(note);
   }
 
-  // Replace the whole tree (new, loaded from text, random, shared); undo brings the old one back.
+  // Replace the whole tree (new, loaded from text, random, shared) at once; undo brings
+  // the old one back. A tree that is not well-formed is refused with the reason.
   load(tree, note) {
     this.clearMessages();
-    this.commit(tree, null, note);
+    try {
+      this.commit(tree, null, note);
+      this.replaced += 1;
+    } catch (err) {
+      if (!(err instanceof EditError)) throw err;
+      this.showError(`not loaded: ${err.message}`);
+    }
   }
 
-  // A search started on a tree: the editor shows that tree (edits stay one Undo away).
+  // A search started on a tree: the editor shows that tree at once (edits stay one Undo away).
   follow(tree) {
-    const next = normalise(tree);
+    let next;
+    try {
+      next = wellFormed(tree);
+    } catch (err) {
+      if (!(err instanceof EditError)) throw err;
+      this.showError(`The search's tree is not shown here: ${err.message}`);
+      return;
+    }
     if (treeText(next) === this.text) return;
+    this.replaced += 1;
     if (this.pristine) {
       this.tree = next;
       this.selected = this.tree.id;
@@ -208,23 +283,27 @@ export class TreeEditor {
   }
 
   undo() {
-    this.clearMessages();
-    const text = this.history.undo(this.text);
-    if (text === null) {
-      this.say("Nothing to undo");
-      return;
-    }
-    this.restore(text, "Undone");
+    return this.enqueue(() => {
+      this.clearMessages();
+      const text = this.history.undo(this.text);
+      if (text === null) {
+        this.say("Nothing to undo");
+        return;
+      }
+      this.restore(text, "Undone");
+    });
   }
 
   redo() {
-    this.clearMessages();
-    const text = this.history.redo(this.text);
-    if (text === null) {
-      this.say("Nothing to redo");
-      return;
-    }
-    this.restore(text, "Redone");
+    return this.enqueue(() => {
+      this.clearMessages();
+      const text = this.history.redo(this.text);
+      if (text === null) {
+        this.say("Nothing to redo");
+        return;
+      }
+      this.restore(text, "Redone");
+    });
   }
 
   restore(text, note) {
@@ -234,24 +313,29 @@ export class TreeEditor {
     this.say(note);
   }
 
+  // The field as typed now, for the node selected now, applied in its turn.
   applyField(name) {
-    const field = this.fields[name];
-    this.edit(() => {
-      const fields = {};
-      if (name === "label") fields.label = field.value;
-      if (name === "player") fields.player = field.value;
-      if (name === "value") fields.value = parseNumber(field.value, "value", { limits: this.limits });
-      if (name === "eval") {
-        const n = parseNumber(field.value, "eval", { optional: true, limits: this.limits });
-        fields.eval = n === undefined ? null : n;
-      }
-      return setFields(this.tree, this.selected, fields, this.limits);
+    const text = this.fields[name].value;
+    return this.act(async (id) => {
+      const fields = await this.typed(name, text);
+      return setFields(this.tree, id, fields, this.limits);
     });
+  }
+
+  // {field: value} for setFields from the text typed in field `name`.
+  async typed(name, text) {
+    const limits = await this.needLimits();
+    if (name === "value") return { value: parseNumber(text, "value", limits) };
+    if (name === "eval") {
+      const n = parseNumber(text, "eval", limits, { optional: true });
+      return { eval: n === undefined ? null : n };
+    }
+    return { [name]: text };
   }
 
   // Fields typed but not (successfully) applied: apply them now. False when one is
   // refused, so Run never searches a tree other than the one the form shows.
-  applyPending() {
+  async applyPending() {
     const entry = index(this.tree).get(this.selected);
     if (!entry) return true;
     const { node } = entry;
@@ -263,14 +347,29 @@ export class TreeEditor {
       eval: node.eval === undefined || node.eval === null ? "" : String(node.eval),
     };
     for (const name of Object.keys(shown)) {
-      if (this.fields[name].value === shown[name]) continue;
-      this.applyField(name);
-      if (this.els.error.textContent) return false;
+      const text = this.fields[name].value;
+      if (text === shown[name]) continue;
+      this.clearMessages();
+      try {
+        const fields = await this.typed(name, text);
+        this.commit(setFields(this.tree, node.id, fields, this.limits).tree);
+      } catch (err) {
+        if (!(err instanceof EditError)) throw err;
+        this.showError(err.message);
+        return false;
+      }
     }
     return true;
   }
 
+  // Select a node (a click in the outline or the drawing): at once, even while an edit is
+  // on its way (what the form shows is what the next edit acts on).
   select(id) {
+    this.picks += 1;
+    this.showSelected(id);
+  }
+
+  showSelected(id) {
     if (!this.rowOf.has(id)) return;
     this.selected = id;
     this.showSelection();
@@ -285,13 +384,15 @@ export class TreeEditor {
       this.els.textError.textContent = "tree: type a tree as JSON or nested lists, e.g. [[3,12,8],[2,4,6]]";
       return;
     }
+    let tree;
     try {
-      const tree = await checkTree(text);
-      this.load(tree, "Loaded the tree from the text box");
-      this.els.textStatus.textContent = `Loaded: ${walk(this.tree).length} nodes.`;
+      tree = await checkTree(text);
     } catch (err) {
       this.els.textError.textContent = err.message;
+      return;
     }
+    this.load(tree, "Loaded the tree from the text box");
+    this.els.textStatus.textContent = `Loaded: ${walk(this.tree).length} nodes.`;
   }
 
   showJson() {
@@ -299,14 +400,17 @@ export class TreeEditor {
     this.els.text.value = formatTree(this.tree);
   }
 
-  showShorthand() {
+  // The server writes the shorthand (and names its nodes), or says why the tree has none.
+  async showShorthand() {
     this.clearMessages();
-    const r = toShorthand(this.tree);
-    if (r.reason) {
-      this.els.textError.textContent = `No shorthand: ${r.reason}. Use Show as JSON.`;
+    let r;
+    try {
+      r = await treeShorthand(this.text);
+    } catch (err) {
+      this.els.textError.textContent = `No shorthand: ${err.message}. Use Show as JSON.`;
       return;
     }
-    this.els.text.value = r.text;
+    this.els.text.value = r.shorthand;
     if (r.renamed.length) {
       const some = r.renamed.slice(0, 4).join(", ") + (r.renamed.length > 4 ? ", …" : "");
       this.els.textStatus.textContent = `The shorthand names nodes itself: ${some}.`;

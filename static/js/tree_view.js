@@ -3,10 +3,10 @@
 // path from the root to the current node, pruned subtrees greyed with the cut
 // edge marked. Layout is d3.tree, pan/zoom is d3.zoom (global `d3`).
 // Every per-step change goes through update(), which touches only the nodes it is
-// told may have changed, and writes an attribute only when its text differs.
+// told may have changed, and writes an attribute only when its text differs. What a node
+// shows comes from presentation.js, which the LaTeX export reads too.
 
-import { STATUS_NAMES } from "./replay_state.js";
-import { showValue } from "./value_format.js";
+import { presentNode, stepContext } from "./presentation.js";
 import { drawBoard } from "./board_view.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -249,18 +249,16 @@ export class TreeView {
       this.tellDrawn();
     }
     this.follow(state.current);
-    const path = state.current >= 0 ? t.pathTo(state.current) : [];
-    const onPath = new Set(path);
+    const context = stepContext(state, t);
     const todo = all ? null : new Set(dirty);
     if (todo) {
       for (const i of this.path) todo.add(i);
-      for (const i of path) todo.add(i);
+      for (const i of context.path) todo.add(i);
       if (state.result || this.hadResult) todo.add(t.idx(state.result ? state.result.child : this.hadResult));
     }
-    this.path = path;
+    this.path = context.path;
     this.hadResult = state.result ? state.result.child : null;
-    const chosen = state.result && state.result.child !== null ? t.idx(state.result.child) : undefined;
-    const each = (i) => this.updateNode(i, state, onPath.has(i), i === chosen);
+    const each = (i) => this.updateNode(i, presentNode(state, t, i, context));
     if (todo) {
       for (const i of todo) if (i !== undefined && i < this.drawn) each(i);
     } else {
@@ -268,47 +266,38 @@ export class TreeView {
     }
   }
 
-  updateNode(i, state, onPath, chosen) {
-    const t = this.tree;
+  // `node`: what presentNode() says node i shows. The board's visibility follows data-state
+  // in the CSS (node.board says the same for the LaTeX export).
+  updateNode(i, node) {
     const sh = this.shown[i];
-    const status = state.status[i] || 0;
-    const dataState = i === state.current ? "current" : STATUS_NAMES[status];
-    const v = state.v[i];
-    const dv = v === undefined ? "" : String(v);
-    let vt = showValue(v);
-    let vc = state.status[i] === 2 ? "value final" : "value";
-    if (v === undefined && t.given[i] !== undefined) {
-      // A tree leaf's value is part of the problem: shown faintly until the search reads it.
-      vt = showValue(t.given[i]);
-      vc = "value given";
-    }
-    const ot = state.order[i] ? String(state.order[i]) : "";
-    const hasWindow = onPath && state.alpha[i] !== undefined;
-    const wt = hasWindow ? `[${showValue(state.alpha[i])}, ${showValue(state.beta[i])}]` : "";
-    let cls = `node ${t.player[i]}`;
-    if (onPath) cls += " on-path";
-    if (chosen) cls += " chosen";
-    if (state.leafKind[i] === "estimate") cls += " estimate";
+    // data-value: the value the search found (a given leaf value not read yet is not one).
+    const dv = node.value === undefined || node.given ? "" : String(node.value);
+    // A tree leaf's given value is part of the problem: shown faintly until the search reads it.
+    const vc = node.given ? "value given" : node.final ? "value final" : "value";
+    let cls = `node ${this.tree.player[i]}`;
+    if (node.onPath) cls += " on-path";
+    if (node.chosen) cls += " chosen";
+    if (node.estimate) cls += " estimate";
 
-    if (sh.state !== dataState) setAttr(sh.g, "data-state", (sh.state = dataState));
+    if (sh.state !== node.status) setAttr(sh.g, "data-state", (sh.state = node.status));
     if (sh.dv !== dv) setAttr(sh.g, "data-value", (sh.dv = dv));
     if (sh.cls !== cls) setAttr(sh.g, "class", (sh.cls = cls));
-    if (sh.vt !== vt) setText(sh.value, (sh.vt = vt));
+    if (sh.vt !== node.valueText) setText(sh.value, (sh.vt = node.valueText));
     if (sh.vc !== vc) setAttr(sh.value, "class", (sh.vc = vc));
-    if (sh.ot !== ot) setText(sh.order, (sh.ot = ot));
-    if (sh.wt !== wt) setText(sh.windowText, (sh.wt = wt));
-    this.updateEdge(i, state, onPath, chosen, status);
+    if (sh.ot !== node.order) setText(sh.order, (sh.ot = node.order));
+    if (sh.wt !== node.windowText) setText(sh.windowText, (sh.wt = node.windowText));
+    if (node.edge) this.updateEdge(i, node.edge);
   }
 
-  updateEdge(i, state, onPath, chosen, status) {
+  updateEdge(i, edge) {
     const e = this.edgeEls[i];
     if (!e) return;
-    const cut = state.cut[i];
+    const cut = edge.cut;
     let cls = "edge";
-    if (onPath) cls += " on-path";
-    if (status === 3) cls += " pruned";
+    if (edge.onPath) cls += " on-path";
+    if (edge.pruned) cls += " pruned";
     if (cut) cls += ` cut cut-${cut}`;
-    if (chosen) cls += " chosen";
+    if (edge.chosen) cls += " chosen";
     setAttr(e, "class", cls);
     if (cut && !this.markEls[i]) {
       const m = el("g", {}, this.markLayer);
@@ -325,10 +314,7 @@ export class TreeView {
         return;
       }
       setAttr(m, "class", `cut-mark cut-${cut}`);
-      // Name the cut once per prune, on the first skipped child's edge.
-      const prune = state.prune[this.tree.parent[i]];
-      const first = prune && prune.pruned && prune.pruned[0] === this.tree.ids[i];
-      setText(m.lastChild, first ? (cut === "alpha" ? "α cut" : "β cut") : "");
+      setText(m.lastChild, edge.cutWords);
     }
   }
 

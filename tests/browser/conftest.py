@@ -10,7 +10,7 @@ import os
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -30,12 +30,16 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(os.environ.get("MINIMAX_LAB_SHOTS", "/tmp/shots"))
 COUNTER = re.compile(r"^step (\d+) / (\d+)$")
+# How long a page action or check may wait. Generous on purpose: it only bounds a failing test,
+# and on a busy 2-core machine a page holding a few thousand nodes takes seconds over a click.
+PATIENCE_MS = 30_000
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (`make system-deps`) or set MINIMAX_LAB_CHROMIUM")
+    expect.set_options(timeout=PATIENCE_MS)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
@@ -46,7 +50,7 @@ def new_page(browser: Browser, viewport: dict[str, int]) -> tuple[Page, list[str
     """A fresh page and the list its JavaScript errors are collected into."""
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(PATIENCE_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None)
@@ -116,3 +120,53 @@ def run_search(page: Page, *, source: str, algorithm: str = "alphabeta", depth: 
     page.locator('select[name="algorithm"]').select_option(algorithm)
     page.locator('input[name="depth"]').fill(depth)
     page.get_by_role("button", name="Run").click()
+
+
+SOCKET_LOG = """s => {
+    const log = { sent: [], refused: 0, started: [], ended: [] };
+    const emit = s.socket.emit.bind(s.socket);
+    s.socket.emit = (name, ...args) => {
+        if (name === "search:start") log.sent.push(args[0]);
+        return emit(name, ...args);
+    };
+    s.socket.on("search:started", (msg) => log.started.push(msg.search));
+    s.socket.on("search:done", (msg) => log.ended.push(msg.search));
+    s.socket.on("search:error", (msg) => (msg.search == null ? log.refused++ : log.ended.push(msg.search)));
+    window.socketLog = log;
+}"""
+
+
+def log_socket(page: Page) -> None:
+    """From now on keep, in window.socketLog, what the page's /search socket sends and hears: the
+    search:start requests sent, the starts refused (search:error without a search id), the
+    searches started, and those ended (search:done or search:error: a search's last message)."""
+    page.evaluate_handle("window.minimaxLab.searchSocket").evaluate(SOCKET_LOG)
+
+
+def wait_until_every_search_ended(page: Page, starts: int) -> dict[str, Any]:
+    """Wait until `starts` search:start messages were sent since `log_socket`, each was answered,
+    and every search that started has sent its last message: nothing about them can come after.
+    Returns window.socketLog."""
+    page.wait_for_function(
+        """n => {
+            const log = window.socketLog;
+            return log.sent.length >= n && log.started.length + log.refused >= log.sent.length
+                && log.started.every((id) => log.ended.includes(id));
+        }""",
+        arg=starts,
+    )
+    return page.evaluate("window.socketLog")
+
+
+HOLD_ACKS = """s => {
+    const [show] = s.socket.listeners("search:events");
+    s.socket.off("search:events", show);
+    s.socket.on("search:events", (msg) => show(msg, () => {}));
+}"""
+
+
+def hold_acknowledgements(page: Page) -> None:
+    """The page stops acknowledging event batches (it still shows them): the server sends a search's
+    window of batches and then waits, so a big search stays running with a few thousand events
+    shown, and the page is not kept busy drawing a stream while a test clicks."""
+    page.evaluate_handle("window.minimaxLab.searchSocket").evaluate(HOLD_ACKS)

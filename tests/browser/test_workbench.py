@@ -13,9 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+import requests
+from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.browser.conftest import DESKTOP, checked_app, counter, new_page, node_states, refusals_removed, run_search
+from tests.browser.conftest import (
+    DESKTOP, checked_app, counter, new_page, node_states, open_app, refusals_removed, run_search,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PDFLATEX = shutil.which("pdflatex") or "/usr/bin/pdflatex"
@@ -53,11 +56,23 @@ def open_text_box(page: Page) -> None:
         page.locator("#text-section summary").click()
 
 
+def editor_idle(page: Page) -> None:
+    """Wait until the editor has done every edit asked of it (Add child waits for the server)."""
+    expect(page.locator("#panel-edit")).to_have_attribute("aria-busy", "false")
+
+
 def editor_tree(page: Page) -> dict[str, Any]:
-    """The editor's tree, read from its own "Show as JSON"."""
+    """The editor's tree, read from its own "Show as JSON" once the edits before it are done."""
     open_text_box(page)
     press(page, "Show as JSON")
+    editor_idle(page)
     return json.loads(page.locator("#editor-text").input_value())
+
+
+def add_child(page: Page, parent: str) -> None:
+    """Select `parent` and add a child to it (the editor then selects the new child)."""
+    select(page, parent)
+    press(page, "Add child")
 
 
 def load_text(page: Page, text: str) -> None:
@@ -100,14 +115,15 @@ def test_build_the_lecture_tree_by_hand_and_run_it(page: Page) -> None:
     press(page, "New tree")
     assert editor_tree(page) == {"id": "A", "label": "A", "player": "max", "value": 0}
     for _ in range(3):
-        press(page, "Add child")  # A stays selected: B, C, D
+        add_child(page, "A")  # the server names them B, C, D
     expect(page.locator("#editor-status")).to_contain_text("Added D under A")
+    expect(page.locator('#editor-outline [data-edit-id="D"]')).to_have_attribute("aria-current", "true")
     leaves = {"B": [3, 12, 8], "C": [2, 4, 6], "D": [14, 5, 2]}
     for parent, values in leaves.items():
         select(page, parent)
         expect(page.locator("#node-form [name=node_player]")).to_have_value("min")
         for _ in values:
-            press(page, "Add child")
+            add_child(page, parent)
         for i, value in enumerate(values, start=1):
             select(page, f"{parent}{i}")
             set_field(page, "value", str(value))
@@ -205,7 +221,9 @@ def test_edits_keep_the_tree_valid_and_say_why_not(page: Page) -> None:
     assert editor_tree(page)["children"] == [{"id": "B", "label": "B", "player": "min", "value": 0}]
     # A leaf that gets a child loses its value; a bad number is refused, the tree unchanged.
     press(page, "Add child")
-    expect(page.locator("#editor-status")).to_contain_text("B is an internal node now")
+    expect(page.locator("#editor-status")).to_contain_text("Added B1 under B. B is an internal node now")
+    expect(page.locator('#editor-outline [data-edit-id="B1"]')).to_have_attribute("aria-current", "true")
+    select(page, "B")
     expect(page.locator("#node-form [name=node_value]")).to_be_disabled()
     select(page, "B1")
     set_field(page, "value", "twelve")
@@ -245,6 +263,138 @@ def test_labels_are_text_everywhere(page: Page) -> None:
     assert dialogs == []
 
 
+EMOJI = "\U0001F600"
+
+
+def server_error(live_server: str, tree: object) -> str:
+    """What the server's validator says of `tree` (POST /api/trees/check)."""
+    response = requests.post(live_server + "/api/trees/check", json=tree, timeout=10)
+    assert response.status_code == 400
+    return response.json()["error"]
+
+
+def test_the_editor_and_the_server_agree_on_labels_and_numbers(page: Page, live_server: str) -> None:
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    # 40 emoji are 40 characters (80 UTF-16 units): a label may have them; 41 it may not.
+    select(page, "B")
+    set_field(page, "label", EMOJI * 40)
+    expect(page.locator('#editor-outline [data-edit-id="B"]')).to_contain_text(f"{EMOJI * 40} (B)")
+    expect(page.locator("#editor-error")).to_have_text("")
+    set_field(page, "label", EMOJI * 41)
+    expect(page.locator("#editor-error")).to_have_text(server_error(live_server, {"id": "B", "label": EMOJI * 41, "value": 0}))
+    expect(page.locator("#editor-error")).to_have_text("label: longer than 40 characters")
+    set_field(page, "label", "tab\there")
+    expect(page.locator("#editor-error")).to_have_text(server_error(live_server, {"id": "B", "label": "tab\there", "value": 0}))
+    assert editor_tree(page)["children"][0]["label"] == EMOJI * 40
+    # Values are numbers as JSON writes them: 0x10 is not 16.
+    select(page, "B1")
+    for typed in ["0x10", "1e", " 12abc", "Infinity", "1_000"]:
+        set_field(page, "value", typed)
+        expect(page.locator("#editor-error")).to_have_text("value: expected a finite number")
+    expect(page.locator('#editor-outline [data-edit-id="B1"]')).to_contain_text("B1 = 3")
+    set_field(page, "value", "1e3")
+    expect(page.locator('#editor-outline [data-edit-id="B1"]')).to_contain_text("B1 = 1000")
+    set_field(page, "value", "\u22122.5")  # the page's own minus sign
+    expect(page.locator('#editor-outline [data-edit-id="B1"]')).to_contain_text("B1 = -2.5")
+    expect(page.locator("#editor-error")).to_have_text("")
+
+
+def test_rapid_adds_take_turns_and_undo_takes_each_back(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    press(page, "New tree")
+    held: list[Route] = []
+    page.route("**/api/trees/check", lambda route: held.append(route))
+    with page.expect_request("**/api/trees/check"):
+        for _ in range(3):
+            press(page, "Add child")  # three clicks with A selected, the first still on its way
+    expect(page.locator("#panel-edit")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#editor-outline [data-edit-id]")).to_have_count(1)
+    assert len(held) == 1  # the second waits for the first: one request at a time
+    page.route("**/api/trees/check", lambda route: route.continue_())  # the rest go straight through
+    held[0].continue_()
+    editor_idle(page)
+    assert [c["id"] for c in editor_tree(page)["children"]] == ["B", "C", "D"]
+    expect(page.locator('#editor-outline [data-edit-id="D"]')).to_have_attribute("aria-current", "true")
+    for _ in range(3):
+        press(page, "Undo")
+    assert editor_tree(page) == {"id": "A", "label": "A", "player": "max", "value": 0}
+    press(page, "Redo")
+    assert [c["id"] for c in editor_tree(page)["children"]] == ["B"]
+
+
+def test_a_failed_add_says_so_and_changes_nothing(browser: Browser, live_server: str) -> None:
+    failed = re.compile(r"^console\.error: Failed to load resource: net::ERR_FAILED")
+    with checked_app(browser, live_server, lambda errors: [e for e in errors if not failed.match(e)]) as page:
+        open_tab(page, "Edit tree")
+        load_text(page, "[[1,2]]")
+        before = editor_tree(page)
+        page.route("**/api/trees/check", lambda route: route.abort())
+        select(page, "B")
+        press(page, "Add child")
+        expect(page.locator("#editor-error")).to_have_text("Add child: cannot reach the server")
+        editor_idle(page)
+        page.unroute("**/api/trees/check")
+        assert editor_tree(page) == before
+        expect(page.locator('#editor-outline [data-edit-id="B"]')).to_have_attribute("aria-current", "true")
+        press(page, "Undo")  # the failed add left no step behind: Undo takes back the load
+        expect(page.locator("#editor-status")).to_have_text("Undone")
+        assert editor_tree(page) != before
+        # The editor still works.
+        press(page, "Redo")
+        add_child(page, "B")
+        expect(page.locator("#editor-status")).to_have_text("Added B3 under B")
+
+
+def test_edits_wait_for_the_servers_limits_and_are_refused_without_them(browser: Browser, live_server: str) -> None:
+    # Before the limits arrive, an edit waits for them (it is applied then, not guessed at).
+    page, errors = new_page(browser, DESKTOP)
+    held: list[Route] = []
+    page.route("**/api/limits", lambda route: held.append(route))
+    open_app(page, live_server)
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    select(page, "B1")
+    set_field(page, "value", "99")
+    expect(page.locator("#panel-edit")).to_have_attribute("aria-busy", "true")
+    expect(page.locator('#editor-outline [data-edit-id="B1"]')).to_contain_text("B1 = 3")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator('#editor-outline [data-edit-id="B1"]')).to_contain_text("B1 = 99")
+    page.context.close()
+    assert errors == []
+    # Without them, edits that need them are refused, saying why; the rest still works.
+    page, errors = new_page(browser, DESKTOP)
+    page.route("**/api/limits", lambda route: route.abort())
+    open_app(page, live_server)
+    open_tab(page, "Edit tree")
+    problem = "the editor cannot check edits without the server's limits (GET /api/limits: cannot reach the server): reload the page"
+    expect(page.locator("#editor-error")).to_have_text(problem)
+    select(page, "B1")
+    set_field(page, "value", "99")
+    expect(page.locator("#editor-error")).to_have_text(problem)
+    press(page, "Add child")
+    expect(page.locator("#editor-error")).to_have_text(problem)
+    assert editor_tree(page)["children"][0]["children"][0] == {"id": "B1", "label": "B1", "player": "max", "value": 3}
+    select(page, "C")
+    press(page, "Delete subtree")
+    expect(page.locator("#editor-status")).to_have_text("Deleted C and its subtree")
+    page.context.close()
+    assert [e for e in errors if "net::ERR_FAILED" not in e] == []
+
+
+def test_show_as_shorthand_names_what_it_renames(page: Page) -> None:
+    open_tab(page, "Edit tree")
+    load_text(page, json.dumps({"id": "root", "children": [{"id": "x", "value": -2}, {"id": "y", "value": 7.5}]}))
+    press(page, "Show as shorthand")
+    expect(page.locator("#editor-text")).to_have_value("[-2,7.5]")
+    expect(page.locator("#text-status")).to_have_text("The shorthand names nodes itself: root → A, x → B, y → C.")
+    press(page, "New tree")
+    press(page, "Show as shorthand")
+    expect(page.locator("#text-error")).to_have_text(
+        "No shorthand: a one-node tree has no shorthand (the shorthand is a list of children). Use Show as JSON.")
+
+
 # ---- the text box and random trees: the server's validator and generator ----
 
 def test_text_box_both_ways_and_the_servers_errors(page: Page) -> None:
@@ -252,8 +402,8 @@ def test_text_box_both_ways_and_the_servers_errors(page: Page) -> None:
     load_text(page, LECTURE)
     before = editor_tree(page)
     assert before["children"][1]["children"][2] == {"id": "C3", "label": "C3", "player": "max", "value": 6}
-    press(page, "Show as shorthand")
-    assert json.loads(page.locator("#editor-text").input_value()) == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    press(page, "Show as shorthand")  # written by the server (POST /api/trees/shorthand)
+    expect(page.locator("#editor-text")).to_have_value(LECTURE)
     # Bad text: the server's message, inline; the editor keeps its tree.
     load_text(page, '[[3,"x"]]')
     expect(page.locator("#text-error")).to_have_text("[0][1]: expected a finite number or a list")

@@ -1,0 +1,143 @@
+"""The trace's event types, each defined once (docs/trace-format.md describes them in words).
+
+Every event is a JSON object with `seq`, `type`, `node` and `line`, then the fields of its type,
+in the order written here: that is the order of the keys in the dicts and in the JSON text the
+recorder makes (search.event_records). tests/test_event_types.py holds the JSON Schema
+(search/schema/trace.schema.json), the dict output and the JSON-text output to these definitions.
+
+Numbers that may be infinite (`Extended`: alpha, beta, v before the first child) are written as
+the strings "inf" and "-inf": strict JSON has no Infinity.
+
+(No `from __future__ import annotations` here: TypedDict must see NotRequired[...] at class
+creation to leave a field out of __required_keys__, which the tests read.)
+"""
+
+from typing import Any, Literal, NotRequired, TypedDict, Union
+
+Player = Literal["max", "min"]
+Extended = Union[float, Literal["inf", "-inf"]]
+"""A number that may be infinite, as JSON holds it."""
+Move = Union[None, str, int, list[int]]
+"""A move as a trace writes it: a tree child's id, a tic-tac-toe cell 0-8, an Isolation [x, y]."""
+Reason = Literal["cancelled", "event limit", "client stalled"]
+
+
+class Options(TypedDict):
+    depth: int | None
+    ties: NotRequired[Literal["prune", "explore"]]  # alpha-beta only: minimax never prunes
+
+
+class StartEvent(TypedDict):
+    """Always first (seq 0): what was searched and how, so the trace replays on its own."""
+
+    seq: int
+    type: Literal["start"]
+    node: str  # the root
+    line: str
+    format: int
+    algorithm: Literal["minimax", "alphabeta"]
+    options: Options
+    source: dict[str, Any]  # {"kind": "tree", "tree": ...} or {"kind": "game", "game", "state", "estimate"}
+
+
+class VisitEvent(TypedDict):
+    """MAX-VALUE or MIN-VALUE is called on `node`."""
+
+    seq: int
+    type: Literal["visit"]
+    node: str
+    line: str
+    parent: str | None
+    depth: int
+    player: Player
+    alpha: NotRequired[Extended]  # alpha-beta: the window the call received
+    beta: NotRequired[Extended]
+    state: NotRequired[str]  # games: the position
+    move: NotRequired[Move]  # games: the move from the parent (None at the root)
+
+
+class LeafEvent(TypedDict):
+    """The node is scored without being expanded."""
+
+    seq: int
+    type: Literal["leaf"]
+    node: str
+    line: str
+    value: float
+    kind: Literal["utility", "estimate"]
+
+
+class BackupEvent(TypedDict):
+    """v ← MAX(v, child's value) or MIN(...) at `node`: `op` says which."""
+
+    seq: int
+    type: Literal["backup"]
+    node: str
+    line: str
+    op: Literal["max", "min"]
+    child: str
+    child_value: float
+    v_before: Extended
+    v_after: float
+
+
+class BoundEvent(TypedDict):
+    """α ← MAX(α, v) or β ← MIN(β, v) changed the bound (alpha-beta only)."""
+
+    seq: int
+    type: Literal["bound"]
+    node: str
+    line: str
+    bound: Literal["alpha", "beta"]
+    old: Extended
+    new: float
+
+
+class PruneEvent(TypedDict):
+    """The test held: `node` returns v and its remaining children are skipped (alpha-beta only).
+    `players` and `moves` describe the skipped children, in the order of `pruned`."""
+
+    seq: int
+    type: Literal["prune"]
+    node: str
+    line: str
+    pruned: list[str]
+    players: list[Player]
+    moves: list[Move]
+    test: Literal["v >= beta", "v > beta", "v <= alpha", "v < alpha"]
+    cut: Literal["alpha", "beta"]
+    v: float
+    alpha: Extended
+    beta: Extended
+
+
+class ResultEvent(TypedDict):
+    """Always last: the answer, or that the search stopped early (`complete` false, `reason`)."""
+
+    seq: int
+    type: Literal["result"]
+    node: str  # the root
+    line: str
+    value: float | None
+    move: Move
+    child: str | None
+    visited: int
+    leaves: int
+    prunes: int
+    pruned: int
+    complete: bool
+    reason: NotRequired[Reason]
+
+
+EVENT_TYPES: dict[str, type] = {
+    "start": StartEvent,
+    "visit": VisitEvent,
+    "leaf": LeafEvent,
+    "backup": BackupEvent,
+    "bound": BoundEvent,
+    "prune": PruneEvent,
+    "result": ResultEvent,
+}
+"""Every event type by its `type`, in the order a trace first meets them."""
+
+Event = Union[StartEvent, VisitEvent, LeafEvent, BackupEvent, BoundEvent, PruneEvent, ResultEvent]

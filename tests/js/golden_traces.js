@@ -1,0 +1,32 @@
+// Real traces for the JS tests: the engine's golden files (tests/golden/*.jsonl), which
+// tests/test_cli.py pins to what `python -m search trace` writes. So these tests read exactly
+// what the engine emits, and a change to the events shows here too.
+// (Not a test file itself: node --test runs *.test.js only.)
+import { readFileSync } from "node:fs";
+import { Replay } from "../../static/js/replay_state.js";
+
+export const GOLDEN = {
+  lecture: "lecture_alphabeta.jsonl", // the slides' tree, alpha-beta: an alpha cut at C, none at D
+  lectureMinimax: "lecture_minimax.jsonl",
+  tictactoe: "tictactoe_X...O...._alphabeta_depth3.jsonl", // beta and alpha cuts, estimates
+  isolation: "isolation_mobility_alphabeta_depth3.jsonl", // moves as [x, y]
+};
+
+export function goldenEvents(name) {
+  const text = readFileSync(new URL(`../golden/${GOLDEN[name]}`, import.meta.url), "utf8");
+  return text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
+}
+
+// A Replay holding the whole of `events` (options: the Replay's {every, budget}).
+export function replayOf(events, options) {
+  const replay = new Replay(events[0], options);
+  replay.append(events.slice(1));
+  return replay;
+}
+
+// The step of the first event that `match` accepts.
+export function stepWhere(events, match) {
+  const k = events.findIndex(match);
+  if (k < 0) throw new Error("no such event in the trace");
+  return k;
+}

@@ -20,7 +20,8 @@ from search.pseudocode import SEARCH_CALL, SEARCH_RETURN
 if TYPE_CHECKING:
     from search.game import Game
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2 (2026-11): backup op, prune players and moves; minimax without ties. search.trace_upgrade reads 1."""
 Sink = Callable[[Batch], None]
 __all__ = ["FORMAT_VERSION", "INF", "NULL_RECORDER", "Batch", "Event", "NullRecorder", "Recorder", "SearchStopped", "Sink",
            "json_number"]

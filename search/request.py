@@ -72,6 +72,13 @@ def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
     return algorithm, depth, ties
 
 
+def game_from_source(source: dict[str, Any]) -> Game[Any, Any]:
+    """The game a start event's `source` describes (a trace's), as a search request would build it."""
+    if source.get("kind") == "tree":
+        return _game({"tree": source.get("tree")}, None)
+    return _game({"game": source.get("game"), "state": source.get("state"), "estimate": source.get("estimate")}, None)
+
+
 def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
     given = [key for key in ("example", "tree", "game") if data.get(key) is not None]
     if len(given) != 1:

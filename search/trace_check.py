@@ -8,11 +8,18 @@ from search import limits
 from search.errors import InputError
 from search.jsonl import dumps_event, read_events
 from search.trace_schema import check_event
+from search.trace_upgrade import upgrade_trace
 from search.tree_io import tree_from_json
 
 
 def parse_trace(text: str) -> list[dict[str, Any]]:
     """Events of a JSON Lines trace, each checked, or an InputError naming the line."""
+    return read_trace(text)[0]
+
+
+def read_trace(text: str) -> tuple[list[dict[str, Any]], bool]:
+    """Events of a JSON Lines trace in the current format, each checked, and whether they were
+    upgraded from an older format (search.trace_upgrade); or an InputError naming the line."""
     size = len(text.encode("utf-8"))
     if size > limits.MAX_TRACE_BYTES:
         raise InputError("", f"the trace is {size:,} bytes; the limit is {limits.MAX_TRACE_BYTES:,}", too_large=True)
@@ -22,6 +29,7 @@ def parse_trace(text: str) -> list[dict[str, Any]]:
     if events[0].get("type") != "start":
         raise InputError("line 1", "a trace begins with its start event (is this a trace from Minimax Lab?)")
     _check_tree_source(events[0])  # first: its size checks keep the schema's recursion bounded
+    events, upgraded = upgrade_trace(events)
     for number, event in enumerate(events, start=1):
         check_event(event, f"line {number}")
         if event["seq"] != number - 1:
@@ -31,7 +39,7 @@ def parse_trace(text: str) -> list[dict[str, Any]]:
     for number, event in enumerate(events[1:-1], start=2):
         if event["type"] in ("start", "result"):
             raise InputError(f"line {number}", f"a {event['type']} event may only be {'first' if event['type'] == 'start' else 'last'}")
-    return events
+    return events, upgraded
 
 
 def _check_tree_source(first: dict[str, Any]) -> None:

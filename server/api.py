@@ -8,7 +8,7 @@ same messages. Size limits answer 413; other bad input 400; nothing is stored un
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
@@ -16,7 +16,8 @@ from werkzeug.exceptions import HTTPException
 from search import InputError, limits
 from search.random_tree import random_tree_json
 from search.shorthand import to_shorthand
-from search.trace_check import canonical_text, parse_trace
+from search.recorder import FORMAT_VERSION
+from search.trace_check import canonical_text, read_trace
 from search.tree_io import parse_json_text, parse_tree_text
 from server.storage import Store
 
@@ -69,12 +70,12 @@ def tree_shorthand() -> Any:
     return jsonify(shorthand=shorthand.text, renamed=shorthand.renamed)
 
 
-def stored(kind: str, item_id: str, mimetype: str) -> Any:
-    """A saved item as it was stored, or 404 naming what was asked for."""
+def stored(kind: str, item_id: str, mimetype: str, as_now: Callable[[str], str] = str) -> Any:
+    """A saved item as `as_now` reads it today (as it was stored, by default), or 404 naming what was asked for."""
     body = store().load(kind, item_id)
     if body is None:
         return jsonify(error=f"no saved {kind[:-1]} with id {item_id!r}"), 404
-    return Response(body, mimetype=mimetype)
+    return Response(as_now(body), mimetype=mimetype)
 
 
 @api.get("/trees/<tree_id>")
@@ -82,23 +83,41 @@ def load_tree(tree_id: str) -> Any:
     return stored("trees", tree_id, "application/json")
 
 
+def trace_answer(events: list[dict[str, Any]], upgraded: bool, **fields: Any) -> dict[str, Any]:
+    """What a trace upload answers: the event count, and for a trace of an older format the trace
+    as it now reads (`trace`, JSON Lines), which the page replays instead of the file's text."""
+    answer = {**fields, "events": len(events)}
+    if upgraded:
+        answer["trace"] = canonical_text(events)
+    return answer
+
+
 @api.post("/traces")
 def save_trace() -> Any:
-    events = parse_trace(body_text(limits.MAX_TRACE_BYTES))
+    events, upgraded = read_trace(body_text(limits.MAX_TRACE_BYTES))
     trace_id = store().save("traces", canonical_text(events))
-    return jsonify(id=trace_id, url=url_for("pages.shared_trace", trace_id=trace_id), events=len(events)), 201
+    url = url_for("pages.shared_trace", trace_id=trace_id)
+    return jsonify(trace_answer(events, upgraded, id=trace_id, url=url)), 201
 
 
 @api.post("/traces/check")
 def check_trace() -> Any:
     """Validate without saving: a student opening a trace file replays it, nothing is stored."""
-    events = parse_trace(body_text(limits.MAX_TRACE_BYTES))
-    return jsonify(events=len(events))
+    events, upgraded = read_trace(body_text(limits.MAX_TRACE_BYTES))
+    return jsonify(trace_answer(events, upgraded))
 
 
 @api.get("/traces/<trace_id>")
 def load_trace(trace_id: str) -> Any:
-    return stored("traces", trace_id, "application/x-ndjson")
+    return stored("traces", trace_id, "application/x-ndjson", trace_as_now)
+
+
+def trace_as_now(body: str) -> str:
+    """A saved trace in the current format: one saved in an older format is upgraded as it is read
+    (search.trace_upgrade) and stays stored as it was."""
+    if json.loads(body[: body.index("\n")]).get("format") == FORMAT_VERSION:
+        return body
+    return canonical_text(read_trace(body)[0])
 
 
 @api.post("/random-tree")

@@ -229,9 +229,10 @@ async function openTraceFile(file, errorEl, share = false) {
   let saved = null;
   try {
     const text = await file.text();
-    if (share) saved = await saveTrace(text);
-    else await checkTrace(text);
-    events = parseTrace(text);
+    const answer = share ? await saveTrace(text) : await checkTrace(text);
+    if (share) saved = answer;
+    // A trace of an older format comes back as it reads today (answer.trace): replay that.
+    events = parseTrace(answer.trace || text);
     if (saved) showLink("trace", saved.url); // saved even if the replay below fails
     shown.runFrom = "search";
     await replayTrace(events);

@@ -39,12 +39,13 @@ export function saveTree(text) {
   return send("/api/trees", text, "application/json");
 }
 
-// JSON Lines -> {events}: checked by the server's validator, not stored.
+// JSON Lines -> {events, trace?}: checked by the server's validator, not stored; `trace`
+// (JSON Lines) only for a trace of an older format: the trace as it reads today.
 export function checkTrace(text) {
   return send("/api/traces/check", text, "application/x-ndjson");
 }
 
-// JSON Lines -> {id, url, events}
+// JSON Lines -> {id, url, events, trace?}; saved as it reads today (`trace`, as above)
 export function saveTrace(text) {
   return send("/api/traces", text, "application/x-ndjson");
 }

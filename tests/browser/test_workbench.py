@@ -539,6 +539,29 @@ def test_upload_a_cli_trace_and_replay_it(page: Page, tmp_path: Path) -> None:
     assert page.locator("#trace-link").input_value() == link_before
 
 
+def test_a_trace_written_in_format_1_opens_and_is_shared_as_today(page: Page, tmp_path: Path) -> None:
+    """Traces downloaded before backups said their op and prunes their children's players and
+    moves still open: the server upgrades them, and the page replays what it answers."""
+    old = Path(__file__).parent.parent / "golden" / "format1" / "lecture_alphabeta.jsonl"
+    path = tmp_path / "old-lecture.jsonl"
+    shutil.copy(old, path)
+    page.locator("#trace-file").set_input_files(str(path))
+    expect(page.locator("#search-status")).to_contain_text("old-lecture.jsonl: replaying it")
+    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    for _ in range(5):  # start, visit A, visit B, visit B1, leaf B1: then B's first backup
+        page.get_by_role("button", name="Step forward").click()
+    expect(page.locator("#narration")).to_have_text("B: v = min(∞, 3) = 3")  # op, added by the upgrade
+    page.get_by_role("button", name="Last step").click()
+    assert node_states(page)["A"] == ("done", "3") and pruned(page) == ["C2", "C3"]
+
+    open_tab(page, "Share & export")
+    page.locator("#trace-upload").set_input_files(str(path))
+    expect(page.locator("#trace-link")).to_have_value(re.compile(r"/r/[\w-]+$"))
+    link = page.locator("#trace-link").input_value()
+    served = requests.get(link.replace("/r/", "/api/traces/"), timeout=10).text
+    assert served == (old.parent.parent / "lecture_alphabeta.jsonl").read_text()
+
+
 def test_download_the_trace_and_it_replays(page: Page, tmp_path: Path) -> None:
     open_tab(page, "Share & export")
     with page.expect_download() as info:

@@ -1,0 +1,117 @@
+"""Traces of format 1 (written before backup.op and prune.players/moves) still open: upgraded by the
+real engine, exactly as the engine of today writes them, or refused naming the line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import requests
+
+from search import InputError
+from search.recorder import FORMAT_VERSION
+from search.trace_check import read_trace
+from search.trace_schema import event_validator
+from server.storage import Store
+from tests.live_server import running_server
+
+GOLDEN = Path(__file__).parent / "golden"
+# The golden traces as commit f957bf6 wrote them, in format 1: real traces of the older engine.
+FORMAT1 = sorted(path.name for path in (GOLDEN / "format1").iterdir())
+
+
+def lines_of(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def text_of(events: list[dict]) -> str:
+    return "".join(json.dumps(event, separators=(",", ":")) + "\n" for event in events)
+
+
+def test_the_format1_fixtures_are_format1_and_cover_trees_games_and_both_algorithms() -> None:
+    assert len(FORMAT1) == 4
+    starts = [lines_of((GOLDEN / "format1" / name).read_text())[0] for name in FORMAT1]
+    assert {start["format"] for start in starts} == {1}
+    assert {start["source"]["kind"] for start in starts} == {"tree", "game"}
+    assert {start["algorithm"] for start in starts} == {"minimax", "alphabeta"}
+
+
+@pytest.mark.parametrize("name", FORMAT1)
+def test_a_format1_trace_reads_as_todays_engine_writes_it(name: str) -> None:
+    events, upgraded = read_trace((GOLDEN / "format1" / name).read_text())
+    assert upgraded
+    assert events == lines_of((GOLDEN / name).read_text())
+    # Key order too: the upgraded events are written as the engine writes them.
+    assert text_of(events) == (GOLDEN / name).read_text()
+
+
+def test_a_current_trace_is_left_as_it_is() -> None:
+    text = (GOLDEN / "lecture_alphabeta.jsonl").read_text()
+    events, upgraded = read_trace(text)
+    assert not upgraded and text_of(events) == text
+
+
+def test_the_schema_names_the_format_the_recorder_writes() -> None:
+    assert event_validator().schema["$defs"]["start"]["properties"]["format"] == {"const": FORMAT_VERSION}
+
+
+def format1_lecture() -> list[dict]:
+    return lines_of((GOLDEN / "format1" / "lecture_alphabeta.jsonl").read_text())
+
+
+def refused(events: list[dict]) -> InputError:
+    with pytest.raises(InputError) as caught:
+        read_trace(text_of(events))
+    return caught.value
+
+
+def test_a_format1_prune_of_a_node_that_is_no_child_is_refused_by_line() -> None:
+    events = format1_lecture()
+    n = next(i for i, e in enumerate(events) if e["type"] == "prune")
+    events[n]["pruned"] = ["C2", "D1"]
+    error = refused(events)
+    assert (error.where, error.problem) == (f"line {n + 1}.pruned[1]", "'D1' is not a child of 'C'")
+
+
+def test_a_format1_backup_at_a_node_never_visited_is_refused_by_line() -> None:
+    events = format1_lecture()
+    n = next(i for i, e in enumerate(events) if e["type"] == "backup")
+    events[n]["node"] = "Z"
+    error = refused(events)
+    assert error.where == f"line {n + 1}.node" and "'Z'" in error.problem
+
+
+def test_a_format1_game_trace_with_a_position_the_game_cannot_read_is_refused_by_line() -> None:
+    events = lines_of((GOLDEN / "format1" / "tictactoe_X...O...._alphabeta_depth3.jsonl").read_text())
+    n = next(i for i, e in enumerate(events) if e["type"] == "prune")
+    visit = max(i for i in range(n) if events[i]["type"] == "visit" and events[i]["node"] == events[n]["node"])
+    events[visit]["state"] = "??"
+    error = refused(events)
+    assert error.where == f"line {n + 1}.pruned[0]"
+
+
+def test_a_format_not_known_is_refused_at_line_1() -> None:
+    events = format1_lecture()
+    events[0]["format"] = 3
+    error = refused(events)
+    assert error.where == "line 1 format" and "2" in error.problem
+
+
+def test_the_server_upgrades_uploads_and_traces_saved_before(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    old = (GOLDEN / "format1" / "lecture_alphabeta.jsonl").read_text()
+    now = (GOLDEN / "lecture_alphabeta.jsonl").read_text()
+    kept_as_stored = Store(db).save("traces", old)  # saved by the older server, as it was then
+    with running_server({"DATABASE": str(db)}) as url:
+        served = requests.get(f"{url}/api/traces/{kept_as_stored}", timeout=10)
+        assert served.status_code == 200 and served.text == now
+
+        checked = requests.post(url + "/api/traces/check", data=old, timeout=10).json()
+        assert checked == {"events": 36, "trace": now}
+        assert requests.post(url + "/api/traces/check", data=now, timeout=10).json() == {"events": 36}
+
+        saved = requests.post(url + "/api/traces", data=old, timeout=10)
+        assert saved.status_code == 201 and saved.json()["trace"] == now
+        assert requests.get(f"{url}/api/traces/{saved.json()['id']}", timeout=10).text == now
+    assert Store(db).load("traces", kept_as_stored) == old  # read as it is now, never rewritten

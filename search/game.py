@@ -98,3 +98,15 @@ class TreeGame:
 def path_id(parent_id: str, move: str) -> str:
     """Game node ids are the move path from the root: ``root``, ``root.4``, ``root.4.0``."""
     return f"{parent_id}.{move}"
+
+
+def children_named(
+    game: Game[Any, Action], node_id: str, state: Any, actions: Sequence[Action],
+) -> list[tuple[str, Player, Any]]:
+    """(id, player to move, move as JSON) of each child `actions` lead to from `state`: what a
+    prune event says of the children it skips (the recorder, and the upgrade of older traces)."""
+    out = []
+    for action in actions:
+        child = game.result(state, action)
+        out.append((game.child_id(node_id, action, child), game.to_move(child), game.move_json(action)))
+    return out

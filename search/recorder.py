@@ -10,15 +10,13 @@ the batch ends early where the cap falls, so the cap is exact.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from search.event_records import (
     BACKUP, BOUND, INF, LEAF, OTHER, VISIT, Batch, Describe, DescribeJson, Event, Record, json_number, no_extra,
 )
+from search.game import Game, children_named
 from search.pseudocode import SEARCH_CALL, SEARCH_RETURN
-
-if TYPE_CHECKING:
-    from search.game import Game
 
 FORMAT_VERSION = 2
 """2 (2026-11): backup op, prune players and moves; minimax without ties. search.trace_upgrade reads 1."""
@@ -186,11 +184,11 @@ class Recorder:
     def prune(self, line: str, state: Any, rest: Sequence[Any], test: str, cut: str,
               v: float, alpha: float, beta: float) -> None:
         """The test held at the current node: the actions in `rest` are skipped."""
-        game, node = self.game, self._path[-1]
-        children = [game.result(state, a) for a in rest]
-        pruned = [game.child_id(node, a, child) for a, child in zip(rest, children)]
-        players = [game.to_move(child) for child in children]
-        moves = [game.move_json(a) for a in rest]
+        node = self._path[-1]
+        children = children_named(self.game, node, state, rest)
+        pruned = [child_id for child_id, _, _ in children]
+        players = [player for _, player, _ in children]
+        moves = [move for _, _, move in children]
         self._push_rare(lambda seq: {
             "seq": seq, "type": "prune", "node": node, "line": line, "pruned": pruned, "players": players,
             "moves": moves, "test": test, "cut": cut, "v": v, "alpha": json_number(alpha), "beta": json_number(beta),

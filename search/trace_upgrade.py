@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from search.errors import InputError
-from search.game import Game, TreeGame
+from search.game import Game, TreeGame, children_named
 from search.recorder import FORMAT_VERSION
 from search.request import game_from_source
 from search.trace_schema import check_event
@@ -53,14 +53,7 @@ def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
 
 def _tree_states(game: Game[Any, Any]) -> dict[Any, Any]:
     """Node id -> state for an explicit tree (its nodes are its states); games fill it from visits."""
-    if not isinstance(game, TreeGame):
-        return {}
-    states, stack = {}, [game.initial]
-    while stack:
-        node = stack.pop()
-        states[node.id] = node
-        stack.extend(node.children)
-    return states
+    return {node.id: node for node in game.initial.walk()} if isinstance(game, TreeGame) else {}
 
 
 def _with_op(event: Event, players: dict[str, str], number: int) -> Event:
@@ -76,11 +69,8 @@ def _with_children(event: Event, game: Game[Any, Any], states: dict[Any, Any], n
     if not isinstance(pruned, list) or node not in states:
         raise InputError(f"line {number}", f"a prune at {node!r}, whose position no visit before it gives")
     state = states[node]
-    children = {}
     try:
-        for action in game.actions(state):
-            child = game.result(state, action)
-            children[game.child_id(node, action, child)] = (game.to_move(child), game.move_json(action))
+        children = {child_id: (player, move) for child_id, player, move in children_named(game, node, state, game.actions(state))}
     except (LookupError, TypeError, ValueError):  # a position the game cannot read: refused below
         children = {}
     for j, child_id in enumerate(pruned):

@@ -283,26 +283,20 @@ export class TreeEditor {
   }
 
   undo() {
-    return this.enqueue(() => {
-      this.clearMessages();
-      const text = this.history.undo(this.text);
-      if (text === null) {
-        this.say("Nothing to undo");
-        return;
-      }
-      this.restore(text, "Undone");
-    });
+    return this.travel("undo", "Nothing to undo", "Undone");
   }
 
   redo() {
+    return this.travel("redo", "Nothing to redo", "Redone");
+  }
+
+  // Undo or redo (`way`, an EditorHistory method) in its turn, saying `none` or `done`.
+  travel(way, none, done) {
     return this.enqueue(() => {
       this.clearMessages();
-      const text = this.history.redo(this.text);
-      if (text === null) {
-        this.say("Nothing to redo");
-        return;
-      }
-      this.restore(text, "Redone");
+      const text = this.history[way](this.text);
+      if (text === null) this.say(none);
+      else this.restore(text, done);
     });
   }
 

@@ -65,7 +65,7 @@ class AlphaBeta(ValueSearch):
         if depth == self.depth_limit:                               # if CUTOFF-TEST(state, depth) then
             self.leaves += 1
             return rec.leaf(MAX.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
-        v = -INF                                                    # v ← −∞
+        v = rec.init(MAX.init, -INF)                                # v ← −∞
         actions = game.actions(state)
         for i, a in enumerate(actions):                             # for each a in ACTIONS(state) do
             child = game.result(state, a)
@@ -73,11 +73,12 @@ class AlphaBeta(ValueSearch):
             v = rec.backup(MAX.update, "max", u, v, u if u > v else v)  # v ← MAX(v, MIN-VALUE(...))
             if depth == 0:
                 self.root_values.append((a, u))
-            if v > beta or (v == beta and self.prune_on_tie):       # if v ≥ β then return v
+            if rec.test(MAX.test, self.beta_test, v, alpha, beta,
+                        v > beta or (v == beta and self.prune_on_tie)):     # if v ≥ β then return v
                 self.prune(MAX.test, state, actions[i + 1:], self.beta_test, "beta", v, alpha, beta)
-                return v
+                return rec.ret(MAX.test, v)
             alpha = rec.bound(MAX.bound, "alpha", alpha, v if v > alpha else alpha)  # α ← MAX(α, v)
-        return v                                                    # return v
+        return rec.ret(MAX.ret, v)                                  # return v
 
     def min_value(self, state: Any, move: Any, depth: int, alpha: float, beta: float) -> float:
         """function MIN-VALUE(state, α, β) returns a utility value"""
@@ -90,7 +91,7 @@ class AlphaBeta(ValueSearch):
         if depth == self.depth_limit:                               # if CUTOFF-TEST(state, depth) then
             self.leaves += 1
             return rec.leaf(MIN.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
-        v = INF                                                     # v ← +∞
+        v = rec.init(MIN.init, INF)                                 # v ← +∞
         actions = game.actions(state)
         for i, a in enumerate(actions):                             # for each a in ACTIONS(state) do
             child = game.result(state, a)
@@ -98,11 +99,12 @@ class AlphaBeta(ValueSearch):
             v = rec.backup(MIN.update, "min", u, v, u if u < v else v)  # v ← MIN(v, MAX-VALUE(...))
             if depth == 0:
                 self.root_values.append((a, u))
-            if v < alpha or (v == alpha and self.prune_on_tie):     # if v ≤ α then return v
+            if rec.test(MIN.test, self.alpha_test, v, alpha, beta,
+                        v < alpha or (v == alpha and self.prune_on_tie)):   # if v ≤ α then return v
                 self.prune(MIN.test, state, actions[i + 1:], self.alpha_test, "alpha", v, alpha, beta)
-                return v
+                return rec.ret(MIN.test, v)
             beta = rec.bound(MIN.bound, "beta", beta, v if v < beta else beta)  # β ← MIN(β, v)
-        return v                                                    # return v
+        return rec.ret(MIN.ret, v)                                  # return v
 
     def prune(self, line: str, state: Any, rest: Any, test: str, cut: str, v: float, alpha: float, beta: float) -> None:
         """The test held: the actions after this one are never looked at."""

@@ -63,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     code = commands.add_parser("pseudocode", help="print the pseudocode listing with its line ids")
     code.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
     code.add_argument("--ties", choices=["prune", "explore"], default="prune")
+    code.add_argument("--root", choices=["max", "min"], default="max", help="the player to move at the root")
+    code.add_argument("--depth-limited", action="store_true", help="the listing of a search with a depth limit")
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
 
@@ -98,7 +100,7 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "pseudocode":
-        print(json.dumps(listing(args.algorithm, args.ties), ensure_ascii=False, indent=1))
+        print(json.dumps(listing(args.algorithm, args.ties, args.root, args.depth_limited), ensure_ascii=False, indent=1))
         return 0
     if args.command == "schema":
         print(tree_schema_text(), end="")

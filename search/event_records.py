@@ -16,7 +16,10 @@ event type is defined; tests/test_event_records.py and tests/test_event_types.py
     (VISIT, node, line, parent, depth, player, alpha, beta, state, move)  alpha is None for minimax
     (LEAF, node, line, value, kind)
     (BACKUP, node, line, op, child, child_value, v_before, v_after)
-    (BOUND, node, line, bound, old, new)
+    (BOUND, node, line, bound, old, new)                 changed is old != new
+    (INIT, node, line, v)
+    (TEST, node, line, test, v, alpha, beta, holds)
+    (RETURN, node, line, value)
     (OTHER, make)       a rare event (start, prune, result): make(seq) builds its dict
 """
 
@@ -30,7 +33,7 @@ from typing import Any, Callable
 from search.jsonl import Event, dumps_event
 
 INF = math.inf
-VISIT, LEAF, BACKUP, BOUND, OTHER = range(5)
+VISIT, LEAF, BACKUP, BOUND, OTHER, INIT, TEST, RETURN = range(8)
 
 Record = tuple[Any, ...]
 Describe = Callable[[Any, Any], dict[str, Any]]
@@ -115,9 +118,16 @@ class Batch:
             elif kind == BACKUP:
                 append({"seq": seq, "type": "backup", "node": r[1], "line": r[2], "op": r[3], "child": r[4],
                         "child_value": r[5], "v_before": json_number(r[6]), "v_after": r[7]})
+            elif kind == RETURN:
+                append({"seq": seq, "type": "return", "node": r[1], "line": r[2], "value": r[3]})
+            elif kind == INIT:
+                append({"seq": seq, "type": "init", "node": r[1], "line": r[2], "v": json_number(r[3])})
+            elif kind == TEST:
+                append({"seq": seq, "type": "test", "node": r[1], "line": r[2], "test": r[3], "v": r[4],
+                        "alpha": json_number(r[5]), "beta": json_number(r[6]), "holds": r[7]})
             elif kind == BOUND:
                 append({"seq": seq, "type": "bound", "node": r[1], "line": r[2], "bound": r[3],
-                        "old": json_number(r[4]), "new": r[5]})
+                        "old": json_number(r[4]), "new": r[5], "changed": r[4] != r[5]})
             else:
                 append(r[1](seq))
             seq += 1
@@ -164,9 +174,19 @@ class Batch:
                 append('{"seq":%d,"type":"backup","node":%s,"line":"%s","op":"%s","child":%s,"child_value":%s,'
                        '"v_before":%s,"v_after":%s}'
                        % (seq, quote(r[1]), r[2], r[3], quote(r[4]), _number(r[5]), _bound(r[6]), _number(r[7])))
+            elif kind == RETURN:
+                append('{"seq":%d,"type":"return","node":%s,"line":"%s","value":%s}'
+                       % (seq, quote(r[1]), r[2], _number(r[3])))
+            elif kind == INIT:
+                append('{"seq":%d,"type":"init","node":%s,"line":"%s","v":%s}' % (seq, quote(r[1]), r[2], _bound(r[3])))
+            elif kind == TEST:
+                append('{"seq":%d,"type":"test","node":%s,"line":"%s","test":"%s","v":%s,"alpha":%s,"beta":%s,"holds":%s}'
+                       % (seq, quote(r[1]), r[2], r[3], _number(r[4]), _bound(r[5]), _bound(r[6]),
+                          "true" if r[7] else "false"))
             elif kind == BOUND:
-                append('{"seq":%d,"type":"bound","node":%s,"line":"%s","bound":"%s","old":%s,"new":%s}'
-                       % (seq, quote(r[1]), r[2], r[3], _bound(r[4]), _number(r[5])))
+                append('{"seq":%d,"type":"bound","node":%s,"line":"%s","bound":"%s","old":%s,"new":%s,"changed":%s}'
+                       % (seq, quote(r[1]), r[2], r[3], _bound(r[4]), _number(r[5]),
+                          "false" if r[4] == r[5] else "true"))
             else:
                 append(dumps_event(r[1](seq)))
             seq += 1

@@ -56,6 +56,16 @@ class VisitEvent(TypedDict):
     move: NotRequired[Move]  # games: the move from the parent (None at the root)
 
 
+class InitEvent(TypedDict):
+    """v ← −∞ (MAX) or v ← +∞ (MIN) at an internal node, before its first child."""
+
+    seq: int
+    type: Literal["init"]
+    node: str
+    line: str
+    v: Literal["inf", "-inf"]
+
+
 class LeafEvent(TypedDict):
     """The node is scored without being expanded."""
 
@@ -81,8 +91,23 @@ class BackupEvent(TypedDict):
     v_after: float
 
 
+class TestEvent(TypedDict):
+    """The pruning test after a backup at an alpha-beta node, as written (`test`), whether it holds
+    or not: a `prune` follows exactly when `holds`."""
+
+    seq: int
+    type: Literal["test"]
+    node: str
+    line: str
+    test: Literal["v >= beta", "v > beta", "v <= alpha", "v < alpha"]
+    v: float
+    alpha: Extended
+    beta: Extended
+    holds: bool
+
+
 class BoundEvent(TypedDict):
-    """α ← MAX(α, v) or β ← MIN(β, v) changed the bound (alpha-beta only)."""
+    """α ← MAX(α, v) or β ← MIN(β, v) ran (alpha-beta only): each time, `changed` or not."""
 
     seq: int
     type: Literal["bound"]
@@ -90,7 +115,8 @@ class BoundEvent(TypedDict):
     line: str
     bound: Literal["alpha", "beta"]
     old: Extended
-    new: float
+    new: float  # MAX(α, v) or MIN(β, v) with v finite: always finite
+    changed: bool
 
 
 class PruneEvent(TypedDict):
@@ -111,6 +137,23 @@ class PruneEvent(TypedDict):
     beta: Extended
 
 
+class ReturnEvent(TypedDict):
+    """An internal node returns v to its caller ("return v", or "then return v" after a prune)."""
+
+    seq: int
+    type: Literal["return"]
+    node: str
+    line: str
+    value: float
+
+
+class Baseline(TypedDict):
+    """What minimax does on the same input and depth limit (searched untraced)."""
+
+    visited: int
+    leaves: int
+
+
 class ResultEvent(TypedDict):
     """Always last: the answer, or that the search stopped early (`complete` false, `reason`)."""
 
@@ -127,17 +170,26 @@ class ResultEvent(TypedDict):
     pruned: int
     complete: bool
     reason: NotRequired[Reason]
+    baseline: NotRequired[Baseline | None]  # alpha-beta: minimax's counts; null if stopped or past the limit
 
 
 EVENT_TYPES: dict[str, type] = {
     "start": StartEvent,
     "visit": VisitEvent,
+    "init": InitEvent,
     "leaf": LeafEvent,
     "backup": BackupEvent,
+    "test": TestEvent,
     "bound": BoundEvent,
     "prune": PruneEvent,
+    "return": ReturnEvent,
     "result": ResultEvent,
 }
 """Every event type by its `type`, in the order a trace first meets them."""
 
-Event = Union[StartEvent, VisitEvent, LeafEvent, BackupEvent, BoundEvent, PruneEvent, ResultEvent]
+Event = Union[StartEvent, VisitEvent, InitEvent, LeafEvent, BackupEvent, TestEvent, BoundEvent, PruneEvent, ReturnEvent,
+              ResultEvent]
+
+KEY_STEPS = frozenset({"start", "visit", "leaf", "backup", "prune", "result"})
+"""The types the player's "key steps" shows (with the bound steps that changed a bound); "every
+line" shows every event."""

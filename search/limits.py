@@ -26,3 +26,7 @@ MAX_SEARCH_DEPTH = 20
 
 MAX_TRACE_BYTES = 5_000_000
 """Largest trace (JSON Lines) that can be uploaded or saved: about 40,000 events."""
+
+BASELINE_MAX_NODES = 1_000_000
+"""Most nodes the untraced minimax behind an alpha-beta result's `baseline` may visit (the full
+tic-tac-toe tree has 549,946); past it the baseline is null rather than the result late."""

@@ -1,7 +1,10 @@
 """The pseudocode a student follows, line by line, with the ids events carry in `line`.
 
-The alpha-beta text is the lecture slides' (seed 003, the canonical form); minimax is seed 003's
-MINIMAX-DECISION / MAX-VALUE / MIN-VALUE. The cutoff lines appear only with a depth limit.
+The text is the lecture slides' (seed 003, the canonical form): MINIMAX-DECISION / ALPHA-BETA-SEARCH
+and MAX-VALUE / MIN-VALUE. The listing is written for the search at hand: the root's value function
+is the one of the player at the root (MIN-VALUE when MIN moves first, arg min for minimax), and with
+a depth limit every value function takes `depth`, which CUTOFF-TEST reads (seed 003's H-MINIMAX
+passes d + 1 down), so the signature and the calls agree.
 """
 
 from __future__ import annotations
@@ -10,9 +13,13 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 SEARCH_CALL = "search.call"
-"""The decision function's call of the root's value function (the `start` event)."""
+"""The decision function's first line (the `start` event): alpha-beta's v ← MAX-VALUE(state, −∞, +∞);
+minimax's function head."""
 SEARCH_RETURN = "search.return"
-"""The decision function's answer (the `result` event)."""
+"""The decision function's answer (the `result` event). For minimax it is the line
+"return arg max a ∈ ACTIONS(s) of MIN-VALUE(RESULT(state, a))", so the root's own steps (its
+visit, v ← −∞, its backups and its return) are at this line too: MINIMAX-DECISION does the root's
+work itself rather than calling MAX-VALUE on it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,18 +30,30 @@ class ValueLines:
     head: str  # function MAX-VALUE(state, α, β)                 visit
     terminal: str  # if TERMINAL-TEST(state) then return UTILITY    leaf (utility)
     cutoff: str  # if CUTOFF-TEST(state, depth) then return EVAL     leaf (estimate)
+    init: str  # v ← −∞                                              init
     update: str  # v ← MAX(v, MIN-VALUE(RESULT(s, a), α, β))        backup
-    test: str  # if v ≥ β then return v                             prune
+    test: str  # if v ≥ β then return v                             test, prune, and the return after a prune
     bound: str  # α ← MAX(α, v)                                      bound
+    ret: str  # return v                                             return
+
+
+STEPS = ("head", "terminal", "cutoff", "init", "update", "test", "bound", "ret")
 
 
 def _value_lines(player: str) -> ValueLines:
-    return ValueLines(*(f"{player}.{step}" for step in ("head", "terminal", "cutoff", "update", "test", "bound")))
+    return ValueLines(*(f"{player}.{'return' if step == 'ret' else step}" for step in STEPS))
 
 
 MAX_LINES = _value_lines("max")
 MIN_LINES = _value_lines("min")
 LINES_OF = {"max": MAX_LINES, "min": MIN_LINES}
+MINIMAX_ROOT_LINES = {
+    player: ValueLines(SEARCH_RETURN, lines.terminal, lines.cutoff, SEARCH_RETURN, SEARCH_RETURN, lines.test,
+                       lines.bound, SEARCH_RETURN)
+    for player, lines in LINES_OF.items()
+}
+"""Minimax's lines at the root: MINIMAX-DECISION's arg max line (a root that is itself a leaf is
+scored at TERMINAL-TEST / CUTOFF-TEST, as the slides' MAX-VALUE would)."""
 
 
 class Line(TypedDict):
@@ -48,41 +67,57 @@ def _line(line_id: str | None, text: str, indent: int = 0, depth_only: bool = Fa
     return {"id": line_id, "text": text, "indent": indent, "depth_only": depth_only}
 
 
-def _value_function(player: str, algorithm: str, ties: str) -> list[Line]:
+def _name(player: str) -> str:
+    return "MAX-VALUE" if player == "max" else "MIN-VALUE"
+
+
+def _value_function(player: str, algorithm: str, ties: str, depth: bool) -> list[Line]:
     is_max = player == "max"
     ids = LINES_OF[player]
-    name, other = ("MAX-VALUE", "MIN-VALUE") if is_max else ("MIN-VALUE", "MAX-VALUE")
+    other = _name("min" if is_max else "max")
     ab = algorithm == "alphabeta"
-    args = "state, α, β" if ab else "state"
+    params = ", ".join(["state"] + (["α", "β"] if ab else []) + (["depth"] if depth else []))
+    args = ", ".join(["RESULT(s, a)"] + (["α", "β"] if ab else []) + (["depth + 1"] if depth else []))
     lines = [
-        _line(ids.head, f"function {name}({args}) returns a utility value"),
+        _line(ids.head, f"function {_name(player)}({params}) returns a utility value"),
         _line(ids.terminal, "if TERMINAL-TEST(state) then return UTILITY(state)", 1),
-        _line(ids.cutoff, "if CUTOFF-TEST(state, depth) then return EVAL(state)", 1, depth_only=True),
-        _line(None, f"v ← {'−∞' if is_max else '+∞'}", 1),
+    ]
+    if depth:
+        lines.append(_line(ids.cutoff, "if CUTOFF-TEST(state, depth) then return EVAL(state)", 1, depth_only=True))
+    lines += [
+        _line(ids.init, f"v ← {'−∞' if is_max else '+∞'}", 1),
         _line(None, "for each a in ACTIONS(state) do", 1),
-        _line(ids.update, f"v ← {'MAX' if is_max else 'MIN'}(v, {other}(RESULT(s, a){', α, β' if ab else ''}))", 2),
+        _line(ids.update, f"v ← {'MAX' if is_max else 'MIN'}(v, {other}({args}))", 2),
     ]
     if ab:
         strict = ties == "explore"
         test = ("v > β" if strict else "v ≥ β") if is_max else ("v < α" if strict else "v ≤ α")
         lines.append(_line(ids.test, f"if {test} then return v", 2))
         lines.append(_line(ids.bound, "α ← MAX(α, v)" if is_max else "β ← MIN(β, v)", 2))
-    lines.append(_line(None, "return v", 1))
+    lines.append(_line(ids.ret, "return v", 1))
     return lines
 
 
-def listing(algorithm: str, ties: str = "prune") -> list[Line]:
-    """The whole pseudocode for `algorithm`, in display order."""
+def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool = False) -> list[Line]:
+    """The whole pseudocode for `algorithm` in display order, for a search whose root is `root`'s
+    to move, with (`depth`) or without a depth limit."""
+    first = _name(root)
     if algorithm == "alphabeta":
+        call = f"v ← {first}(state, −∞, +∞{', 0' if depth else ''})"
         head = [
             _line(None, "function ALPHA-BETA-SEARCH(state) returns an action"),
-            _line(SEARCH_CALL, "v ← MAX-VALUE(state, −∞, +∞)   (MIN-VALUE if MIN moves first)", 1),
+            _line(SEARCH_CALL, call, 1),
             _line(SEARCH_RETURN, "return the action in ACTIONS(state) with value v", 1),
         ]
+        functions = ("max", "min") if root == "max" else ("min", "max")
     else:
+        arg, child = ("arg max", "MIN-VALUE") if root == "max" else ("arg min", "MAX-VALUE")
         head = [
-            _line(None, "function MINIMAX-DECISION(state) returns an action"),
-            _line(SEARCH_CALL, "v ← MAX-VALUE(state)   (MIN-VALUE if MIN moves first)", 1),
-            _line(SEARCH_RETURN, "return arg max a ∈ ACTIONS(state) of MIN-VALUE(RESULT(state, a))", 1),
+            _line(SEARCH_CALL, "function MINIMAX-DECISION(state) returns an action"),
+            _line(SEARCH_RETURN, f"return {arg} a ∈ ACTIONS(s) of {child}(RESULT(state, a){', 1' if depth else ''})", 1),
         ]
-    return head + [_line(None, "")] + _value_function("max", algorithm, ties) + [_line(None, "")] + _value_function("min", algorithm, ties)
+        functions = ("min", "max") if root == "max" else ("max", "min")
+    out = head
+    for player in functions:
+        out = out + [_line(None, "")] + _value_function(player, algorithm, ties, depth)
+    return out

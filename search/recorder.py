@@ -13,13 +13,15 @@ import sys
 from typing import Any, Callable, Sequence
 
 from search.event_records import (
-    BACKUP, BOUND, INF, LEAF, OTHER, VISIT, Batch, Describe, DescribeJson, Event, Record, json_number, no_extra,
+    BACKUP, BOUND, INF, INIT, LEAF, OTHER, RETURN, TEST, VISIT, Batch, Describe, DescribeJson, Event, Record, json_number, no_extra,
 )
 from search.game import Game, children_named
 from search.pseudocode import SEARCH_CALL, SEARCH_RETURN
 
-FORMAT_VERSION = 2
-"""2 (2026-11): backup op, prune players and moves; minimax without ties. search.trace_upgrade reads 1."""
+FORMAT_VERSION = 3
+"""2 (2026-11): backup op, prune players and moves; minimax without ties. 3 (2026-11): a step for every
+line the slides walk (init, test, every bound, return) and the result's baseline.
+search.trace_upgrade reads 1 and 2."""
 Sink = Callable[[Batch], None]
 __all__ = ["FORMAT_VERSION", "INF", "NULL_RECORDER", "Batch", "Event", "NullRecorder", "Recorder", "SearchStopped", "Sink",
            "json_number"]
@@ -121,7 +123,7 @@ class Recorder:
         self.cancelled = True
 
     # --- the typed events -----------------------------------------------------------------
-    # A traced search calls these about 2.5 times per node, millions of times in all, so each one
+    # A traced search calls these about 3.5 times per node, millions of times in all, so each one
     # only appends a tuple and checks the batch's room (bench/engine.py measures the cost):
     # numbering, infinities as "inf", dicts and JSON all wait for the sink (search.event_records).
     # The recorder keeps the path of node ids from the root to the node being searched, so the
@@ -172,14 +174,37 @@ class Recorder:
             self._boundary()
         return after
 
+    def init(self, line: str, v: float) -> float:
+        """v ← −∞ or v ← +∞ at the current node; returns v."""
+        batch = self._batch
+        batch.append((INIT, self._path[-1], line, v))
+        if len(batch) >= self._room:
+            self._boundary()
+        return v
+
+    def test(self, line: str, test: str, v: float, alpha: float, beta: float, holds: bool) -> bool:
+        """The pruning test ran at the current node; returns whether it held."""
+        batch = self._batch
+        batch.append((TEST, self._path[-1], line, test, v, alpha, beta, holds))
+        if len(batch) >= self._room:
+            self._boundary()
+        return holds
+
     def bound(self, line: str, name: str, old: float, new: float) -> float:
-        """α ← MAX(α, v) or β ← MIN(β, v) ran; recorded when it changed the bound. Returns `new`."""
-        if new != old:
-            batch = self._batch
-            batch.append((BOUND, self._path[-1], line, name, old, new))
-            if len(batch) >= self._room:
-                self._boundary()
+        """α ← MAX(α, v) or β ← MIN(β, v) ran, changing the bound or not. Returns `new`."""
+        batch = self._batch
+        batch.append((BOUND, self._path[-1], line, name, old, new))
+        if len(batch) >= self._room:
+            self._boundary()
         return new
+
+    def ret(self, line: str, v: float) -> float:
+        """The current (internal) node returns v to its caller; returns v."""
+        batch = self._batch
+        batch.append((RETURN, self._path[-1], line, v))
+        if len(batch) >= self._room:
+            self._boundary()
+        return v
 
     def prune(self, line: str, state: Any, rest: Sequence[Any], test: str, cut: str,
               v: float, alpha: float, beta: float) -> None:
@@ -224,8 +249,17 @@ class NullRecorder:
     def backup(self, line: str, op: str, child_value: float, before: float, after: float) -> float:
         return after
 
+    def init(self, line: str, v: float) -> float:
+        return v
+
+    def test(self, line: str, test: str, v: float, alpha: float, beta: float, holds: bool) -> bool:
+        return holds
+
     def bound(self, line: str, name: str, old: float, new: float) -> float:
         return new
+
+    def ret(self, line: str, v: float) -> float:
+        return v
 
     def prune(self, line: str, state: Any, rest: Sequence[Any], test: str, cut: str,
               v: float, alpha: float, beta: float) -> None:

@@ -16,6 +16,7 @@ from search.errors import InputError
 from search.game import Game, TreeGame
 from search.isolation import Isolation
 from search.minimax import minimax
+from search.pseudocode import Line, listing
 from search.recorder import Recorder
 from search.result import SearchResult
 from search.tictactoe import TicTacToe
@@ -38,6 +39,10 @@ class SearchRequest:
     def options(self) -> dict[str, Any]:
         """The options as the start event records them: minimax never prunes, so it has no tie rule."""
         return {"depth": self.depth} if self.algorithm == "minimax" else {"depth": self.depth, "ties": self.ties}
+
+    def listing(self) -> list[Line]:
+        """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit."""
+        return listing(self.algorithm, self.ties, self.game.to_move(self.game.initial), self.depth is not None)
 
     def run(self, recorder: Recorder | None = None) -> SearchResult:
         if self.algorithm == "minimax":

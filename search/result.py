@@ -19,9 +19,12 @@ class SearchResult:
     pruned: int = 0
     complete: bool = True
     reason: str | None = None
+    baseline: dict[str, int] | None = None  # alpha-beta: minimax's visited and leaves (search.baseline)
 
     def to_json(self) -> dict[str, Any]:
+        """The result event's fields, without `baseline` (the alpha-beta search adds it)."""
         out = asdict(self)
+        del out["baseline"]
         if out["reason"] is None:
             del out["reason"]
         return out

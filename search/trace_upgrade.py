@@ -1,4 +1,11 @@
-"""Traces written in format 1 (before 2026-11) read as format 2, so no saved trace or shared link is lost.
+"""Traces written in formats 1 and 2 read as format 3, so no saved trace or shared link is lost.
+
+Format 3 added a step for every line the slides walk: `init` (v ← ±∞), `test` after each backup
+of alpha-beta (held or not), a `bound` each time the bound line runs (`changed`), `return`, and
+the result's `baseline`. Nothing of a format-2 trace says those, so the real engine runs the
+trace's own search again (its start event is the whole input) and the new steps are taken from
+it, between the trace's own events, which must be exactly the engine's: a trace that differs is
+refused, naming the line where it does. A trace stopped early stays stopped where it stopped.
 
 Format 2 added facts the browser used to work out for itself: a backup's `op` (which of MAX and
 MIN the update took) and a prune's `players` and `moves` (whose turn each skipped child is, and
@@ -15,24 +22,103 @@ from typing import Any
 
 from search.errors import InputError
 from search.game import Game, TreeGame, children_named
-from search.recorder import FORMAT_VERSION
-from search.request import game_from_source
+from search.recorder import FORMAT_VERSION, Recorder
+from search.request import SearchRequest, game_from_source
 from search.trace_schema import check_event
 
 Event = dict[str, Any]
 
 
+FORMAT_3_ONLY = frozenset({"init", "test", "return"})
+"""Event types a format-2 trace never has (nor `bound` events with `changed` false)."""
+
+
 def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
     """The events in the current format, and whether they had to be upgraded. `events[0]` is a
     start event; events of the current format come back as they are, for the schema to check."""
-    start = events[0]
-    if start.get("format") != 1:
+    version = events[0].get("format")
+    if version not in (1, 2):
         return events, False
-    start = {**start, "format": FORMAT_VERSION}
+    if version == 1:
+        events = _format_1_to_2(events)
+    return _format_2_to_3(events), True
+
+
+def _format_2_to_3(events: list[Event]) -> list[Event]:
+    """Format-2 events with the engine's init, test, unchanged bound and return steps between them."""
+    start = {**events[0], "format": FORMAT_VERSION}
+    check_event(start, "line 1")
+    options = start["options"]
+    search = SearchRequest(game_from_source(start["source"]), start["algorithm"], options["depth"],
+                           options.get("ties", "prune"))
+    # Format 3 makes at most about 4 events per format-2 event; the cap keeps a stopped trace's
+    # search from running on past the point the trace stopped.
+    recorder = Recorder(max_events=4 * len(events) + 16)
+    search.run(recorder)
+    engine = recorder.events()
+    last = events[-1] if isinstance(events[-1], dict) else {}
+    stopped = last.get("type") == "result" and last.get("complete") is False
+    own = events[1:-1] if last.get("type") == "result" else events[1:]
+    out: list[Event] = [start]
+    j = 0
+    for made in engine[1:]:
+        if j == len(own) and stopped:
+            break
+        if made["type"] in FORMAT_3_ONLY or (made["type"] == "bound" and not made["changed"]):
+            out.append({**made, "seq": len(out)})
+            continue
+        expected = _as_format_2(made)
+        given = own[j] if j < len(own) else last
+        differs = _first_difference(expected, given)
+        if differs is not None:
+            line = j + 2 if j < len(own) else len(events)
+            raise InputError(f"line {line}{differs}", f"the engine, searching this trace's start again, makes "
+                             f"{_summary(expected)} here and the trace has {_summary(given)}: it cannot be read as format 3")
+        out.append({**made, "seq": len(out)})
+        j += 1
+    if j < len(own):
+        raise InputError(f"line {j + 2}", f"the engine, searching this trace's start again, stops before "
+                         f"{_summary(own[j])}: it cannot be read as format 3")
+    if stopped:
+        out.append({**last, "seq": len(out)})
+    return out
+
+
+IGNORED = frozenset({"seq", "line", "changed", "baseline"})
+"""Not compared: `line` (minimax's root steps moved to MINIMAX-DECISION's line in format 3) and the
+fields format 3 added."""
+
+
+def _as_format_2(event: Event) -> Event:
+    """What a format-2 trace says of the engine's event."""
+    return {k: v for k, v in event.items() if k not in IGNORED}
+
+
+def _first_difference(expected: Event, given: Any) -> str | None:
+    """None if `given` is the engine's event as format 2 writes it; else "" or ".field" for the error."""
+    if not isinstance(given, dict):
+        return ""
+    mine = _as_format_2(given)
+    if mine == expected:
+        return None
+    if mine.get("type") != expected.get("type"):
+        return ".type"
+    return next((f".{key}" for key in list(expected) + list(mine) if mine.get(key) != expected.get(key)), "")
+
+
+def _summary(event: Any) -> str:
+    if not isinstance(event, dict):
+        return "no event" if event is None else "something that is not an event"
+    return f"a {event.get('type')!s} at {event.get('node')!r}"
+
+
+def _format_1_to_2(events: list[Event]) -> list[Event]:
+    """Format 1 with backup op and prune players and moves, as format 2 writes them."""
+    start = {**events[0], "format": 2}
     options = start.get("options")
     if start.get("algorithm") == "minimax" and isinstance(options, dict) and "ties" in options:
         start["options"] = {key: value for key, value in options.items() if key != "ties"}
-    check_event(start, "line 1")  # the source must be sound before a game is built from it
+    check_event({**start, "format": FORMAT_VERSION}, "line 1")  # a sound source before a game is built from it
     game = game_from_source(start["source"])
     states = _tree_states(game)
     players: dict[str, str] = {}
@@ -48,7 +134,7 @@ def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
         elif kind == "prune":
             event = _with_children(event, game, states, number)
         upgraded.append(event)
-    return upgraded, True
+    return upgraded
 
 
 def _tree_states(game: Game[Any, Any]) -> dict[Any, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from search.baseline import minimax_baseline
 from search.game import Game
 from search.recorder import NULL_RECORDER, NullRecorder, Recorder, SearchStopped
 from search.result import SearchResult
@@ -58,5 +59,9 @@ class ValueSearch:
             visited=self.visited, leaves=self.leaves, prunes=self.prunes, pruned=self.pruned,
             complete=stopped is None, reason=stopped,
         )
-        self.rec.result(result.to_json())
+        fields = result.to_json()
+        if self.algorithm == "alphabeta":  # what it saved: minimax's counts (null if stopped)
+            result.baseline = None if stopped else minimax_baseline(game, self.options["depth"])
+            fields["baseline"] = result.baseline
+        self.rec.result(fields)
         return result

@@ -52,9 +52,12 @@ def vendor(name: str):  # type: ignore[no-untyped-def]
 def pseudocode():  # type: ignore[no-untyped-def]
     algorithm = request.args.get("algorithm", "alphabeta")
     ties = request.args.get("ties", "prune")
-    if algorithm not in ALGORITHMS or ties not in TIES:
-        return jsonify(error=f"algorithm must be one of {', '.join(ALGORITHMS)} and ties one of {', '.join(TIES)}"), 400
-    return jsonify(listing(algorithm, ties))
+    root = request.args.get("root", "max")
+    depth = request.args.get("depth", "")
+    if algorithm not in ALGORITHMS or ties not in TIES or root not in ("max", "min") or not (depth == "" or depth.isdigit()):
+        return jsonify(error=f"algorithm must be one of {', '.join(ALGORITHMS)}, ties one of {', '.join(TIES)}, "
+                             "root max or min, and depth a whole number or empty"), 400
+    return jsonify(listing(algorithm, ties, root, depth != ""))
 
 
 @pages.get("/api/limits")

@@ -17,7 +17,6 @@ from flask import request
 from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
-from search.pseudocode import listing
 from search.recorder import Batch
 from server.ack_window import AckWindow
 from server.strict_json import PreEncoded, Unreadable, dumps
@@ -84,7 +83,7 @@ class SearchNamespace(Namespace):
             "search": search_id,
             "algorithm": search_request.algorithm,
             "options": search_request.options(),
-            "pseudocode": listing(search_request.algorithm, search_request.ties),
+            "pseudocode": search_request.listing(),
         })
         self.socketio.start_background_task(self._run, sid, search_id, search_request, recorder)
 

@@ -109,7 +109,7 @@ def test_bad_traces_are_refused_and_nothing_is_saved(tmp_path: Path) -> None:
         ("\n".join(lines[:-1]), "ends with its result event"),
         ("\n".join(lines[:3] + lines[4:]), "line 4.seq: expected 3, got 4"),
         ("\n".join(lines).replace('"alpha":"-inf"', '"alpha":-Infinity', 1), "-Infinity is not allowed"),
-        ("\n".join(lines).replace('"value":3,"kind"', '"value":"3","kind"', 1), "line 5"),
+        ("\n".join(lines).replace('"value":3,"kind"', '"value":"3","kind"', 1), "line 7"),
         ("", "the trace is empty"),
         ("\n".join(lines).replace('"node":"B1"', '"node":"B\\ud800"', 1), "a lone surrogate"),
     ]
@@ -153,7 +153,7 @@ def test_trace_check_validates_without_saving(tmp_path: Path) -> None:
     db = tmp_path / "lab.sqlite"
     with running_server({"DATABASE": str(db)}) as url:
         ok = requests.post(url + "/api/traces/check", data=lecture_trace(), timeout=10)
-        assert ok.status_code == 200 and ok.json() == {"events": 36}
+        assert ok.status_code == 200 and ok.json() == {"events": 58}
         not_a_trace = requests.post(url + "/api/traces/check", data='{"hello": "world"}\n', timeout=10)
         assert not_a_trace.status_code == 400
         assert not_a_trace.json()["error"].startswith("line 1: a trace begins with its start event")

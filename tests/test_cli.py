@@ -112,4 +112,4 @@ def test_the_readme_python_example_runs_as_written() -> None:
     namespace: dict[str, object] = {}
     exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 (our own README)
     assert (namespace["result"].value, namespace["result"].move) == (3, "B")  # type: ignore[attr-defined]
-    assert len(namespace["events"]) == 36  # type: ignore[arg-type]
+    assert len(namespace["events"]) == 58  # type: ignore[arg-type]

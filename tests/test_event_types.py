@@ -24,13 +24,16 @@ from tests.engine_helpers import traced
 ROOT = Path(__file__).resolve().parent.parent
 TRACE_SCHEMA = _load("trace.schema.json")
 COMMON = ("seq", "type", "node", "line")
-LINES_BY_TYPE = {
+LINES_BY_TYPE = {  # SEARCH_RETURN: minimax's root steps are at MINIMAX-DECISION's arg max line
     "start": {SEARCH_CALL},
-    "visit": {MAX_LINES.head, MIN_LINES.head},
+    "visit": {MAX_LINES.head, MIN_LINES.head, SEARCH_RETURN},
+    "init": {MAX_LINES.init, MIN_LINES.init, SEARCH_RETURN},
     "leaf": {MAX_LINES.terminal, MIN_LINES.terminal, MAX_LINES.cutoff, MIN_LINES.cutoff},
-    "backup": {MAX_LINES.update, MIN_LINES.update},
+    "backup": {MAX_LINES.update, MIN_LINES.update, SEARCH_RETURN},
+    "test": {MAX_LINES.test, MIN_LINES.test},
     "bound": {MAX_LINES.bound, MIN_LINES.bound},
     "prune": {MAX_LINES.test, MIN_LINES.test},
+    "return": {MAX_LINES.ret, MIN_LINES.ret, MAX_LINES.test, MIN_LINES.test, SEARCH_RETURN},
     "result": {SEARCH_RETURN},
 }
 
@@ -89,18 +92,43 @@ def test_dicts_and_json_text_have_the_fields_of_their_type_in_its_order(request_
 @pytest.mark.parametrize("request_", SEARCHES, ids=lambda r: "-".join(str(v) for v in r.values()))
 def test_every_line_an_event_names_is_in_the_listing_for_its_algorithm_and_tie_rule(request_: dict[str, Any]) -> None:
     events = events_of(request_)
-    start = events[0]
-    shown = {line["id"] for line in listing(start["algorithm"], start["options"].get("ties", "prune")) if line["id"]}
+    start, root = events[0], events[1]["player"]
+    depth_limited = start["options"]["depth"] is not None
+    shown = {line["id"] for line in listing(start["algorithm"], start["options"].get("ties", "prune"), root, depth_limited)
+             if line["id"]}
+    assert shown == {line["id"] for line in parse_request(request_).listing() if line["id"]}
     for event in events:
         assert event["line"] in shown, event
         assert event["line"] in LINES_BY_TYPE[event["type"]], event
+    root_lines = {e["line"] for e in events if e["node"] == start["node"] and e["type"] not in ("leaf", "test", "bound", "prune")}
+    if start["algorithm"] == "minimax":  # MINIMAX-DECISION does the root's work on its arg max line
+        assert root_lines == {SEARCH_CALL, SEARCH_RETURN}
+    else:
+        assert SEARCH_RETURN in root_lines and f"{root}.head" in root_lines
+
+
+def test_the_listing_is_written_for_the_root_player_and_the_depth_limit() -> None:
+    texts = lambda *args: [line["text"].strip() for line in listing(*args)]  # noqa: E731
+    assert texts("minimax", "prune", "max", False)[:2] == [
+        "function MINIMAX-DECISION(state) returns an action",
+        "return arg max a ∈ ACTIONS(s) of MIN-VALUE(RESULT(state, a))"]
+    assert texts("minimax", "prune", "min", False)[1] == "return arg min a ∈ ACTIONS(s) of MAX-VALUE(RESULT(state, a))"
+    assert texts("alphabeta", "prune", "min", False)[1] == "v ← MIN-VALUE(state, −∞, +∞)"
+    limited = texts("alphabeta", "prune", "max", True)
+    assert "v ← MAX-VALUE(state, −∞, +∞, 0)" in limited
+    assert "function MAX-VALUE(state, α, β, depth) returns a utility value" in limited
+    assert "if CUTOFF-TEST(state, depth) then return EVAL(state)" in limited
+    assert "v ← MAX(v, MIN-VALUE(RESULT(s, a), α, β, depth + 1))" in limited
+    assert not any("CUTOFF" in text or "depth" in text for text in texts("alphabeta", "prune", "max", False))
+    assert not any("(MIN-VALUE if" in text or "∞" in text and "+∞" not in text and "−∞" not in text
+                   for args in [("minimax",), ("alphabeta",)] for text in texts(*args))
 
 
 def test_an_event_at_a_min_node_is_at_a_min_line_and_backups_say_which_op() -> None:
     _, events = traced(TicTacToe("X...O...."), depth=2)
     players = {e["node"]: e["player"] for e in events if e["type"] == "visit"}
     for event in events:
-        if event["type"] in ("visit", "leaf", "backup", "bound", "prune"):
+        if event["type"] in ("visit", "init", "leaf", "backup", "test", "bound", "prune", "return"):
             assert event["line"].split(".")[0] == players[event["node"]], event
         if event["type"] == "backup":
             assert event["op"] == players[event["node"]]

@@ -93,3 +93,38 @@ def test_every_event_fits_the_schema_and_round_trips_through_json_lines(
     rebuilt = tree_from_json(events[0]["source"]["tree"])
     _, again = traced(TreeGame(rebuilt), algorithm, **options)
     assert again == events
+
+
+@settings(max_examples=200, deadline=None)
+@given(shorthand, ties, st.one_of(st.none(), st.integers(0, 3)), st.data())
+def test_a_test_follows_every_backup_and_holds_exactly_when_a_prune_follows(
+    tree: Any, tie_rule: str, limit: int | None, data: st.DataObject
+) -> None:
+    root = with_estimates(tree, data.draw)
+    _, events = traced(TreeGame(root), ties=tie_rule, depth=limit)
+    backups, tests = of_type(events, "backup"), of_type(events, "test")
+    assert len(tests) == len(backups)  # backups happen only at internal nodes
+    for k, event in enumerate(events):
+        if event["type"] == "backup":
+            test = events[k + 1]
+            assert (test["type"], test["node"], test["v"]) == ("test", event["node"], event["v_after"])
+        if event["type"] == "test":
+            assert (events[k + 1]["type"] == "prune") == event["holds"]
+            if not event["holds"]:
+                assert events[k + 1]["type"] == "bound" and events[k + 1]["node"] == event["node"]
+    assert all(e["changed"] == (e["old"] != e["new"]) for e in of_type(events, "bound"))
+    internal = [e["node"] for e in of_type(events, "visit")
+                if e["node"] not in {leaf["node"] for leaf in of_type(events, "leaf")}]
+    assert [e["node"] for e in of_type(events, "init")] == internal
+    assert sorted(e["node"] for e in of_type(events, "return")) == sorted(internal)
+
+
+@settings(max_examples=200, deadline=None)
+@given(shorthand, ties, st.one_of(st.none(), st.integers(0, 3)), st.data())
+def test_the_baseline_is_minimax_own_counts(tree: Any, tie_rule: str, limit: int | None, data: st.DataObject) -> None:
+    root = with_estimates(tree, data.draw)
+    ab, events = traced(TreeGame(root), ties=tie_rule, depth=limit)
+    mm, mm_events = traced(TreeGame(root), "minimax", depth=limit)
+    assert events[-1]["baseline"] == ab.baseline == {"visited": mm.visited, "leaves": mm.leaves}
+    assert "baseline" not in mm_events[-1]
+    assert ab.leaves <= mm.leaves and ab.visited <= mm.visited

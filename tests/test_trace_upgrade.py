@@ -1,5 +1,6 @@
-"""Traces of format 1 (written before backup.op and prune.players/moves) still open: upgraded by the
-real engine, exactly as the engine of today writes them, or refused naming the line."""
+"""Traces of format 1 (written before backup.op and prune.players/moves) and format 2 (before init,
+test, every bound, return and baseline) still open: upgraded by the real engine, exactly as the
+engine of today writes them, or refused naming the line."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from tests.live_server import running_server
 GOLDEN = Path(__file__).parent / "golden"
 # The golden traces as commit f957bf6 wrote them, in format 1: real traces of the older engine.
 FORMAT1 = sorted(path.name for path in (GOLDEN / "format1").iterdir())
+# The same four as commit d2465f5 wrote them, in format 2.
+FORMAT2 = sorted(path.name for path in (GOLDEN / "format2").iterdir())
 
 
 def lines_of(text: str) -> list[dict]:
@@ -37,9 +40,10 @@ def test_the_format1_fixtures_are_format1_and_cover_trees_games_and_both_algorit
     assert {start["algorithm"] for start in starts} == {"minimax", "alphabeta"}
 
 
-@pytest.mark.parametrize("name", FORMAT1)
-def test_a_format1_trace_reads_as_todays_engine_writes_it(name: str) -> None:
-    events, upgraded = read_trace((GOLDEN / "format1" / name).read_text())
+@pytest.mark.parametrize("folder, name", [("format1", n) for n in FORMAT1] + [("format2", n) for n in FORMAT2])
+def test_an_older_trace_reads_as_todays_engine_writes_it(folder: str, name: str) -> None:
+    assert lines_of((GOLDEN / folder / name).read_text())[0]["format"] == int(folder[-1])
+    events, upgraded = read_trace((GOLDEN / folder / name).read_text())
     assert upgraded
     assert events == lines_of((GOLDEN / name).read_text())
     # Key order too: the upgraded events are written as the engine writes them.
@@ -93,9 +97,45 @@ def test_a_format1_game_trace_with_a_position_the_game_cannot_read_is_refused_by
 
 def test_a_format_not_known_is_refused_at_line_1() -> None:
     events = format1_lecture()
-    events[0]["format"] = 3
+    events[0]["format"] = 4
     error = refused(events)
-    assert error.where == "line 1 format" and "2" in error.problem
+    assert error.where == "line 1 format" and "3" in error.problem
+
+
+def format2(name: str = "lecture_alphabeta.jsonl") -> list[dict]:
+    return lines_of((GOLDEN / "format2" / name).read_text())
+
+
+def test_a_format2_trace_the_engine_does_not_make_is_refused_naming_line_and_field() -> None:
+    events = format2()
+    n = next(i for i, e in enumerate(events) if e["type"] == "leaf" and e["node"] == "D2")
+    events[n]["value"] = 4
+    error = refused(events)
+    assert error.where == f"line {n + 1}.value"
+    assert "makes a leaf at 'D2' here and the trace has a leaf at 'D2'" in error.problem
+
+
+def test_a_format2_trace_missing_a_step_is_refused_where_it_is_missing() -> None:
+    events = format2()
+    n = next(i for i, e in enumerate(events) if e["type"] == "bound")
+    del events[n]
+    for seq, event in enumerate(events):
+        event["seq"] = seq
+    error = refused(events)
+    assert error.where == f"line {n + 1}.type" and "makes a bound at 'B'" in error.problem
+
+
+def test_a_format2_trace_stopped_early_stays_stopped_where_it_stopped() -> None:
+    events = format2()
+    result = events[-1]
+    stopped = events[:12] + [{**result, "seq": 12, "value": None, "move": None, "child": None, "visited": 5,
+                                "complete": False, "reason": "event limit"}]
+    upgraded, _ = read_trace(text_of(stopped))
+    made = lines_of((GOLDEN / "lecture_alphabeta.jsonl").read_text())
+    last_kept = next(i for i, e in enumerate(made) if e == {**e, **{k: v for k, v in events[11].items() if k != "seq"}}
+                     and e["type"] == events[11]["type"] and e["node"] == events[11]["node"])
+    assert upgraded[:-1] == made[:last_kept + 1]
+    assert upgraded[-1]["complete"] is False and upgraded[-1]["seq"] == last_kept + 1
 
 
 def test_the_server_upgrades_uploads_and_traces_saved_before(tmp_path: Path) -> None:
@@ -108,8 +148,8 @@ def test_the_server_upgrades_uploads_and_traces_saved_before(tmp_path: Path) -> 
         assert served.status_code == 200 and served.text == now
 
         checked = requests.post(url + "/api/traces/check", data=old, timeout=10).json()
-        assert checked == {"events": 36, "trace": now}
-        assert requests.post(url + "/api/traces/check", data=now, timeout=10).json() == {"events": 36}
+        assert checked == {"events": 58, "trace": now}
+        assert requests.post(url + "/api/traces/check", data=now, timeout=10).json() == {"events": 58}
 
         saved = requests.post(url + "/api/traces", data=old, timeout=10)
         assert saved.status_code == 201 and saved.json()["trace"] == now

@@ -7,7 +7,7 @@ import { Replay } from "./replay_state.js";
 import { TreeView } from "./tree_view.js";
 import { PlayerControls } from "./player_controls.js";
 import { PseudocodePanel } from "./pseudocode_panel.js";
-import { narrate, say } from "./narration.js";
+import { narrate, say, savingWords } from "./narration.js";
 import { SearchSocket } from "./search_socket.js";
 import { SearchForm } from "./search_form.js";
 import { parseTrace, fetchPseudocode, fetchSharedTrace, fetchSharedTree } from "./trace_file.js";
@@ -15,7 +15,8 @@ import { SideTabs } from "./side_tabs.js";
 import { TreeEditor, formatTree } from "./tree_editor.js";
 import { RandomTreeForm } from "./random_tree_form.js";
 import { SharePanel, showLink } from "./share_panel.js";
-import { checkTrace, fetchLimits, saveTrace } from "./rest_client.js";
+import { checkTrace, fetchLimits, saveTrace, saveTree } from "./rest_client.js";
+import { linkQuery, momentQuery, readLink } from "./step_link.js";
 import { fileStem } from "./download_file.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +33,12 @@ const shown = {
   replay: null, // its events and state
   listing: [], // its pseudocode
   finished: false, // no more events will come for it
-  step: -1, // the step the drawing shows (-1: nothing drawn yet)
+  step: -1, // the event the drawing shows (-1: nothing drawn yet)
+  detail: "every", // the player steps through every line ("every") or the key steps ("key")
+  request: null, // what started the search, for a link to one of its steps
+  treeId: null, // the saved tree it searches, if it came from one
+  traceId: null, // the saved trace it replays, if it came from one
+  pendingStep: null, // a linked step to show once its event has arrived
   relayoutQueued: false,
   searches: 0, // searches shown since the page opened (for tests: "a new one has begun")
   runFrom: "search", // the panel that started it: its alert shows the errors
@@ -53,9 +59,56 @@ const controls = new PlayerControls(
   showStep,
 );
 
-function showStep(k) {
+// The player counts steps in the chosen detail; these map its positions to events and back.
+function eventIndex(position) {
+  const replay = shown.replay;
+  if (shown.detail === "every") return position;
+  const keys = replay.keySteps;
+  return keys[Math.max(0, Math.min(position, keys.length - 1))];
+}
+
+// The position at or before event k (switching detail keeps the student where they were).
+function positionOf(k) {
+  if (shown.detail === "every") return k;
+  const keys = shown.replay.keySteps;
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (keys[mid] <= k) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function lastPosition() {
+  const replay = shown.replay;
+  return shown.detail === "every" ? replay.last : replay.keySteps.length - 1;
+}
+
+function extendPlayer() {
+  if (shown.replay) controls.extend(lastPosition(), shown.finished);
+  showPendingStep();
+}
+
+const detailSelect = $("detail");
+detailSelect.addEventListener("change", () => setDetail(detailSelect.value));
+
+function setDetail(detail) {
+  if (detailSelect.value !== detail) detailSelect.value = detail;
+  if (shown.detail === detail) return;
+  const k = shown.replay ? eventIndex(controls.k) : 0;
+  shown.detail = detail;
+  if (!shown.replay) return;
+  controls.extend(lastPosition(), shown.finished);
+  controls.k = positionOf(k);
+  controls.refresh();
+}
+
+function showStep(position) {
   const replay = shown.replay;
   if (!replay) return;
+  const k = eventIndex(position);
   const state = replay.stateAt(k);
   const dirty = shown.step < 0 ? null : replay.touchedBetween(shown.step, k);
   view.update(state, dirty);
@@ -66,7 +119,21 @@ function showStep(k) {
   const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
   code.showVars(t.nameOf(t.ids[node]), state.v[node], state.alpha[node], state.beta[node]);
-  say(narration, narrate(event, replay));
+  say(narration, narrate(event, replay, state));
+  showTally(state, event);
+}
+
+// Nodes visited and leaves evaluated so far; at the result, what alpha-beta saved.
+function showTally(state, event) {
+  const t = shown.replay.tree;
+  let text = `visited ${state.visits.toLocaleString("en")} nodes · evaluated ${state.leaves.toLocaleString("en")} leaves`;
+  if (state.result) {
+    const saving = savingWords(state.result, t.kind);
+    if (saving) text = saving.charAt(0).toUpperCase() + saving.slice(1);
+  }
+  const tally = $("tally");
+  if (tally.textContent !== text) tally.textContent = text;
+  tally.dataset.final = state.result && event.type === "result" ? "true" : "false";
 }
 
 function newSearch(pseudocode) {
@@ -74,6 +141,7 @@ function newSearch(pseudocode) {
   controls.reset();
   shown.replay = null;
   shown.listing = pseudocode || [];
+  $("step-link-status").textContent = "";
   shown.finished = false;
   shown.step = -1;
   view.reset(null);
@@ -94,12 +162,12 @@ function addEvents(events) {
     if (source.kind === "tree" && source.tree && shown.runFrom !== "editor") editor.follow(source.tree);
     view.reset(replay);
     view.showStart();
-    controls.extend(replay.last, shown.finished);
+    extendPlayer();
     controls.refresh();
     return;
   }
   const grew = shown.replay.append(events);
-  controls.extend(shown.replay.last, shown.finished);
+  extendPlayer();
   if (grew) scheduleRelayout();
 }
 
@@ -111,14 +179,22 @@ function scheduleRelayout() {
   const delay = shown.replay.tree.size > 2000 ? 500 : 0;
   setTimeout(() => requestAnimationFrame(() => {
     shown.relayoutQueued = false;
-    if (shown.replay) view.update(shown.replay.stateAt(controls.k), null);
+    if (shown.replay) view.update(shown.replay.stateAt(eventIndex(controls.k)), null);
   }), delay);
 }
 
 const form = new SearchForm($("search-form"), $("form-error"), (request) => {
   shown.runFrom = "search";
-  socket.start(request);
+  startSearch(request);
 });
+
+// Every search the page starts goes through here, so a link can name it later.
+function startSearch(request, treeId = null) {
+  shown.request = request;
+  shown.treeId = treeId;
+  shown.traceId = null;
+  socket.start(request);
+}
 
 // Run the search on a tree from the editor, with the Search tab's options; the Search
 // tab then holds that tree too, so its Run repeats this search.
@@ -133,7 +209,7 @@ function runTree(tree) {
   }
   form.clearError();
   form.useTree(formatTree(tree));
-  socket.start({ tree, ...options });
+  startSearch({ tree, ...options });
 }
 
 // The editor's limits are the server's: edits wait for them, and are refused if they fail.
@@ -180,7 +256,7 @@ const socket = new SearchSocket({
   onEvents: addEvents,
   onDone: () => {
     shown.finished = true;
-    if (shown.replay) controls.extend(shown.replay.last, true);
+    extendPlayer();
   },
   // endsSearch: the search shown will get no more events (it failed, or the connection
   // dropped): the timeline is complete as it stands, so Play, Last and Download work.
@@ -189,7 +265,7 @@ const socket = new SearchSocket({
     else form.showError(text);
     if (endsSearch) {
       shown.finished = true;
-      if (shown.replay) controls.extend(shown.replay.last, true);
+      extendPlayer();
     }
     // A search that failed before its first event leaves nothing to show.
     if (!shown.replay) say(narration, "");
@@ -210,9 +286,12 @@ $("tree").addEventListener("click", (ev) => {
 $("fit").addEventListener("click", () => view.fit());
 
 // A saved trace replays without the server's search: only its listing is fetched.
-async function replayTrace(events) {
-  const pseudocode = await fetchPseudocode(events[0]);
+async function replayTrace(events, traceId = null) {
+  const pseudocode = await fetchPseudocode(events);
   socket.release();
+  shown.request = null;
+  shown.treeId = null;
+  shown.traceId = traceId;
   form.clearError();
   newSearch(pseudocode);
   shown.finished = true;
@@ -269,13 +348,13 @@ new SharePanel({
   },
   view: () => {
     if (!shown.replay || shown.step < 0) return null;
-    const k = controls.k;
+    const k = controls.k; // the step as the counter shows it
     const { alg, stem } = searchName();
     const t = shown.replay.tree;
     return {
       svg: $("tree"),
       tree: t,
-      state: shown.replay.stateAt(k),
+      state: shown.replay.stateAt(eventIndex(k)),
       x: view.x,
       y: view.y,
       drawn: view.drawn,
@@ -291,9 +370,23 @@ new SharePanel({
 // what it points to instead, or says why it cannot and shows the lecture example.
 async function openPage() {
   const { sharedTree, sharedTrace } = document.body.dataset;
+  let link = null;
+  try {
+    link = readLink(window.location.search);
+  } catch (err) {
+    form.showError(err.message);
+  }
+  if (link) {
+    shown.pendingStep = { step: link.step, detail: link.detail };
+    setDetail(link.detail);
+  }
   try {
     if (sharedTrace) {
-      await replayTrace(await fetchSharedTrace(sharedTrace));
+      await replayTrace(await fetchSharedTrace(sharedTrace), sharedTrace);
+      return;
+    }
+    if (link && link.named) {
+      await openLinkedSearch(link);
       return;
     }
     if (sharedTree) {
@@ -305,15 +398,94 @@ async function openPage() {
       return;
     }
   } catch (err) {
-    form.showError(`shared ${sharedTrace ? "trace" : "tree"} ${sharedTrace || sharedTree}: ${err.message}`);
+    if (!sharedTrace && link && link.named) {
+      form.showError(err.message.startsWith("link") ? err.message : `link: ${err.message}`);
+      shown.pendingStep = null; // the lecture example opens instead, at its start
+    } else {
+      form.showError(`shared ${sharedTrace ? "trace" : "tree"} ${sharedTrace || sharedTree}: ${err.message}`);
+    }
   }
-  socket.start(form.request());
+  startSearch(form.request());
 }
 openPage();
+
+// A link's search: its fields fill the Search tab (a saved tree opens in the editor too), then
+// it runs; its step is shown once that step's event has arrived (showPendingStep).
+async function openLinkedSearch(link) {
+  const { request, treeId } = link;
+  form.setOptions(request);
+  if (treeId) {
+    const tree = JSON.parse(await fetchSharedTree(treeId));
+    editor.load(tree, "The linked tree: change it, Run it, share your own");
+    form.useTree(formatTree(editor.tree));
+    shown.runFrom = "search";
+    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties }, treeId);
+    return;
+  }
+  if (request.example) form.useExample(request.example);
+  else form.useGame(request.game, request.state);
+  startSearch(form.request());
+}
+
+function showPendingStep() {
+  const pending = shown.pendingStep;
+  const replay = shown.replay;
+  if (!pending || !replay) return;
+  const last = lastPosition();
+  if (pending.step > last && !shown.finished) return; // not arrived yet
+  shown.pendingStep = null;
+  if (pending.step > last) {
+    $("step-link-status").textContent = `The link asks for step ${pending.step}; this search has ${last} steps: showing the last.`;
+  }
+  controls.seek(Math.min(pending.step, last));
+}
+
+// "Copy link to this step": the search as the Search tab would ask for it, and the step. A
+// tree that is not saved yet is saved first (its link must open it on another machine).
+$("copy-step-link").addEventListener("click", async () => {
+  const status = $("step-link-status");
+  status.textContent = "";
+  try {
+    const url = await stepLink();
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = `Copied: ${url}`;
+    } catch (err) {
+      status.textContent = `Link: ${url}`; // no clipboard (an insecure origin): shown to copy by hand
+    }
+    status.dataset.url = url;
+  } catch (err) {
+    status.textContent = err.message;
+  }
+});
+
+async function stepLink() {
+  if (!shown.replay) throw new Error("No search to link to yet.");
+  const moment = { detail: shown.detail, step: controls.k };
+  const origin = window.location.origin;
+  if (shown.traceId) {
+    return `${origin}/r/${encodeURIComponent(shown.traceId)}?${momentQuery(moment)}`;
+  }
+  const request = shown.request;
+  if (!request) throw new Error("This trace was opened from a file: share it (Share & export) to link to its steps.");
+  let treeId = shown.treeId;
+  if (request.tree && !treeId) {
+    const saved = await saveTree(JSON.stringify(request.tree));
+    treeId = shown.treeId = saved.id;
+  }
+  return `${origin}/?${linkQuery({ request, treeId, ...moment })}`;
+}
 
 // For the render benchmark and tests: the step function, to time it in the page.
 window.minimaxLab = {
   seek: (k) => controls.seek(k),
+  // Tests: the event the current step shows, and the player's detail.
+  get event() {
+    return shown.replay ? eventIndex(controls.k) : -1;
+  },
+  get detail() {
+    return shown.detail;
+  },
   get step() {
     return controls.k;
   },

@@ -25,16 +25,34 @@ export const Status = Object.freeze({
 });
 
 // Per-node fields, each a flat array indexed by node index. Copying these is a snapshot.
-const NODE_FIELDS = ["status", "v", "alpha", "beta", "order", "cut", "prune", "leafKind"];
+// vFrom: the child whose value v is now (the "through B" of a narration); alphaFrom and
+// betaFrom: where the node's α and β came from, {node, child}: the ancestor whose bound
+// line set them and the child that gave it the value (undefined: the initial ∓∞).
+const NODE_FIELDS = ["status", "v", "alpha", "beta", "order", "cut", "prune", "leafKind", "vFrom", "alphaFrom", "betaFrom"];
+
+// The steps "key steps" shows: what the search found, not every line it ran (the unchanged
+// bounds, the tests that failed, v ← ±∞ and the returns are left to "every line").
+export function isKeyStep(e) {
+  switch (e.type) {
+    case "init":
+    case "test":
+    case "return":
+      return false;
+    case "bound":
+      return e.changed !== false;
+    default:
+      return true;
+  }
+}
 
 function emptyState() {
-  const s = { step: -1, current: -1, visits: 0, result: null };
+  const s = { step: -1, current: -1, visits: 0, leaves: 0, result: null };
   for (const f of NODE_FIELDS) s[f] = [];
   return s;
 }
 
 function copyState(s) {
-  const c = { step: s.step, current: s.current, visits: s.visits, result: s.result };
+  const c = { step: s.step, current: s.current, visits: s.visits, leaves: s.leaves, result: s.result };
   for (const f of NODE_FIELDS) c[f] = s[f].slice();
   return c;
 }
@@ -49,6 +67,7 @@ export class Replay {
     this.snapshots = []; // snapshots[j] = state at step j * this.every
     this.cursor = emptyState(); // the one mutable state, moved forward by apply()
     this.touchCache = [];
+    this.keySteps = []; // indices of the events "key steps" shows, in order
     this.append([startEvent]);
   }
 
@@ -60,6 +79,7 @@ export class Replay {
   append(events) {
     const before = this.tree.version;
     for (const e of events) {
+      if (isKeyStep(e)) this.keySteps.push(this.events.length);
       this.events.push(e);
       this.tree.observe(e);
     }
@@ -106,25 +126,46 @@ export class Replay {
     const i = t.idx(e.node);
     s.current = i === undefined ? -1 : i;
     switch (e.type) {
-      case "visit":
+      case "visit": {
         s.status[i] = Status.VISITED;
         s.order[i] = ++s.visits;
         if (e.alpha !== undefined) s.alpha[i] = toNumber(e.alpha);
         if (e.beta !== undefined) s.beta[i] = toNumber(e.beta);
+        // The window is the caller's: so is where its bounds came from.
+        const p = t.parent[i];
+        if (p >= 0) {
+          s.alphaFrom[i] = s.alphaFrom[p];
+          s.betaFrom[i] = s.betaFrom[p];
+        }
+        break;
+      }
+      case "init":
+        s.v[i] = toNumber(e.v);
         break;
       case "leaf":
         s.v[i] = toNumber(e.value);
         s.leafKind[i] = e.kind;
+        s.leaves++;
         break;
       case "backup": {
         s.v[i] = toNumber(e.v_after);
         const c = t.idx(e.child);
         if (c !== undefined) s.status[c] = Status.DONE;
+        if (toNumber(e.v_after) !== toNumber(e.v_before)) s.vFrom[i] = c;
         break;
       }
       case "bound":
-        if (e.bound === "alpha") s.alpha[i] = toNumber(e.new);
-        else s.beta[i] = toNumber(e.new);
+        if (e.changed === false) break;
+        if (e.bound === "alpha") {
+          s.alpha[i] = toNumber(e.new);
+          s.alphaFrom[i] = { node: i, child: s.vFrom[i] };
+        } else {
+          s.beta[i] = toNumber(e.new);
+          s.betaFrom[i] = { node: i, child: s.vFrom[i] };
+        }
+        break;
+      case "return":
+        s.status[i] = Status.DONE;
         break;
       case "prune":
         s.prune[i] = e;

@@ -55,6 +55,31 @@ export class SearchForm {
     this.showSource();
   }
 
+  // Select an example, or a game and position (a link to a step fills the form so).
+  useExample(name) {
+    this.form.querySelector('input[name="source"][value="example"]').checked = true;
+    const select = this.field("example");
+    if (![...select.options].some((o) => o.value === name)) throw new Error(`link: no example called "${name}"`);
+    select.value = name;
+    this.showSource();
+  }
+
+  useGame(game, state) {
+    this.form.querySelector('input[name="source"][value="game"]').checked = true;
+    const select = this.field("game");
+    if (![...select.options].some((o) => o.value === game)) throw new Error(`link: no game called "${game}"`);
+    select.value = game;
+    this.field("position").value = state === undefined ? DEFAULT_POSITION[game] : state;
+    this.showSource();
+  }
+
+  // {algorithm, depth, ties} into their fields.
+  setOptions({ algorithm, depth, ties }) {
+    if (algorithm) this.field("algorithm").value = algorithm;
+    this.field("depth").value = depth === null || depth === undefined ? "" : String(depth);
+    if (ties) this.field("ties").value = ties;
+  }
+
   request() {
     const req = {};
     const source = this.field("source").value;

@@ -39,11 +39,18 @@ export function parseTrace(text) {
   return events;
 }
 
-export async function fetchPseudocode(start) {
+// The listing for a trace's search: its algorithm and tie rule, the player at its root (the
+// first visit says it) and whether it has a depth limit.
+export async function fetchPseudocode(events) {
+  const start = events[0];
   const options = start.options || {};
+  const visit = events.find((e) => e.type === "visit");
+  const depth = options.depth === null || options.depth === undefined ? "" : String(options.depth);
   const params = new URLSearchParams({
     algorithm: start.algorithm || "alphabeta",
     ties: options.ties || "prune",
+    root: visit && visit.player === "min" ? "min" : "max",
+    depth,
   });
   const response = await fetch(`/api/pseudocode?${params}`);
   if (!response.ok) throw new Error(`pseudocode: the server answered ${response.status}`);

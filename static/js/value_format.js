@@ -7,11 +7,11 @@ export function toNumber(x) {
   return x;
 }
 
-// Text for a value as a student reads it: ∞ and −∞, nothing for "not known yet".
+// Text for a value as the slides write it: +∞ and −∞, nothing for "not known yet".
 export function showValue(x) {
   if (x === null || x === undefined) return "";
   const n = toNumber(x);
-  if (n === Infinity) return "∞";
+  if (n === Infinity) return "+∞";
   if (n === -Infinity) return "−∞";
   return String(n);
 }

@@ -35,8 +35,8 @@ test("at the prune at C: statuses, values, and the window on the path to C only"
   assert.deepEqual([shown.C.valueText, shown.C.final], ["2", false]);
   assert.deepEqual([shown.C1.valueText, shown.C1.final, shown.C1.given], ["2", true, false]);
   assert.deepEqual([shown.B.valueText, shown.B.final], ["3", true]);
-  assert.equal(shown.A.windowText, "[3, ∞]");
-  assert.equal(shown.C.windowText, "[3, ∞]");
+  assert.equal(shown.A.windowText, "[3, +∞]");
+  assert.equal(shown.C.windowText, "[3, +∞]");
   assert.deepEqual(shown.C.window, { alpha: 3, beta: Infinity });
   for (const id of ["B", "B1", "C1", "C2", "D"]) {
     assert.equal(shown[id].window, null, id);
@@ -92,7 +92,7 @@ test("estimates at the depth limit are flagged; minimax shows no windows", () =>
   const state = replay.stateAt(k);
   const node = presentNode(state, replay.tree, state.current);
   assert.equal(node.estimate, true);
-  assert.equal(node.windowText, "[−∞, ∞]");
+  assert.equal(node.windowText, "[−∞, +∞]");
   const minimax = replayOf(goldenEvents("lectureMinimax"));
   for (let step = 0; step <= minimax.last; step++) {
     for (const n of Object.values(shownAt(minimax, step))) assert.equal(n.window, null);

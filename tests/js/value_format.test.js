@@ -10,7 +10,7 @@ test("infinities arrive as strings and become numbers", () => {
 });
 
 test("values read as the slides write them", () => {
-  assert.equal(showValue("inf"), "∞");
+  assert.equal(showValue("inf"), "+∞");
   assert.equal(showValue(-Infinity), "−∞");
   assert.equal(showValue(-2.5), "-2.5");
   assert.equal(showValue(undefined), "");

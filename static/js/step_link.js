@@ -1,0 +1,69 @@
+// A link to a moment of a search: /?example=lecture&algorithm=alphabeta&step=19 opens that
+// search at that step. The parameters are the Search tab's (example, tree: a saved tree's id,
+// game, state, algorithm, depth, ties) plus the player's (detail, step); a saved trace's
+// link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
+
+export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
+const ALGORITHMS = ["minimax", "alphabeta"];
+const TIES = ["prune", "explore"];
+const SOURCES = ["example", "tree", "game"];
+
+// What a query string asks for: {request, treeId, detail, step}, or null if it names no
+// search or moment. Throws an Error naming the parameter for a value it cannot use.
+export function readLink(query) {
+  const p = new URLSearchParams(query);
+  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "detail", "step"];
+  if (!known.some((k) => p.has(k))) return null;
+  const given = SOURCES.filter((k) => p.has(k));
+  if (given.length > 1) throw new Error(`link: give one of example, tree or game, not ${given.join(" and ")}`);
+  const request = {};
+  let treeId = null;
+  if (p.has("example")) request.example = p.get("example");
+  if (p.has("tree")) treeId = p.get("tree");
+  if (p.has("game")) {
+    request.game = p.get("game");
+    if (p.has("state")) request.state = p.get("state");
+  }
+  const algorithm = p.get("algorithm") || "alphabeta";
+  if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be minimax or alphabeta, not "${algorithm}"`);
+  request.algorithm = algorithm;
+  const ties = p.get("ties") || "prune";
+  if (!TIES.includes(ties)) throw new Error(`link: ties must be prune or explore, not "${ties}"`);
+  request.ties = ties;
+  request.depth = wholeNumber(p, "depth");
+  const detail = p.get("detail") || "every";
+  if (!DETAILS.includes(detail)) throw new Error(`link: detail must be every or key, not "${detail}"`);
+  const step = wholeNumber(p, "step");
+  return { request, treeId, named: given.length === 1, detail, step: step === null ? 0 : step };
+}
+
+function wholeNumber(p, name) {
+  const text = (p.get(name) || "").trim();
+  if (text === "") return null;
+  if (!/^\d{1,9}$/.test(text)) throw new Error(`link: ${name} must be a whole number, not "${text}"`);
+  return Number(text);
+}
+
+// The query string for a search and a moment. `request` is what started the search (a tree
+// search gives its saved id as treeId instead of the tree itself).
+export function linkQuery({ request, treeId = null, detail, step }) {
+  const p = new URLSearchParams();
+  if (treeId) p.set("tree", treeId);
+  else if (request.example) p.set("example", request.example);
+  else if (request.game) {
+    p.set("game", request.game);
+    if (request.state) p.set("state", request.state);
+  }
+  if (request.algorithm) p.set("algorithm", request.algorithm);
+  if (request.depth !== null && request.depth !== undefined) p.set("depth", String(request.depth));
+  if (request.algorithm === "alphabeta" && request.ties && request.ties !== "prune") p.set("ties", request.ties);
+  return [p.toString(), momentQuery({ detail, step })].filter(Boolean).join("&");
+}
+
+// Just the moment: "step=19", or "detail=key&step=7" (a saved trace's /r/<id> link adds this).
+export function momentQuery({ detail, step }) {
+  const p = new URLSearchParams();
+  if (detail && detail !== "every") p.set("detail", detail);
+  p.set("step", String(step));
+  return p.toString();
+}

@@ -8,6 +8,7 @@
 
 import { presentNode, stepContext } from "./presentation.js";
 import { drawBoard } from "./board_view.js";
+import { showGameKey } from "./game_key.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -53,6 +54,7 @@ export class TreeView {
   constructor(svg, note) {
     this.svg = svg;
     this.note = note; // says when only part of the tree is drawn
+    this.key = svg.ownerDocument.getElementById("game-key"); // what a game's values mean
     this.viewport = el("g", { class: "viewport" }, svg);
     this.edgeLayer = el("g", { class: "edges" }, this.viewport);
     this.markLayer = el("g", { class: "cut-marks" }, this.viewport);
@@ -94,6 +96,7 @@ export class TreeView {
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
     this.sizes = SIZES[kind];
     this.svg.dataset.kind = kind;
+    showGameKey(this.key, kind === "game" ? replay.events[0].source : null);
     this.cap = MAX_DRAWN[kind];
     this.drawn = 0; // nodes 0 .. drawn-1 have elements
     this.nodeEls = [];

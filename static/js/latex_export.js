@@ -122,7 +122,10 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   }
   // The view's sizes: a game node has a smaller triangle with its board under it.
   const game = tree.kind === "game" ? SIZES.game : null;
-  const x0 = minX - 45, x1 = maxX + 45, y0 = minY - 30, y1 = maxY + (game ? 80 : 52);
+  const layout = game ? LAYOUTS[tree.game] : null;
+  const boardHeight = layout ? layout.rows * layout.cell : 0;
+  // Room under the lowest row for its board, label and window.
+  const x0 = minX - 45, x1 = maxX + 45, y0 = minY - 30, y1 = maxY + (game ? 50 + boardHeight : 52);
   // TeX dimensions stop at 16,383 pt: a very wide tree is drawn closer together.
   const u = Math.min(0.75, 15000 / (x1 - x0), 15000 / (y1 - y0));
   const r = (2 * (game || SIZES.tree).half) / Math.sqrt(3); // a triangle's circumradius, layout units
@@ -143,8 +146,6 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   const max = (i) => tree.player[i] === "max";
   const top = (i) => y[i] - (max(i) ? r : r / 2) - 1; // where an edge arrives
   // A game node's board hangs just under its shape, and the label under the board.
-  const layout = game ? LAYOUTS[tree.game] : null;
-  const boardHeight = layout ? layout.rows * layout.cell : 0;
   const boardTop = (i) => y[i] + (max(i) ? r / 2 : r) + 3;
   const labelY = (i) => (game ? boardTop(i) + boardHeight + 8 : y[i] + (max(i) ? r / 2 : r) + 9);
   const windowY = (i) => labelY(i) + 14;

@@ -8,13 +8,15 @@
 
 import { presentNode, stepContext } from "./presentation.js";
 import { drawBoard } from "./board_view.js";
+import { showGameKey } from "./game_key.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Sizes in SVG units. A game node carries a board under its triangle, so it is taller.
 export const SIZES = {
   tree: { dx: 46, dy: 108, half: 15, rise: 13, labelY: 26, windowY: 40, charW: 6.6 },
-  game: { dx: 46, dy: 128, half: 13, rise: 11, labelY: 58, windowY: 71, charW: 6.6 },
+  // The board (board_view.js LAYOUTS: 45 units square for tic-tac-toe) and a gap set dx.
+  game: { dx: 54, dy: 150, half: 13, rise: 11, labelY: 72, windowY: 85, charW: 6.6 },
 };
 const FIT_MAX_SCALE = 1.8;
 // Half the width of a node's widest text, its "[-∞, 14]" window, in layout units.
@@ -52,6 +54,7 @@ export class TreeView {
   constructor(svg, note) {
     this.svg = svg;
     this.note = note; // says when only part of the tree is drawn
+    this.key = svg.ownerDocument.getElementById("game-key"); // what a game's values mean
     this.viewport = el("g", { class: "viewport" }, svg);
     this.edgeLayer = el("g", { class: "edges" }, this.viewport);
     this.markLayer = el("g", { class: "cut-marks" }, this.viewport);
@@ -93,6 +96,7 @@ export class TreeView {
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
     this.sizes = SIZES[kind];
     this.svg.dataset.kind = kind;
+    showGameKey(this.key, kind === "game" ? replay.events[0].source : null);
     this.cap = MAX_DRAWN[kind];
     this.drawn = 0; // nodes 0 .. drawn-1 have elements
     this.nodeEls = [];
@@ -174,7 +178,7 @@ export class TreeView {
     if (t.kind === "game") {
       board = el("g", { class: "board" }, g);
       // A node arrives with its position (from its visit event), or never has one (pruned).
-      if (t.board[i] !== undefined) drawBoard(board, t.game, t.board[i]);
+      if (t.board[i] !== undefined) drawBoard(board, t.game, t.board[i], t.move[i]);
     }
     this.nodeLayer.appendChild(g);
     this.nodeEls[i] = g;

@@ -1,0 +1,54 @@
+// A game move in plain words, for the narration and the boards. A move is what a visit event
+// carries (tic-tac-toe: a cell 0-8; Isolation: [x, y]) or its text from showMove ("4",
+// "(1, 0)"); the board is the position AFTER the move (the event's `state`), which says who moved.
+
+// Tic-tac-toe cells 0-8, row by row.
+const TTT_PLACES = [
+  "the top-left corner", "the top edge", "the top-right corner",
+  "the left edge", "the centre", "the right edge",
+  "the bottom-left corner", "the bottom edge", "the bottom-right corner",
+];
+// Isolation: x is the column 0-2, y the row 0-1 (row 0 on top, as the boards draw it).
+const ISO_COLS = 3;
+const ISO_ROWS = ["top", "bottom"];
+const ISO_COLUMN = ["left", "middle", "right"];
+
+// The numbers in a move, whatever form it came in: 4, "4", [1, 0], "(1, 0)".
+function numbers(move) {
+  if (typeof move === "number") return [move];
+  if (Array.isArray(move)) return move.map(Number);
+  if (typeof move === "string") return (move.match(/-?\d+/g) || []).map(Number);
+  return [];
+}
+
+// Where a move lands, as an index into the position string; null when it is not a move there.
+export function moveCell(game, move) {
+  const n = numbers(move);
+  if (game === "tictactoe" && n.length === 1 && n[0] >= 0 && n[0] < 9) return n[0];
+  if (game === "isolation" && n.length === 2) {
+    const [x, y] = n;
+    if (x >= 0 && x < ISO_COLS && y >= 0 && y < ISO_ROWS.length) return y * ISO_COLS + x;
+  }
+  return null;
+}
+
+// "X plays the centre, cell 4"; "Player 1 moves to (1, 0), the top middle square".
+// Anything unreadable gives "" rather than a wrong sentence.
+export function describeMove(game, move, board) {
+  const cell = moveCell(game, move);
+  if (cell === null) return "";
+  const text = typeof board === "string" ? board : "";
+  if (game === "tictactoe") {
+    const mark = text[cell];
+    const where = `${TTT_PLACES[cell]}, cell ${cell}`;
+    return mark === "X" || mark === "O" ? `${mark} plays ${where}` : `A move to ${where}`;
+  }
+  const x = cell % ISO_COLS;
+  const y = Math.floor(cell / ISO_COLS);
+  const where = `(${x}, ${y}), the ${ISO_ROWS[y]} ${ISO_COLUMN[x]} square`;
+  const player = text[cell];
+  if (player !== "1" && player !== "2") return `A move to ${where}`;
+  // Each player's first move places its piece (isolation.py: any open cell): nothing was left.
+  const placed = text.length === 6 && [...text].filter((ch) => ch !== ".").length - 1 <= 2;
+  return `Player ${player} ${placed ? "starts on" : "moves to"} ${where}`;
+}

@@ -17,6 +17,7 @@ import { RandomTreeForm } from "./random_tree_form.js";
 import { SharePanel, showLink } from "./share_panel.js";
 import { checkTrace, fetchLimits, saveTrace } from "./rest_client.js";
 import { fileStem } from "./download_file.js";
+import { DepthHelp } from "./depth_help.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -117,6 +118,7 @@ function scheduleRelayout() {
 
 const form = new SearchForm($("search-form"), $("form-error"), (request) => {
   shown.runFrom = "search";
+  depthHelp.sent(request);
   socket.start(request);
 });
 
@@ -175,6 +177,9 @@ function describeRun() {
 $("search-form").addEventListener("change", describeRun);
 describeRun();
 
+// A depth limit that cuts a node without an estimate: ways forward instead of a dead end.
+const depthHelp = new DepthHelp({ form, editor, tabs });
+
 const socket = new SearchSocket({
   onStarted: (msg) => newSearch(msg.pseudocode),
   onEvents: addEvents,
@@ -184,9 +189,12 @@ const socket = new SearchSocket({
   },
   // endsSearch: the search shown will get no more events (it failed, or the connection
   // dropped): the timeline is complete as it stands, so Play, Last and Download work.
-  onError: (text, endsSearch) => {
-    if (shown.runFrom === "editor") editor.showError(text);
-    else form.showError(text);
+  onError: (text, endsSearch, msg) => {
+    const missing = msg && msg.missing_estimate;
+    if (shown.runFrom === "editor") {
+      editor.showError(text);
+      if (missing) depthHelp.atNode(missing.node);
+    } else form.showError(text, missing ? depthHelp.ways(missing) : []);
     if (endsSearch) {
       shown.finished = true;
       if (shown.replay) controls.extend(shown.replay.last, true);

@@ -98,10 +98,10 @@ def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
     if "tree" in given:
         try:
             root = tree_from_json(data["tree"])
-            check_estimates(root, depth)
         except InputError as exc:
             where = "tree" + ("." if exc.where[:1].isalpha() else "") + exc.where
             raise InputError(where, exc.problem, too_large=exc.too_large) from None
+        check_estimates(root, depth, within="tree")  # outside: its error keeps the node's id
         return TreeGame(root)
     name = data["game"]
     estimate = data.get("estimate")

@@ -49,5 +49,23 @@ class TreeNode:
 LECTURE_SHORTHAND = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 """The example every course uses (AIMA figure 5.2): MAX root A, MIN nodes B, C, D."""
 
-EXAMPLES: dict[str, Any] = {"lecture": LECTURE_SHORTHAND}
-"""Built-in examples by name, in the shorthand an instructor would type."""
+# Estimates: the average of the leaves below, rounded (seed 002: Eval estimates the expected utility).
+LECTURE_WITH_ESTIMATES: dict[str, Any] = {
+    "eval": 6,
+    "children": [
+        {"eval": 8, "children": [{"value": 3}, {"value": 12}, {"value": 8}]},
+        {"eval": 4, "children": [{"value": 2}, {"value": 4}, {"value": 6}]},
+        {"eval": 7, "children": [{"value": 14}, {"value": 5}, {"value": 2}]},
+    ],
+}
+"""The lecture tree with an `eval` on A, B, C and D, so that depth limits 0, 1 and 2 all run;
+node ids as in the shorthand (A; B, C, D; B1 ...)."""
+
+EXAMPLES: dict[str, Any] = {"lecture": LECTURE_SHORTHAND, "lecture-estimates": LECTURE_WITH_ESTIMATES}
+"""Built-in examples by name, in the form an instructor would type."""
+
+EXAMPLE_LABELS: dict[str, str] = {
+    "lecture": "Lecture tree (A; B, C, D)",
+    "lecture-estimates": "Lecture tree with estimates (depth limits)",
+}
+"""What the page's example list calls each example."""

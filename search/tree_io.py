@@ -270,8 +270,19 @@ def _from_shorthand(data: list[Any]) -> TreeNode:
     return build(data, "A", [], 0, "max")
 
 
-def check_estimates(root: TreeNode, depth_limit: int | None) -> None:
-    """With a depth limit, every internal node at the limit needs an `eval` to be scored by."""
+class MissingEstimate(InputError):
+    """A depth limit cuts off a node that has no `eval`: `node` is its id, so that a page can
+    offer to add the estimate there (the server sends it beside the message)."""
+
+    def __init__(self, where: str, problem: str, *, node: str, depth_limit: int) -> None:
+        super().__init__(where, problem)
+        self.node = node
+        self.depth_limit = depth_limit
+
+
+def check_estimates(root: TreeNode, depth_limit: int | None, within: str = "") -> None:
+    """With a depth limit, every internal node at the limit needs an `eval` to be scored by.
+    `within` names where the tree sits in the request (``tree``), for the error's path."""
     if depth_limit is None:
         return
     stack: list[tuple[TreeNode, list[str | int]]] = [(root, [])]
@@ -280,9 +291,11 @@ def check_estimates(root: TreeNode, depth_limit: int | None) -> None:
         depth = sum(1 for p in path if isinstance(p, int))
         if depth == depth_limit:
             if node.children and node.eval is None:
-                raise InputError(
-                    format_path([*path, "eval"]) or "eval",
+                raise MissingEstimate(
+                    format_path([within, *path, "eval"] if within else [*path, "eval"]),
                     f"node {node.id!r} is cut off by the depth limit {depth_limit} and needs an estimate",
+                    node=node.id,
+                    depth_limit=depth_limit,
                 )
             continue
         # Reversed, so the first node in order is the one reported.

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 from search import limits
 from search.pseudocode import listing
 from search.request import ALGORITHMS, TIES
-from search.tree import EXAMPLES
+from search.tree import EXAMPLE_LABELS, EXAMPLES
 from search.tree_schema import tree_schema
 
 pages = Blueprint("pages", __name__)
@@ -21,21 +21,26 @@ VENDOR_FILES = {
 """The only files served from node_modules (installed from the npm registry by `npm ci`)."""
 
 
+def _page(**shared: str) -> str:
+    """The page; each example in its list carries its tree, for the editor to open it."""
+    return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, **shared)
+
+
 @pages.get("/")
 def index() -> str:
-    return render_template("index.html", examples=list(EXAMPLES))
+    return _page()
 
 
 @pages.get("/t/<tree_id>")
 def shared_tree(tree_id: str) -> str:
     """A shared tree: the page loads it from /api/trees/<id> and runs the search on it."""
-    return render_template("index.html", examples=list(EXAMPLES), shared_tree=tree_id)
+    return _page(shared_tree=tree_id)
 
 
 @pages.get("/r/<trace_id>")
 def shared_trace(trace_id: str) -> str:
     """A saved trace: the page loads it from /api/traces/<id> and replays it step by step."""
-    return render_template("index.html", examples=list(EXAMPLES), shared_trace=trace_id)
+    return _page(shared_trace=trace_id)
 
 
 @pages.get("/vendor/<name>")

@@ -18,10 +18,19 @@ from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.recorder import Batch
+from search.tree_io import MissingEstimate
 from server.ack_window import AckWindow
 from server.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
+
+
+def _details(exc: InputError) -> dict[str, Any]:
+    """What a page needs beyond the message to offer a way forward: for a depth limit that cuts a
+    node without an estimate, `missing_estimate` {node (its id), where (as in the message), depth_limit}."""
+    if isinstance(exc, MissingEstimate):
+        return {"missing_estimate": {"node": exc.node, "where": exc.where, "depth_limit": exc.depth_limit}}
+    return {}
 
 
 class SearchNamespace(Namespace):
@@ -55,7 +64,7 @@ class SearchNamespace(Namespace):
         try:
             search_request = parse_request(data)
         except InputError as exc:
-            emit("search:error", {"search": None, "error": str(exc)})
+            emit("search:error", {"search": None, "error": str(exc), **_details(exc)})
             return
         except Exception:  # a request our validator did not foresee: still an answer, not silence
             log.exception("search:start could not read %r", data)

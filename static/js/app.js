@@ -18,6 +18,7 @@ import { SharePanel, showLink } from "./share_panel.js";
 import { checkTrace, fetchLimits, saveTrace, saveTree } from "./rest_client.js";
 import { linkQuery, momentQuery, readLink } from "./step_link.js";
 import { fileStem } from "./download_file.js";
+import { DepthHelp } from "./depth_help.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -190,6 +191,7 @@ const form = new SearchForm($("search-form"), $("form-error"), (request) => {
 
 // Every search the page starts goes through here, so a link can name it later.
 function startSearch(request, treeId = null) {
+  depthHelp.sent(request);
   shown.request = request;
   shown.treeId = treeId;
   shown.traceId = null;
@@ -251,6 +253,9 @@ function describeRun() {
 $("search-form").addEventListener("change", describeRun);
 describeRun();
 
+// A depth limit that cuts a node without an estimate: ways forward instead of a dead end.
+const depthHelp = new DepthHelp({ form, editor, tabs });
+
 const socket = new SearchSocket({
   onStarted: (msg) => newSearch(msg.pseudocode),
   onEvents: addEvents,
@@ -260,9 +265,12 @@ const socket = new SearchSocket({
   },
   // endsSearch: the search shown will get no more events (it failed, or the connection
   // dropped): the timeline is complete as it stands, so Play, Last and Download work.
-  onError: (text, endsSearch) => {
-    if (shown.runFrom === "editor") editor.showError(text);
-    else form.showError(text);
+  onError: (text, endsSearch, msg) => {
+    const missing = msg && msg.missing_estimate;
+    if (shown.runFrom === "editor") {
+      editor.showError(text);
+      if (missing) depthHelp.atNode(missing.node);
+    } else form.showError(text, missing ? depthHelp.ways(missing) : []);
     if (endsSearch) {
       shown.finished = true;
       extendPlayer();

@@ -8,6 +8,12 @@ export class SearchForm {
   constructor(form, errorEl, onRun) {
     this.form = form;
     this.errorEl = errorEl;
+    this.waysEl = form.querySelector(".ways-forward"); // buttons under an error, if it has some
+    this.waysFor = null; // the error text the buttons answer
+    // They go with it: another text put there (a trace file's error, by app.js) drops them.
+    new MutationObserver(() => {
+      if (this.errorEl.textContent !== this.waysFor) this.showWays([]);
+    }).observe(errorEl, { childList: true, characterData: true, subtree: true });
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       let request;
@@ -124,11 +130,27 @@ export class SearchForm {
   }
 
   // The role="alert" element stays in the page; changing its text is what gets announced.
-  showError(text) {
+  // ways: [{label, run}], one-click ways forward from this error, shown as buttons under it.
+  showError(text, ways = []) {
     this.errorEl.textContent = text;
+    this.waysFor = text;
+    this.showWays(ways);
   }
 
   clearError() {
     this.errorEl.textContent = "";
+    this.showWays([]);
+  }
+
+  showWays(ways) {
+    if (!this.waysEl) return;
+    this.waysEl.replaceChildren(...ways.map(({ label, run }) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.addEventListener("click", run);
+      return b;
+    }));
+    this.waysEl.hidden = !ways.length;
   }
 }

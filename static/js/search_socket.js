@@ -73,7 +73,8 @@ export class SearchSocket {
       }
       if (ofASearch && msg.search !== this.current) return;
       if (ofASearch) this.currentDone = true;
-      this.handlers.onError(msg.error || "the search failed", ofASearch);
+      // msg too: a refusal may say more than its text (missing_estimate: {node, where, depth_limit}).
+      this.handlers.onError(msg.error || "the search failed", ofASearch, msg);
     });
   }
 

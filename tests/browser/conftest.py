@@ -119,7 +119,7 @@ def run_search(page: Page, *, source: str, algorithm: str = "alphabeta", depth: 
         page.locator('input[name="position"]').fill(fields["position"])
     page.locator('select[name="algorithm"]').select_option(algorithm)
     page.locator('input[name="depth"]').fill(depth)
-    page.get_by_role("button", name="Run").click()
+    page.get_by_role("button", name="Run", exact=True).click()
 
 
 SOCKET_LOG = """s => {

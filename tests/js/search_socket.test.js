@@ -54,3 +54,20 @@ test("messages about another search are acknowledged and dropped", () => {
   assert.deepEqual(seen, [["started", "new"]]);
   assert.equal(socket.currentDone, false);
 });
+
+test("a refusal reaches the page whole: a missing estimate names its node beside the text", () => {
+  const server = fakeServer();
+  const got = [];
+  const socket = new SearchSocket({
+    onStarted: () => {}, onEvents: () => {}, onDone: () => {}, onConnection: () => {},
+    onError: (...args) => got.push(args),
+  });
+  socket.start({ example: "lecture", depth: 1 });
+  const msg = {
+    search: null,
+    error: "children[0].eval: node 'B' is cut off by the depth limit 1 and needs an estimate",
+    missing_estimate: { node: "B", where: "children[0].eval", depth_limit: 1 },
+  };
+  server.send("search:error", msg);
+  assert.deepEqual(got, [[msg.error, false, msg]]);
+});

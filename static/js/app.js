@@ -17,6 +17,7 @@ import { RandomTreeForm } from "./random_tree_form.js";
 import { SharePanel, showLink } from "./share_panel.js";
 import { checkTrace, fetchLimits, saveTrace } from "./rest_client.js";
 import { fileStem } from "./download_file.js";
+import { PresentMode } from "./present_mode.js";
 import { enterRuns } from "./enter_runs.js";
 
 const $ = (id) => document.getElementById(id);
@@ -209,6 +210,7 @@ $("tree").addEventListener("click", (ev) => {
   if (node && tabs.current === "tab-edit") editor.select(node.dataset.nodeId);
 });
 $("fit").addEventListener("click", () => view.fit());
+new PresentMode($("present"), view);
 enterRuns($("search-form"), $("form-error"), $("tree"));
 
 // A saved trace replays without the server's search: only its listing is fetched.

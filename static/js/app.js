@@ -19,6 +19,8 @@ import { checkTrace, fetchLimits, saveTrace, saveTree } from "./rest_client.js";
 import { linkQuery, momentQuery, readLink } from "./step_link.js";
 import { fileStem } from "./download_file.js";
 import { DepthHelp } from "./depth_help.js";
+import { PresentMode } from "./present_mode.js";
+import { enterRuns } from "./enter_runs.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -292,6 +294,8 @@ $("tree").addEventListener("click", (ev) => {
   if (node && tabs.current === "tab-edit") editor.select(node.dataset.nodeId);
 });
 $("fit").addEventListener("click", () => view.fit());
+new PresentMode($("present"), view);
+enterRuns($("search-form"), $("form-error"), $("tree"));
 
 // A saved trace replays without the server's search: only its listing is fetched.
 async function replayTrace(events, traceId = null) {

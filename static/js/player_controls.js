@@ -2,7 +2,17 @@
 // keyboard shortcuts and the "step K / N" counter. It owns K and N and nothing else;
 // it asks onSeek(k) to show a step.
 
-const FORM_FIELDS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+// Fields whose keys are their own: text fields (Space types a space), a select (Space
+// opens it), checkboxes and radios (Space ticks them) and file inputs. Buttons and the
+// scrub bar (a range input) are not: Space plays there too.
+const OWN_KEYS = new Set(["TEXTAREA", "SELECT"]);
+const NOT_FIELDS = new Set(["range", "button", "submit", "reset", "image", "color"]);
+
+function keysOwnedBy(target) {
+  if (!target) return false;
+  if (OWN_KEYS.has(target.tagName) || target.isContentEditable) return true;
+  return target.tagName === "INPUT" && !NOT_FIELDS.has(target.type);
+}
 
 export class PlayerControls {
   constructor(els, onSeek) {
@@ -27,10 +37,19 @@ export class PlayerControls {
   }
 
   onKey(ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    // A key some part of the page used already (the tabs' arrows) is not a shortcut.
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.defaultPrevented) return;
     const target = ev.target;
-    // Typing in the form (or moving the scrub bar itself) must not step the search.
-    if (target && (FORM_FIELDS.has(target.tagName) || target.isContentEditable)) return;
+    // Typing in the form must not step the search.
+    if (keysOwnedBy(target)) return;
+    // Space plays and pauses wherever focus is, a button included (Enter still clicks it);
+    // the scrub bar keeps its arrows, Home and End, which move it and so seek.
+    if (ev.key === " " || ev.key === "Spacebar") {
+      ev.preventDefault();
+      if (!ev.repeat) this.togglePlay();
+      return;
+    }
+    if (target && target.type === "range") return;
     switch (ev.key) {
       case "ArrowLeft":
         this.seek(this.k - 1);
@@ -43,12 +62,6 @@ export class PlayerControls {
         break;
       case "End":
         this.seek(this.n);
-        break;
-      case " ":
-      case "Spacebar":
-        // On a focused button, Space already clicks that button.
-        if (target && target.tagName === "BUTTON") return;
-        this.togglePlay();
         break;
       default:
         return;

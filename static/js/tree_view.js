@@ -69,23 +69,54 @@ export class TreeView {
         if (ev.sourceEvent) this.userMoved = true;
       });
     d3.select(svg).call(this.zoom).on("dblclick.zoom", null);
+    this.wholeTree = false; // Present mode: every start view is a fit (see showStart)
     this.watchSize();
+    this.listenForKeys();
     this.reset(null);
+  }
+
+  // With the drawing focused: + (or =) zooms in, - (or −) out, 0 fits the whole tree.
+  listenForKeys() {
+    this.svg.addEventListener("keydown", (ev) => {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const by = { "+": 1.25, "=": 1.25, "-": 0.8, "\u2212": 0.8 }[ev.key];
+      if (by) {
+        d3.select(this.svg).call(this.zoom.scaleBy, by);
+        this.userMoved = true; // the student chose this zoom: a resize keeps it
+      } else if (ev.key === "0") {
+        this.fit();
+      } else {
+        return;
+      }
+      ev.preventDefault();
+    });
   }
 
   // The SVG gets its box's size in pixels, not "100%": a percentage-sized SVG is laid out
   // again, every text in it, whenever anything else on the page is (60 ms a step on a
   // 2,000-node tree); a fixed-size one only when its box really changes size.
   watchSize() {
-    const box = this.svg.parentElement;
     new ResizeObserver(() => {
-      const width = `${Math.floor(box.clientWidth)}px`;
-      const height = `${Math.floor(box.clientHeight)}px`;
-      if (this.svg.style.width === width && this.svg.style.height === height) return;
-      this.svg.style.width = width;
-      this.svg.style.height = height;
-      if (!this.userMoved) this.showStart();
-    }).observe(box);
+      if (this.takeBoxSize() && !this.userMoved) this.showStart();
+    }).observe(this.svg.parentElement);
+  }
+
+  // Give the SVG its box's size now; whether that changed it.
+  takeBoxSize() {
+    const box = this.svg.parentElement;
+    const width = `${Math.floor(box.clientWidth)}px`;
+    const height = `${Math.floor(box.clientHeight)}px`;
+    if (this.svg.style.width === width && this.svg.style.height === height) return false;
+    this.svg.style.width = width;
+    this.svg.style.height = height;
+    return true;
+  }
+
+  // The page around the drawing changed (Present mode): fit the tree to its new box now,
+  // not when the ResizeObserver next reports.
+  refit() {
+    this.takeBoxSize();
+    this.fit();
   }
 
   // Start over for a new search (replay may be null: an empty drawing).
@@ -331,7 +362,8 @@ export class TreeView {
     const [[x0, x1], [y0, y1]] = this.extent;
     // A phone has no width to spare: trim the margins there.
     const pad = box.width < 600 ? 8 : 40;
-    const w = x1 - x0 + s.dx;
+    // As wide as the box follow() keeps in view, so a fitted tree never pans.
+    const w = x1 - x0 + 2 * Math.max(s.dx / 2, WINDOW_HALF_WIDTH);
     const h = y1 - y0 + s.dy + 30;
     const k = Math.min(FIT_MAX_SCALE, (box.width - pad) / w, (box.height - pad) / h);
     this.zoom.scaleExtent([Math.min(0.02, k / 2), 6]);
@@ -354,7 +386,7 @@ export class TreeView {
   showStart() {
     const t = this.fitTransform();
     if (!t) return;
-    if (t.k >= READABLE_SCALE) {
+    if (t.k >= READABLE_SCALE || this.wholeTree) {
       this.fit();
       return;
     }

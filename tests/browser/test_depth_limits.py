@@ -67,7 +67,7 @@ def test_use_the_lecture_tree_with_estimates_runs_at_the_same_depth(app: Page) -
     expect(app.locator("#form-ways")).to_be_hidden()
     app.get_by_role("button", name="Last step").click()
     expect(app.locator("#counter")).to_have_text(re.compile(r"^step (\d+) / \1$"))
-    expect(app.locator("#narration")).to_have_text("Result: A = 8, best move B")
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: A = 8, best move B\. Alpha-beta evaluated \d+ of \d+ leaves"))
     # B, C and D are scored by their estimates (8, 4, 7); no leaf below them was read.
     for node, value in (("B", "8"), ("C", "4"), ("D", "7")):
         drawn = app.locator(f'#tree [data-node-id="{node}"]')
@@ -77,7 +77,7 @@ def test_use_the_lecture_tree_with_estimates_runs_at_the_same_depth(app: Page) -
     SHOTS.mkdir(parents=True, exist_ok=True)
     app.screenshot(path=str(SHOTS / "desktop_1280x800_depth_estimates_result.png"))
     app.evaluate("window.minimaxLab.seek(4)")
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^B is at the depth limit: estimate 8$"))
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^B is at the depth limit: return EVAL = 8 \(an estimate\)$"))
 
 
 def test_add_estimates_in_the_editor_selects_the_node_and_focuses_eval(app: Page) -> None:
@@ -123,7 +123,7 @@ def test_run_without_a_depth_limit_clears_the_field_and_runs(app: Page) -> None:
     expect(app.locator('input[name="depth"]')).to_be_focused()
     expect(app.locator("#form-error")).to_be_empty()
     app.get_by_role("button", name="Last step").click()
-    expect(app.locator("#narration")).to_have_text("Result: A = 3, best move B")
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: A = 3, best move B\. Alpha-beta evaluated 7 of 9 leaves"))
 
 
 def test_screenshots_of_the_refusal(browser: Browser, live_server: str) -> None:

@@ -33,7 +33,7 @@ def test_tictactoe_search_draws_boards(app: Page) -> None:
     assert boards.count() > 5
     # A depth limit shows the CUTOFF-TEST lines, and leaves at the limit are estimates.
     expect(app.locator('#code [data-line-id="max.cutoff"]')).to_have_count(1)
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \d$"))
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \d\. Alpha-beta visited \d+ of \d+ nodes"))
     states = node_states(app)
     assert states["root"][0] == "done"
     assert any(state == "pruned" for state, _ in states.values())
@@ -50,7 +50,7 @@ def test_isolation_search_draws_its_boards(app: Page) -> None:
     # Deeper positions show both players' pieces.
     expect(app.locator("#tree .board .cell.p1").first).to_be_visible()
     expect(app.locator("#tree .board .cell.p2").first).to_be_visible()
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \(\d, \d\)$"))
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \(\d, \d\)\. Alpha-beta visited \d+ of \d+ nodes"))
 
 
 def test_game_nodes_are_named_by_their_move_in_the_narration(app: Page) -> None:
@@ -58,16 +58,18 @@ def test_game_nodes_are_named_by_their_move_in_the_narration(app: Page) -> None:
     run_search(app, source="game", game="tictactoe", position="XO.XO....", depth="2")
     app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     said = []
-    for k in range(40):
+    for k in range(46):
         app.evaluate(f"window.minimaxLab.seek({k})")
         said.append(app.locator("#narration").text_content() or "")
     assert not [line for line in said if "root." in line]  # no path ids such as root.2.5
-    assert said[2] == "Visit move 2 (MIN), window [α = −∞, β = ∞]"
-    assert said[4] == "Move 5 is at the depth limit: estimate 0"
-    assert said[12] == "Move 7 is a leaf: utility -100"
-    assert said[32] == "Move 5 is MIN: v = -100 ≤ α = -100, so move 8 is pruned (α cut)"
-    # The readout under the pseudocode names the current node the same way (step 39: move 2).
-    expect(app.locator("#var-node")).to_have_text("move 2")
+    # The move just played is named as a student says it, then the node by its move.
+    assert said[3] == "X plays the top-right corner, cell 2. Visit move 2 (MIN), window [α = −∞, β = +∞]"
+    assert said[6] == "Move 5 is at the depth limit: return EVAL = 0 (an estimate)"
+    assert said[16] == "Move 7 is a leaf: return UTILITY = -100"
+    assert said[45] == ("Move 5 is MIN with v = -100 ≤ α = -100. MAX at root can already get -100 (through move 2), "
+                        "so MAX will never choose move 5: move 8 is not looked at (α cut)")
+    # The readout under the pseudocode names the current node the same way (step 45: move 5).
+    expect(app.locator("#var-node")).to_have_text("move 5")
 
 
 def test_events_arriving_extend_the_timeline_without_moving_the_step(app: Page) -> None:
@@ -113,7 +115,8 @@ def test_labels_are_text_not_html(app: Page) -> None:
     expect(app.locator('[data-node-id="R"] .label')).to_have_text("<img src=x onerror=alert(1)>")
     app.get_by_role("button", name="Last step").click()
     expect(app.locator('[data-node-id="a"] .label')).to_have_text("<b>bold</b>")
-    expect(app.locator("#narration")).to_have_text("Result: <img src=x onerror=alert(1)> = 2, best move <script>window.hacked=1</script>")
+    expect(app.locator("#narration")).to_have_text("Result: <img src=x onerror=alert(1)> = 2, best move <script>window.hacked=1</script>. "
+        "Alpha-beta evaluated 2 of 2 leaves (as many as minimax: nothing was pruned)")
     expect(app.locator("#var-node")).to_have_text("<img src=x onerror=alert(1)>")
     assert app.locator("img, #tree b, #tree script, #narration *").count() == 0
     assert app.evaluate("window.hacked") is None
@@ -123,7 +126,7 @@ def test_labels_are_text_not_html(app: Page) -> None:
 def test_nested_list_shorthand_and_minimax(app: Page) -> None:
     run_search(app, source="tree", tree="[[3,12,8],[2,4,6],[14,5,2]]", algorithm="minimax")
     # The shorthand's nodes are named as on the slide: A; B, C, D; B1 ... D3.
-    expect(app.locator("#narration")).to_have_text("Minimax search starts at A")
+    expect(app.locator("#narration")).to_have_text("Minimax search starts at A: MINIMAX-DECISION(A)")
     expect(app.locator("#tree [data-node-id]")).to_have_count(13)
     app.get_by_role("button", name="Last step").click()
     states = node_states(app)
@@ -155,7 +158,7 @@ def test_server_errors_show_inline_and_the_page_stays_usable(app: Page) -> None:
     # A good search clears the error.
     run_search(app, source="example")
     expect(alert).to_have_text("")
-    expect(app.locator("#counter")).to_have_text(re.compile(r"^step 0 / 35$"))
+    expect(app.locator("#counter")).to_have_text(re.compile(r"^step 0 / 57$"))
 
 
 def test_a_saved_trace_replays_from_a_file(app: Page, tmp_path) -> None:
@@ -190,6 +193,6 @@ def test_a_file_that_is_not_a_trace_is_refused_inline(browser: Browser, live_ser
     page.locator("#trace-file").set_input_files(str(path))
     expect(page.get_by_role("alert")).to_have_text("notes.jsonl: line 1: a trace begins with its start event (is this a trace from Minimax Lab?)")
     expect(page.locator('[data-node-id="A"]')).to_be_visible()  # the lecture example is still shown
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
     page.context.close()
     assert refusals_removed(errors) == []

@@ -80,7 +80,7 @@ def test_phone_layout(browser: Browser, live_server: str) -> None:
     page.get_by_role("button", name="Run").scroll_into_view_if_needed()
     expect(page.get_by_role("button", name="Run")).to_be_in_viewport()
     page.get_by_role("button", name="Run").click()
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
     page.screenshot(path=str(SHOTS / "phone_390x844_form.png"))
     page.context.close()
     assert errors == []

@@ -13,7 +13,7 @@ LECTURE_NODES = ["A", "B", "C", "D", "B1", "B2", "B3", "C1", "C2", "C3", "D1", "
 
 def test_opens_on_the_lecture_example_paused_at_step_0(app: Page) -> None:
     k, n = counter(app)
-    assert k == 0 and n == 35  # the lecture trace: start ... result, 36 events
+    assert k == 0 and n == 57  # the lecture trace, every line a step: start ... result, 58 events
     states = node_states(app)
     assert sorted(states) == sorted(LECTURE_NODES)
     # Step 0 is the start event at A; nothing is visited or valued yet.
@@ -29,7 +29,7 @@ def test_opens_on_the_lecture_example_paused_at_step_0(app: Page) -> None:
 
 def test_last_step_shows_the_result_and_the_alpha_cut(app: Page) -> None:
     app.get_by_role("button", name="Last step").click()
-    assert counter(app) == (35, 35)
+    assert counter(app) == (57, 57)
     states = node_states(app)
     assert states["A"] == ("done", "3")
     assert states["B"] == ("done", "3")
@@ -38,7 +38,8 @@ def test_last_step_shows_the_result_and_the_alpha_cut(app: Page) -> None:
     assert states["C2"] == ("pruned", "")
     assert states["C3"] == ("pruned", "")
     assert all(states[x][0] == "done" for x in LECTURE_NODES if x not in ("C2", "C3"))
-    expect(app.locator("#narration")).to_have_text("Result: A = 3, best move B")
+    expect(app.locator("#narration")).to_have_text(
+        "Result: A = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
     # The cut edges into C2 and C3 are alpha cuts, named once; the chosen move A->B is marked.
     expect(app.locator("#tree .cut-mark.cut-alpha")).to_have_count(2)
     expect(app.locator("#tree .cut-mark.cut-alpha text").first).to_have_text("α cut")
@@ -49,10 +50,11 @@ def test_last_step_shows_the_result_and_the_alpha_cut(app: Page) -> None:
 
 
 def test_the_prune_step_at_c(app: Page) -> None:
-    app.locator("#scrub").fill("19")  # the prune event at C
-    assert counter(app) == (19, 35)
+    app.locator("#scrub").fill("30")  # the prune event at C
+    assert counter(app) == (30, 57)
     expect(app.locator("#narration")).to_have_text(
-        "C is MIN: v = 2 ≤ α = 3, so C2 and C3 are pruned (α cut)"
+        "C is MIN with v = 2 ≤ α = 3. MAX at A can already get 3 (through B), so MAX will never choose C: "
+        "C2 and C3 are not looked at (α cut)"
     )
     states = node_states(app)
     assert states["C"] == ("current", "2")
@@ -60,13 +62,13 @@ def test_the_prune_step_at_c(app: Page) -> None:
     assert states["C2"][0] == states["C3"][0] == "pruned"
     assert states["D"] == ("unvisited", "")
     # The window is shown on the path A -> C, and v, alpha, beta of C in the panel.
-    expect(app.locator('[data-node-id="C"] .window')).to_have_text("[3, ∞]")
-    expect(app.locator('[data-node-id="A"] .window')).to_have_text("[3, ∞]")
+    expect(app.locator('[data-node-id="C"] .window')).to_have_text("[3, +∞]")
+    expect(app.locator('[data-node-id="A"] .window')).to_have_text("[3, +∞]")
     expect(app.locator('[data-node-id="B"] .window')).to_have_text("")
     expect(app.locator("#var-node")).to_have_text("C")
     expect(app.locator("#var-v")).to_have_text("2")
     expect(app.locator("#var-alpha")).to_have_text("3")
-    expect(app.locator("#var-beta")).to_have_text("∞")
+    expect(app.locator("#var-beta")).to_have_text("+∞")
     expect(app.locator('#code [data-line-id="min.test"]')).to_have_class(re.compile(r"\bcurrent\b"))
 
 
@@ -86,7 +88,7 @@ def test_stepping_back_restores_every_earlier_state(app: Page) -> None:
         assert counter(app)[0] == k
         assert node_states(app) == forward[k], f"step {k} differs after stepping back"
     # Jumps (scrub bar, last, first) land on the same states as stepping.
-    for k in (30, 7, 19, 0, 35, 12):
+    for k in (30, 7, 19, 0, 57, 12, 51):
         app.locator("#scrub").fill(str(k))
         assert node_states(app) == forward[k], f"step {k} differs after a jump"
     app.get_by_role("button", name="First step").click()
@@ -101,7 +103,7 @@ def test_keyboard(app: Page) -> None:
     app.keyboard.press("ArrowLeft")
     assert counter(app)[0] == 2
     app.keyboard.press("End")
-    assert counter(app)[0] == 35
+    assert counter(app)[0] == 57
     app.keyboard.press("Home")
     assert counter(app)[0] == 0
     # Space plays and pauses. At 8 steps/s the player is seconds from the end (where it would stop
@@ -114,7 +116,7 @@ def test_keyboard(app: Page) -> None:
     app.keyboard.press("Space")
     expect(app.get_by_role("button", name="Play")).to_be_visible()
     paused_at = counter(app)[0]
-    assert 0 < paused_at < 35
+    assert 0 < paused_at < 57
     # The page's timers fire in the order they fall due, however slow the machine: had Pause left
     # the step timer (every 125 ms) running, it would step at least once before this one fires.
     app.evaluate("() => new Promise((fired) => setTimeout(fired, 250))")
@@ -130,6 +132,6 @@ def test_play_runs_to_the_end_and_stops(app: Page) -> None:
     app.locator("#speed").select_option("60")
     app.get_by_role("button", name="Play").click()
     expect(app.get_by_role("button", name="Pause")).to_be_visible()
-    expect(app.locator("#counter")).to_have_text("step 35 / 35")
+    expect(app.locator("#counter")).to_have_text("step 57 / 57")
     expect(app.get_by_role("button", name="Play")).to_be_visible()
     assert node_states(app)["A"] == ("done", "3")

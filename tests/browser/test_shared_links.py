@@ -39,11 +39,11 @@ def test_a_shared_trace_replays(browser: Browser, live_server: str) -> None:
     saved = page.request.post(f"{live_server}/api/traces", data=trace)
     assert saved.status == 201, saved.text()
     page.goto(live_server + saved.json()["url"])
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
     page.get_by_role("button", name="Last step").click()
     states = node_states(page)
     assert states["A"] == ("done", "3") and states["C2"] == ("pruned", "")
-    assert counter(page) == (35, 35)
+    assert counter(page) == (57, 57)
     page.context.close()
     assert errors == []
 
@@ -52,7 +52,7 @@ def test_an_unknown_shared_id_says_so_and_shows_the_lecture(browser: Browser, li
     page, errors = new_page(browser, DESKTOP)
     page.goto(live_server + "/r/no-such-trace")
     expect(page.get_by_role("alert")).to_contain_text("no-such-trace")
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
     page.context.close()
     # The 404 of the lookup is the only error the console may show.
     assert all("404" in e for e in errors), errors

@@ -136,7 +136,7 @@ def test_build_the_lecture_tree_by_hand_and_run_it(page: Page) -> None:
     assert "value" not in tree and "value" not in tree["children"][0]  # internal nodes lost theirs
 
     run_tree(page)
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
     page.get_by_role("button", name="Last step").click()
     states = node_states(page)
     assert states["A"] == ("done", "3")
@@ -164,7 +164,9 @@ def test_reordering_children_changes_what_alpha_beta_prunes(page: Page) -> None:
     page.get_by_role("button", name="Last step").click()
     assert pruned(page) == ["C2", "C3", "D1", "D2"]
     assert node_states(page)["A"] == ("done", "3")
-    expect(page.locator("#narration")).to_have_text("Result: A = 3, best move B")
+    # The better order saves more: the count at the result says how much.
+    expect(page.locator("#narration")).to_have_text(
+        "Result: A = 3, best move B. Alpha-beta evaluated 5 of 9 leaves (4 fewer than minimax)")
 
 
 def test_undo_and_redo_restore_the_trees_before(page: Page) -> None:
@@ -255,7 +257,8 @@ def test_labels_are_text_everywhere(page: Page) -> None:
     run_tree(page)
     expect(page.locator('#tree [data-node-id="A"] .label')).to_have_text(XSS)
     page.get_by_role("button", name="Last step").click()
-    expect(page.locator("#narration")).to_have_text(f"Result: {XSS} = 3, best move B")
+    expect(page.locator("#narration")).to_have_text(
+        f"Result: {XSS} = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
     # The shorthand cannot carry a label: it says so rather than dropping it.
     press(page, "Show as shorthand")
     expect(page.locator("#text-error")).to_contain_text("has a label, which the shorthand cannot carry")
@@ -512,17 +515,17 @@ def test_upload_a_cli_trace_and_replay_it(page: Page, tmp_path: Path) -> None:
     open_tab(page, "Edit tree")
     load_text(page, "[[1,2],[3]]")
     run_tree(page)
-    expect(page.locator("#counter")).not_to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).not_to_have_text("step 0 / 57")
 
     open_tab(page, "Share & export")
     page.locator("#trace-upload").set_input_files(str(path))
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
     expect(page.locator("#share-status")).to_contain_text("lecture.jsonl: replaying it")
     expect(page.locator("#trace-link")).to_have_value(re.compile(r"/r/[\w-]+$"))
     page.get_by_role("button", name="Last step").click()
     states = node_states(page)
     assert states["A"] == ("done", "3") and pruned(page) == ["C2", "C3"]
-    assert counter(page) == (35, 35)
+    assert counter(page) == (57, 57)
 
     # A broken trace: the server's error inline, and nothing else changes.
     lines = trace.splitlines()
@@ -534,7 +537,7 @@ def test_upload_a_cli_trace_and_replay_it(page: Page, tmp_path: Path) -> None:
     link_before = page.locator("#trace-link").input_value()
     page.locator("#trace-upload").set_input_files(str(broken))
     expect(page.locator("#share-error")).to_contain_text("broken.jsonl: line 6")
-    assert counter(page) == (35, 35)
+    assert counter(page) == (57, 57)
     assert node_states(page) == states
     assert page.locator("#trace-link").input_value() == link_before
 
@@ -547,10 +550,12 @@ def test_a_trace_written_in_format_1_opens_and_is_shared_as_today(page: Page, tm
     shutil.copy(old, path)
     page.locator("#trace-file").set_input_files(str(path))
     expect(page.locator("#search-status")).to_contain_text("old-lecture.jsonl: replaying it")
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
-    for _ in range(5):  # start, visit A, visit B, visit B1, leaf B1: then B's first backup
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
+    for _ in range(7):  # start, visit A, v ← −∞, visit B, v ← +∞, visit B1, leaf B1: then B's first backup
         page.get_by_role("button", name="Step forward").click()
-    expect(page.locator("#narration")).to_have_text("B: v = min(∞, 3) = 3")  # op, added by the upgrade
+    expect(page.locator("#narration")).to_have_text("B: v ← MIN(+∞, 3) = 3 (from B1)")  # op, added by the upgrade
+    page.get_by_role("button", name="Step forward").click()  # and the test the format-3 upgrade adds
+    expect(page.locator("#narration")).to_have_text("B: 3 ≤ α = −∞? No: keep looking")
     page.get_by_role("button", name="Last step").click()
     assert node_states(page)["A"] == ("done", "3") and pruned(page) == ["C2", "C3"]
 
@@ -577,7 +582,7 @@ def test_download_the_trace_and_it_replays(page: Page, tmp_path: Path) -> None:
         json.loads(line, parse_constant=lambda name: pytest.fail(f"{name} in a trace"))
     page.locator("#trace-upload").set_input_files(str(path))
     expect(page.locator("#trace-link")).to_have_value(re.compile(r"/r/[\w-]+$"))
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
 
 
 # ---- exports ----
@@ -606,7 +611,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_export_svg_png_and_latex(page: Page, tmp_path: Path) -> None:
-    page.locator("#scrub").fill("19")  # the prune at C: windows [3, inf] on the path, the alpha cut
+    page.locator("#scrub").fill("30")  # the prune at C: windows [3, inf] on the path, the alpha cut
     # Pan the view away: the export still frames the whole tree.
     box = page.locator("#tree").bounding_box()
     assert box
@@ -617,7 +622,7 @@ def test_export_svg_png_and_latex(page: Page, tmp_path: Path) -> None:
     open_tab(page, "Share & export")
 
     svg_path = download(page, "Export SVG", tmp_path)
-    assert svg_path.name == "A-alphabeta-step19.svg"
+    assert svg_path.name == "A-alphabeta-step30.svg"
     root = ET.parse(svg_path).getroot()
     assert root.tag == f"{SVG}svg"
     x0, y0, w, h = map(float, root.attrib["viewBox"].split())
@@ -633,7 +638,7 @@ def test_export_svg_png_and_latex(page: Page, tmp_path: Path) -> None:
     c2 = root.find(f".//{SVG}g[@data-node-id='C2']")
     assert c2 is not None and c2.get("data-state") == "pruned"
     shape_style = c2.find(f"{SVG}path").get("style") or ""
-    assert "stroke-dasharray" in shape_style and "rgb(206, 212, 218)" in shape_style
+    assert "stroke-dasharray" in shape_style and "rgb(134, 142, 150)" in shape_style
     assert any((t.text or "") == "α cut" for t in root.iter(f"{SVG}text"))
 
     png_path = download(page, "Export PNG", tmp_path)

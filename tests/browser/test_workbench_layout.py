@@ -76,7 +76,7 @@ def test_workbench_panels_fit(browser: Browser, live_server: str, viewport: dict
     page.keyboard.press("ArrowLeft")
     expect(page.get_by_role("tab", name="Search")).to_have_attribute("aria-selected", "true")
     expect(page.get_by_role("button", name="Run", exact=True)).to_be_visible()
-    expect(page.locator("#counter")).to_have_text("step 0 / 35")
+    expect(page.locator("#counter")).to_have_text("step 0 / 57")
     page.context.close()
     assert errors == []
 

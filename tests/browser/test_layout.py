@@ -16,11 +16,22 @@ def boxes(page: Page) -> dict[str, dict[str, float]]:
 
 
 def overflowing(page: Page) -> list[str]:
-    """Elements (outside the SVG drawing, which clips) that stick out past the viewport's right edge."""
+    """Elements (outside the SVG drawing, which clips) that stick out past the viewport's right
+    edge, and are not inside a box that scrolls or clips them within it (the phone's legend is
+    one line that scrolls sideways)."""
     return page.evaluate(
-        """() => [...document.querySelectorAll('body *')]
-            .filter(e => !e.closest('svg') && e.getBoundingClientRect().right > window.innerWidth + 0.5)
-            .map(e => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className)"""
+        """() => {
+            const right = window.innerWidth + 0.5;
+            const clipped = (e) => {
+                for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+                    if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= right) return true;
+                }
+                return false;
+            };
+            return [...document.querySelectorAll('body *')]
+                .filter(e => !e.closest('svg') && e.getBoundingClientRect().right > right && !clipped(e))
+                .map(e => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className);
+        }"""
     )
 
 

@@ -16,6 +16,7 @@ from search.game import TreeGame
 from search.pseudocode import listing
 from search.recorder import Recorder
 from search.request import SearchRequest, parse_options, parse_request
+from search.tree import EXAMPLES
 from search.tree_io import check_estimates, parse_tree_text
 from search.tree_schema import tree_schema_text
 
@@ -51,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     trace = commands.add_parser("trace", help="run a search and write its events as JSON Lines to stdout")
     source = trace.add_mutually_exclusive_group(required=True)
     source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
-    source.add_argument("--example", choices=["lecture"], help="a built-in tree")
+    source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
     source.add_argument("--game", choices=["tictactoe", "isolation"], help="search a game position")
     trace.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
     trace.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")

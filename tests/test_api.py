@@ -214,3 +214,18 @@ def test_limits_give_the_editor_every_rule_it_checks(tmp_path: Path) -> None:
     rule = re.compile(got["label_pattern"])
     assert rule.match("\U0001F600 win") and rule.match("")
     assert not any(rule.match(bad) for bad in ["bell\u0007", "line\u2028", "\ud800", "\x9f"])
+
+
+def test_the_pseudocode_listing_is_written_for_the_root_player_and_depth_limit(tmp_path: Path) -> None:
+    with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
+        def texts(query: str) -> list[str]:
+            answer = requests.get(f"{url}/api/pseudocode?{query}", timeout=10)
+            assert answer.status_code == 200, answer.text
+            return [line["text"].strip() for line in answer.json()]
+        assert texts("algorithm=minimax&root=min")[1] == "return arg min a ∈ ACTIONS(s) of MAX-VALUE(RESULT(state, a))"
+        limited = texts("algorithm=alphabeta&ties=explore&root=max&depth=2")
+        assert "v ← MAX-VALUE(state, −∞, +∞, 0)" in limited and "if v > β then return v" in limited
+        assert "if CUTOFF-TEST(state, depth) then return EVAL(state)" in limited
+        assert not any("CUTOFF" in text for text in texts("algorithm=alphabeta"))
+        bad = requests.get(f"{url}/api/pseudocode?algorithm=alphabeta&root=chance", timeout=10)
+        assert bad.status_code == 400 and "root max or min" in bad.json()["error"]

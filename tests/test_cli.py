@@ -113,3 +113,19 @@ def test_the_readme_python_example_runs_as_written() -> None:
     exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 (our own README)
     assert (namespace["result"].value, namespace["result"].move) == (3, "B")  # type: ignore[attr-defined]
     assert len(namespace["events"]) == 58  # type: ignore[arg-type]
+
+
+def test_pseudocode_for_min_at_the_root_with_a_depth_limit() -> None:
+    done = run("pseudocode", "--algorithm", "alphabeta", "--root", "min", "--depth-limited")
+    assert done.returncode == 0, done.stderr
+    texts = [line["text"].strip() for line in json.loads(done.stdout)]
+    assert texts[1] == "v ← MIN-VALUE(state, −∞, +∞, 0)"
+    assert "function MIN-VALUE(state, α, β, depth) returns a utility value" in texts
+    ids = {line["id"] for line in json.loads(done.stdout)}
+    assert {"min.init", "min.return", "max.cutoff"} <= ids
+
+
+def test_the_lecture_with_estimates_is_an_example_of_the_cli() -> None:
+    done = run("trace", "--example", "lecture-estimates", "--depth", "1")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1])["value"] == 8

@@ -9,6 +9,9 @@ export class PseudocodePanel {
     this.vars = vars; // { node, v, alpha, beta }: elements holding the current values
     this.byId = new Map();
     this.lit = [];
+    // When the list's box changes size (Present mode, a phone turned, the window resized)
+    // its lines move: keep the lit one in view.
+    new ResizeObserver(() => this.keepLitInView()).observe(list);
   }
 
   // lines: [{id, text, indent, depth_only}]; depth-only lines (CUTOFF-TEST) are shown
@@ -42,7 +45,11 @@ export class PseudocodePanel {
       li.classList.add("current");
       li.setAttribute("aria-current", "step");
     }
-    // Keep the lit line in view inside the panel, without scrolling the page.
+    this.keepLitInView();
+  }
+
+  // Keep the lit line in view inside the panel, without scrolling the page.
+  keepLitInView() {
     const first = this.lit[0];
     if (first) {
       const box = this.list;

@@ -165,3 +165,18 @@ def test_phone_shows_the_new_controls(browser: Browser, live_server: str) -> Non
     page.screenshot(path=str(SHOTS / "explain-phone-390.png"), full_page=True)
     page.context.close()
     assert errors == []
+
+
+def test_the_lit_line_stays_in_view_when_present_mode_enlarges_the_listing(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, {"width": 1280, "height": 720})
+    page.goto(live_server + "/?example=lecture&step=24")  # visit C: MIN-VALUE's head, low in the listing
+    expect(page.locator("#counter")).to_have_text(f"step 24 / {LECTURE_EVENTS}")
+    page.locator("#present").click()
+    expect(page.locator("#present")).to_have_attribute("aria-pressed", "true")
+    inside = """() => { const li = document.querySelector('#code li.current').getBoundingClientRect();
+                       const box = document.getElementById('code').getBoundingClientRect();
+                       return li.top >= box.top - 0.5 && li.bottom <= box.bottom + 0.5; }"""
+    page.wait_for_function(inside)
+    page.screenshot(path=str(SHOTS / "explain-present-1280x720.png"))
+    page.context.close()
+    assert errors == []

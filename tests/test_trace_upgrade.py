@@ -127,15 +127,14 @@ def test_a_format2_trace_missing_a_step_is_refused_where_it_is_missing() -> None
 
 def test_a_format2_trace_stopped_early_stays_stopped_where_it_stopped() -> None:
     events = format2()
-    result = events[-1]
-    stopped = events[:12] + [{**result, "seq": 12, "value": None, "move": None, "child": None, "visited": 5,
-                                "complete": False, "reason": "event limit"}]
+    assert (events[11]["type"], events[11]["node"]) == ("leaf", "B3")  # the last event kept
+    stopped = events[:12] + [{**events[-1], "seq": 12, "value": None, "move": None, "child": None, "visited": 5,
+                               "complete": False, "reason": "event limit"}]
     upgraded, _ = read_trace(text_of(stopped))
     made = lines_of((GOLDEN / "lecture_alphabeta.jsonl").read_text())
-    last_kept = next(i for i, e in enumerate(made) if e == {**e, **{k: v for k, v in events[11].items() if k != "seq"}}
-                     and e["type"] == events[11]["type"] and e["node"] == events[11]["node"])
-    assert upgraded[:-1] == made[:last_kept + 1]
-    assert upgraded[-1]["complete"] is False and upgraded[-1]["seq"] == last_kept + 1
+    b3 = next(k for k, e in enumerate(made) if (e["type"], e["node"]) == ("leaf", "B3"))
+    assert upgraded[:-1] == made[:b3 + 1]  # the engine's steps up to B3's leaf, and no further
+    assert upgraded[-1] == {**stopped[-1], "seq": b3 + 1}
 
 
 def test_the_server_upgrades_uploads_and_traces_saved_before(tmp_path: Path) -> None:

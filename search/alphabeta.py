@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from search.baseline import minimax_baseline
 from search.game import Game
 from search.pseudocode import MAX_LINES as MAX, MIN_LINES as MIN
 from search.recorder import INF, Recorder
@@ -105,6 +106,11 @@ class AlphaBeta(ValueSearch):
                 return rec.ret(MIN.test, v)
             beta = rec.bound(MIN.bound, "beta", beta, v if v < beta else beta)  # β ← MIN(β, v)
         return rec.ret(MIN.ret, v)                                  # return v
+
+    def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
+        """What alpha-beta saved: minimax's counts on the same input and depth (null if stopped)."""
+        result.baseline = None if stopped else minimax_baseline(self.game, self.options["depth"])
+        return {"baseline": result.baseline}
 
     def prune(self, line: str, state: Any, rest: Any, test: str, cut: str, v: float, alpha: float, beta: float) -> None:
         """The test held: the actions after this one are never looked at."""

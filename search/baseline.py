@@ -16,6 +16,7 @@ from typing import Any
 from search.events import Baseline
 from search.game import Game
 from search.limits import BASELINE_MAX_NODES
+from search.minimax import Minimax
 from search.recorder import NullRecorder, SearchStopped
 
 _REMEMBERED = 64
@@ -43,8 +44,6 @@ def minimax_baseline(game: Game[Any, Any], depth: int | None, cap: int = BASELIN
     if key in _answers:
         _answers.move_to_end(key)
         return _answers[key]
-    from search.minimax import Minimax  # here: minimax imports value_search, which imports this module
-
     search = Minimax(game, depth, None)
     search.rec = _NodeCap(cap)
     result = search.run(lambda root_value, state: root_value(state, None, 0))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from search.baseline import minimax_baseline
 from search.game import Game
 from search.recorder import NULL_RECORDER, NullRecorder, Recorder, SearchStopped
 from search.result import SearchResult
@@ -59,9 +58,9 @@ class ValueSearch:
             visited=self.visited, leaves=self.leaves, prunes=self.prunes, pruned=self.pruned,
             complete=stopped is None, reason=stopped,
         )
-        fields = result.to_json()
-        if self.algorithm == "alphabeta":  # what it saved: minimax's counts (null if stopped)
-            result.baseline = None if stopped else minimax_baseline(game, self.options["depth"])
-            fields["baseline"] = result.baseline
-        self.rec.result(fields)
+        self.rec.result({**result.to_json(), **self.result_extras(result, stopped)})
         return result
+
+    def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
+        """Fields an algorithm adds to its result event (and to `result`): none here."""
+        return {}

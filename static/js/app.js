@@ -104,8 +104,7 @@ function setDetail(detail) {
   shown.detail = detail;
   if (!shown.replay) return;
   controls.extend(lastPosition(), shown.finished);
-  controls.k = positionOf(k);
-  controls.refresh();
+  controls.refresh(positionOf(k));
 }
 
 function showStep(position) {

@@ -48,7 +48,8 @@ export function describeMove(game, move, board) {
   const where = `(${x}, ${y}), the ${ISO_ROWS[y]} ${ISO_COLUMN[x]} square`;
   const player = text[cell];
   if (player !== "1" && player !== "2") return `A move to ${where}`;
-  // Each player's first move places its piece (isolation.py: any open cell): nothing was left.
+  // Each player's first move places its piece (isolation.py: any open cell). Moves so far are
+  // the closed cells less the blocked corner (isolation.moves_made): players place on moves 1, 2.
   const placed = text.length === 6 && [...text].filter((ch) => ch !== ".").length - 1 <= 2;
   return `Player ${player} ${placed ? "starts on" : "moves to"} ${where}`;
 }

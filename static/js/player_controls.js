@@ -94,8 +94,10 @@ export class PlayerControls {
     this.render();
   }
 
-  // Show the current step again (after a new search or new tree nodes).
-  refresh() {
+  // Show the current step again (after a new search or new tree nodes), or step k, which
+  // then counts differently (the detail changed): shown even if the number is the same.
+  refresh(k = this.k) {
+    this.k = Math.max(0, Math.min(k, this.n));
     this.onSeek(this.k);
     this.render();
   }

@@ -13,11 +13,12 @@ from typing import Any, NoReturn, Sequence
 from search import limits
 from search.errors import InputError
 from search.game import TreeGame
+from search.ordering import DEFAULT_SEED, ordering_lab
 from search.pseudocode import listing
 from search.recorder import Recorder
-from search.request import SearchRequest, parse_options, parse_request
+from search.request import ALGORITHMS, SearchRequest, check_tree_estimates, parse_options, parse_request
 from search.tree import EXAMPLES
-from search.tree_io import check_estimates, parse_tree_text
+from search.tree_io import parse_tree_text
 from search.tree_schema import tree_schema_text
 
 EXIT_BAD_INPUT = 2
@@ -56,16 +57,27 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--game", choices=["tictactoe", "isolation"], help="search a game position")
     trace.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
     trace.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
-    trace.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
+    trace.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta",
+                       help="iterative: alpha-beta at depth 1, 2, ..., --depth (iterative deepening)")
     trace.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
     trace.add_argument("--ties", choices=["prune", "explore"], default="prune",
                        help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
     trace.add_argument("--max-events", type=positive_int, help="stop after this many events (the result says so)")
     code = commands.add_parser("pseudocode", help="print the pseudocode listing with its line ids")
-    code.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
+    code.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta")
     code.add_argument("--ties", choices=["prune", "explore"], default="prune")
     code.add_argument("--root", choices=["max", "min"], default="max", help="the player to move at the root")
     code.add_argument("--depth-limited", action="store_true", help="the listing of a search with a depth limit")
+    lab = commands.add_parser("ordering", help="the move-ordering lab: alpha-beta's leaves with each child order, as one JSON object")
+    lab_source = lab.add_mutually_exclusive_group(required=True)
+    lab_source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
+    lab_source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
+    lab_source.add_argument("--game", choices=["tictactoe", "isolation"], help="a game position (give --depth)")
+    lab.add_argument("--state", help="game position, as for trace")
+    lab.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
+    lab.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
+    lab.add_argument("--ties", choices=["prune", "explore"], default="prune")
+    lab.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the random ordering's seed (default {DEFAULT_SEED})")
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
 
@@ -89,13 +101,27 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
         text = read_tree_file(args.tree)
         try:
             root = parse_tree_text(text)
-            check_estimates(root, depth)
+            check_tree_estimates(root, depth, algorithm == "iterative")
         except InputError as exc:
             fail(f"{args.tree}: {exc}")
         return SearchRequest(TreeGame(root), algorithm, depth, ties)
     if args.example:
         return parse_request({"example": args.example, **options})
     return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, **options})
+
+
+def ordering_command(args: argparse.Namespace) -> int:
+    """`python -m search ordering`: one JSON object (search.ordering.ordering_lab)."""
+    if args.game and args.depth is None:
+        fail("--depth: a game's ordering lab needs a depth limit (games are large: see limits.ORDERING_MAX_NODES)")
+    args.algorithm = "alphabeta"
+    try:
+        request = request_from_args(args)
+        answer = ordering_lab(request.game, request.depth, request.ties, args.seed)  # type: ignore[arg-type]
+    except InputError as exc:
+        fail(str(exc))
+    print(json.dumps(answer, allow_nan=False))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -108,6 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.tree is None and (args.state or args.estimate) and not args.game:
         fail("--state and --estimate go with --game")
+    if args.command == "ordering":
+        return ordering_command(args)
     try:
         request = request_from_args(args)
     except InputError as exc:

@@ -20,7 +20,10 @@ event type is defined; tests/test_event_records.py and tests/test_event_types.py
     (INIT, node, line, v)
     (TEST, node, line, test, v, alpha, beta, holds)
     (RETURN, node, line, value)
-    (OTHER, make)       a rare event (start, prune, result): make(seq) builds its dict
+    (OTHER, make)       a rare event (start, prune, iteration, result): make(seq) builds its dict
+
+A batch of iterative deepening carries its `iteration` (the recorder flushes at each iteration's
+boundary, so one batch never spans two); both ways out add it as every event's last field.
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ class Batch:
     records: list[Record]
     describe: Describe = no_extra
     describe_json: DescribeJson | None = None
+    iteration: int | None = None  # iterative deepening: every event of the batch carries it (added last)
 
     def __len__(self) -> int:
         return len(self.records)
@@ -131,6 +135,9 @@ class Batch:
             else:
                 append(r[1](seq))
             seq += 1
+        if self.iteration is not None:  # off the hot path: only iterative deepening's batches carry one
+            for event in out:
+                event["iteration"] = self.iteration  # type: ignore[typeddict-unknown-key]
         return out
 
     def jsonl(self) -> str:
@@ -190,4 +197,7 @@ class Batch:
             else:
                 append(dumps_event(r[1](seq)))
             seq += 1
+        if self.iteration is not None:
+            suffix = ',"iteration":%d}' % self.iteration
+            lines = [line[:-1] + suffix for line in lines]
         return lines

@@ -24,7 +24,7 @@ Reason = Literal["cancelled", "event limit", "client stalled"]
 
 class Options(TypedDict):
     depth: int | None
-    ties: NotRequired[Literal["prune", "explore"]]  # alpha-beta only: minimax never prunes
+    ties: NotRequired[Literal["prune", "explore"]]  # alpha-beta and iterative only: minimax never prunes
 
 
 class StartEvent(TypedDict):
@@ -35,9 +35,10 @@ class StartEvent(TypedDict):
     node: str  # the root
     line: str
     format: int
-    algorithm: Literal["minimax", "alphabeta"]
+    algorithm: Literal["minimax", "alphabeta", "iterative"]
     options: Options
     source: dict[str, Any]  # {"kind": "tree", "tree": ...} or {"kind": "game", "game", "state", "estimate"}
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class VisitEvent(TypedDict):
@@ -54,6 +55,7 @@ class VisitEvent(TypedDict):
     beta: NotRequired[Extended]
     state: NotRequired[str]  # games: the position
     move: NotRequired[Move]  # games: the move from the parent (None at the root)
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class InitEvent(TypedDict):
@@ -64,6 +66,7 @@ class InitEvent(TypedDict):
     node: str
     line: str
     v: Literal["inf", "-inf"]
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class LeafEvent(TypedDict):
@@ -75,6 +78,7 @@ class LeafEvent(TypedDict):
     line: str
     value: float
     kind: Literal["utility", "estimate"]
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class BackupEvent(TypedDict):
@@ -89,6 +93,7 @@ class BackupEvent(TypedDict):
     child_value: float
     v_before: Extended
     v_after: float
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class TestEvent(TypedDict):
@@ -104,6 +109,7 @@ class TestEvent(TypedDict):
     alpha: Extended
     beta: Extended
     holds: bool
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class BoundEvent(TypedDict):
@@ -117,6 +123,7 @@ class BoundEvent(TypedDict):
     old: Extended
     new: float  # MAX(α, v) or MIN(β, v) with v finite: always finite
     changed: bool
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class PruneEvent(TypedDict):
@@ -135,6 +142,7 @@ class PruneEvent(TypedDict):
     v: float
     alpha: Extended
     beta: Extended
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class ReturnEvent(TypedDict):
@@ -145,6 +153,59 @@ class ReturnEvent(TypedDict):
     node: str
     line: str
     value: float
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+
+
+class IterationChild(TypedDict):
+    """A root child as an iteration of iterative deepening left it: its value (a bound for a
+    child that could not beat the best), in the order searched."""
+
+    child: str
+    move: Move
+    value: float
+
+
+class IterationEvent(TypedDict):
+    """Iterative deepening: the iteration at depth limit `depth` finished. Its answer (`value`,
+    `move`, `child`), its own counts, the root's children as searched, and the order the next
+    iteration searches them in (best first for the root's player; null after the last)."""
+
+    seq: int
+    type: Literal["iteration"]
+    node: str  # the root
+    line: str
+    depth: int
+    value: float
+    move: Move
+    child: str | None
+    visited: int
+    leaves: int
+    prunes: int
+    pruned: int
+    children: list[IterationChild]
+    next_order: list[str] | None
+    iteration: int
+
+
+class IterationSummary(TypedDict):
+    """An iteration in the result's `iterations`: its iteration event without children and order."""
+
+    depth: int
+    value: float
+    move: Move
+    child: str | None
+    visited: int
+    leaves: int
+    prunes: int
+    pruned: int
+
+
+class Direct(TypedDict):
+    """Iterative deepening's result: one alpha-beta search at depth N, for comparison."""
+
+    visited: int
+    leaves: int
+    prunes: int
 
 
 class Baseline(TypedDict):
@@ -171,6 +232,9 @@ class ResultEvent(TypedDict):
     complete: bool
     reason: NotRequired[Reason]
     baseline: NotRequired[Baseline | None]  # alpha-beta: minimax's counts; null if stopped or past the limit
+    iterations: NotRequired[list["IterationSummary"]]  # iterative: each iteration's depth, value, move and counts
+    direct: NotRequired[Union["Direct", None]]  # iterative: one alpha-beta at depth N, untraced; null if stopped or past the limit
+    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 EVENT_TYPES: dict[str, type] = {
@@ -183,13 +247,14 @@ EVENT_TYPES: dict[str, type] = {
     "bound": BoundEvent,
     "prune": PruneEvent,
     "return": ReturnEvent,
+    "iteration": IterationEvent,
     "result": ResultEvent,
 }
 """Every event type by its `type`, in the order a trace first meets them."""
 
 Event = Union[StartEvent, VisitEvent, InitEvent, LeafEvent, BackupEvent, TestEvent, BoundEvent, PruneEvent, ReturnEvent,
-              ResultEvent]
+              IterationEvent, ResultEvent]
 
-KEY_STEPS = frozenset({"start", "visit", "leaf", "backup", "prune", "result"})
+KEY_STEPS = frozenset({"start", "visit", "leaf", "backup", "prune", "iteration", "result"})
 """The types the player's "key steps" shows (with the bound steps that changed a bound); "every
 line" shows every event."""

@@ -21,6 +21,11 @@ SEARCH_RETURN = "search.return"
 visit, v ← −∞, its backups and its return) are at this line too: MINIMAX-DECISION does the root's
 work itself rather than calling MAX-VALUE on it."""
 
+SEARCH_ITERATION = "search.iteration"
+"""Iterative deepening's line after each iteration, "best ← the action in ACTIONS(state) with value v"
+(the `iteration` event); its `start` is at SEARCH_CALL (the loop's alpha-beta call) and its `result`
+at SEARCH_RETURN ("return best")."""
+
 
 @dataclass(frozen=True, slots=True)
 class ValueLines:
@@ -75,7 +80,7 @@ def _value_function(player: str, algorithm: str, ties: str, depth: bool) -> list
     is_max = player == "max"
     ids = LINES_OF[player]
     other = _name("min" if is_max else "max")
-    ab = algorithm == "alphabeta"
+    ab = algorithm in ("alphabeta", "iterative")
     params = ", ".join(["state"] + (["α", "β"] if ab else []) + (["depth"] if depth else []))
     args = ", ".join(["RESULT(s, a)"] + (["α", "β"] if ab else []) + (["depth + 1"] if depth else []))
     lines = [
@@ -102,7 +107,18 @@ def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool 
     """The whole pseudocode for `algorithm` in display order, for a search whose root is `root`'s
     to move, with (`depth`) or without a depth limit."""
     first = _name(root)
-    if algorithm == "alphabeta":
+    if algorithm == "iterative":  # seed 004: alpha-beta at depth 1, 2, ..., N, each ordered by the last
+        depth = True
+        head = [
+            _line(None, "function ITERATIVE-DEEPENING-SEARCH(state, N) returns an action"),
+            _line(None, "for limit = 1 to N do", 1),
+            _line(None, "order ACTIONS(state) best first by the last iteration's values", 2),
+            _line(SEARCH_CALL, f"v ← {first}(state, −∞, +∞, 0)   (CUTOFF-TEST: depth = limit)", 2),
+            _line(SEARCH_ITERATION, "best ← the action in ACTIONS(state) with value v", 2),
+            _line(SEARCH_RETURN, "return best", 1),
+        ]
+        functions = ("max", "min") if root == "max" else ("min", "max")
+    elif algorithm == "alphabeta":
         call = f"v ← {first}(state, −∞, +∞{', 0' if depth else ''})"
         head = [
             _line(None, "function ALPHA-BETA-SEARCH(state) returns an action"),

@@ -44,7 +44,7 @@ class Recorder:
     """
 
     __slots__ = ("sink", "keep", "batch_size", "max_events", "cancelled", "stop_reason", "game", "describe",
-                 "describe_json", "_kept", "_first", "_batch", "_room", "_path")
+                 "describe_json", "iteration", "_kept", "_first", "_batch", "_room", "_path")
 
     def __init__(
         self,
@@ -63,6 +63,7 @@ class Recorder:
         self.game: Game[Any, Any] | None = None  # set by start()
         self.describe: Describe = no_extra
         self.describe_json: DescribeJson | None = None
+        self.iteration: int | None = None  # iterative deepening: the iteration the pending batch belongs to
         self._path: list[str] = []  # node ids from the root to the node being searched
         self._kept: list[Batch] = []
         self._first = 0  # seq of the pending batch's first record
@@ -103,7 +104,7 @@ class Recorder:
         self._first = first + len(batch)
         self._room = self._room_after(self._first)
         if batch:
-            handed = Batch(first, batch, self.describe, self.describe_json)
+            handed = Batch(first, batch, self.describe, self.describe_json, self.iteration)
             if self.keep:
                 self._kept.append(handed)
             if self.sink is not None:
@@ -115,6 +116,12 @@ class Recorder:
         batch.append((OTHER, make))
         if len(batch) >= self._room:
             self._boundary()
+
+    def begin_iteration(self, iteration: int) -> None:
+        """Iterative deepening: the events from here on belong to `iteration`. The pending batch is
+        handed on first, so a batch never spans two iterations (its events carry its number)."""
+        self.flush()
+        self.iteration = iteration
 
     def cancel(self, reason: str = "cancelled") -> None:
         """Ask the running search to stop at the next batch boundary (safe from another thread).
@@ -219,6 +226,11 @@ class Recorder:
             "moves": moves, "test": test, "cut": cut, "v": v, "alpha": json_number(alpha), "beta": json_number(beta),
         })
 
+    def iteration_end(self, line: str, fields: dict[str, Any]) -> None:
+        """Iterative deepening: an iteration finished (its depth, value, move and counts)."""
+        root = self.game.root_id
+        self._push_rare(lambda seq: {"seq": seq, "type": "iteration", "node": root, "line": line, **fields})
+
     def result(self, fields: dict[str, Any]) -> None:
         """The last event; never refused by the cap, so a stopped search still says so."""
         root = self.game.root_id
@@ -263,6 +275,12 @@ class NullRecorder:
 
     def prune(self, line: str, state: Any, rest: Sequence[Any], test: str, cut: str,
               v: float, alpha: float, beta: float) -> None:
+        pass
+
+    def begin_iteration(self, iteration: int) -> None:
+        pass
+
+    def iteration_end(self, line: str, fields: dict[str, Any]) -> None:
         pass
 
     def result(self, fields: dict[str, Any]) -> None:

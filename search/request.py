@@ -15,15 +15,16 @@ from search.alphabeta import alphabeta
 from search.errors import InputError
 from search.game import Game, TreeGame
 from search.isolation import Isolation
+from search.iterative import check_iteration_estimates, iterative_deepening
 from search.minimax import minimax
 from search.pseudocode import Line, listing
 from search.recorder import Recorder
 from search.result import SearchResult
 from search.tictactoe import TicTacToe
-from search.tree import EXAMPLES
+from search.tree import EXAMPLES, TreeNode
 from search.tree_io import check_estimates, tree_from_json
 
-ALGORITHMS = ("minimax", "alphabeta")
+ALGORITHMS = ("minimax", "alphabeta", "iterative")
 TIES = ("prune", "explore")
 GAMES = ("tictactoe", "isolation")
 KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties"}
@@ -47,6 +48,9 @@ class SearchRequest:
     def run(self, recorder: Recorder | None = None) -> SearchResult:
         if self.algorithm == "minimax":
             return minimax(self.game, depth=self.depth, recorder=recorder)
+        if self.algorithm == "iterative":
+            assert self.depth is not None, "parse_options requires a depth for iterative deepening"
+            return iterative_deepening(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
         return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
 
 
@@ -58,7 +62,7 @@ def parse_request(data: Any) -> SearchRequest:
     if unknown:
         raise InputError(unknown[0], "unknown field")
     algorithm, depth, ties = parse_options(data)
-    return SearchRequest(_game(data, depth), algorithm, depth, ties)
+    return SearchRequest(_game(data, depth, algorithm == "iterative"), algorithm, depth, ties)
 
 
 def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
@@ -72,6 +76,8 @@ def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
     depth = data.get("depth")
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= limits.MAX_SEARCH_DEPTH):
         raise InputError("depth", f"expected a whole number from 0 to {limits.MAX_SEARCH_DEPTH}, or none")
+    if algorithm == "iterative" and not depth:
+        raise InputError("depth", "iterative deepening searches with limits 1 to N: give a depth limit N of 1 or more")
     if algorithm == "minimax":
         ties = "prune"  # minimax never prunes: the option applies to alpha-beta only
     return algorithm, depth, ties
@@ -84,7 +90,7 @@ def game_from_source(source: dict[str, Any]) -> Game[Any, Any]:
     return _game({"game": source.get("game"), "state": source.get("state"), "estimate": source.get("estimate")}, None)
 
 
-def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
+def _game(data: dict[str, Any], depth: int | None, iterative: bool = False) -> Game[Any, Any]:
     given = [key for key in ("example", "tree", "game") if data.get(key) is not None]
     if len(given) != 1:
         raise InputError("", "give exactly one of example, tree or game")
@@ -93,7 +99,7 @@ def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
         if not isinstance(name, str) or name not in EXAMPLES:
             raise InputError("example", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}" if isinstance(name, str) else f"expected a name: {', '.join(EXAMPLES)}")
         root = tree_from_json(EXAMPLES[name])
-        check_estimates(root, depth)  # a depth limit that cuts the example needs estimates too
+        check_tree_estimates(root, depth, iterative)  # a depth limit that cuts the example needs estimates too
         return TreeGame(root)
     if "tree" in given:
         try:
@@ -101,7 +107,7 @@ def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
         except InputError as exc:
             where = "tree" + ("." if exc.where[:1].isalpha() else "") + exc.where
             raise InputError(where, exc.problem, too_large=exc.too_large) from None
-        check_estimates(root, depth, within="tree")  # outside: its error keeps the node's id
+        check_tree_estimates(root, depth, iterative, within="tree")  # outside: its error keeps the node's id
         return TreeGame(root)
     name = data["game"]
     estimate = data.get("estimate")
@@ -116,3 +122,11 @@ def _game(data: dict[str, Any], depth: int | None) -> Game[Any, Any]:
     if name == "isolation":
         return Isolation(data.get("state") or ".....#", data.get("estimate") or "zero")
     raise InputError("game", f"expected one of {', '.join(GAMES)}, got {name!r}")
+
+
+def check_tree_estimates(root: TreeNode, depth: int | None, iterative: bool, within: str = "") -> None:
+    """The estimates a depth limit needs: at the limit, or for iterative deepening at every limit up to it."""
+    if iterative and depth:
+        check_iteration_estimates(root, depth, within)
+    else:
+        check_estimates(root, depth, within)

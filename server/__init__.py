@@ -16,6 +16,7 @@ from pathlib import Path
 from search import limits
 from server import strict_json
 from server.api import api
+from server.ordering_api import ordering_api
 from server.storage import Store
 from server.config import DEFAULTS, ROOT
 from server.pages import pages
@@ -34,6 +35,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["minimax_store"] = Store(app.config["DATABASE"])
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    app.register_blueprint(ordering_api)
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet

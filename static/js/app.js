@@ -21,6 +21,8 @@ import { fileStem } from "./download_file.js";
 import { DepthHelp } from "./depth_help.js";
 import { PresentMode } from "./present_mode.js";
 import { enterRuns } from "./enter_runs.js";
+import { IterationTable } from "./iteration_table.js";
+import { OrderingLab } from "./ordering_lab.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,6 +32,7 @@ const code = new PseudocodePanel({
   vars: { node: $("var-node"), v: $("var-v"), alpha: $("var-alpha"), beta: $("var-beta") },
 });
 const narration = $("narration");
+const iterations = new IterationTable({ section: $("iterations"), rows: $("iteration-rows"), compare: $("iteration-compare") });
 
 // The search the page shows, and how far; the one place the page keeps state of its own.
 const shown = {
@@ -123,6 +126,7 @@ function showStep(position) {
   code.showVars(t.nameOf(t.ids[node]), state.v[node], state.alpha[node], state.beta[node]);
   say(narration, narrate(event, replay, state));
   showTally(state, event);
+  iterations.show(replay, k);
 }
 
 // Nodes visited and leaves evaluated so far; at the result, what alpha-beta saved.
@@ -147,6 +151,7 @@ function newSearch(pseudocode) {
   shown.finished = false;
   shown.step = -1;
   view.reset(null);
+  iterations.show(null, 0);
   code.setListing([], false);
   say(narration, "Searching…");
 }
@@ -240,6 +245,25 @@ const tabs = new SideTabs(document.querySelector(".tabs"), (id) => {
     describeRun();
     editor.shown();
   }
+  if (id === "tab-ordering") orderingLab.showPlot();
+});
+
+// The Ordering tab; its Replay loads the reordered tree and searches it with alpha-beta.
+const orderingLab = new OrderingLab({
+  els: {
+    run: $("ordering-run"), seed: $("ordering-seed"), error: $("ordering-error"), table: $("ordering-table"),
+    rows: $("ordering-rows"), summary: $("ordering-summary"), b: $("ordering-b"), plot: $("ordering-plot"),
+    plotStatus: $("ordering-plot-status"),
+  },
+  request: () => form.request(),
+  onReplay: (tree, { depth, ties }, ordering) => {
+    shown.runFrom = "search";
+    form.clearError();
+    form.useTree(formatTree(tree));
+    form.setOptions({ algorithm: "alphabeta", depth, ties });
+    $("ordering-summary").textContent = `Replaying alpha-beta with the children ${ordering === "given" ? "as given" : ordering === "random" ? "shuffled" : `${ordering} first`}: step through it in the main view.`;
+    startSearch({ tree, algorithm: "alphabeta", depth, ties });
+  },
 });
 
 function describeRun() {
@@ -346,7 +370,7 @@ $("trace-file").addEventListener("change", async (ev) => {
 function searchName() {
   const start = shown.replay.events[0];
   const root = shown.replay.tree.ids[shown.replay.tree.root];
-  return { alg: start.algorithm === "alphabeta" ? "alpha-beta" : start.algorithm || "search", stem: `${fileStem(root)}-${start.algorithm || "search"}` };
+  return { alg: { alphabeta: "alpha-beta", iterative: "iterative deepening" }[start.algorithm] || start.algorithm || "search", stem: `${fileStem(root)}-${start.algorithm || "search"}` };
 }
 
 new SharePanel({
@@ -508,6 +532,10 @@ window.minimaxLab = {
   },
   get searches() {
     return shown.searches;
+  },
+  // Tests: answers the Ordering tab has shown.
+  get orderingRuns() {
+    return orderingLab.runs;
   },
   // Tests: drop the connection as a network failure would (socket.io then reconnects).
   dropConnection: () => socket.socket.io.engine.close(),

@@ -54,6 +54,11 @@ export function narrate(event, replay, state = null) {
     case "start": {
       const depth = event.options && event.options.depth !== null && event.options.depth !== undefined
         ? `, depth limit ${event.options.depth}` : "";
+      if (event.algorithm === "iterative") {
+        const fn = t.player[t.root] === "min" ? "MIN-VALUE" : "MAX-VALUE";
+        return `Iterative deepening starts at ${nodeName}: alpha-beta with depth limit 1, then 2, … up to ${event.options.depth}. ` +
+          `Iteration 1: v ← ${fn}(${nodeName}, −∞, +∞, 0), the root's children as given`;
+      }
       if (event.algorithm === "alphabeta") {
         const fn = t.player[t.root] === "min" ? "MIN-VALUE" : "MAX-VALUE";
         return `Alpha-beta search starts at ${nodeName}${depth}: v ← ${fn}(${nodeName}, −∞, +∞)`;
@@ -110,6 +115,8 @@ export function narrate(event, replay, state = null) {
       if (parent < 0) return `${N} returns v = ${showValue(event.value)}: the value of the root`;
       return `${N} returns v = ${showValue(event.value)} to ${n.nameAt(parent)}`;
     }
+    case "iteration":
+      return iteration(event, n);
     case "result":
       return result(event, n);
     default:
@@ -143,12 +150,43 @@ function prunes(event, state, n) {
   return `${head}. ${origin ? `${origin}, so ${never}: ` : ""}${skipped}`;
 }
 
+// Iterative deepening, at an iteration's end: what it found, and how the next one orders the
+// root's children ("Iteration 1 (depth limit 1) found A = 8, best move B. Iteration 2 searches
+// the root's children best first by these values: B (8), D (7), C (4)").
+function iteration(event, n) {
+  const { t } = n;
+  const moveName = (child, move) => (t.kind === "tree" ? n.name(child) : showMove(move));
+  const found = `Iteration ${event.iteration} (depth limit ${event.depth}) found ${n.name(event.node)} = ${showValue(event.value)}, ` +
+    `best move ${event.child === null ? "none" : moveName(event.child, event.move)} ` +
+    `(${event.leaves.toLocaleString("en")} leaves, ${event.visited.toLocaleString("en")} nodes)`;
+  if (!event.next_order) return `${found}. That was the last iteration`;
+  const value = new Map((event.children || []).map((c) => [c.child, c]));
+  const order = event.next_order.map((id) => {
+    const c = value.get(id);
+    return c ? `${moveName(id, c.move)} (${showValue(c.value)})` : n.name(id);
+  });
+  const who = t.player[t.root] === "min" ? "MIN" : "MAX";
+  return `${found}. Iteration ${event.iteration + 1} searches the root's children best first for ${who} by these values: ${order.join(", ")}`;
+}
+
+// Iterative deepening's summary: the work of all the iterations against one search at depth N.
+export function iterativeWords(result, kind = "tree") {
+  if (!result || !result.iterations) return "";
+  const game = kind === "game";
+  const [key, unit] = game ? ["visited", "nodes"] : ["leaves", "leaves"];
+  const total = result[key].toLocaleString("en");
+  const n = result.iterations.length;
+  const direct = result.direct ? `; one alpha-beta search at depth ${n}: ${result.direct[key].toLocaleString("en")}` : "";
+  return `all ${n} iterations: ${total} ${unit}${direct}`;
+}
+
 // The answer, and what alpha-beta saved against minimax on the same input.
 function result(event, n) {
   const { t } = n;
   if (event.complete === false) return `Search stopped early (${event.reason || "stopped"}): no result`;
   const move = t.kind === "tree" ? n.name(event.child) : showMove(event.move);
   const answer = `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move ${move}`;
+  if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}`;
   const saving = savingWords(event, t.kind);
   return saving ? `${answer}. ${capitalized(saving)}` : answer;
 }

@@ -127,6 +127,11 @@ export class Replay {
     s.current = i === undefined ? -1 : i;
     switch (e.type) {
       case "visit": {
+        // Iterative deepening visits the root again for each iteration: the drawing starts over
+        // (the counts go on: they are the work of all the iterations).
+        if (t.parent[i] < 0 && s.visits > 0) {
+          for (const f of NODE_FIELDS) s[f] = [];
+        }
         s.status[i] = Status.VISITED;
         s.order[i] = ++s.visits;
         if (e.alpha !== undefined) s.alpha[i] = toNumber(e.alpha);
@@ -209,6 +214,9 @@ export class Replay {
     for (const id of ids) {
       const i = t.idx(id);
       if (i !== undefined) cached.push(i);
+    }
+    if (e.type === "visit" && k > 1 && cached.length && t.parent[cached[0]] < 0) {
+      cached = t.subtree(cached[0]); // iterative deepening's next iteration: every node starts over
     }
     if (e.type === "prune") {
       for (const id of e.pruned || []) {

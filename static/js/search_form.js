@@ -125,7 +125,7 @@ export class SearchForm {
   // The options in words, e.g. "alpha-beta, no depth limit, ties prune".
   describeOptions() {
     const o = this.options();
-    const alg = o.algorithm === "alphabeta" ? "alpha-beta" : o.algorithm;
+    const alg = { alphabeta: "alpha-beta", iterative: "iterative deepening" }[o.algorithm] || o.algorithm;
     return `${alg}, ${o.depth === null ? "no depth limit" : `depth limit ${o.depth}`}, ties ${o.ties}`;
   }
 

@@ -4,7 +4,7 @@
 // link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
 
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
-const ALGORITHMS = ["minimax", "alphabeta"];
+const ALGORITHMS = ["minimax", "alphabeta", "iterative"];
 const TIES = ["prune", "explore"];
 const SOURCES = ["example", "tree", "game"];
 
@@ -25,7 +25,7 @@ export function readLink(query) {
     if (p.has("state")) request.state = p.get("state");
   }
   const algorithm = p.get("algorithm") || "alphabeta";
-  if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be minimax or alphabeta, not "${algorithm}"`);
+  if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be minimax, alphabeta or iterative, not "${algorithm}"`);
   request.algorithm = algorithm;
   const ties = p.get("ties") || "prune";
   if (!TIES.includes(ties)) throw new Error(`link: ties must be prune or explore, not "${ties}"`);
@@ -56,7 +56,7 @@ export function linkQuery({ request, treeId = null, detail, step }) {
   }
   if (request.algorithm) p.set("algorithm", request.algorithm);
   if (request.depth !== null && request.depth !== undefined) p.set("depth", String(request.depth));
-  if (request.algorithm === "alphabeta" && request.ties && request.ties !== "prune") p.set("ties", request.ties);
+  if (request.algorithm !== "minimax" && request.ties && request.ties !== "prune") p.set("ties", request.ties);
   return [p.toString(), momentQuery({ detail, step })].filter(Boolean).join("&");
 }
 

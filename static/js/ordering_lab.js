@@ -1,0 +1,125 @@
+// The Ordering tab: alpha-beta on the Search tab's tree or position with each child order
+// (POST /api/ordering), as a table of leaves and nodes visited against minimax's and the
+// Knuth–Moore minimum, a Replay button per ordering (the reordered tree searched with alpha-beta
+// in the main view: trees only), and the plot of leaves against depth (ordering_plot.js).
+// Everything shown comes from the server and is inserted as text.
+
+import { errorText } from "./rest_client.js";
+import { drawOrderingPlot } from "./ordering_plot.js";
+
+const NAMES = { given: "as given", best: "best first", worst: "worst first", random: "random" };
+
+async function post(url, body) {
+  let response;
+  try {
+    response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (err) {
+    throw new Error("cannot reach the server");
+  }
+  if (!response.ok) throw new Error(await errorText(response));
+  return response.json();
+}
+
+export class OrderingLab {
+  // els: {run, seed, error, table, rows, summary, b, plot, plotStatus}; request(): the Search
+  // tab's request (throws on a bad field); onReplay(tree, options): search that tree with alpha-beta.
+  constructor({ els, request, onReplay }) {
+    this.els = els;
+    this.request = request;
+    this.onReplay = onReplay;
+    this.curve = null;
+    this.answer = null;
+    this.runs = 0; // answers shown (tests wait for it)
+    els.run.addEventListener("click", () => this.run());
+    els.b.addEventListener("change", () => this.drawPlot());
+  }
+
+  async run() {
+    const { els } = this;
+    els.error.textContent = "";
+    let body;
+    try {
+      const { algorithm, ...rest } = this.request();
+      const seed = els.seed.value.trim() === "" ? 1 : Number(els.seed.value);
+      if (!Number.isInteger(seed)) throw new Error("seed: a whole number");
+      body = { ...rest, seed };
+    } catch (err) {
+      els.error.textContent = err.message;
+      return;
+    }
+    els.summary.textContent = "Searching with each ordering…";
+    try {
+      this.answer = await post("/api/ordering", body);
+    } catch (err) {
+      els.summary.textContent = "";
+      els.error.textContent = err.message;
+      return;
+    }
+    this.showTable(body);
+    this.runs++;
+  }
+
+  showTable(body) {
+    const { els, answer } = this;
+    const cell = (text) => {
+      const td = document.createElement("td");
+      td.textContent = text;
+      return td;
+    };
+    const rows = answer.orderings.map((row) => {
+      const tr = document.createElement("tr");
+      tr.dataset.ordering = row.ordering;
+      tr.append(cell(NAMES[row.ordering] || row.ordering), cell(row.leaves.toLocaleString("en")), cell(row.visited.toLocaleString("en")));
+      const td = document.createElement("td");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "small";
+      button.textContent = "Replay";
+      button.setAttribute("aria-label", `Replay alpha-beta with the children ${NAMES[row.ordering] || row.ordering}`);
+      if (row.tree) {
+        button.addEventListener("click", () => this.onReplay(row.tree, { depth: answer.depth, ties: answer.ties }, row.ordering));
+      } else {
+        button.disabled = true;
+        button.title = "Replay works on trees: a game position's reordered search is not a tree you can load";
+      }
+      td.append(button);
+      tr.append(td);
+      return tr;
+    });
+    const extra = (label, leaves, visited) => {
+      const tr = document.createElement("tr");
+      tr.className = "reference-row";
+      tr.append(cell(label), cell(leaves), cell(visited), cell(""));
+      return tr;
+    };
+    rows.push(extra("minimax", answer.minimax_leaves.toLocaleString("en"), answer.minimax_visited.toLocaleString("en")));
+    if (answer.knuth_moore !== null) rows.push(extra("Knuth–Moore minimum", answer.knuth_moore.toLocaleString("en"), "—"));
+    els.rows.replaceChildren(...rows);
+    els.table.hidden = false;
+    const shape = answer.uniform
+      ? `A uniform tree (b = ${answer.uniform.branching}, d = ${answer.uniform.depth}): best first evaluates exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = ${answer.knuth_moore} leaves.`
+      : "Not a uniform tree, so there is no Knuth–Moore count.";
+    els.summary.textContent = `Alpha-beta${answer.depth === null ? "" : `, depth limit ${answer.depth}`}, ties ${answer.ties}, random seed ${answer.seed}. ${shape}`;
+  }
+
+  // The plot's data is computed once by the server; fetched when the tab is first shown.
+  async showPlot() {
+    if (this.curve) return;
+    this.els.plotStatus.textContent = "Computing the curves…";
+    try {
+      const response = await fetch("/api/ordering/curve");
+      if (!response.ok) throw new Error(await errorText(response));
+      this.curve = (await response.json()).points;
+    } catch (err) {
+      this.els.plotStatus.textContent = `The plot could not be loaded: ${err.message}`;
+      return;
+    }
+    this.els.plotStatus.textContent = "";
+    this.drawPlot();
+  }
+
+  drawPlot() {
+    if (!this.curve) return;
+    drawOrderingPlot(this.els.plot, this.curve, Number(this.els.b.value));
+  }
+}

@@ -1,0 +1,90 @@
+"""The Ordering tab (table, Replay, the plot's four series) and iterative deepening in the page
+(stepping across an iteration boundary, the iterations table), at both sizes."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE, SHOTS, counter, new_page, open_app, run_search
+from tests.browser.test_layout import overflowing
+
+
+def event_at(page: Page) -> dict:
+    return page.evaluate("() => window.minimaxLab.event")
+
+
+def test_ordering_lab_table_replay_and_plot(app: Page) -> None:
+    app.locator("#tab-ordering").click()
+    app.locator("#ordering-run").click()
+    app.wait_for_function("() => window.minimaxLab.orderingRuns >= 1")
+    rows = app.locator("#ordering-rows tr")
+    expect(rows).to_have_count(6)  # four orderings, minimax, Knuth–Moore
+    cells = app.evaluate("() => [...document.querySelectorAll('#ordering-rows tr')].map(r => [...r.cells].slice(0, 3).map(c => c.textContent))")
+    assert cells == [["as given", "7", "11"], ["best first", "5", "9"], ["worst first", "9", "13"], ["random", "8", "12"],
+                     ["minimax", "9", "13"], ["Knuth–Moore minimum", "5", "—"]]
+    expect(app.locator("#ordering-summary")).to_contain_text("b = 3, d = 2")
+    # The plot: four series for b = 3, log scale, then b = 4.
+    expect(app.locator("#ordering-plot path.series")).to_have_count(4, timeout=120_000)
+    series = app.evaluate("() => [...document.querySelectorAll('#ordering-plot path.series')].map(p => p.dataset.series)")
+    assert sorted(series) == ["best", "minimax", "random", "worst"]
+    assert app.locator("#ordering-plot .knuth-moore circle").count() == 8
+    app.locator("#ordering-b").select_option("4")
+    expect(app.locator("#ordering-plot")).to_have_attribute("data-branching", "4")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    app.screenshot(path=str(SHOTS / "ordering-lab-1280.png"))
+    # Replay best first: the reordered tree searched with alpha-beta in the main view.
+    before = app.evaluate("() => window.minimaxLab.searches")
+    app.locator('#ordering-rows tr[data-ordering="best"] button').click()
+    app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=before)
+    app.locator("#last").click()
+    expect(app.locator("#tally")).to_contain_text("evaluated 5 of 9 leaves")
+    order = app.evaluate("() => [...document.querySelectorAll('#tree [data-node-id]')].map(n => n.dataset.nodeId)")
+    assert order.index("B3") < order.index("B2")  # B's children best first for MIN: 3, 8, 12
+
+
+def test_iterative_deepening_steps_across_an_iteration_boundary(app: Page) -> None:
+    app.locator('select[name="example"]').select_option("lecture-estimates")
+    before = app.evaluate("() => window.minimaxLab.searches")
+    run_search(app, source="example", algorithm="iterative", depth="2")
+    app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=before)
+    expect(app.locator("#iterations")).to_be_visible()
+    boundary = app.evaluate("() => 19")  # iteration 1 ends at event 19 (tests/test_ordering_iterative.py)
+    app.evaluate(f"() => window.minimaxLab.seek({boundary})")
+    expect(app.locator("#narration")).to_contain_text("Iteration 1 (depth limit 1) found A = 8, best move B")
+    expect(app.locator("#narration")).to_contain_text("Iteration 2 searches the root's children best first for MAX by these values: B (8), D (7), C (4)")
+    expect(app.locator("#iteration-rows tr")).to_have_count(1)
+    app.locator("#forward").click()  # the root again: the drawing starts over
+    expect(app.locator('[data-node-id="B"]')).to_have_attribute("data-state", "unvisited")
+    app.locator("#forward").click()
+    app.locator("#forward").click()
+    states = {n: s for n, s in app.evaluate("() => [...document.querySelectorAll('#tree [data-node-id]')].map(n => [n.dataset.nodeId, n.dataset.state])")}
+    assert states["B"] in ("current", "visited") and states["D"] == "unvisited"
+    app.locator("#last").click()
+    expect(app.locator("#iteration-rows tr")).to_have_count(2)
+    expect(app.locator("#iteration-compare")).to_have_text("All 2 iterations: 10 leaves; one alpha-beta search at depth 2: 7.")
+    expect(app.locator("#narration")).to_contain_text("Result: A = 3, best move B")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    app.screenshot(path=str(SHOTS / "iterative-1280.png"))
+
+
+def test_phone_ordering_and_iterations_do_not_overflow(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, PHONE)
+    open_app(page, live_server)
+    page.locator('select[name="example"]').select_option("lecture-estimates")
+    before = page.evaluate("() => window.minimaxLab.searches")
+    run_search(page, source="example", algorithm="iterative", depth="2")
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=before)
+    page.locator("#last").click()
+    expect(page.locator("#iteration-rows tr")).to_have_count(2)
+    assert overflowing(page) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "iterative-390.png"), full_page=True)
+    page.locator("#tab-ordering").click()
+    page.locator("#ordering-run").click()
+    page.wait_for_function("() => window.minimaxLab.orderingRuns >= 1")
+    expect(page.locator("#ordering-plot path.series")).to_have_count(4, timeout=120_000)
+    assert overflowing(page) == []
+    page.locator("#panel-ordering").screenshot(path=str(SHOTS / "ordering-lab-390.png"))
+    assert counter(page)[1] > 0
+    page.context.close()
+    assert errors == []

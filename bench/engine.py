@@ -24,6 +24,9 @@ happens after the clock stops.
     .venv/bin/python bench/engine.py              # full tree, 5 rounds: about 45 s
     .venv/bin/python bench/engine.py --rounds 3
     .venv/bin/python bench/engine.py --quick      # from "X........": a smoke run in seconds
+
+At the end: the move-ordering lab's leaf counts for b = 2..4, d = 1..8 (best / random / worst /
+minimax / Knuth–Moore), as a table.
 """
 
 from __future__ import annotations
@@ -176,7 +179,28 @@ def main(argv: list[str] | None = None) -> int:
     print(f"nodes visited: {nodes:,}   events per traced run: {events:,}   "
           f"JSONL file: {runs['JSON Lines file'][0].file_bytes:,} bytes")
     print(f"all goals met: {'yes' if all_met else 'no'}")
+    print()
+    print_ordering_lab()
     return 0
+
+
+def print_ordering_lab() -> None:
+    """The move-ordering lab (issue 10, item 3): leaves alpha-beta evaluates on one random uniform
+    tree per (b, d) with distinct leaf values, children best first / shuffled / worst first, against
+    minimax and the Knuth–Moore minimum b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (best first meets it exactly)."""
+    from search.ordering import leaf_curve
+
+    t0 = time.perf_counter()
+    rows = leaf_curve()
+    seconds = time.perf_counter() - t0
+    print(f"move ordering: leaves on random uniform trees (search.ordering.leaf_curve, {seconds:.1f} s)")
+    header = f"{'b':>2} {'d':>2} {'best':>7} {'random':>7} {'worst':>7} {'minimax':>8} {'knuth_moore':>12}"
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        print(f"{r['branching']:>2} {r['depth']:>2} {r['best']:>7,} {r['random']:>7,} {r['worst']:>7,} {r['minimax']:>8,} "
+              f"{r['knuth_moore']:>12,}")
+    print(f"best first = Knuth–Moore on every tree: {'yes' if all(r['best'] == r['knuth_moore'] for r in rows) else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -255,3 +256,10 @@ def test_socket_iterative_search_streams_iterations() -> None:
             assert error["missing_estimate"]["node"] == "B" and "iteration 1" in error["error"]
         finally:
             client.close()
+
+
+def test_the_iterative_golden_file_is_what_the_cli_writes() -> None:
+    """tests/js/iterative.test.js replays this file: it must be the engine's own output."""
+    done = run("trace", "--example", "lecture-estimates", "--algorithm", "iterative", "--depth", "2")
+    golden = (Path(__file__).parent / "golden" / "lecture_estimates_iterative_depth2.jsonl").read_text()
+    assert done.returncode == 0 and done.stdout == golden

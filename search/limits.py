@@ -30,3 +30,10 @@ MAX_TRACE_BYTES = 5_000_000
 BASELINE_MAX_NODES = 1_000_000
 """Most nodes the untraced minimax behind an alpha-beta result's `baseline` may visit (the full
 tic-tac-toe tree has 549,946); past it the baseline is null rather than the result late."""
+
+QUIESCENCE_MAX_PLIES = 4
+"""How far past the depth limit a quiescence search (--quiescence) may go: a position that is still
+not quiet this many plies past the limit is scored by its estimate after all."""
+
+MAX_BEAM = MAX_BRANCHING
+"""Largest beam width (--beam K): past the branching limit a beam keeps every child anyway."""

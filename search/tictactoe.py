@@ -14,6 +14,12 @@ WIN = 100
 
 EMPTY = "........."
 
+HORIZON = {"state": "XO.X..O..", "depth": 2, "beam": 2}
+"""The built-in "Horizon effect" position (X to move, quiet): searched to depth 2, the open-lines
+estimate makes cell 2 look best, yet after it O wins; the fork at 4, which wins, only shows past
+the horizon, where quiescence looks (tests/test_enhanced.py checks both with the full search).
+`beam` is the width the page offers to show what forward pruning costs there."""
+
 
 def winner(board: str) -> str | None:
     """'X' or 'O' if that player has three in a line, else None."""

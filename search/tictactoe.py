@@ -14,11 +14,12 @@ WIN = 100
 
 EMPTY = "........."
 
-HORIZON = {"state": "XO.X..O..", "depth": 2, "beam": 2}
+HORIZON = {"state": "XO.X..O..", "depth": 2, "beams": [1, 2]}
 """The built-in "Horizon effect" position (X to move, quiet): searched to depth 2, the open-lines
 estimate makes cell 2 look best, yet after it O wins; the fork at 4, which wins, only shows past
 the horizon, where quiescence looks (tests/test_enhanced.py checks both with the full search).
-`beam` is the width the page offers to show what forward pruning costs there."""
+`beams` are the widths the page compares there to show what forward pruning costs (with
+quiescence: a beam of 1 drops the fork and loses again; 2 keeps it and searches far less)."""
 
 
 def winner(board: str) -> str | None:

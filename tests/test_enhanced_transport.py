@@ -87,3 +87,19 @@ def test_a_saved_trace_keeps_the_new_events(server_url: str) -> None:
     replayed = [json.loads(line) for line in back.text.splitlines()]  # served as JSON Lines
     assert [e["type"] for e in replayed] == [e["type"] for e in events]
     assert replayed[0]["options"]["beam"] == 3
+
+
+def test_the_horizon_comparison_over_the_socket(server_url: str) -> None:
+    client = SearchClient(server_url)
+    try:
+        answer = client.sio.call("search:compare", {"algorithm": "minimax"}, namespace="/search", timeout=30)
+        refused = client.sio.call("search:compare", {"algorithm": "maxn"}, namespace="/search", timeout=30)
+    finally:
+        client.close()
+    runs = {run["name"]: run for run in answer["runs"]}
+    assert answer["state"] == HORIZON["state"] and answer["best"] == 100
+    assert (runs["depth-limited"]["move"], runs["depth-limited"]["move_value"]) == (2, -100)
+    assert (runs["quiescence"]["move"], runs["quiescence"]["move_value"]) == (4, 100)
+    assert runs["quiescence + beam 1"]["move_value"] == -100 and runs["quiescence + beam 2"]["move"] == 4
+    assert runs["quiescence + beam 2"]["visited"] < runs["quiescence"]["visited"]
+    assert "algorithm" in refused["error"]

@@ -347,6 +347,7 @@ export class TreeView {
     let cls = "edge";
     if (edge.onPath) cls += " on-path";
     if (edge.pruned) cls += " pruned";
+    if (edge.dropped) cls += " dropped";
     if (cut) cls += ` cut cut-${cut}`;
     if (edge.chosen) cls += " chosen";
     setAttr(e, "class", cls);

@@ -24,7 +24,8 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 from search import limits
 from search.alphabeta import AlphaBeta, Ties
-from search.baseline import minimax_baseline
+from search.baseline import _NodeCap
+from search.events import Baseline
 from search.game import Game
 from search.minimax import Minimax
 from search.pseudocode import ACTIONS_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
@@ -226,11 +227,21 @@ class EnhancedAlphaBeta(EnhancedSearch, AlphaBeta):
         self.enhance(enhancements, depth is not None, ties == "explore")
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
-        """The baseline is plain minimax's on the same game and depth limit (no table, quiescence or beam)."""
-        result.baseline = None if stopped else minimax_baseline(self.plain_game, self.options["depth"])
+        """The baseline is minimax's with the same enhancements, on the same game and depth limit."""
+        result.baseline = None if stopped else enhanced_baseline(self.plain_game, self.options["depth"], self.enhancements)
         counts = self.table_counts()
         result.tt_hits, result.tt_stored = counts.get("tt_hits"), counts.get("tt_stored")
         return {"baseline": result.baseline, **counts}
+
+
+def enhanced_baseline(game: Game[Any, Any], depth: int | None, enhancements: Enhancements,
+                      cap: int = limits.BASELINE_MAX_NODES) -> Baseline | None:
+    """minimax's `visited` and `leaves` with the same enhancements (so "alpha-beta saved" compares
+    like with like), untraced, or None past `cap` nodes (search.baseline)."""
+    search = EnhancedMinimax(game, depth, None, enhancements)
+    search.rec = _NodeCap(cap)
+    result = search.run(lambda root_value, state: root_value(state, None, 0))
+    return {"visited": result.visited, "leaves": result.leaves} if result.complete else None
 
 
 def enhanced_minimax(game: Game[Any, Any], enhancements: Enhancements, *, depth: int | None = None,

@@ -186,3 +186,11 @@ def test_options_appear_in_the_start_event_only_when_on() -> None:
     assert start["options"] == {"depth": 1, "ties": "prune", "tt": True, "quiescence": True, "beam": 3}
     last = events_of({"game": "tictactoe", "state": HORIZON["state"], "depth": 1})[-1]
     assert "tt_hits" not in last and "tt_stored" not in last
+
+
+def test_alphabeta_baseline_is_minimax_with_the_same_enhancements() -> None:
+    for enhancements in (Enhancements(quiescence=True), Enhancements(tt=True, beam=2), Enhancements(quiescence=True, beam=1)):
+        ab = enhanced_alphabeta(TicTacToe(HORIZON["state"]), enhancements, depth=2)
+        mm = enhanced_minimax(TicTacToe(HORIZON["state"]), enhancements, depth=2)
+        assert ab.baseline == {"visited": mm.visited, "leaves": mm.leaves}
+        assert ab.visited <= mm.visited

@@ -181,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"all goals met: {'yes' if all_met else 'no'}")
     print()
     print_ordering_lab()
+    transposition_table(state, args.rounds)
     return 0
 
 
@@ -201,6 +202,29 @@ def print_ordering_lab() -> None:
         print(f"{r['branching']:>2} {r['depth']:>2} {r['best']:>7,} {r['random']:>7,} {r['worst']:>7,} {r['minimax']:>8,} "
               f"{r['knuth_moore']:>12,}")
     print(f"best first = Knuth–Moore on every tree: {'yes' if all(r['best'] == r['knuth_moore'] for r in rows) else 'NO'}")
+
+
+# --- transposition table (issue 10, item 5) ----------------------------------------------------
+def transposition_table(state: str, rounds: int) -> None:
+    """Full tic-tac-toe minimax, untraced, without and with the table: nodes and time side by side
+    (interleaved rounds, the median), and the entries the table stored."""
+    from search.enhanced import Enhancements, enhanced_minimax
+
+    runs: dict[str, list[tuple[float, SearchResult]]] = {"without table": [], "with table": []}
+    for _ in range(rounds):
+        runs["without table"].append(timed(lambda: minimax(TicTacToe(state))))
+        runs["with table"].append(timed(lambda: enhanced_minimax(TicTacToe(state), Enhancements(tt=True))))
+    print()
+    print(f"minimax with and without the transposition table, tic-tac-toe from {state!r}")
+    header = f"{'':<20} {'nodes':>9} {'seconds':>8} {'tt_hits':>8} {'tt_stored':>9} {'value':>5}"
+    print(header)
+    print("-" * len(header))
+    for name, rs in runs.items():
+        secs = statistics.median(t for t, _ in rs)
+        result = rs[0][1]
+        hits = "-" if result.tt_hits is None else f"{result.tt_hits:,}"
+        stored = "-" if result.tt_stored is None else f"{result.tt_stored:,}"
+        print(f"{name:<20} {result.visited:9,} {secs:8.3f} {hits:>8} {stored:>9} {result.value!s:>5}")
 
 
 if __name__ == "__main__":

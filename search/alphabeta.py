@@ -63,7 +63,7 @@ class AlphaBeta(ValueSearch):
         if game.is_terminal(state):                                 # if TERMINAL-TEST(state) then
             self.leaves += 1
             return rec.leaf(MAX.terminal, game.utility(state), "utility")  # return UTILITY(state)
-        if depth == self.depth_limit:                               # if CUTOFF-TEST(state, depth) then
+        if depth >= self.depth_limit and self.cutoff_test(state, depth):  # if CUTOFF-TEST(state, depth) then
             self.leaves += 1
             return rec.leaf(MAX.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
         v = rec.init(MAX.init, -INF)                                # v ← −∞
@@ -89,7 +89,7 @@ class AlphaBeta(ValueSearch):
         if game.is_terminal(state):                                 # if TERMINAL-TEST(state) then
             self.leaves += 1
             return rec.leaf(MIN.terminal, game.utility(state), "utility")  # return UTILITY(state)
-        if depth == self.depth_limit:                               # if CUTOFF-TEST(state, depth) then
+        if depth >= self.depth_limit and self.cutoff_test(state, depth):  # if CUTOFF-TEST(state, depth) then
             self.leaves += 1
             return rec.leaf(MIN.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
         v = rec.init(MIN.init, INF)                                 # v ← +∞

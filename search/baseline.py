@@ -23,7 +23,7 @@ _REMEMBERED = 64
 _answers: OrderedDict[str, Baseline | None] = OrderedDict()
 
 
-class _NodeCap(NullRecorder):
+class _NodeCap(NullRecorder):  # search.enhanced uses it too
     """Records nothing; stops the search once it has entered `cap` nodes."""
 
     __slots__ = ("left",)

@@ -63,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--ties", choices=["prune", "explore"], default="prune",
                        help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
     trace.add_argument("--max-events", type=positive_int, help="stop after this many events (the result says so)")
+    trace.add_argument("--tt", action="store_true", help="a transposition table: a position searched before is answered from it (games)")
+    trace.add_argument("--quiescence", action="store_true",
+                       help=f"search past the depth limit while the position is not quiet, up to {limits.QUIESCENCE_MAX_PLIES} plies (tic-tac-toe)")
+    trace.add_argument("--beam", type=positive_int, metavar="K", help="forward pruning: keep only the K best children by estimate (games)")
     code = commands.add_parser("pseudocode", help="print the pseudocode listing with its line ids")
     code.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta")
     code.add_argument("--ties", choices=["prune", "explore"], default="prune")
@@ -96,7 +100,13 @@ def read_tree_file(path: str) -> str:
 
 def request_from_args(args: argparse.Namespace) -> SearchRequest:
     options: dict[str, Any] = {"algorithm": args.algorithm, "depth": args.depth, "ties": args.ties}
+    # `ordering` has no enhancement flags: its alpha-beta runs are plain
+    enhancements = {"tt": getattr(args, "tt", False), "quiescence": getattr(args, "quiescence", False),
+                    "beam": getattr(args, "beam", None)}
     if args.tree is not None:
+        wanted = next((f"--{name}" for name, on in enhancements.items() if on), None)
+        if wanted:
+            fail(f"{wanted}: goes with --game (an explicit tree has no repeated positions, quiet test or estimate of every child)")
         algorithm, depth, ties = parse_options(options)
         text = read_tree_file(args.tree)
         try:
@@ -106,8 +116,8 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
             fail(f"{args.tree}: {exc}")
         return SearchRequest(TreeGame(root), algorithm, depth, ties)
     if args.example:
-        return parse_request({"example": args.example, **options})
-    return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, **options})
+        return parse_request({"example": args.example, **options, **enhancements})
+    return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, **options, **enhancements})
 
 
 def ordering_command(args: argparse.Namespace) -> int:

@@ -25,6 +25,9 @@ Reason = Literal["cancelled", "event limit", "client stalled"]
 class Options(TypedDict):
     depth: int | None
     ties: NotRequired[Literal["prune", "explore"]]  # alpha-beta and iterative only: minimax never prunes
+    tt: NotRequired[Literal[True]]  # each of these only when on (search.enhanced)
+    quiescence: NotRequired[Literal[True]]
+    beam: NotRequired[int]
 
 
 class StartEvent(TypedDict):
@@ -232,9 +235,79 @@ class ResultEvent(TypedDict):
     complete: bool
     reason: NotRequired[Reason]
     baseline: NotRequired[Baseline | None]  # alpha-beta: minimax's counts; null if stopped or past the limit
+    tt_hits: NotRequired[int]  # with "tt": positions answered from the table
+    tt_stored: NotRequired[int]  # with "tt": entries written (tt_store events)
     iterations: NotRequired[list["IterationSummary"]]  # iterative: each iteration's depth, value, move and counts
     direct: NotRequired[Union["Direct", None]]  # iterative: one alpha-beta at depth N, untraced; null if stopped or past the limit
     iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+
+
+TtFlag = Literal["exact", "lower", "upper"]
+
+
+class TtHitEvent(TypedDict):
+    """Right after its visit: the node's position is in the transposition table and the entry
+    answers (exact, or a bound that decides the window), so the node is not searched; `source` is
+    the node whose search filled the entry. The parent's backup follows."""
+
+    seq: int
+    type: Literal["tt_hit"]
+    node: str
+    line: str
+    value: float
+    flag: TtFlag
+    source: str | None
+    remaining: int | None  # depth left below the node (part of the key); null without a depth limit
+
+
+class TtStoreEvent(TypedDict):
+    """Right after the node's value is known (its leaf or return): the value goes into the table."""
+
+    seq: int
+    type: Literal["tt_store"]
+    node: str
+    line: str
+    value: float
+    flag: TtFlag
+    remaining: int | None
+
+
+class QuiescenceEvent(TypedDict):
+    """At or past the depth limit, CUTOFF-TEST does not hold: the position is not quiet, so the node
+    is expanded. Its children are visits past the limit (depth > options.depth)."""
+
+    seq: int
+    type: Literal["quiescence"]
+    node: str
+    line: str
+    reason: Literal["win", "block"]  # the side to move can win at once / must block a win
+    moves: list[Move]  # the winning or blocking moves
+    past_limit: int  # the node's depth minus the depth limit
+
+
+class BeamKept(TypedDict):
+    child: str
+    move: Move
+    estimate: float
+
+
+class BeamDropped(TypedDict):
+    child: str
+    player: Player
+    move: Move
+    estimate: float
+
+
+class BeamEvent(TypedDict):
+    """ACTIONS(state) under a beam of width K: only `kept` (the K best estimates for the mover, in
+    their given order) are searched; `dropped` are never considered. Only where something is dropped."""
+
+    seq: int
+    type: Literal["beam"]
+    node: str
+    line: str
+    kept: list[BeamKept]
+    dropped: list[BeamDropped]
 
 
 EVENT_TYPES: dict[str, type] = {
@@ -249,12 +322,16 @@ EVENT_TYPES: dict[str, type] = {
     "return": ReturnEvent,
     "iteration": IterationEvent,
     "result": ResultEvent,
+    "tt_hit": TtHitEvent,
+    "tt_store": TtStoreEvent,
+    "quiescence": QuiescenceEvent,
+    "beam": BeamEvent,
 }
 """Every event type by its `type`, in the order a trace first meets them."""
 
 Event = Union[StartEvent, VisitEvent, InitEvent, LeafEvent, BackupEvent, TestEvent, BoundEvent, PruneEvent, ReturnEvent,
-              IterationEvent, ResultEvent]
+              IterationEvent, ResultEvent, TtHitEvent, TtStoreEvent, QuiescenceEvent, BeamEvent]
 
-KEY_STEPS = frozenset({"start", "visit", "leaf", "backup", "prune", "iteration", "result"})
+KEY_STEPS = frozenset({"start", "visit", "leaf", "backup", "prune", "iteration", "result", "tt_hit", "quiescence", "beam"})
 """The types the player's "key steps" shows (with the bound steps that changed a bound); "every
 line" shows every event."""

@@ -6,11 +6,21 @@ instructor typed, on tic-tac-toe and on Isolation.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Hashable, Literal, NamedTuple, Protocol, Sequence, TypeVar
 
 from search.tree import Player, TreeNode
 
 State = TypeVar("State")
+
+
+class Noise(NamedTuple):
+    """What makes a position not quiet: the side to move can win at once (`win`), or must stop the
+    other side's immediate win (`block`); `moves` are the moves that do it (as move_json gives them)."""
+
+    reason: Literal["win", "block"]
+    moves: list[Any]
+
+
 Action = TypeVar("Action")
 
 
@@ -49,6 +59,17 @@ class Game(Protocol, Generic[State, Action]):
 
     def source(self) -> dict[str, Any]:
         """What the start event records so the trace replays on its own."""
+        ...
+
+    # Optional, for the enhanced searches (search.enhanced); a game without them refuses the option.
+    def position_key(self, state: State) -> Hashable:
+        """The position itself, for the transposition table: two move orders that reach the same
+        position (and the same player to move) give the same key. Optional (--tt)."""
+        ...
+
+    def noise(self, state: State) -> Noise | None:
+        """Why the position is not quiet (a quiescence search looks past the depth limit there), or
+        None when it is quiet. Optional (--quiescence)."""
         ...
 
 

@@ -109,6 +109,10 @@ class Isolation:
     def evaluate(self, state: str) -> float:
         return self._estimate(state)
 
+    def position_key(self, state: str) -> str:
+        """The board says everything: who moves follows from the cells used (moves_made)."""
+        return state
+
     def child_id(self, parent_id: str, action: Move, child: str) -> str:
         return path_id(parent_id, f"{action[0]},{action[1]}")
 

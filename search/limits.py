@@ -35,3 +35,10 @@ ORDERING_MAX_NODES = 200_000
 """Most nodes the move-ordering lab's untraced minimax may visit on one tree or position (it then runs
 alpha-beta four times, each at most as large): past it, a game search asks for a smaller depth limit.
 Tic-tac-toe from the empty board at depth 5 visits 18,730, at depth 6 73,450; at depth 9 (the whole game) 549,946."""
+
+QUIESCENCE_MAX_PLIES = 4
+"""How far past the depth limit a quiescence search (--quiescence) may go: a position that is still
+not quiet this many plies past the limit is scored by its estimate after all."""
+
+MAX_BEAM = MAX_BRANCHING
+"""Largest beam width (--beam K): past the branching limit a beam keeps every child anyway."""

@@ -52,6 +52,9 @@ def _value_lines(player: str) -> ValueLines:
 MAX_LINES = _value_lines("max")
 MIN_LINES = _value_lines("min")
 LINES_OF = {"max": MAX_LINES, "min": MIN_LINES}
+ACTIONS_LINES = {"max": "max.actions", "min": "min.actions"}
+"""The loop over ACTIONS(state): where a beam search (search.enhanced) drops children. Minimax's
+root loops on MINIMAX-DECISION's arg max line (SEARCH_RETURN)."""
 MINIMAX_ROOT_LINES = {
     player: ValueLines(SEARCH_RETURN, lines.terminal, lines.cutoff, SEARCH_RETURN, SEARCH_RETURN, lines.test,
                        lines.bound, SEARCH_RETURN)
@@ -91,7 +94,7 @@ def _value_function(player: str, algorithm: str, ties: str, depth: bool) -> list
         lines.append(_line(ids.cutoff, "if CUTOFF-TEST(state, depth) then return EVAL(state)", 1, depth_only=True))
     lines += [
         _line(ids.init, f"v ← {'−∞' if is_max else '+∞'}", 1),
-        _line(None, "for each a in ACTIONS(state) do", 1),
+        _line(ACTIONS_LINES[player], "for each a in ACTIONS(state) do", 1),
         _line(ids.update, f"v ← {'MAX' if is_max else 'MIN'}(v, {other}({args}))", 2),
     ]
     if ab:

@@ -231,6 +231,46 @@ class Recorder:
         root = self.game.root_id
         self._push_rare(lambda seq: {"seq": seq, "type": "iteration", "node": root, "line": line, **fields})
 
+    # --- seed 002's enhancements (search.enhanced): rare enough to be built as dicts ----------
+    def tt_hit(self, line: str, value: float, flag: str, source: str | None, remaining: int | None) -> float:
+        """The current node's position is in the transposition table and the entry answers; returns value."""
+        node = self._path[-1]
+        self._push_rare(lambda seq: {
+            "seq": seq, "type": "tt_hit", "node": node, "line": line, "value": value, "flag": flag,
+            "source": source, "remaining": remaining,
+        })
+        return value
+
+    def tt_store(self, line: str, value: float, flag: str, remaining: int | None) -> str:
+        """The current node's value goes into the table; returns the node's id, which the entry keeps."""
+        node = self._path[-1]
+        self._push_rare(lambda seq: {
+            "seq": seq, "type": "tt_store", "node": node, "line": line, "value": value, "flag": flag,
+            "remaining": remaining,
+        })
+        return node
+
+    def quiescence(self, line: str, reason: str, moves: list[Any], past_limit: int) -> None:
+        """CUTOFF-TEST does not hold at the current node, at or past the depth limit: it is not quiet."""
+        node = self._path[-1]
+        self._push_rare(lambda seq: {
+            "seq": seq, "type": "quiescence", "node": node, "line": line, "reason": reason, "moves": moves,
+            "past_limit": past_limit,
+        })
+
+    def beam(self, line: str, state: Any, kept: Sequence[tuple[Any, float]], dropped: Sequence[tuple[Any, float]]) -> None:
+        """ACTIONS(state) at the current node keeps `kept` and never looks at `dropped` ((action, estimate) pairs)."""
+        node, game = self._path[-1], self.game
+        assert game is not None
+        named_kept = children_named(game, node, state, [a for a, _ in kept])
+        named_dropped = children_named(game, node, state, [a for a, _ in dropped])
+        kept_json = [{"child": c, "move": m, "estimate": e} for (c, _, m), (_, e) in zip(named_kept, kept)]
+        dropped_json = [{"child": c, "player": p, "move": m, "estimate": e}
+                        for (c, p, m), (_, e) in zip(named_dropped, dropped)]
+        self._push_rare(lambda seq: {
+            "seq": seq, "type": "beam", "node": node, "line": line, "kept": kept_json, "dropped": dropped_json,
+        })
+
     def result(self, fields: dict[str, Any]) -> None:
         """The last event; never refused by the cap, so a stopped search still says so."""
         root = self.game.root_id
@@ -281,6 +321,18 @@ class NullRecorder:
         pass
 
     def iteration_end(self, line: str, fields: dict[str, Any]) -> None:
+        pass
+
+    def tt_hit(self, line: str, value: float, flag: str, source: str | None, remaining: int | None) -> float:
+        return value
+
+    def tt_store(self, line: str, value: float, flag: str, remaining: int | None) -> str | None:
+        return None
+
+    def quiescence(self, line: str, reason: str, moves: list[Any], past_limit: int) -> None:
+        pass
+
+    def beam(self, line: str, state: Any, kept: Sequence[tuple[Any, float]], dropped: Sequence[tuple[Any, float]]) -> None:
         pass
 
     def result(self, fields: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from search import limits
 from search.alphabeta import alphabeta
+from search.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
 from search.errors import InputError
 from search.game import Game, TreeGame
 from search.isolation import Isolation
@@ -27,7 +28,9 @@ from search.tree_io import check_estimates, tree_from_json
 ALGORITHMS = ("minimax", "alphabeta", "iterative")
 TIES = ("prune", "explore")
 GAMES = ("tictactoe", "isolation")
-KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties"}
+KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "tt", "quiescence", "beam"}
+ENHANCEABLE = ("minimax", "alphabeta")
+"""The algorithms the transposition table, quiescence and the beam go with (search.enhanced)."""
 
 
 @dataclass(slots=True)
@@ -36,16 +39,24 @@ class SearchRequest:
     algorithm: str
     depth: int | None
     ties: str
+    enhancements: Enhancements = Enhancements()
 
     def options(self) -> dict[str, Any]:
-        """The options as the start event records them: minimax never prunes, so it has no tie rule."""
-        return {"depth": self.depth} if self.algorithm == "minimax" else {"depth": self.depth, "ties": self.ties}
+        """The options as the start event records them: minimax never prunes, so it has no tie rule;
+        "tt", "quiescence" and "beam" only when on."""
+        plain = {"depth": self.depth} if self.algorithm == "minimax" else {"depth": self.depth, "ties": self.ties}
+        return {**plain, **self.enhancements.options()}
 
     def listing(self) -> list[Line]:
         """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit."""
         return listing(self.algorithm, self.ties, self.game.to_move(self.game.initial), self.depth is not None)
 
     def run(self, recorder: Recorder | None = None) -> SearchResult:
+        if self.enhancements != Enhancements():  # the plain searches stay as fast as the slides are short
+            if self.algorithm == "minimax":
+                return enhanced_minimax(self.game, self.enhancements, depth=self.depth, recorder=recorder)
+            return enhanced_alphabeta(self.game, self.enhancements, depth=self.depth, ties=self.ties,  # type: ignore[arg-type]
+                                      recorder=recorder)
         if self.algorithm == "minimax":
             return minimax(self.game, depth=self.depth, recorder=recorder)
         if self.algorithm == "iterative":
@@ -62,7 +73,32 @@ def parse_request(data: Any) -> SearchRequest:
     if unknown:
         raise InputError(unknown[0], "unknown field")
     algorithm, depth, ties = parse_options(data)
-    return SearchRequest(_game(data, depth, algorithm == "iterative"), algorithm, depth, ties)
+    game = _game(data, depth, algorithm == "iterative")
+    return SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth))
+
+
+def parse_enhancements(data: dict[str, Any], game: Game[Any, Any], algorithm: str, depth: int | None) -> Enhancements:
+    """"tt" (bool), "quiescence" (bool) and "beam" (a whole number >= 1, or none), and what each needs."""
+    tt, quiescence, beam = data.get("tt", False), data.get("quiescence", False), data.get("beam")
+    for name, flag in (("tt", tt), ("quiescence", quiescence)):
+        if not isinstance(flag, bool):
+            raise InputError(name, "expected true or false")
+    if beam is not None and (isinstance(beam, bool) or not isinstance(beam, int) or not 1 <= beam <= limits.MAX_BEAM):
+        raise InputError("beam", f"expected a whole number from 1 to {limits.MAX_BEAM}, or none")
+    wanted = [name for name, on in (("tt", tt), ("quiescence", quiescence), ("beam", beam is not None)) if on]
+    if wanted and algorithm not in ENHANCEABLE:
+        raise InputError(wanted[0], f"goes with {' or '.join(ENHANCEABLE)}, not {algorithm}")
+    if wanted and isinstance(game, TreeGame):
+        raise InputError(wanted[0], {
+            "tt": "a transposition table needs a game: every node of an explicit tree is a position of its own, so nothing repeats",
+            "quiescence": "quiescence needs a game that can tell a quiet position (tic-tac-toe), not an explicit tree",
+            "beam": "a beam needs an estimate of every child, which a game has and an explicit tree does not",
+        }[wanted[0]])
+    if quiescence and not callable(getattr(game, "noise", None)):
+        raise InputError("quiescence", "this game has no quiet test: quiescence is for tic-tac-toe")
+    if quiescence and depth is None:
+        raise InputError("quiescence", "needs a depth limit: without one every line is searched to its end anyway")
+    return Enhancements(tt=tt, quiescence=quiescence, beam=beam)
 
 
 def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:

@@ -20,11 +20,14 @@ class SearchResult:
     complete: bool = True
     reason: str | None = None
     baseline: dict[str, int] | None = None  # alpha-beta: minimax's visited and leaves (search.baseline)
+    tt_hits: int | None = None  # with a transposition table (search.enhanced): positions answered from it
+    tt_stored: int | None = None  # ... and entries written to it
 
     def to_json(self) -> dict[str, Any]:
-        """The result event's fields, without `baseline` (the alpha-beta search adds it)."""
+        """The result event's fields, without `baseline` and the table's counts (the searches that
+        have them add them: search.alphabeta, search.enhanced)."""
         out = asdict(self)
-        del out["baseline"]
+        del out["baseline"], out["tt_hits"], out["tt_stored"]
         if out["reason"] is None:
             del out["reason"]
         return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from search.errors import InputError
+from search.game import Noise
 from search.tree import Player
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -12,6 +13,13 @@ WIN = 100
 """Utility of a win for X (and -WIN for O): beyond any estimate (|e| <= 8), as seed 002 asks."""
 
 EMPTY = "........."
+
+HORIZON = {"state": "XO.X..O..", "depth": 2, "beams": [1, 2]}
+"""The built-in "Horizon effect" position (X to move, quiet): searched to depth 2, the open-lines
+estimate makes cell 2 look best, yet after it O wins; the fork at 4, which wins, only shows past
+the horizon, where quiescence looks (tests/test_enhanced.py checks both with the full search).
+`beams` are the widths the page compares there to show what forward pruning costs (with
+quiescence: a beam of 1 drops the fork and loses again; 2 keeps it and searches far less)."""
 
 
 def winner(board: str) -> str | None:
@@ -21,6 +29,16 @@ def winner(board: str) -> str | None:
         if mark != "." and mark == board[b] == board[c]:
             return mark
     return None
+
+
+def winning_cells(board: str, mark: str) -> list[int]:
+    """Empty cells where `mark` would complete a line at once, in cell order."""
+    cells = set()
+    for line in LINES:
+        marks = [board[i] for i in line]
+        if marks.count(mark) == 2 and marks.count(".") == 1:
+            cells.add(line[marks.index(".")])
+    return sorted(cells)
 
 
 def open_lines(board: str, player: str) -> int:
@@ -77,6 +95,19 @@ class TicTacToe:
 
     def evaluate(self, state: str) -> float:
         return open_lines(state, "X") - open_lines(state, "O")
+
+    def position_key(self, state: str) -> str:
+        """The board says everything, the player to move included (X moves when the counts are equal)."""
+        return state
+
+    def noise(self, state: str) -> Noise | None:
+        """Not quiet when the side to move can win at once, or must block the other side's win."""
+        mover = "X" if state.count("X") == state.count("O") else "O"
+        wins = winning_cells(state, mover)
+        if wins:
+            return Noise("win", wins)
+        threats = winning_cells(state, "O" if mover == "X" else "X")
+        return Noise("block", threats) if threats else None
 
     def child_id(self, parent_id: str, action: int, child: str) -> str:
         return f"{parent_id}.{action}"  # = path_id(parent_id, str(action)), without two calls per node

@@ -3,11 +3,15 @@ and result events, and the decision function's last line, "return the action wit
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable
 
 from search.game import Game
 from search.recorder import NULL_RECORDER, NullRecorder, Recorder, SearchStopped
 from search.result import SearchResult
+
+NO_LIMIT = sys.maxsize
+"""The depth limit of a search without one: `depth >= NO_LIMIT` never holds."""
 
 
 class ValueSearch:
@@ -20,7 +24,7 @@ class ValueSearch:
     def __init__(self, game: Game[Any, Any], depth: int | None, recorder: Recorder | None, options: dict[str, Any]) -> None:
         self.game = game
         self.rec: Recorder | NullRecorder = NULL_RECORDER if recorder is None else recorder
-        self.depth_limit = -1 if depth is None else depth  # -1: CUTOFF-TEST never holds
+        self.depth_limit = NO_LIMIT if depth is None else depth  # NO_LIMIT: no depth ever reaches it
         self.options = options
         self.visited = 0  # value functions called (after their visit event: a refused one is not counted)
         self.leaves = 0  # nodes scored by UTILITY or EVAL
@@ -42,6 +46,11 @@ class ValueSearch:
         except SearchStopped as stop:
             return self.result(None, None, stop.reason)
         return self.result(v, self.action_with_value(v), None)
+
+    def cutoff_test(self, state: Any, depth: int) -> bool:
+        """CUTOFF-TEST past the depth limit (the value functions only ask at depth >= the limit): always
+        true here; a quiescence search (search.enhanced) keeps going where the position is not quiet."""
+        return True
 
     def action_with_value(self, v: float) -> Any:
         """The first root action whose value is v (None when the root is a leaf). With alpha-beta a

@@ -17,7 +17,9 @@ from flask import request
 from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
+from search.horizon import horizon_comparison
 from search.recorder import Batch
+from search.request import ENHANCEABLE
 from search.tree_io import MissingEstimate
 from server.ack_window import AckWindow
 from server.strict_json import PreEncoded, Unreadable, dumps
@@ -95,6 +97,14 @@ class SearchNamespace(Namespace):
             "pseudocode": search_request.listing(),
         })
         self.socketio.start_background_task(self._run, sid, search_id, search_request, recorder)
+
+    def on_search_compare(self, data: Any = None) -> dict[str, Any]:
+        """The horizon effect side by side (search.horizon), as the acknowledgement: small
+        searches of the built-in position, answered at once rather than streamed."""
+        algorithm = data.get("algorithm", "alphabeta") if isinstance(data, dict) else "alphabeta"
+        if algorithm not in ENHANCEABLE:
+            return {"error": f"algorithm: expected one of {', '.join(ENHANCEABLE)}, got {algorithm!r}"}
+        return horizon_comparison(algorithm)
 
     def on_search_cancel(self, data: Any = None) -> None:
         search_id = data.get("search") if isinstance(data, dict) else None

@@ -35,6 +35,10 @@ LINES_BY_TYPE = {  # SEARCH_RETURN: minimax's root steps are at MINIMAX-DECISION
     "prune": {MAX_LINES.test, MIN_LINES.test},
     "return": {MAX_LINES.ret, MIN_LINES.ret, MAX_LINES.test, MIN_LINES.test, SEARCH_RETURN},
     "result": {SEARCH_RETURN},
+    "tt_hit": {MAX_LINES.head, MIN_LINES.head},
+    "tt_store": {MAX_LINES.ret, MIN_LINES.ret, SEARCH_RETURN},
+    "quiescence": {MAX_LINES.cutoff, MIN_LINES.cutoff},
+    "beam": {"max.actions", "min.actions", SEARCH_RETURN},
 }
 
 SEARCHES = [
@@ -45,6 +49,9 @@ SEARCHES = [
     {"game": "tictactoe", "state": "X...O....", "algorithm": "alphabeta", "depth": 3},
     {"game": "tictactoe", "state": "XOX.O....", "algorithm": "minimax", "depth": 2},
     {"game": "isolation", "estimate": "mobility", "algorithm": "alphabeta", "depth": 3},
+    {"game": "tictactoe", "state": "XO.X..O..", "algorithm": "minimax", "depth": 2, "tt": True, "quiescence": True, "beam": 3},
+    {"game": "tictactoe", "state": "XO.X..O..", "algorithm": "alphabeta", "depth": 2, "tt": True, "quiescence": True, "beam": 3},
+    {"game": "isolation", "algorithm": "alphabeta", "tt": True, "ties": "explore"},
 ]
 
 

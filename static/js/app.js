@@ -9,6 +9,7 @@ import { PlayerControls } from "./player_controls.js";
 import { PseudocodePanel } from "./pseudocode_panel.js";
 import { narrate, say, savingWords } from "./narration.js";
 import { SearchSocket } from "./search_socket.js";
+import { HorizonPanel } from "./horizon_panel.js";
 import { SearchForm } from "./search_form.js";
 import { parseTrace, fetchPseudocode, fetchSharedTrace, fetchSharedTree } from "./trace_file.js";
 import { SideTabs } from "./side_tabs.js";
@@ -311,6 +312,17 @@ const socket = new SearchSocket({
 });
 
 $("stop").addEventListener("click", () => socket.cancel());
+new HorizonPanel({
+  button: $("horizon-example"),
+  panel: $("horizon-panel"),
+  emit: (name, data, ack) => socket.socket.emit(name, data, ack),
+  form,
+  run: (request) => {
+    form.clearError();
+    shown.runFrom = "search";
+    startSearch(request);
+  },
+});
 // While the editor is open, clicking a node in the drawing selects it there.
 $("tree").addEventListener("click", (ev) => {
   const node = ev.target.closest("[data-node-id]");

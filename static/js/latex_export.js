@@ -163,6 +163,7 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     let style = "tree edge";
     if (edge.onPath) style = "tree edge on path";
     if (edge.pruned) style = "tree edge pruned";
+    if (edge.dropped) style = "tree edge dropped";
     if (cut) style = `tree edge cut ${cut}`;
     if (edge.chosen) style = "tree edge chosen";
     const ax = x[p], ay = bottom(p), bx = x[i], by = top(i);
@@ -183,10 +184,12 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   add("  % nodes: shape and value, label, [alpha, beta] window, visit order");
   for (let i = 0; i < n; i++) {
     const node = shown[i];
-    const pruned = node.status === Status.PRUNED ? " pruned" : "";
+    const pruned = node.status === Status.PRUNED || node.status === Status.DROPPED ? " pruned" : "";
     // The TikZ styles are named after the statuses (unvisited, visited, done, pruned, current).
     const styles = [`${tree.player[i]} node`, node.status];
     if (node.chosen) styles.push("chosen");
+    if (node.ttHit) styles.push("tt hit"); // answered from the transposition table
+    if (node.pastLimit) styles.push("past limit"); // quiescence: searched past the depth limit
     let value = "";
     if (node.given) {
       value = `\\textcolor{gray!70}{${latexValue(node.value)}}`; // part of the problem, not yet read
@@ -238,6 +241,9 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     "  done/.style={fill=donefill},",
     "  current/.style={fill=curfill, draw=curc, line width=1.6pt},",
     "  pruned/.style={fill=gray!5, draw=gray!35, dashed},",
+    "  dropped/.style={fill=gray!15, draw=gray!45, dotted},",
+    "  tt hit/.style={double, double distance=1pt},",
+    "  past limit/.style={fill=yellow!12},",
     "  chosen/.style={draw=chosenc, line width=1.6pt},",
     "  value/.style={font=\\scriptsize, inner sep=0pt},",
     "  value pruned/.style={value, text=gray!45},",
@@ -248,6 +254,7 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     "  tree edge/.style={draw=gray!45, line width=0.8pt},",
     "  tree edge on path/.style={draw=black!70, line width=1.3pt},",
     "  tree edge pruned/.style={draw=gray!25, line width=0.8pt, dashed},",
+    "  tree edge dropped/.style={draw=gray!35, line width=0.8pt, dotted},",
     "  tree edge cut alpha/.style={draw=alphac, line width=0.9pt, dashed},",
     "  tree edge cut beta/.style={draw=betac, line width=0.9pt, dashed},",
     "  tree edge chosen/.style={draw=chosenc, line width=2.5pt},",

@@ -5,6 +5,7 @@
 
 import { showMove, showValue } from "./value_format.js";
 import { describeMove } from "./move_words.js";
+import { narrateEnhancement } from "./enhancement_words.js";
 
 const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
 const GREEK = { alpha: "α", beta: "β" };
@@ -119,9 +120,18 @@ export function narrate(event, replay, state = null) {
       return iteration(event, n);
     case "result":
       return result(event, n);
-    default:
-      return `${event.type} at ${nodeName}`;
+    default: {
+      const visit = event.type === "tt_hit" ? visitOf(replay, event) : null;
+      return narrateEnhancement(event, visit) || `${event.type} at ${nodeName}`;
+    }
   }
+}
+
+// The visit event just before a transposition hit at the same node (it carries the window).
+function visitOf(replay, event) {
+  const k = event.seq - 1;
+  const e = replay.events[k];
+  return e && e.type === "visit" && e.node === event.node ? e : null;
 }
 
 // "C is MIN with v = 2 ≤ α = 3. MAX at A can already get 3 (through B), so MAX will never
@@ -188,7 +198,9 @@ function result(event, n) {
   const answer = `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move ${move}`;
   if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}`;
   const saving = savingWords(event, t.kind);
-  return saving ? `${answer}. ${capitalized(saving)}` : answer;
+  const table = event.tt_hits === undefined ? ""
+    : `. The transposition table answered ${event.tt_hits.toLocaleString("en-US")} positions and stored ${event.tt_stored.toLocaleString("en-US")}`;
+  return (saving ? `${answer}. ${capitalized(saving)}` : answer) + table;
 }
 
 // "alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)"; for games, in nodes:

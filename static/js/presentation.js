@@ -18,7 +18,10 @@ export function stepContext(state, tree) {
   const path = state.current >= 0 ? tree.pathTo(state.current) : [];
   const child = state.result ? state.result.child : null;
   const chosen = child === null || child === undefined ? undefined : tree.idx(child);
-  return { path, onPath: new Set(path), chosen };
+  // The step is at a transposition hit: the node whose search filled the entry is highlighted.
+  const hit = state.current >= 0 && state.tt ? state.tt[state.current] : null;
+  const ttSource = hit && hit.source ? tree.idx(hit.source) : undefined;
+  return { path, onPath: new Set(path), chosen, ttSource };
 }
 
 // Node i at the step `state` is at:
@@ -53,6 +56,12 @@ export function presentNode(state, tree, i, context = stepContext(state, tree)) 
     onPath,
     chosen: i === context.chosen,
     board: tree.board[i] !== undefined && status !== Status.UNVISITED && status !== Status.PRUNED,
+    // seed 002's enhancements: answered from the transposition table ({flag, source: the index of
+    // the node that filled the entry}), searched past the depth limit (quiescence), not quiet there.
+    ttHit: state.tt[i] ? { flag: state.tt[i].flag, source: tree.idx(state.tt[i].source) } : null,
+    pastLimit: tree.pastLimit ? tree.pastLimit(i) : false,
+    noisy: Boolean(state.noisy[i]),
+    ttSource: i === context.ttSource,
     edge: presentEdge(state, tree, i, kept, onPath, i === context.chosen),
   };
 }
@@ -66,5 +75,5 @@ function presentEdge(state, tree, i, kept, onPath, chosen) {
   const cut = state.cut[i] || null;
   const prune = state.prune[parent];
   const first = cut !== null && prune && prune.pruned && prune.pruned[0] === tree.ids[i];
-  return { onPath, pruned: kept === Status.PRUNED, cut, chosen, cutWords: first ? CUT_WORDS[cut] : "" };
+  return { onPath, pruned: kept === Status.PRUNED, dropped: kept === Status.DROPPED, cut, chosen, cutWords: first ? CUT_WORDS[cut] : "" };
 }

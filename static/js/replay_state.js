@@ -21,6 +21,7 @@ export const Status = Object.freeze({
   VISITED: "visited", // entered, its value not final yet
   DONE: "done", // its value is final (backed up to its parent, or the root's result)
   PRUNED: "pruned", // in a subtree alpha-beta skipped
+  DROPPED: "dropped", // a child a beam never considered (forward pruning)
   CURRENT: "current",
 });
 
@@ -28,7 +29,10 @@ export const Status = Object.freeze({
 // vFrom: the child whose value v is now (the "through B" of a narration); alphaFrom and
 // betaFrom: where the node's α and β came from, {node, child}: the ancestor whose bound
 // line set them and the child that gave it the value (undefined: the initial ∓∞).
-const NODE_FIELDS = ["status", "v", "alpha", "beta", "order", "cut", "prune", "leafKind", "vFrom", "alphaFrom", "betaFrom"];
+// tt: the node's tt_hit event (answered from the transposition table); noisy: its quiescence
+// event (not quiet at or past the depth limit); beam: its beam event.
+const NODE_FIELDS = ["status", "v", "alpha", "beta", "order", "cut", "prune", "leafKind", "vFrom", "alphaFrom", "betaFrom",
+  "tt", "noisy", "beam"];
 
 // The steps "key steps" shows: what the search found, not every line it ran (the unchanged
 // bounds, the tests that failed, v ← ±∞ and the returns are left to "every line").
@@ -181,6 +185,20 @@ export class Replay {
           for (const d of t.subtree(c)) s.status[d] = Status.PRUNED;
         }
         break;
+      case "tt_hit":
+        s.v[i] = toNumber(e.value);
+        s.tt[i] = e;
+        break;
+      case "quiescence":
+        s.noisy[i] = e;
+        break;
+      case "beam":
+        s.beam[i] = e;
+        for (const d of e.dropped || []) {
+          const c = t.idx(d.child);
+          if (c !== undefined) s.status[c] = Status.DROPPED;
+        }
+        break;
       case "result":
         s.result = e;
         // A search stopped early (cancelled, event limit) has no final value at the root.
@@ -210,6 +228,8 @@ export class Replay {
     const t = this.tree;
     const ids = [e.node];
     if (e.type === "backup" || e.type === "result") ids.push(e.child);
+    if (e.type === "tt_hit" && e.source) ids.push(e.source);
+    if (e.type === "beam") for (const d of e.dropped || []) ids.push(d.child);
     cached = [];
     for (const id of ids) {
       const i = t.idx(id);

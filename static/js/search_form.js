@@ -103,8 +103,30 @@ export class SearchForm {
     } else {
       req.game = this.field("game").value;
       req.state = this.field("position").value.trim();
+      Object.assign(req, this.enhancements());
     }
     return { ...req, ...this.options() };
+  }
+
+  // Seed 002's enhancements, for game searches only: each key only when it is on.
+  enhancements() {
+    const out = {};
+    if (this.field("tt").checked) out.tt = true;
+    if (this.field("quiescence").checked) out.quiescence = true;
+    const beam = this.field("beam").value.trim();
+    if (beam !== "") {
+      const k = Number(beam);
+      if (!Number.isInteger(k) || k < 1) throw new Error("beam: a whole number of children to keep (1 or more), or blank for none");
+      out.beam = k;
+    }
+    return out;
+  }
+
+  // {tt, quiescence, beam} into their fields (absent: off).
+  setEnhancements({ tt, quiescence, beam } = {}) {
+    this.field("tt").checked = Boolean(tt);
+    this.field("quiescence").checked = Boolean(quiescence);
+    this.field("beam").value = beam === undefined || beam === null ? "" : String(beam);
   }
 
   // How to search, whatever the input: {algorithm, depth, ties} (the editor's Run uses these too).

@@ -21,6 +21,9 @@ export class TraceTree {
     this.given = []; // a tree leaf's value, known from the problem itself
     this.board = []; // a game node's position, from its visit event
     this.version = 0; // bumped whenever nodes are added, so the view knows to lay out again
+    this.depth = []; // a game node's depth, from its visit event (quiescence: past the limit)
+    const options = startEvent.options || {};
+    this.depthLimit = typeof options.depth === "number" ? options.depth : null;
 
     if (this.kind === "tree" && source.tree) {
       this.addTreeNode(source.tree, -1);
@@ -98,6 +101,14 @@ export class TraceTree {
         if (event.move !== null && event.move !== undefined) this.label[i] = this.move[i] = showMove(event.move);
       }
       if (event.state !== undefined) this.board[i] = event.state;
+      this.depth[i] = event.depth;
+    } else if (event.type === "beam") {
+      // Children a beam dropped were never considered: like pruned ones, no position, no label.
+      const p = this.index.get(event.node);
+      if (p === undefined) return;
+      for (const d of event.dropped || []) {
+        if (!this.index.has(d.child)) this.add(d.child, p, d.player, "", showMove(d.move));
+      }
     } else if (event.type === "prune") {
       const p = this.index.get(event.node);
       if (p === undefined) return;
@@ -108,6 +119,11 @@ export class TraceTree {
         if (!this.index.has(pruned[j])) this.add(pruned[j], p, event.players[j], "", showMove(event.moves[j]));
       }
     }
+  }
+
+  // Whether a quiescence search visited node i past the depth limit.
+  pastLimit(i) {
+    return this.depthLimit !== null && this.depth[i] !== undefined && this.depth[i] > this.depthLimit;
   }
 
   // Every index in the subtree under i, i included.

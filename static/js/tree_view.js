@@ -58,6 +58,11 @@ export class TreeView {
     this.viewport = el("g", { class: "viewport" }, svg);
     this.edgeLayer = el("g", { class: "edges" }, this.viewport);
     this.markLayer = el("g", { class: "cut-marks" }, this.viewport);
+    // Transposition hits point back at the node whose search filled the table entry.
+    const marker = el("marker", { id: "tt-arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7",
+      markerHeight: "7", orient: "auto-start-reverse" }, el("defs", {}, svg));
+    el("path", { d: "M0,0L10,5L0,10Z", class: "tt-arrow-head" }, marker);
+    this.linkLayer = el("g", { class: "tt-links" }, this.viewport);
     this.nodeLayer = el("g", { class: "nodes" }, this.viewport);
     this.userMoved = false;
     this.zoom = d3
@@ -133,6 +138,7 @@ export class TreeView {
     this.nodeEls = [];
     this.edgeEls = [];
     this.markEls = [];
+    this.linkEls = []; // the dashed arrow from a transposition hit to its source, by hit index
     this.shown = []; // each node's elements and last-written view, to skip unchanged writes
     this.x = [];
     this.y = [];
@@ -140,6 +146,7 @@ export class TreeView {
     this.laidOutVersion = -1;
     this.edgeLayer.replaceChildren();
     this.markLayer.replaceChildren();
+    this.linkLayer.replaceChildren();
     this.nodeLayer.replaceChildren();
     this.userMoved = false;
     if (this.tree) this.layout();
@@ -185,6 +192,7 @@ export class TreeView {
         this.placeEdge(i);
       }
       if (this.markEls[i]) this.placeMark(i);
+      if (this.linkEls[i]) this.placeLink(i);
     }
     this.drawn = n;
     this.laidOutVersion = t.version;
@@ -290,7 +298,10 @@ export class TreeView {
       for (const i of this.path) todo.add(i);
       for (const i of context.path) todo.add(i);
       if (state.result || this.hadResult) todo.add(t.idx(state.result ? state.result.child : this.hadResult));
+      todo.add(this.ttSource); // the highlighted source of a transposition hit, then and now
+      todo.add(context.ttSource);
     }
+    this.ttSource = context.ttSource;
     this.path = context.path;
     this.hadResult = state.result ? state.result.child : null;
     const each = (i) => this.updateNode(i, presentNode(state, t, i, context));
@@ -313,6 +324,11 @@ export class TreeView {
     if (node.onPath) cls += " on-path";
     if (node.chosen) cls += " chosen";
     if (node.estimate) cls += " estimate";
+    if (node.ttHit) cls += ` tt-hit tt-${node.ttHit.flag}`;
+    if (node.ttSource) cls += " tt-source";
+    if (node.pastLimit) cls += " past-limit";
+    if (node.noisy) cls += " noisy";
+    this.updateLink(i, node.ttHit);
 
     if (sh.state !== node.status) setAttr(sh.g, "data-state", (sh.state = node.status));
     if (sh.dv !== dv) setAttr(sh.g, "data-value", (sh.dv = dv));
@@ -331,6 +347,7 @@ export class TreeView {
     let cls = "edge";
     if (edge.onPath) cls += " on-path";
     if (edge.pruned) cls += " pruned";
+    if (edge.dropped) cls += " dropped";
     if (cut) cls += ` cut cut-${cut}`;
     if (edge.chosen) cls += " chosen";
     setAttr(e, "class", cls);
@@ -351,6 +368,37 @@ export class TreeView {
       setAttr(m, "class", `cut-mark cut-${cut}`);
       setText(m.lastChild, edge.cutWords);
     }
+  }
+
+  // The dashed arrow from a transposition hit (node i) to the node that filled its entry.
+  updateLink(i, hit) {
+    const source = hit ? hit.source : undefined;
+    const want = source !== undefined && source < this.drawn;
+    const line = this.linkEls[i];
+    if (!want) {
+      if (line) {
+        line.remove();
+        this.linkEls[i] = undefined;
+        this.shown[i].g.removeAttribute("data-tt-source");
+      }
+      return;
+    }
+    if (line && line.dataset.source === String(source)) return;
+    if (!line) this.linkEls[i] = el("path", { class: "tt-link", "marker-end": "url(#tt-arrow)" }, this.linkLayer);
+    this.linkEls[i].dataset.source = String(source);
+    this.shown[i].g.setAttribute("data-tt-source", this.tree.ids[source]);
+    this.placeLink(i);
+  }
+
+  placeLink(i) {
+    const line = this.linkEls[i];
+    const j = Number(line.dataset.source);
+    const s = this.sizes;
+    const x1 = this.x[i], y1 = this.y[i] - s.rise - 4;
+    const x2 = this.x[j], y2 = this.y[j] + s.rise + 4;
+    // A curve bowed sideways, so it does not run along the tree's own edges.
+    const bow = (x2 - x1) / 4 + (y1 - y2) / 6;
+    line.setAttribute("d", `M${x1},${y1}Q${(x1 + x2) / 2 + bow},${(y1 + y2) / 2} ${x2},${y2}`);
   }
 
   // The scale that fits the whole tree, and the transform that does it.

@@ -49,10 +49,10 @@ test("at the prune at C: statuses, values, and the window on the path to C only"
 
 test("the cut edges: both into skipped children, the words on the first one only", () => {
   const shown = shownAt(lecture, PRUNE_AT_C);
-  assert.deepEqual(shown.C2.edge, { onPath: false, pruned: true, cut: "alpha", chosen: false, cutWords: "α cut" });
-  assert.deepEqual(shown.C3.edge, { onPath: false, pruned: true, cut: "alpha", chosen: false, cutWords: "" });
-  assert.deepEqual(shown.C.edge, { onPath: true, pruned: false, cut: null, chosen: false, cutWords: "" });
-  assert.deepEqual(shown.C1.edge, { onPath: false, pruned: false, cut: null, chosen: false, cutWords: "" });
+  assert.deepEqual(shown.C2.edge, { onPath: false, pruned: true, dropped: false, cut: "alpha", chosen: false, cutWords: "α cut" });
+  assert.deepEqual(shown.C3.edge, { onPath: false, pruned: true, dropped: false, cut: "alpha", chosen: false, cutWords: "" });
+  assert.deepEqual(shown.C.edge, { onPath: true, pruned: false, dropped: false, cut: null, chosen: false, cutWords: "" });
+  assert.deepEqual(shown.C1.edge, { onPath: false, pruned: false, dropped: false, cut: null, chosen: false, cutWords: "" });
   // Before the prune there is no cut.
   assert.equal(shownAt(lecture, PRUNE_AT_C - 1).C2.edge.cut, null);
 });

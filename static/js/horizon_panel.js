@@ -1,0 +1,83 @@
+// The horizon effect side by side (seed 002). "Horizon effect" asks the server for the built-in
+// position searched to its depth limit without and with quiescence, and with quiescence under a
+// beam (search/horizon.py: each chosen move checked by the full search), shows them in columns,
+// and steps through the plain depth-limited search in the main view; each column's button steps
+// through that search instead. All text goes in as text.
+
+const WHY = {
+  "depth-limited": "The search stops at depth {depth} and trusts EVAL there, even where a player can win on the next move: the threat is past its horizon.",
+  quiescence: "Where the side to move could win at once or had to block, the search kept going past the limit (shaded nodes) before trusting EVAL.",
+};
+
+function outcome(value) {
+  return value > 0 ? "X wins" : value < 0 ? "O wins" : "a draw";
+}
+
+function text(tag, content, cls) {
+  const e = document.createElement(tag);
+  e.textContent = content;
+  if (cls) e.className = cls;
+  return e;
+}
+
+export class HorizonPanel {
+  // button: "Horizon effect"; panel: the section the columns go in; emit(name, data, ack): the
+  // search socket's; form: the SearchForm; run(request): start a search in the main view.
+  constructor({ button, panel, emit, form, run }) {
+    this.panel = panel;
+    this.columns = panel.querySelector(".horizon-columns");
+    this.form = form;
+    this.run = run;
+    this.emit = emit;
+    button.addEventListener("click", () => this.open());
+  }
+
+  open() {
+    const algorithm = this.form.field("algorithm").value;
+    this.panel.hidden = false;
+    this.columns.replaceChildren(text("p", "Searching the position with and without quiescence…"));
+    this.emit("search:compare", { algorithm }, (answer) => {
+      if (!answer || answer.error) {
+        this.columns.replaceChildren(text("p", answer ? answer.error : "no answer", "form-error"));
+        return;
+      }
+      this.show(answer);
+      this.stepThrough(answer, answer.runs[0]);
+    });
+  }
+
+  show(answer) {
+    const byName = Object.fromEntries(answer.runs.map((r) => [r.name, r]));
+    const plain = byName.quiescence;
+    const cols = answer.runs.map((r) => {
+      const col = document.createElement("section");
+      col.dataset.run = r.name;
+      const title = r.name === "depth-limited" ? `Depth ${answer.depth}, no quiescence`
+        : `Depth ${answer.depth} + ${r.name}`;
+      col.append(text("h4", title));
+      col.append(text("p", `Plays ${r.move} (value ${r.value}), ${r.visited} nodes visited`));
+      const good = r.move_value === answer.best;
+      col.append(text("p", `After ${r.move}, the full search says ${r.move_value}: ${outcome(r.move_value)}`
+        + (good ? " — the best move" : ` — a mistake (best: ${outcome(answer.best)})`), good ? "wins verdict" : "loses verdict"));
+      const why = WHY[r.name] || (r.options.beam
+        ? `The beam keeps only the ${r.options.beam} best children by estimate at each node: ${r.visited} nodes instead of ${plain.visited}${good ? ", and the winning move survives" : ", but the winning move was never considered"}.`
+        : "");
+      col.append(text("p", why.replace("{depth}", answer.depth)));
+      const step = text("button", "Step through this search", "small");
+      step.type = "button";
+      step.addEventListener("click", () => this.stepThrough(answer, r));
+      col.append(step);
+      return col;
+    });
+    this.columns.replaceChildren(...cols);
+  }
+
+  // Fill the form with this run's search and start it in the main view.
+  stepThrough(answer, r) {
+    this.form.useGame("tictactoe", answer.state);
+    this.form.setOptions({ algorithm: answer.algorithm, depth: answer.depth });
+    this.form.setEnhancements(r.options);
+    for (const col of this.columns.querySelectorAll("section")) col.classList.toggle("shown", col.dataset.run === r.name);
+    this.run(this.form.request());
+  }
+}

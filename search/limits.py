@@ -30,3 +30,9 @@ MAX_TRACE_BYTES = 5_000_000
 BASELINE_MAX_NODES = 1_000_000
 """Most nodes the untraced minimax behind an alpha-beta result's `baseline` may visit (the full
 tic-tac-toe tree has 549,946); past it the baseline is null rather than the result late."""
+
+MAX_PLAYERS = 8
+"""Most players a several-player tree (root "players", max^n) may name; at least 2."""
+
+PROBABILITY_TOLERANCE = 1e-9
+"""How far a chance node's children's probabilities may sum from 1."""

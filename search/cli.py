@@ -15,7 +15,8 @@ from search.errors import InputError
 from search.game import TreeGame
 from search.pseudocode import listing
 from search.recorder import Recorder
-from search.request import SearchRequest, parse_options, parse_request
+from search.algorithm_fit import check_fit
+from search.request import ALGORITHMS, SearchRequest, parse_options, parse_request
 from search.tree import EXAMPLES
 from search.tree_io import check_estimates, parse_tree_text
 from search.tree_schema import tree_schema_text
@@ -56,16 +57,18 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--game", choices=["tictactoe", "isolation"], help="search a game position")
     trace.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
     trace.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
-    trace.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
+    trace.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta",
+                       help="expectiminimax: trees with chance nodes; maxn: trees whose root lists players")
     trace.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
     trace.add_argument("--ties", choices=["prune", "explore"], default="prune",
                        help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
     trace.add_argument("--max-events", type=positive_int, help="stop after this many events (the result says so)")
     code = commands.add_parser("pseudocode", help="print the pseudocode listing with its line ids")
-    code.add_argument("--algorithm", choices=["minimax", "alphabeta"], default="alphabeta")
+    code.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta")
     code.add_argument("--ties", choices=["prune", "explore"], default="prune")
     code.add_argument("--root", choices=["max", "min"], default="max", help="the player to move at the root")
     code.add_argument("--depth-limited", action="store_true", help="the listing of a search with a depth limit")
+    code.add_argument("--chance", action="store_true", help="alphabeta: add CHANCE-VALUE (a tree with chance nodes and bounds)")
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
 
@@ -92,6 +95,7 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
             check_estimates(root, depth)
         except InputError as exc:
             fail(f"{args.tree}: {exc}")
+        check_fit(TreeGame(root), algorithm)
         return SearchRequest(TreeGame(root), algorithm, depth, ties)
     if args.example:
         return parse_request({"example": args.example, **options})
@@ -101,7 +105,7 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "pseudocode":
-        print(json.dumps(listing(args.algorithm, args.ties, args.root, args.depth_limited), ensure_ascii=False, indent=1))
+        print(json.dumps(listing(args.algorithm, args.ties, args.root, args.depth_limited, args.chance), ensure_ascii=False, indent=1))
         return 0
     if args.command == "schema":
         print(tree_schema_text(), end="")

@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from search import limits
+from search.algorithm_fit import check_fit, first_chance_node
 from search.alphabeta import alphabeta
+from search.expectiminimax import expectiminimax
 from search.errors import InputError
 from search.game import Game, TreeGame
 from search.isolation import Isolation
+from search.maxn import maxn
 from search.minimax import minimax
 from search.pseudocode import Line, listing
 from search.recorder import Recorder
@@ -23,7 +26,7 @@ from search.tictactoe import TicTacToe
 from search.tree import EXAMPLES
 from search.tree_io import check_estimates, tree_from_json
 
-ALGORITHMS = ("minimax", "alphabeta")
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn")
 TIES = ("prune", "explore")
 GAMES = ("tictactoe", "isolation")
 KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties"}
@@ -38,15 +41,21 @@ class SearchRequest:
 
     def options(self) -> dict[str, Any]:
         """The options as the start event records them: minimax never prunes, so it has no tie rule."""
-        return {"depth": self.depth} if self.algorithm == "minimax" else {"depth": self.depth, "ties": self.ties}
+        return {"depth": self.depth, "ties": self.ties} if self.algorithm == "alphabeta" else {"depth": self.depth}
 
     def listing(self) -> list[Line]:
         """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit."""
-        return listing(self.algorithm, self.ties, self.game.to_move(self.game.initial), self.depth is not None)
+        game = self.game
+        chance = isinstance(game, TreeGame) and first_chance_node(game.initial) is not None
+        return listing(self.algorithm, self.ties, game.to_move(game.initial), self.depth is not None, chance)
 
     def run(self, recorder: Recorder | None = None) -> SearchResult:
         if self.algorithm == "minimax":
             return minimax(self.game, depth=self.depth, recorder=recorder)
+        if self.algorithm == "expectiminimax":
+            return expectiminimax(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
+        if self.algorithm == "maxn":
+            return maxn(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
         return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
 
 
@@ -58,7 +67,9 @@ def parse_request(data: Any) -> SearchRequest:
     if unknown:
         raise InputError(unknown[0], "unknown field")
     algorithm, depth, ties = parse_options(data)
-    return SearchRequest(_game(data, depth), algorithm, depth, ties)
+    game = _game(data, depth)
+    check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
+    return SearchRequest(game, algorithm, depth, ties)
 
 
 def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
@@ -72,7 +83,7 @@ def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
     depth = data.get("depth")
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= limits.MAX_SEARCH_DEPTH):
         raise InputError("depth", f"expected a whole number from 0 to {limits.MAX_SEARCH_DEPTH}, or none")
-    if algorithm == "minimax":
+    if algorithm != "alphabeta":
         ties = "prune"  # minimax never prunes: the option applies to alpha-beta only
     return algorithm, depth, ties
 

@@ -155,6 +155,8 @@ def _friendly(error: ValidationError) -> InputError:
         return InputError(format_path(path), f"more than {error.validator_value} children (the limit)")
     if kind == "minItems":
         return InputError(format_path(path), "an empty list is not a node: give leaf values or sub-lists")
+    if kind in ("anyOf", "oneOf") and path and path[-1] in ("value", "eval"):
+        return InputError(format_path(path), "expected a finite number")  # (a list of them in a players tree)
     if kind in ("anyOf", "oneOf"):
         return InputError(format_path(path), "expected a finite number or a list")
     return InputError(format_path(path), error.message)

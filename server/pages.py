@@ -9,7 +9,7 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 from search import limits
 from search.pseudocode import listing
 from search.request import ALGORITHMS, TIES
-from search.tree import EXAMPLE_LABELS, EXAMPLES
+from search.tree import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
 from search.tree_schema import tree_schema
 
 pages = Blueprint("pages", __name__)
@@ -23,7 +23,7 @@ VENDOR_FILES = {
 
 def _page(**shared: str) -> str:
     """The page; each example in its list carries its tree, for the editor to open it."""
-    return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, **shared)
+    return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, example_algorithms=EXAMPLE_ALGORITHMS, **shared)
 
 
 @pages.get("/")

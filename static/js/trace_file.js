@@ -49,9 +49,11 @@ export async function fetchPseudocode(events) {
   const params = new URLSearchParams({
     algorithm: start.algorithm || "alphabeta",
     ties: options.ties || "prune",
-    root: visit && visit.player === "min" ? "min" : "max",
+    root: visit && (visit.player === "min" || visit.player === "chance") ? visit.player : "max",
     depth,
   });
+  // Alpha-beta over chance nodes (a tree with bounds) shows CHANCE-VALUE beside MAX and MIN.
+  if (events.some((e) => e.type === "visit" && e.player === "chance")) params.set("chance", "1");
   const response = await fetch(`/api/pseudocode?${params}`);
   if (!response.ok) throw new Error(`pseudocode: the server answered ${response.status}`);
   return response.json();

@@ -5,6 +5,9 @@ narration and the listing say what each step does. Screenshots at both sizes."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -110,5 +113,33 @@ def test_phone_shows_the_chance_and_players_trees_without_sideways_overflow(brow
         assert overflowing(page) == []
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(SHOTS / f"{name}-{algorithm}-390.png"))
+    page.context.close()
+    assert errors == []
+
+
+def cli_trace(*args: str) -> str:
+    root = Path(__file__).resolve().parents[2]
+    return subprocess.run([sys.executable, "-m", "search", "trace", *args], check=True, capture_output=True, text=True,
+                          cwd=root).stdout
+
+
+def test_saved_chance_and_maxn_traces_replay(browser: Browser, live_server: str, tmp_path: Path) -> None:
+    page, errors = new_page(browser, DESKTOP)
+    saved = page.request.post(f"{live_server}/api/traces", data=cli_trace("--example", "chance-bounded"))
+    assert saved.status == 201, saved.text()
+    page.goto(live_server + saved.json()["url"])
+    expect(page.locator("#counter")).to_have_text(f"step 0 / {BOUNDED_EVENTS}")
+    seek(page, 95)
+    assert lit_line(page) == "if v + rest × hi ≤ α then return v + rest × hi"
+    seek(page, 96)
+    expect(node(page, "D2")).to_have_attribute("data-state", "pruned")
+    # A .jsonl file opened from disk replays the same way.
+    path = tmp_path / "three-players.jsonl"
+    path.write_text(cli_trace("--example", "three-players", "--algorithm", "maxn"))
+    page.locator('input[type="file"]').first.set_input_files(str(path))
+    expect(page.locator("#counter")).to_have_text(f"step 0 / {MAXN_EVENTS}")
+    seek(page, 12)
+    expect(page.locator("#narration")).to_contain_text("C keeps ⟨1, 2, 6⟩: its component 6 beats 3")
+    assert lit_line(page) == "if v = none or u[p] > v[p] then v ← u"
     page.context.close()
     assert errors == []

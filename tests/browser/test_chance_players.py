@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, checked_app, new_page, open_app
 from tests.browser.test_layout import overflowing
+from tests.browser.test_workbench import compile_tex, download, open_tab
 
 CHANCE_EVENTS = 76  # expectiminimax on "chance": 77 events, numbered 0..76
 BOUNDED_EVENTS = 102  # alpha-beta on "chance-bounded": 103 events
@@ -143,3 +144,16 @@ def test_saved_chance_and_maxn_traces_replay(browser: Browser, live_server: str,
     assert lit_line(page) == "if v = none or u[p] > v[p] then v ← u"
     page.context.close()
     assert errors == []
+
+
+def test_exports_of_chance_and_maxn_trees_draw_circles_probabilities_and_vectors(app: Page, tmp_path: Path) -> None:
+    for name, algorithm, events, has in [("chance-bounded", "alphabeta", BOUNDED_EVENTS, "0.75"),
+                                         ("three-players", "maxn", MAXN_EVENTS, "⟨1, 2, 6⟩")]:
+        open_tab(app, "Search")
+        run_example(app, name, algorithm, events)
+        seek(app, events)
+        open_tab(app, "Share & export")
+        svg = download(app, "Export SVG", tmp_path).read_text(encoding="utf-8")
+        assert has in svg
+        tex = download(app, "Export LaTeX (.tex)", tmp_path)
+        assert compile_tex(tex).exists()

@@ -60,7 +60,7 @@ def pseudocode():  # type: ignore[no-untyped-def]
     root = request.args.get("root", "max")
     depth = request.args.get("depth", "")
     chance = request.args.get("chance", "") == "1"  # alpha-beta over chance nodes: CHANCE-VALUE too
-    if algorithm not in ALGORITHMS or ties not in TIES or root not in ("max", "min", "chance") or not (depth == "" or depth.isdigit()):
+    if algorithm not in ALGORITHMS or ties not in TIES or root not in ("max", "min") or not (depth == "" or depth.isdigit()):
         return jsonify(error=f"algorithm must be one of {', '.join(ALGORITHMS)}, ties one of {', '.join(TIES)}, "
                              "root max or min, and depth a whole number or empty"), 400
     return jsonify(listing(algorithm, ties, root, depth != "", chance))

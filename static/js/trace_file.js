@@ -49,7 +49,7 @@ export async function fetchPseudocode(events) {
   const params = new URLSearchParams({
     algorithm: start.algorithm || "alphabeta",
     ties: options.ties || "prune",
-    root: visit && (visit.player === "min" || visit.player === "chance") ? visit.player : "max",
+    root: visit && visit.player === "min" ? "min" : "max",
     depth,
   });
   // Alpha-beta over chance nodes (a tree with bounds) shows CHANCE-VALUE beside MAX and MIN.

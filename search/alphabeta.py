@@ -17,17 +17,24 @@ MIN-VALUE is the mirror image: v ← +∞, MIN, `if v ≤ α then return v`, β 
 limit, CUTOFF-TEST / EVAL score a node at the limit (seed 002). With ties="explore" the tests are
 strict (v > β, v < α), the convention of some autograders.
 
+On a tree with chance nodes and declared bounds [lo, hi] (seed 002: "if the evaluation is bounded
+... alpha-beta pruning"), CHANCE-VALUE adds the weighted sum of its outcomes and returns early once
+that sum, with the outcomes not yet searched at the bound, can no longer reach the window (the
+Star1 idea). Each outcome is searched with the window [lo, hi]: any value of it can still move the
+sum, so it must be exact.
+
 Each step goes through `self.rec`, a Recorder that turns it into an event at the named pseudocode
 line, or the NullRecorder, whose calls do nothing, when nobody watches (docs/trace-format.md).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 from search.baseline import minimax_baseline
 from search.game import Game
-from search.pseudocode import MAX_LINES as MAX, MIN_LINES as MIN
+from search.pseudocode import CHANCE_LINES as CHANCE, MAX_LINES as MAX, MIN_LINES as MIN
 from search.recorder import INF, Recorder
 from search.result import SearchResult
 from search.value_search import ValueSearch
@@ -47,13 +54,16 @@ class AlphaBeta(ValueSearch):
     """MAX-VALUE and MIN-VALUE with their α-β window; `depth` counts edges from the root."""
 
     algorithm = "alphabeta"
-    __slots__ = ("prune_on_tie", "beta_test", "alpha_test")
+    __slots__ = ("prune_on_tie", "beta_test", "alpha_test", "bounds")
 
     def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: Recorder | None) -> None:
         super().__init__(game, depth, recorder, {"depth": depth, "ties": ties})
         self.prune_on_tie = ties == "prune"  # "v ≥ β" as the slides; "explore": only v > β prunes
         self.beta_test = "v >= beta" if self.prune_on_tie else "v > beta"
         self.alpha_test = "v <= alpha" if self.prune_on_tie else "v < alpha"
+        self.bounds: tuple[float, float] | None = getattr(game.initial, "bounds", None)
+        if self.bounds is not None:  # a tree with bounds may have chance nodes (search.request refuses them otherwise)
+            self.value_of["chance"] = self.chance_value
 
     def max_value(self, state: Any, move: Any, depth: int, alpha: float, beta: float) -> float:
         """function MAX-VALUE(state, α, β) returns a utility value"""
@@ -106,6 +116,36 @@ class AlphaBeta(ValueSearch):
                 return rec.ret(MIN.test, v)
             beta = rec.bound(MIN.bound, "beta", beta, v if v < beta else beta)  # β ← MIN(β, v)
         return rec.ret(MIN.ret, v)                                  # return v
+
+    def chance_value(self, state: Any, move: Any, depth: int, alpha: float, beta: float) -> float:
+        """function CHANCE-VALUE(state, α, β) returns a utility value"""
+        game, rec = self.game, self.rec
+        assert self.bounds is not None, "registered only for a tree with bounds"
+        lo, hi = self.bounds
+        rec.visit(CHANCE.head, state, move, depth, "chance", alpha, beta)
+        self.visited += 1
+        v = rec.init(CHANCE.init, 0)                                # v ← 0; rest ← 1
+        outcomes = game.actions(state)
+        chances = [state.outcome_probability(game.result(state, r)) for r in outcomes]
+        low_test = "v + rest * hi <= alpha" if self.prune_on_tie else "v + rest * hi < alpha"
+        high_test = "v + rest * lo >= beta" if self.prune_on_tie else "v + rest * lo > beta"
+        for i, r in enumerate(outcomes):                            # for each outcome r, with probability P(r) do
+            child = game.result(state, r)
+            u = self.value_of[game.to_move(child)](child, r, depth + 1, lo, hi)  # VALUE(RESULT(state, r), lo, hi)
+            p = chances[i]
+            v = rec.chance_backup(CHANCE.update, u, p, v, v + p * u)  # v ← v + P(r) × VALUE(...)
+            rest = math.fsum(chances[i + 1:])                       # rest ← rest − P(r), summed afresh: exactly 0 at the end
+            reach = v + rest * hi
+            if rec.chance_test(CHANCE.test_alpha, low_test, v, rest, reach, alpha, beta,
+                               reach < alpha or (reach == alpha and self.prune_on_tie)):  # if v + rest × hi ≤ α
+                self.prune(CHANCE.test_alpha, state, outcomes[i + 1:], low_test, "alpha", reach, alpha, beta)
+                return rec.ret(CHANCE.test_alpha, reach)            # then return v + rest × hi
+            reach = v + rest * lo
+            if rec.chance_test(CHANCE.test_beta, high_test, v, rest, reach, alpha, beta,
+                               reach > beta or (reach == beta and self.prune_on_tie)):  # if v + rest × lo ≥ β
+                self.prune(CHANCE.test_beta, state, outcomes[i + 1:], high_test, "beta", reach, alpha, beta)
+                return rec.ret(CHANCE.test_beta, reach)             # then return v + rest × lo
+        return rec.ret(CHANCE.ret, v)                               # return v
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
         """What alpha-beta saved: minimax's counts on the same input and depth (null if stopped)."""

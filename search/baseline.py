@@ -16,6 +16,7 @@ from typing import Any
 from search.events import Baseline
 from search.game import Game
 from search.limits import BASELINE_MAX_NODES
+from search.expectiminimax import Expectiminimax
 from search.minimax import Minimax
 from search.recorder import NullRecorder, SearchStopped
 
@@ -44,7 +45,9 @@ def minimax_baseline(game: Game[Any, Any], depth: int | None, cap: int = BASELIN
     if key in _answers:
         _answers.move_to_end(key)
         return _answers[key]
-    search = Minimax(game, depth, None)
+    # A tree with chance nodes (alpha-beta over bounds) is measured against expectiminimax.
+    chance = getattr(game.initial, "bounds", None) is not None and any(n.player == "chance" for n in game.initial.walk())
+    search = (Expectiminimax if chance else Minimax)(game, depth, None)
     search.rec = _NodeCap(cap)
     result = search.run(lambda root_value, state: root_value(state, None, 0))
     answer: Baseline | None = {"visited": result.visited, "leaves": result.leaves} if result.complete else None

@@ -16,6 +16,7 @@ from search.game import TreeGame
 from search.ordering import DEFAULT_SEED, ordering_lab
 from search.pseudocode import listing
 from search.recorder import Recorder
+from search.algorithm_fit import check_fit
 from search.request import ALGORITHMS, SearchRequest, check_tree_estimates, parse_options, parse_request
 from search.tree import EXAMPLES
 from search.tree_io import parse_tree_text
@@ -58,7 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
     trace.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
     trace.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta",
-                       help="iterative: alpha-beta at depth 1, 2, ..., --depth (iterative deepening)")
+                       help="iterative: alpha-beta at depth 1, 2, ..., --depth (iterative deepening); "
+                            "expectiminimax: trees with chance nodes; maxn: trees whose root lists players")
     trace.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
     trace.add_argument("--ties", choices=["prune", "explore"], default="prune",
                        help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
@@ -72,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     code.add_argument("--ties", choices=["prune", "explore"], default="prune")
     code.add_argument("--root", choices=["max", "min"], default="max", help="the player to move at the root")
     code.add_argument("--depth-limited", action="store_true", help="the listing of a search with a depth limit")
+    code.add_argument("--chance", action="store_true", help="alphabeta: add CHANCE-VALUE (a tree with chance nodes and bounds)")
     lab = commands.add_parser("ordering", help="the move-ordering lab: alpha-beta's leaves with each child order, as one JSON object")
     lab_source = lab.add_mutually_exclusive_group(required=True)
     lab_source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
@@ -114,6 +117,7 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
             check_tree_estimates(root, depth, algorithm == "iterative")
         except InputError as exc:
             fail(f"{args.tree}: {exc}")
+        check_fit(TreeGame(root), algorithm)
         return SearchRequest(TreeGame(root), algorithm, depth, ties)
     if args.example:
         return parse_request({"example": args.example, **options, **enhancements})
@@ -137,7 +141,7 @@ def ordering_command(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "pseudocode":
-        print(json.dumps(listing(args.algorithm, args.ties, args.root, args.depth_limited), ensure_ascii=False, indent=1))
+        print(json.dumps(listing(args.algorithm, args.ties, args.root, args.depth_limited, args.chance), ensure_ascii=False, indent=1))
         return 0
     if args.command == "schema":
         print(tree_schema_text(), end="")

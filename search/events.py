@@ -15,11 +15,23 @@ creation to leave a field out of __required_keys__, which the tests read.)
 from typing import Any, Literal, NotRequired, TypedDict, Union
 
 Player = Literal["max", "min"]
+Mover = str
+"""Who moves at a node: a Player, "chance" (expectiminimax's chance node) or, in a players tree
+(max^n), one of the root's player names."""
+Vector = list[float]
+"""A max^n value: one number per player, in the order of the root's `players`."""
+Score = Union[float, Vector]
+"""A node's value: a number, or a Vector in a max^n search."""
 Extended = Union[float, Literal["inf", "-inf"]]
 """A number that may be infinite, as JSON holds it."""
 Move = Union[None, str, int, list[int]]
 """A move as a trace writes it: a tree child's id, a tic-tac-toe cell 0-8, an Isolation [x, y]."""
 Reason = Literal["cancelled", "event limit", "client stalled"]
+
+
+TestKind = Literal["v >= beta", "v > beta", "v <= alpha", "v < alpha",
+                   "v + rest * hi <= alpha", "v + rest * hi < alpha", "v + rest * lo >= beta", "v + rest * lo > beta"]
+"""A pruning test as written; the last four are a chance node's (alpha-beta over a tree with bounds)."""
 
 
 class Options(TypedDict):
@@ -38,7 +50,7 @@ class StartEvent(TypedDict):
     node: str  # the root
     line: str
     format: int
-    algorithm: Literal["minimax", "alphabeta", "iterative"]
+    algorithm: Literal["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]
     options: Options
     source: dict[str, Any]  # {"kind": "tree", "tree": ...} or {"kind": "game", "game", "state", "estimate"}
     iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
@@ -53,7 +65,7 @@ class VisitEvent(TypedDict):
     line: str
     parent: str | None
     depth: int
-    player: Player
+    player: Mover
     alpha: NotRequired[Extended]  # alpha-beta: the window the call received
     beta: NotRequired[Extended]
     state: NotRequired[str]  # games: the position
@@ -62,13 +74,14 @@ class VisitEvent(TypedDict):
 
 
 class InitEvent(TypedDict):
-    """v ← −∞ (MAX) or v ← +∞ (MIN) at an internal node, before its first child."""
+    """v ← −∞ (MAX) or v ← +∞ (MIN) at an internal node, before its first child; v ← 0 at a chance
+    node (the weighted sum so far); v ← none (null) at a max^n node."""
 
     seq: int
     type: Literal["init"]
     node: str
     line: str
-    v: Literal["inf", "-inf"]
+    v: Union[Literal["inf", "-inf", 0], None]
     iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -79,23 +92,29 @@ class LeafEvent(TypedDict):
     type: Literal["leaf"]
     node: str
     line: str
-    value: float
+    value: Score
     kind: Literal["utility", "estimate"]
     iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class BackupEvent(TypedDict):
-    """v ← MAX(v, child's value) or MIN(...) at `node`: `op` says which."""
+    """v ← MAX(v, child's value) or MIN(...) at `node`: `op` says which. At a chance node (op
+    "chance") v is the weighted sum: v_after = v_before + term, term = probability × child_value.
+    At a max^n node (op "maxn") the values are vectors, v_before null before the first child, and
+    `mover` is the player whose component decides (the first best child is kept on ties)."""
 
     seq: int
     type: Literal["backup"]
     node: str
     line: str
-    op: Literal["max", "min"]
+    op: Literal["max", "min", "chance", "maxn"]
     child: str
-    child_value: float
-    v_before: Extended
-    v_after: float
+    child_value: Score
+    v_before: Union[Extended, Vector, None]
+    v_after: Score
+    probability: NotRequired[float]  # op "chance": the child's probability
+    term: NotRequired[float]  # op "chance": probability × child_value
+    mover: NotRequired[Mover]  # op "maxn": whose component decides
     iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -107,11 +126,13 @@ class TestEvent(TypedDict):
     type: Literal["test"]
     node: str
     line: str
-    test: Literal["v >= beta", "v > beta", "v <= alpha", "v < alpha"]
+    test: TestKind
     v: float
     alpha: Extended
     beta: Extended
     holds: bool
+    rest: NotRequired[float]  # a chance node's test (bounded alpha-beta): the probability not yet searched
+    reach: NotRequired[float]  # v + rest × hi (the alpha test) or v + rest × lo (the beta test)
     iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -138,9 +159,9 @@ class PruneEvent(TypedDict):
     node: str
     line: str
     pruned: list[str]
-    players: list[Player]
+    players: list[Mover]
     moves: list[Move]
-    test: Literal["v >= beta", "v > beta", "v <= alpha", "v < alpha"]
+    test: TestKind
     cut: Literal["alpha", "beta"]
     v: float
     alpha: Extended
@@ -155,7 +176,7 @@ class ReturnEvent(TypedDict):
     type: Literal["return"]
     node: str
     line: str
-    value: float
+    value: Score
     iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -225,7 +246,7 @@ class ResultEvent(TypedDict):
     type: Literal["result"]
     node: str  # the root
     line: str
-    value: float | None
+    value: Score | None
     move: Move
     child: str | None
     visited: int

@@ -42,3 +42,9 @@ not quiet this many plies past the limit is scored by its estimate after all."""
 
 MAX_BEAM = MAX_BRANCHING
 """Largest beam width (--beam K): past the branching limit a beam keeps every child anyway."""
+
+MAX_PLAYERS = 8
+"""Most players a several-player tree (root "players", max^n) may name; at least 2."""
+
+PROBABILITY_TOLERANCE = 1e-9
+"""How far a chance node's children's probabilities may sum from 1."""

@@ -106,10 +106,17 @@ def _value_function(player: str, algorithm: str, ties: str, depth: bool) -> list
     return lines
 
 
-def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool = False) -> list[Line]:
+def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool = False, chance: bool = False) -> list[Line]:
     """The whole pseudocode for `algorithm` in display order, for a search whose root is `root`'s
-    to move, with (`depth`) or without a depth limit."""
-    first = _name(root)
+    to move, with (`depth`) or without a depth limit; `chance`: alpha-beta's listing gains
+    CHANCE-VALUE, for a tree with chance nodes and bounds."""
+    if algorithm == "expectiminimax":
+        return expectiminimax_listing(depth)
+    if algorithm == "maxn":
+        return maxn_listing(depth)
+    if algorithm == "alphabeta" and chance:
+        return alphabeta_listing_with_chance(ties, root, depth)
+    first = _name(root if root in LINES_OF else "max")
     if algorithm == "iterative":  # seed 004: alpha-beta at depth 1, 2, ..., N, each ordered by the last
         depth = True
         head = [
@@ -140,3 +147,124 @@ def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool 
     for player in functions:
         out = out + [_line(None, "")] + _value_function(player, algorithm, ties, depth)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectLines:
+    """EMINIMAX's lines (seed 002's four cases): a node's init, backups and return are at the
+    line of its case (max, min or chance)."""
+
+    head: str
+    terminal: str
+    cutoff: str
+    max: str
+    min: str
+    chance: str
+
+
+EMM_LINES = ExpectLines("emm.head", "emm.terminal", "emm.cutoff", "emm.max", "emm.min", "emm.chance")
+
+
+def expectiminimax_listing(depth: bool = False) -> list[Line]:
+    """Seed 002's EMinimax written as a function: the terminal case, then one line per mover."""
+    d, dd = (", depth", ", depth + 1") if depth else ("", "")
+    call = f"EMINIMAX(RESULT(s, a){dd})"
+    lines = [
+        _line(None, "function EXPECTIMINIMAX-DECISION(state) returns an action"),
+        _line(SEARCH_CALL, f"v ← EMINIMAX(state{', 0' if depth else ''})", 1),
+        _line(SEARCH_RETURN, "return the action in ACTIONS(state) with value v", 1),
+        _line(None, ""),
+        _line(EMM_LINES.head, f"function EMINIMAX(s{d}) returns a value"),
+        _line(EMM_LINES.terminal, "if TERMINAL-TEST(s) then return UTILITY(s)", 1),
+    ]
+    if depth:
+        lines.append(_line(EMM_LINES.cutoff, "if CUTOFF-TEST(s, depth) then return EVAL(s)", 1, depth_only=True))
+    return lines + [
+        _line(EMM_LINES.max, f"if TO-MOVE(s) = MAX then return max a ∈ ACTIONS(s) of {call}", 1),
+        _line(EMM_LINES.min, f"if TO-MOVE(s) = MIN then return min a ∈ ACTIONS(s) of {call}", 1),
+        _line(EMM_LINES.chance, f"if TO-MOVE(s) = CHANCE then return Σ r P(r) · EMINIMAX(RESULT(s, r){dd})", 1),
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceLines:
+    """CHANCE-VALUE's lines in alpha-beta over a tree with bounds [lo, hi] (the Star1 idea): the
+    weighted sum so far, with the outcomes not yet searched at the bound, against the window."""
+
+    head: str
+    init: str
+    update: str
+    test_alpha: str  # if v + rest × hi ≤ α then return v + rest × hi
+    test_beta: str  # if v + rest × lo ≥ β then return v + rest × lo
+    ret: str
+
+
+CHANCE_LINES = ChanceLines("chance.head", "chance.init", "chance.update", "chance.test", "chance.test_beta", "chance.return")
+
+
+def chance_value_function(ties: str, depth: bool) -> list[Line]:
+    le, ge = ("<", ">") if ties == "explore" else ("≤", "≥")
+    params = "state, α, β, depth" if depth else "state, α, β"
+    args = "RESULT(state, r), lo, hi, depth + 1" if depth else "RESULT(state, r), lo, hi"
+    return [
+        _line(CHANCE_LINES.head, f"function CHANCE-VALUE({params}) returns a utility value"),
+        _line(CHANCE_LINES.init, "v ← 0; rest ← 1", 1),
+        _line(None, "for each outcome r of state, with probability P(r) do", 1),
+        _line(CHANCE_LINES.update, f"v ← v + P(r) × VALUE({args}); rest ← rest − P(r)", 2),
+        _line(CHANCE_LINES.test_alpha, f"if v + rest × hi {le} α then return v + rest × hi", 2),
+        _line(CHANCE_LINES.test_beta, f"if v + rest × lo {ge} β then return v + rest × lo", 2),
+        _line(CHANCE_LINES.ret, "return v", 1),
+    ]
+
+
+def alphabeta_listing_with_chance(ties: str, root: str, depth: bool) -> list[Line]:
+    """ALPHA-BETA-SEARCH with CHANCE-VALUE beside MAX-VALUE and MIN-VALUE. VALUE is the value
+    function of whoever moves in the outcome; [lo, hi] are the tree's bounds: an outcome is searched
+    with the window [lo, hi], since any value of it can still move the sum."""
+    first = "CHANCE-VALUE" if root == "chance" else _name(root)
+    out = [
+        _line(None, "function ALPHA-BETA-SEARCH(state) returns an action"),
+        _line(SEARCH_CALL, f"v ← {first}(state, −∞, +∞{', 0' if depth else ''})", 1),
+        _line(SEARCH_RETURN, "return the action in ACTIONS(state) with value v", 1),
+    ]
+    for player in ("max", "min"):
+        out += [_line(None, "")] + _value_function(player, "alphabeta", ties, depth)
+    return out + [_line(None, "")] + chance_value_function(ties, depth)
+
+
+@dataclass(frozen=True, slots=True)
+class MaxnLines:
+    """MAXN-VALUE's lines that a step can be at."""
+
+    head: str
+    terminal: str
+    cutoff: str
+    init: str  # v ← none
+    update: str  # if v = none or u[p] > v[p] then v ← u
+    ret: str
+
+
+MAXN_LINES = MaxnLines("maxn.head", "maxn.terminal", "maxn.cutoff", "maxn.init", "maxn.update", "maxn.return")
+
+
+def maxn_listing(depth: bool = False) -> list[Line]:
+    """Seed 004's several players: values are vectors, each player maximises its own component."""
+    d, dd = (", depth", ", depth + 1") if depth else ("", "")
+    lines = [
+        _line(None, "function MAXN-DECISION(state) returns an action"),
+        _line(SEARCH_CALL, f"v ← MAXN-VALUE(state{', 0' if depth else ''})", 1),
+        _line(SEARCH_RETURN, "return the action in ACTIONS(state) with vector v", 1),
+        _line(None, ""),
+        _line(MAXN_LINES.head, f"function MAXN-VALUE(state{d}) returns a vector ⟨v1, ..., vn⟩"),
+        _line(MAXN_LINES.terminal, "if TERMINAL-TEST(state) then return UTILITY(state)", 1),
+    ]
+    if depth:
+        lines.append(_line(MAXN_LINES.cutoff, "if CUTOFF-TEST(state, depth) then return EVAL(state)", 1, depth_only=True))
+    return lines + [
+        _line(None, "p ← TO-MOVE(state)", 1),
+        _line(MAXN_LINES.init, "v ← none", 1),
+        _line(None, "for each a in ACTIONS(state) do", 1),
+        _line(None, f"u ← MAXN-VALUE(RESULT(state, a){dd})", 2),
+        _line(MAXN_LINES.update, "if v = none or u[p] > v[p] then v ← u", 2),
+        _line(MAXN_LINES.ret, "return v", 1),
+    ]

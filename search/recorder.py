@@ -271,6 +271,47 @@ class Recorder:
             "seq": seq, "type": "beam", "node": node, "line": line, "kept": kept_json, "dropped": dropped_json,
         })
 
+    # --- chance nodes and several players (rare: dicts made when the batch is read) ------------
+    def chance_backup(self, line: str, child_value: float, probability: float, before: float, after: float) -> float:
+        """v ← v + P(r) × child's value at a chance node: the term added and the running sum."""
+        path = self._path
+        child = path.pop()
+        node = path[-1]
+        self._push_rare(lambda seq: {
+            "seq": seq, "type": "backup", "node": node, "line": line, "op": "chance", "child": child,
+            "child_value": child_value, "v_before": before, "v_after": after,
+            "probability": probability, "term": probability * child_value,
+        })
+        return after
+
+    def maxn_backup(self, line: str, mover: str, child_value: list[float], before: list[float] | None,
+                    after: list[float]) -> list[float]:
+        """A max^n node kept its vector or took the child's: `mover`'s component decided."""
+        path = self._path
+        child = path.pop()
+        node = path[-1]
+        self._push_rare(lambda seq: {
+            "seq": seq, "type": "backup", "node": node, "line": line, "op": "maxn", "child": child,
+            "child_value": child_value, "v_before": before, "v_after": after, "mover": mover,
+        })
+        return after
+
+    def init_none(self, line: str) -> None:
+        """v ← none at a max^n node (no vector yet)."""
+        node = self._path[-1]
+        self._push_rare(lambda seq: {"seq": seq, "type": "init", "node": node, "line": line, "v": None})
+
+    def chance_test(self, line: str, test: str, v: float, rest: float, reach: float, alpha: float, beta: float,
+                    holds: bool) -> bool:
+        """A chance node's pruning test: the sum v with the outcomes not yet searched (probability
+        `rest`) at the bound reaches `reach`; returns whether it held."""
+        node = self._path[-1]
+        self._push_rare(lambda seq: {
+            "seq": seq, "type": "test", "node": node, "line": line, "test": test, "v": v,
+            "alpha": json_number(alpha), "beta": json_number(beta), "holds": holds, "rest": rest, "reach": reach,
+        })
+        return holds
+
     def result(self, fields: dict[str, Any]) -> None:
         """The last event; never refused by the cap, so a stopped search still says so."""
         root = self.game.root_id
@@ -334,6 +375,20 @@ class NullRecorder:
 
     def beam(self, line: str, state: Any, kept: Sequence[tuple[Any, float]], dropped: Sequence[tuple[Any, float]]) -> None:
         pass
+
+    def chance_backup(self, line: str, child_value: float, probability: float, before: float, after: float) -> float:
+        return after
+
+    def maxn_backup(self, line: str, mover: str, child_value: list[float], before: list[float] | None,
+                    after: list[float]) -> list[float]:
+        return after
+
+    def init_none(self, line: str) -> None:
+        pass
+
+    def chance_test(self, line: str, test: str, v: float, rest: float, reach: float, alpha: float, beta: float,
+                    holds: bool) -> bool:
+        return holds
 
     def result(self, fields: dict[str, Any]) -> None:
         pass

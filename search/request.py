@@ -11,12 +11,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from search import limits
+from search.algorithm_fit import check_fit, first_chance_node
 from search.alphabeta import alphabeta
 from search.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
 from search.errors import InputError
+from search.expectiminimax import expectiminimax
 from search.game import Game, TreeGame
 from search.isolation import Isolation
 from search.iterative import check_iteration_estimates, iterative_deepening
+from search.maxn import maxn
 from search.minimax import minimax
 from search.pseudocode import Line, listing
 from search.recorder import Recorder
@@ -25,7 +28,9 @@ from search.tictactoe import TicTacToe
 from search.tree import EXAMPLES, TreeNode
 from search.tree_io import check_estimates, tree_from_json
 
-ALGORITHMS = ("minimax", "alphabeta", "iterative")
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
+PRUNING = ("alphabeta", "iterative")
+"""The algorithms with a tie rule (the others never prune)."""
 TIES = ("prune", "explore")
 GAMES = ("tictactoe", "isolation")
 KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "tt", "quiescence", "beam"}
@@ -42,14 +47,16 @@ class SearchRequest:
     enhancements: Enhancements = Enhancements()
 
     def options(self) -> dict[str, Any]:
-        """The options as the start event records them: minimax never prunes, so it has no tie rule;
-        "tt", "quiescence" and "beam" only when on."""
-        plain = {"depth": self.depth} if self.algorithm == "minimax" else {"depth": self.depth, "ties": self.ties}
+        """The options as the start event records them: only the algorithms that prune have a tie
+        rule; "tt", "quiescence" and "beam" only when on."""
+        plain = {"depth": self.depth, "ties": self.ties} if self.algorithm in PRUNING else {"depth": self.depth}
         return {**plain, **self.enhancements.options()}
 
     def listing(self) -> list[Line]:
         """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit."""
-        return listing(self.algorithm, self.ties, self.game.to_move(self.game.initial), self.depth is not None)
+        game = self.game
+        chance = isinstance(game, TreeGame) and first_chance_node(game.initial) is not None
+        return listing(self.algorithm, self.ties, game.to_move(game.initial), self.depth is not None, chance)
 
     def run(self, recorder: Recorder | None = None) -> SearchResult:
         if self.enhancements != Enhancements():  # the plain searches stay as fast as the slides are short
@@ -62,6 +69,10 @@ class SearchRequest:
         if self.algorithm == "iterative":
             assert self.depth is not None, "parse_options requires a depth for iterative deepening"
             return iterative_deepening(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
+        if self.algorithm == "expectiminimax":
+            return expectiminimax(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
+        if self.algorithm == "maxn":
+            return maxn(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
         return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
 
 
@@ -74,6 +85,7 @@ def parse_request(data: Any) -> SearchRequest:
         raise InputError(unknown[0], "unknown field")
     algorithm, depth, ties = parse_options(data)
     game = _game(data, depth, algorithm == "iterative")
+    check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
     return SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth))
 
 
@@ -114,7 +126,7 @@ def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
         raise InputError("depth", f"expected a whole number from 0 to {limits.MAX_SEARCH_DEPTH}, or none")
     if algorithm == "iterative" and not depth:
         raise InputError("depth", "iterative deepening searches with limits 1 to N: give a depth limit N of 1 or more")
-    if algorithm == "minimax":
+    if algorithm not in PRUNING:
         ties = "prune"  # minimax never prunes: the option applies to alpha-beta only
     return algorithm, depth, ties
 

@@ -51,6 +51,9 @@ def _check_carried(root: TreeNode) -> None:
         where = node.id if node.label == node.id else f"{node.label} (id {node.id})"
         if node.label != node.id:
             raise InputError("", f"{where} has a label, which the shorthand cannot carry")
+        for name, what in (("players", "players"), ("bounds", "bounds"), ("probability", "a probability")):
+            if getattr(node, name) is not None:
+                raise InputError("", f"{where} has {what}, which the shorthand cannot carry")
         if node.eval is not None:
             raise InputError("", f"{where} has an estimate (eval), which the shorthand cannot carry")
         if node.player != ("max" if depth % 2 == 0 else "min"):

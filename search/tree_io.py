@@ -5,7 +5,9 @@ checked in three passes, each of which names what is wrong and where:
 1. size and shape without recursion (nodes, depth), so a hostile 10,000-deep tree cannot blow the
    stack of the later passes;
 2. the JSON Schema of search/tree_schema.py (types, fields, ranges, lengths);
-3. what a schema cannot say: finite numbers, leaf values, duplicate ids.
+3. what a schema cannot say: finite numbers, leaf values, duplicate ids; chance nodes'
+   probabilities (all or none, summing to 1), the root's bounds (every value inside) and players
+   (each node's player one of them, each value one number per player): search.tree_rules.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from jsonschema.exceptions import ValidationError
 from search import limits
 from search.errors import InputError, format_path
 from search.tree import Player, TreeNode, other
+from search.tree_rules import TreeRules, finite_number
 from search.tree_schema import tree_schema
 
 TYPE_NAMES = {
@@ -125,11 +128,19 @@ def _friendly(error: ValidationError) -> InputError:
         return InputError(format_path([*path, missing]), "required")
     if kind == "additionalProperties":
         names = re.findall(r"'([^']*)'", error.message) or ["?"]
-        return InputError(format_path([*path, names[0]]), "unknown field (known: id, label, player, value, eval, children)")
+        return InputError(format_path([*path, names[0]]),
+                          "unknown field (known: id, label, player, probability, players, bounds, value, eval, children)")
     if kind == "type":
         wanted = error.validator_value
         names = [TYPE_NAMES.get(t, t) for t in (wanted if isinstance(wanted, list) else [wanted])]
         return InputError(format_path(path), "expected " + " or ".join(names))
+    if path and path[-1] == "probability" and kind in ("exclusiveMinimum", "maximum"):
+        return InputError(format_path(path), "a probability is more than 0 and at most 1")
+    if kind == "uniqueItems":
+        return InputError(format_path(path), "the names must all be different")
+    if path and path[-1] in ("players", "bounds") and kind in ("minItems", "maxItems"):
+        wanted = "two numbers [lo, hi]" if path[-1] == "bounds" else f"2 to {limits.MAX_PLAYERS} names"
+        return InputError(format_path(path), f"expected {wanted}")
     if kind == "enum":
         return InputError(format_path(path), "expected " + " or ".join(json.dumps(v) for v in error.validator_value))
     if kind in ("minimum", "maximum"):
@@ -144,24 +155,25 @@ def _friendly(error: ValidationError) -> InputError:
         return InputError(format_path(path), f"more than {error.validator_value} children (the limit)")
     if kind == "minItems":
         return InputError(format_path(path), "an empty list is not a node: give leaf values or sub-lists")
+    if kind in ("anyOf", "oneOf") and path and path[-1] in ("value", "eval"):
+        return InputError(format_path(path), "expected a finite number")  # (a list of them in a players tree)
     if kind in ("anyOf", "oneOf"):
         return InputError(format_path(path), "expected a finite number or a list")
     return InputError(format_path(path), error.message)
 
 
-def _number(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise InputError(where, "expected a finite number")
-    return value
+_number = finite_number
 
 
 def _from_nodes(data: dict[str, Any]) -> TreeNode:
-    """Build nodes from the object form; players alternate from a MAX root where left out, and a
-    node without an id gets the shorthand's name for its place (`_name_by_place`)."""
+    """Build nodes from the object form; players alternate from a MAX root where left out (in a
+    players tree they take turns in the root's order), and a node without an id gets the
+    shorthand's name for its place (`_name_by_place`)."""
     taken = _given_ids(data)
     seen: dict[str, str] = {}
+    rules = TreeRules(data)
 
-    def build(item: dict[str, Any], path: list[str | int], default_player: Player, parent_id: str | None) -> TreeNode:
+    def build(item: dict[str, Any], path: list[str | int], default_player: str, parent_id: str | None) -> TreeNode:
         where = format_path(path)
         if "id" in item:
             node_id = item["id"]
@@ -170,26 +182,33 @@ def _from_nodes(data: dict[str, Any]) -> TreeNode:
         else:
             node_id = _name_by_place(parent_id, path, taken)
         seen[node_id] = where
-        player: Player = item.get("player", default_player)
+        rules.check_root_only(item, path)
+        player = rules.player(item, path, default_player)
         raw_children = item.get("children") or []
         value = item.get("value")
+        rules.check_outcomes(item, path, player)
         if raw_children and value is not None:
             raise InputError(format_path([*path, "value"]), "only leaves have a value; use eval for an estimate")
         if not raw_children and value is None:
-            raise InputError(format_path([*path, "value"]), "expected a finite number (a leaf needs a value)")
+            raise InputError(format_path([*path, "value"]), rules.leaf_needs_value())
         node = TreeNode(
             id=node_id,
             label=item.get("label") or node_id,
             player=player,
-            value=None if value is None else _number(value, format_path([*path, "value"])),
-            eval=None if item.get("eval") is None else _number(item["eval"], format_path([*path, "eval"])),
+            value=None if value is None else rules.value(value, [*path, "value"]),
+            eval=None if item.get("eval") is None else rules.value(item["eval"], [*path, "eval"]),
+            probability=item.get("probability"),
         )
+        after = rules.next_player(player, default_player)
         node.children = [
-            build(child, [*path, "children", i], other(player), node_id) for i, child in enumerate(raw_children)
+            build(child, [*path, "children", i], after, node_id) for i, child in enumerate(raw_children)
         ]
         return node
 
-    return build(data, [], "max", None)
+    root = build(data, [], rules.first_player(), None)
+    root.bounds = rules.bounds
+    root.players = rules.players
+    return root
 
 
 SHORTHAND_ROOT_ID = "A"

@@ -38,15 +38,25 @@ def tree_schema() -> dict[str, Any]:
         "$defs": {
             "number": number,
             "text": {**text, "minLength": 1},
+            "value": {"anyOf": [
+                {"$ref": "#/$defs/number"},
+                {"type": "array", "minItems": 2, "maxItems": limits.MAX_PLAYERS, "items": {"$ref": "#/$defs/number"}},
+            ]},
             "node": {
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
                     "id": {"$ref": "#/$defs/text"},
                     "label": text,
-                    "player": {"enum": ["max", "min"]},
-                    "value": {"$ref": "#/$defs/number"},
-                    "eval": {"$ref": "#/$defs/number"},
+                    "player": {"anyOf": [{"enum": ["max", "min", "chance"]}, {"$ref": "#/$defs/text"}]},
+                    "probability": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+                    "players": {
+                        "type": "array", "minItems": 2, "maxItems": limits.MAX_PLAYERS, "uniqueItems": True,
+                        "items": {"$ref": "#/$defs/text"},
+                    },
+                    "bounds": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"$ref": "#/$defs/number"}},
+                    "value": {"$ref": "#/$defs/value"},
+                    "eval": {"$ref": "#/$defs/value"},
                     "children": {"type": "array", "maxItems": limits.MAX_BRANCHING, "items": {"$ref": "#/$defs/node"}},
                 },
             },

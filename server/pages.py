@@ -9,7 +9,7 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 from search import limits
 from search.pseudocode import listing
 from search.request import ALGORITHMS, TIES
-from search.tree import EXAMPLE_LABELS, EXAMPLES
+from search.tree import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
 from search.tree_schema import tree_schema
 
 pages = Blueprint("pages", __name__)
@@ -23,7 +23,7 @@ VENDOR_FILES = {
 
 def _page(**shared: str) -> str:
     """The page; each example in its list carries its tree, for the editor to open it."""
-    return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, **shared)
+    return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, example_algorithms=EXAMPLE_ALGORITHMS, **shared)
 
 
 @pages.get("/")
@@ -59,10 +59,11 @@ def pseudocode():  # type: ignore[no-untyped-def]
     ties = request.args.get("ties", "prune")
     root = request.args.get("root", "max")
     depth = request.args.get("depth", "")
+    chance = request.args.get("chance", "") == "1"  # alpha-beta over chance nodes: CHANCE-VALUE too
     if algorithm not in ALGORITHMS or ties not in TIES or root not in ("max", "min") or not (depth == "" or depth.isdigit()):
         return jsonify(error=f"algorithm must be one of {', '.join(ALGORITHMS)}, ties one of {', '.join(TIES)}, "
                              "root max or min, and depth a whole number or empty"), 400
-    return jsonify(listing(algorithm, ties, root, depth != ""))
+    return jsonify(listing(algorithm, ties, root, depth != "", chance))
 
 
 @pages.get("/api/limits")

@@ -81,7 +81,7 @@ def test_event_cap_ends_with_an_incomplete_result() -> None:
         ('{"id":"A","children":[{"id":"B","value":1},{"id":"C","value":2},{"id":"D"}]}', ("trace", "TREE"),
          "children[2].value: expected a finite number"),
         ('{"id":"A","children":[{"id":"B","value":1},{"id":"B","value":2}]}', ("trace", "TREE"), "duplicate id 'B'"),
-        ('{"id":"A","player":"chance","value":1}', ("trace", "TREE"), 'player: expected "max" or "min"'),
+        ('{"id":"A","player":"maxi","value":1}', ("trace", "TREE"), 'player: expected "max" or "min"'),
         (json.dumps([list(range(50))] * 201), ("trace", "TREE"), "more than 10,000 nodes"),
         ("[" * 5000 + "1" + "]" * 5000, ("trace", "TREE"), "deeper than 40 levels"),
         (None, ("trace", "--game", "tictactoe", "--state", "XXXXXXXXX"), "state: X moves first"),

@@ -13,7 +13,7 @@ import pytest
 from search import limits
 from search.events import EVENT_TYPES
 from search.isolation import Isolation
-from search.pseudocode import MAX_LINES, MIN_LINES, SEARCH_CALL, SEARCH_RETURN, listing
+from search.pseudocode import CHANCE_LINES, EMM_LINES, MAX_LINES, MAXN_LINES, MIN_LINES, SEARCH_CALL, SEARCH_RETURN, listing
 from search.recorder import Recorder
 from search.request import parse_request
 from search.tictactoe import TicTacToe
@@ -26,14 +26,19 @@ TRACE_SCHEMA = _load("trace.schema.json")
 COMMON = ("seq", "type", "node", "line")
 LINES_BY_TYPE = {  # SEARCH_RETURN: minimax's root steps are at MINIMAX-DECISION's arg max line
     "start": {SEARCH_CALL},
-    "visit": {MAX_LINES.head, MIN_LINES.head, SEARCH_RETURN},
-    "init": {MAX_LINES.init, MIN_LINES.init, SEARCH_RETURN},
-    "leaf": {MAX_LINES.terminal, MIN_LINES.terminal, MAX_LINES.cutoff, MIN_LINES.cutoff},
-    "backup": {MAX_LINES.update, MIN_LINES.update, SEARCH_RETURN},
-    "test": {MAX_LINES.test, MIN_LINES.test},
+    "visit": {MAX_LINES.head, MIN_LINES.head, SEARCH_RETURN, EMM_LINES.head, CHANCE_LINES.head, MAXN_LINES.head},
+    "init": {MAX_LINES.init, MIN_LINES.init, SEARCH_RETURN, EMM_LINES.max, EMM_LINES.min, EMM_LINES.chance,
+             CHANCE_LINES.init, MAXN_LINES.init},
+    "leaf": {MAX_LINES.terminal, MIN_LINES.terminal, MAX_LINES.cutoff, MIN_LINES.cutoff, EMM_LINES.terminal,
+             EMM_LINES.cutoff, MAXN_LINES.terminal, MAXN_LINES.cutoff},
+    "backup": {MAX_LINES.update, MIN_LINES.update, SEARCH_RETURN, EMM_LINES.max, EMM_LINES.min, EMM_LINES.chance,
+               CHANCE_LINES.update, MAXN_LINES.update},
+    "test": {MAX_LINES.test, MIN_LINES.test, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta},
     "bound": {MAX_LINES.bound, MIN_LINES.bound},
-    "prune": {MAX_LINES.test, MIN_LINES.test},
-    "return": {MAX_LINES.ret, MIN_LINES.ret, MAX_LINES.test, MIN_LINES.test, SEARCH_RETURN},
+    "prune": {MAX_LINES.test, MIN_LINES.test, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta},
+    "return": {MAX_LINES.ret, MIN_LINES.ret, MAX_LINES.test, MIN_LINES.test, SEARCH_RETURN, EMM_LINES.max,
+               EMM_LINES.min, EMM_LINES.chance, CHANCE_LINES.ret, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta,
+               MAXN_LINES.ret},
     "result": {SEARCH_RETURN},
     "tt_hit": {MAX_LINES.head, MIN_LINES.head},
     "tt_store": {MAX_LINES.ret, MIN_LINES.ret, SEARCH_RETURN},
@@ -52,6 +57,10 @@ SEARCHES = [
     {"game": "tictactoe", "state": "XO.X..O..", "algorithm": "minimax", "depth": 2, "tt": True, "quiescence": True, "beam": 3},
     {"game": "tictactoe", "state": "XO.X..O..", "algorithm": "alphabeta", "depth": 2, "tt": True, "quiescence": True, "beam": 3},
     {"game": "isolation", "algorithm": "alphabeta", "tt": True, "ties": "explore"},
+    {"example": "chance", "algorithm": "expectiminimax"},
+    {"example": "chance-bounded", "algorithm": "alphabeta"},
+    {"example": "chance-bounded", "algorithm": "alphabeta", "ties": "explore"},
+    {"example": "three-players", "algorithm": "maxn"},
 ]
 
 
@@ -101,8 +110,9 @@ def test_every_line_an_event_names_is_in_the_listing_for_its_algorithm_and_tie_r
     events = events_of(request_)
     start, root = events[0], events[1]["player"]
     depth_limited = start["options"]["depth"] is not None
-    shown = {line["id"] for line in listing(start["algorithm"], start["options"].get("ties", "prune"), root, depth_limited)
-             if line["id"]}
+    chance = any(e["type"] == "visit" and e["player"] == "chance" for e in events)
+    shown = {line["id"] for line in listing(start["algorithm"], start["options"].get("ties", "prune"), root, depth_limited,
+                                            chance) if line["id"]}
     assert shown == {line["id"] for line in parse_request(request_).listing() if line["id"]}
     for event in events:
         assert event["line"] in shown, event
@@ -111,7 +121,8 @@ def test_every_line_an_event_names_is_in_the_listing_for_its_algorithm_and_tie_r
     if start["algorithm"] == "minimax":  # MINIMAX-DECISION does the root's work on its arg max line
         assert root_lines == {SEARCH_CALL, SEARCH_RETURN}
     else:
-        assert SEARCH_RETURN in root_lines and f"{root}.head" in root_lines
+        assert SEARCH_RETURN in root_lines and events[1]["line"] in root_lines
+        assert events[1]["line"] == {"expectiminimax": "emm.head", "maxn": "maxn.head"}.get(start["algorithm"], f"{root}.head")
 
 
 def test_the_listing_is_written_for_the_root_player_and_the_depth_limit() -> None:

@@ -26,7 +26,8 @@ def error_of(text: str) -> str:
          "children[0].children[0].value: expected a finite number (a leaf needs a value)"),
         ('{"id":"A","children":[{"id":"B","value":1},{"id":"B","value":2}]}',
          "children[1].id: duplicate id 'B' (also at children[0])"),
-        ('{"id":"A","player":"chance","value":1}', 'player: expected "max" or "min"'),
+        ('{"id":"A","player":"chance","value":1}', "children: a chance node needs children (its outcomes)"),
+        ('{"id":"A","player":"maxi","value":1}', 'player: expected "max" or "min" or "chance"'),
         ('{"id":"A","value":1,"colour":"red"}', "colour: unknown field"),
         ('{"id":"","value":1}', "id: must not be empty"),  # an id may be left out, not empty
         ('[[3,12,8],[2,"x",6]]', "[1][1]: expected a finite number or a list"),

@@ -8,6 +8,7 @@ import { TreeView } from "./tree_view.js";
 import { PlayerControls } from "./player_controls.js";
 import { PseudocodePanel } from "./pseudocode_panel.js";
 import { narrate, say, savingWords } from "./narration.js";
+import { hasChance } from "./narration_more.js";
 import { SearchSocket } from "./search_socket.js";
 import { HorizonPanel } from "./horizon_panel.js";
 import { SearchForm } from "./search_form.js";
@@ -135,7 +136,7 @@ function showTally(state, event) {
   const t = shown.replay.tree;
   let text = `visited ${state.visits.toLocaleString("en")} nodes · evaluated ${state.leaves.toLocaleString("en")} leaves`;
   if (state.result) {
-    const saving = savingWords(state.result, t.kind);
+    const saving = savingWords(state.result, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
     if (saving) text = saving.charAt(0).toUpperCase() + saving.slice(1);
   }
   const tally = $("tally");

@@ -17,7 +17,7 @@ export function newTree() {
   return { id: "A", label: "A", player: "max", value: 0 };
 }
 
-const FIELDS = ["id", "label", "player", "value", "eval", "children"];
+const FIELDS = ["id", "label", "player", "probability", "players", "bounds", "value", "eval", "children"];
 
 // "children[1].value", as search/errors.py format_path writes a place in a tree.
 function place(path) {
@@ -36,6 +36,9 @@ function isNumber(x) {
 // this never fails for them; it guards against a change of format, and repairs nothing.
 export function wellFormed(tree) {
   const seen = new Map();
+  // A players tree (max^n): any of the root's names is a player, and values are lists.
+  const players = tree && Array.isArray(tree.players) ? tree.players : null;
+  const isValue = (x) => (players ? Array.isArray(x) && x.every(isNumber) : isNumber(x));
   const root = {};
   const stack = [[tree, root, []]];
   while (stack.length) {
@@ -57,21 +60,26 @@ export function wellFormed(tree) {
       throw new EditError(`${at("id")}: duplicate id '${src.id}' (also at ${seen.get(src.id) || "the root"})`);
     }
     seen.set(src.id, place(path));
-    if (src.player !== "max" && src.player !== "min") throw new EditError(`${at("player")}: expected "max" or "min"`);
+    const roles = players || ["max", "min", "chance"];
+    if (!roles.includes(src.player)) throw new EditError(`${at("player")}: expected one of ${roles.map((r) => `"${r}"`).join(", ")}`);
+    if (src.probability !== undefined && !isNumber(src.probability)) throw new EditError(`${at("probability")}: expected a finite number`);
     if (src.children !== undefined && !Array.isArray(src.children)) throw new EditError(`${at("children")}: expected a list`);
     const kids = src.children || [];
     out.id = src.id;
     out.label = src.label;
     out.player = src.player;
+    if (src.probability !== undefined) out.probability = src.probability;
+    if (!path.length && players) out.players = players;
+    if (!path.length && src.bounds !== undefined) out.bounds = src.bounds;
     if (kids.length) {
       if (src.value !== undefined) throw new EditError(`${at("value")}: only leaves have a value; use eval for an estimate`);
     } else {
       if (src.value === undefined) throw new EditError(`${at("value")}: expected a finite number (a leaf needs a value)`);
-      if (!isNumber(src.value)) throw new EditError(`${at("value")}: expected a finite number`);
+      if (!isValue(src.value)) throw new EditError(`${at("value")}: expected ${players ? `a list of ${players.length} numbers` : "a finite number"}`);
       out.value = src.value;
     }
     if (src.eval !== undefined) {
-      if (!isNumber(src.eval)) throw new EditError(`${at("eval")}: expected a finite number`);
+      if (!isValue(src.eval)) throw new EditError(`${at("eval")}: expected ${players ? `a list of ${players.length} numbers` : "a finite number"}`);
       out.eval = src.eval;
     }
     if (kids.length) {
@@ -250,8 +258,15 @@ export function setFields(tree, id, fields, limits) {
     node.label = label === "" ? node.id : label;
   }
   if (fields.player !== undefined) {
-    if (fields.player !== "max" && fields.player !== "min") throw new EditError('player: expected "max" or "min"');
+    const roles = Array.isArray(next.players) ? next.players : ["max", "min", "chance"];
+    if (!roles.includes(fields.player)) throw new EditError(`player: expected one of ${roles.map((r) => `"${r}"`).join(", ")}`);
     node.player = fields.player;
+  }
+  // A chance node's outcome: its probability (null: none given, so the outcomes are equally likely).
+  if (fields.probability !== undefined) {
+    if (fields.probability === null) delete node.probability;
+    else if (!(fields.probability > 0 && fields.probability <= 1)) throw new EditError("probability: a probability is more than 0 and at most 1");
+    else node.probability = fields.probability;
   }
   if (fields.value !== undefined) {
     if (node.children && node.children.length) {

@@ -60,6 +60,8 @@ export function latexText(text) {
 
 // A value as the slides write it: ∞ as $\infty$, a minus sign rather than a hyphen.
 export function latexValue(v) {
+  if (Array.isArray(v)) return `$\\langle$${v.map(latexValue).join(", ")}$\\rangle$`; // a max^n vector
+  if (typeof v === "number" && !Number.isInteger(v)) v = Number(v.toPrecision(6)); // a weighted sum
   if (v === Infinity) return "$\\infty$";
   if (v === -Infinity) return "$-\\infty$";
   if (typeof v !== "number") return "";
@@ -77,7 +79,7 @@ const num = (n) => (Math.round(n * 100) / 100).toString();
 const COLOURS = {
   maxc: "1C7ED6", minc: "E03131", curc: "F59F00", curfill: "FFF3BF", visitfill: "E7F5FF",
   donefill: "D3F9D8", alphac: "7048E8", betac: "E8590C", chosenc: "2B8A3E", windowc: "5F3DC4",
-  blockedc: "495057", p1fill: "D0EBFF", p2fill: "FFE3E3",
+  blockedc: "495057", p1fill: "D0EBFF", p2fill: "FFE3E3", chancec: "E67700",
 };
 
 // A board's cells: one path for the grid, fills for blocked and occupied cells drawn first,
@@ -143,7 +145,8 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   const add = (s) => lines.push(s);
   // Below each shape (MAX: its base, r/2 under the centre; MIN: its apex, r under it) the
   // label, then the window, then the edges to the children.
-  const max = (i) => tree.player[i] === "max";
+  // A chance node is a circle and a max^n player an upward triangle: drawn like MAX's.
+  const max = (i) => tree.role(i) !== "min";
   const top = (i) => y[i] - (max(i) ? r : r / 2) - 1; // where an edge arrives
   // A game node's board hangs just under its shape, and the label under the board.
   const boardTop = (i) => y[i] + (max(i) ? r / 2 : r) + 3;
@@ -168,6 +171,11 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     if (edge.chosen) style = "tree edge chosen";
     const ax = x[p], ay = bottom(p), bx = x[i], by = top(i);
     add(`  \\draw[${style}] ${at(ax, ay)} -- ${at(bx, by)};`);
+    // A chance outcome's probability beside the middle of its edge.
+    if (tree.probability && tree.probability[i] !== undefined) {
+      const left = bx < ax;
+      add(`  \\node[probability, anchor=${left ? "east" : "west"}] at ${at((ax + bx) / 2 + (left ? -3 : 3), (ay + by) / 2)} {${latexValue(tree.probability[i])}};`);
+    }
     if (cut) {
       const mx = (ax + bx) / 2, my = (ay + by) / 2;
       const len = Math.hypot(bx - ax, by - ay) || 1;
@@ -186,7 +194,7 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     const node = shown[i];
     const pruned = node.status === Status.PRUNED || node.status === Status.DROPPED ? " pruned" : "";
     // The TikZ styles are named after the statuses (unvisited, visited, done, pruned, current).
-    const styles = [`${tree.player[i]} node`, node.status];
+    const styles = [`${tree.role(i)} node`, node.status];
     if (node.chosen) styles.push("chosen");
     if (node.ttHit) styles.push("tt hit"); // answered from the transposition table
     if (node.pastLimit) styles.push("past limit"); // quiescence: searched past the depth limit
@@ -203,8 +211,11 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     add(`  \\node[${styles.join(", ")}] at ${at(x[i], y[i])} {};`);
     if (value) {
       const small = String(node.value).length > 3 ? ", font=\\tiny" : "";
-      add(`  \\node[value${pruned}${small}] at ${at(x[i], y[i] + (max(i) ? 1.5 : -1.5))} {${value}};`);
+      // A max^n vector goes under the label (as in the view); the triangle holds the player's name.
+      const vy = tree.role(i) === "maxn" ? windowY(i) : y[i] + (max(i) ? 1.5 : -1.5);
+      add(`  \\node[value${pruned}${tree.role(i) === "maxn" ? "" : small}] at ${at(x[i], vy)} {${value}};`);
     }
+    if (tree.role(i) === "maxn") add(`  \\node[value${pruned}, font=\\tiny] at ${at(x[i], y[i] + 1.5)} {${latexText(tree.player[i])}};`);
     const label = tree.label[i];
     if (label) add(`  \\node[node label${pruned}] at ${at(x[i], labelY(i))} {${latexText(label)}};`);
     if (node.window) {
@@ -236,6 +247,9 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     "\\begin{tikzpicture}[x=1pt, y=1pt,",
     `  max node/.style={regular polygon, regular polygon sides=3, minimum size=${pt(size)}, inner sep=0pt, draw=maxc, line width=0.8pt, fill=white},`,
     "  min node/.style={max node, shape border rotate=180, draw=minc},",
+    `  chance node/.style={circle, minimum size=${pt(size * 0.75)}, inner sep=0pt, draw=chancec, line width=0.8pt, fill=white},`,
+    "  maxn node/.style={max node},",
+    "  probability/.style={font=\\tiny\\bfseries, text=chancec, fill=white, inner sep=0.5pt},",
     "  unvisited/.style={draw=gray!50, dashed},",
     "  visited/.style={fill=visitfill},",
     "  done/.style={fill=donefill},",

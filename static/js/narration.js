@@ -6,6 +6,7 @@
 import { showMove, showValue } from "./value_format.js";
 import { describeMove } from "./move_words.js";
 import { narrateEnhancement } from "./enhancement_words.js";
+import { chanceSentence, hasChance, maxnSentence } from "./narration_more.js";
 
 const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
 const GREEK = { alpha: "α", beta: "β" };
@@ -31,7 +32,7 @@ function namer(replay) {
     return i !== undefined && t.player[i] === "min" ? "MIN" : "MAX";
   };
   const start = (id) => (t.kind === "game" ? capitalized(name(id)) : name(id)); // a tree's labels are as typed
-  return { t, name, nameAt, role, start };
+  return { t, name, nameAt, role, start, idx: (id) => t.idx(id) };
 }
 
 // "MAX at A can already get 3 (through B)": the ancestor whose bound line set α (or β), and
@@ -60,6 +61,8 @@ export function narrate(event, replay, state = null) {
         return `Iterative deepening starts at ${nodeName}: alpha-beta with depth limit 1, then 2, … up to ${event.options.depth}. ` +
           `Iteration 1: v ← ${fn}(${nodeName}, −∞, +∞, 0), the root's children as given`;
       }
+      const more = chanceSentence(event, n, state) || maxnSentence(event, n);
+      if (more) return more;
       if (event.algorithm === "alphabeta") {
         const fn = t.player[t.root] === "min" ? "MIN-VALUE" : "MAX-VALUE";
         return `Alpha-beta search starts at ${nodeName}${depth}: v ← ${fn}(${nodeName}, −∞, +∞)`;
@@ -67,6 +70,8 @@ export function narrate(event, replay, state = null) {
       return `Minimax search starts at ${nodeName}${depth}: MINIMAX-DECISION(${nodeName})`;
     }
     case "visit": {
+      const more = chanceSentence(event, n, state) || maxnSentence(event, n);
+      if (more) return more;
       const role = ROLE[event.player] || "MAX";
       const move = t.kind === "game" && event.move !== null && event.move !== undefined
         ? `${capitalized(describeMove(t.game, event.move, event.state))}. ` : "";
@@ -80,6 +85,7 @@ export function narrate(event, replay, state = null) {
       return origins.length ? `${head}. ${origins.join("; ")}` : head;
     }
     case "init":
+      if (event.v === 0 || event.v === null) return chanceSentence(event, n, state) || maxnSentence(event, n);
       return event.v === "-inf"
         ? `${N} is MAX: v ← −∞ (nothing found yet; any value is better)`
         : `${N} is MIN: v ← +∞ (nothing found yet; any value is better)`;
@@ -88,12 +94,15 @@ export function narrate(event, replay, state = null) {
         ? `${N} is at the depth limit: return EVAL = ${showValue(event.value)} (an estimate)`
         : `${N} is a leaf: return UTILITY = ${showValue(event.value)}`;
     case "backup": { // op: which update the engine made, v ← MAX(v, ...) or MIN(v, ...)
+      if (event.op === "chance") return chanceSentence(event, n, state);
+      if (event.op === "maxn") return maxnSentence(event, n);
       const op = event.op === "min" ? "MIN" : "MAX";
       const text = `${N}: v ← ${op}(${showValue(event.v_before)}, ${showValue(event.child_value)}) = ${showValue(event.v_after)}`;
       if (event.v_before === event.v_after) return `${text}: unchanged (${name(event.child)} is no better for ${op})`;
       return `${text} (from ${name(event.child)})`;
     }
     case "test": {
+      if (event.rest !== undefined) return chanceSentence(event, n, state);
       const sign = SIGN[event.test] || event.test;
       const bound = event.test.endsWith("beta") ? "beta" : "alpha";
       const text = `${N}: ${showValue(event.v)} ${sign} ${GREEK[bound]} = ${showValue(event[bound])}?`;
@@ -110,6 +119,7 @@ export function narrate(event, replay, state = null) {
         : `${what}: MIN at ${nodeName} can now hold MAX to at most ${showValue(event.new)}`;
     }
     case "prune":
+      if (t.role(idx) === "chance") return chanceSentence(event, n, state);
       return prunes(event, state, n);
     case "return": {
       const parent = idx === undefined ? -1 : t.parent[idx];
@@ -195,9 +205,11 @@ function result(event, n) {
   const { t } = n;
   if (event.complete === false) return `Search stopped early (${event.reason || "stopped"}): no result`;
   const move = t.kind === "tree" ? n.name(event.child) : showMove(event.move);
-  const answer = `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move ${move}`;
+  const answer = event.child === null && t.kind === "tree"
+    ? `Result: ${n.name(event.node)} = ${showValue(event.value)}, the expected value (chance moves first: no move to choose)`
+    : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move ${move}`;
   if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}`;
-  const saving = savingWords(event, t.kind);
+  const saving = savingWords(event, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
   const table = event.tt_hits === undefined ? ""
     : `. The transposition table answered ${event.tt_hits.toLocaleString("en-US")} positions and stored ${event.tt_stored.toLocaleString("en-US")}`;
   return (saving ? `${answer}. ${capitalized(saving)}` : answer) + table;
@@ -205,14 +217,15 @@ function result(event, n) {
 
 // "alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)"; for games, in nodes:
 // "alpha-beta visited 18,297 of 549,946 nodes (531,649 fewer than minimax)".
-export function savingWords(result, kind = "tree") {
+// `versus`: what the baseline searched (expectiminimax for a tree with chance nodes).
+export function savingWords(result, kind = "tree", versus = "minimax") {
   const base = result && result.baseline;
   if (!base) return "";
   const game = kind === "game";
   const [mine, theirs] = game ? [result.visited, base.visited] : [result.leaves, base.leaves];
   const [what, unit] = game ? ["visited", "nodes"] : ["evaluated", "leaves"];
   const fewer = theirs - mine;
-  const diff = fewer === 0 ? "as many as minimax: nothing was pruned" : `${fewer.toLocaleString("en")} fewer than minimax`;
+  const diff = fewer === 0 ? `as many as ${versus}: nothing was pruned` : `${fewer.toLocaleString("en")} fewer than ${versus}`;
   return `alpha-beta ${what} ${mine.toLocaleString("en")} of ${theirs.toLocaleString("en")} ${unit} (${diff})`;
 }
 

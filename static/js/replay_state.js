@@ -8,7 +8,7 @@
 // given to the constructor (the tests make thinning happen on a small trace).
 
 import { TraceTree } from "./trace_tree.js";
-import { toNumber } from "./value_format.js";
+import { sameValue, toNumber } from "./value_format.js";
 
 export const SNAPSHOT_EVERY = 256;
 export const SNAPSHOT_BUDGET = 4_000_000;
@@ -142,7 +142,8 @@ export class Replay {
         if (e.beta !== undefined) s.beta[i] = toNumber(e.beta);
         // The window is the caller's: so is where its bounds came from.
         const p = t.parent[i];
-        if (p >= 0) {
+        // A chance node's outcome is searched with the window [lo, hi]: no ancestor set it.
+        if (p >= 0 && t.role(p) !== "chance") {
           s.alphaFrom[i] = s.alphaFrom[p];
           s.betaFrom[i] = s.betaFrom[p];
         }
@@ -160,7 +161,7 @@ export class Replay {
         s.v[i] = toNumber(e.v_after);
         const c = t.idx(e.child);
         if (c !== undefined) s.status[c] = Status.DONE;
-        if (toNumber(e.v_after) !== toNumber(e.v_before)) s.vFrom[i] = c;
+        if (!sameValue(e.v_after, e.v_before)) s.vFrom[i] = c;
         break;
       }
       case "bound":

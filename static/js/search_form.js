@@ -29,6 +29,7 @@ export class SearchForm {
     form.addEventListener("change", (ev) => {
       if (ev.target.name === "source") this.showSource();
       if (ev.target.name === "game") this.defaultPosition();
+      if (ev.target.name === "example") this.algorithmForExample();
     });
     this.showSource();
   }
@@ -43,6 +44,16 @@ export class SearchForm {
     for (const part of this.form.querySelectorAll("[data-source]")) {
       part.hidden = part.dataset.source !== source;
     }
+  }
+
+  // A chance or players example comes with the algorithm that searches it (its option's
+  // data-algorithm); back on a plain example, expectiminimax and max^n give way to alpha-beta.
+  algorithmForExample() {
+    const option = this.field("example").selectedOptions[0];
+    const wanted = option ? option.dataset.algorithm : "";
+    const algorithm = this.field("algorithm");
+    if (wanted) algorithm.value = wanted;
+    else if (algorithm.value === "expectiminimax" || algorithm.value === "maxn") algorithm.value = "alphabeta";
   }
 
   // Switching game swaps in that game's default position, unless one was typed.
@@ -147,7 +158,7 @@ export class SearchForm {
   // The options in words, e.g. "alpha-beta, no depth limit, ties prune".
   describeOptions() {
     const o = this.options();
-    const alg = { alphabeta: "alpha-beta", iterative: "iterative deepening" }[o.algorithm] || o.algorithm;
+    const alg = { alphabeta: "alpha-beta", iterative: "iterative deepening", maxn: "max^n" }[o.algorithm] || o.algorithm;
     return `${alg}, ${o.depth === null ? "no depth limit" : `depth limit ${o.depth}`}, ties ${o.ties}`;
   }
 

@@ -52,6 +52,8 @@ export async function fetchPseudocode(events) {
     root: visit && visit.player === "min" ? "min" : "max",
     depth,
   });
+  // Alpha-beta over chance nodes (a tree with bounds) shows CHANCE-VALUE beside MAX and MIN.
+  if (events.some((e) => e.type === "visit" && e.player === "chance")) params.set("chance", "1");
   const response = await fetch(`/api/pseudocode?${params}`);
   if (!response.ok) throw new Error(`pseudocode: the server answered ${response.status}`);
   return response.json();

@@ -24,6 +24,10 @@ export class TraceTree {
     this.depth = []; // a game node's depth, from its visit event (quiescence: past the limit)
     const options = startEvent.options || {};
     this.depthLimit = typeof options.depth === "number" ? options.depth : null;
+    this.probability = []; // a chance node's child: its probability (uniform where the tree gives none)
+    const tree = this.kind === "tree" ? source.tree || {} : {};
+    this.players = Array.isArray(tree.players) ? tree.players : null; // max^n: the root's player names
+    this.bounds = Array.isArray(tree.bounds) ? tree.bounds : null; // [lo, hi]: alpha-beta prunes at chance nodes
 
     if (this.kind === "tree" && source.tree) {
       this.addTreeNode(source.tree, -1);
@@ -64,7 +68,8 @@ export class TraceTree {
     this.index.set(id, i);
     this.parent.push(parentIdx);
     this.children.push([]);
-    this.player.push(player === "min" ? "min" : "max");
+    // A tree keeps its players as given ("chance", a max^n player's name); a game has MAX and MIN.
+    this.player.push(this.kind === "tree" && typeof player === "string" ? player : player === "min" ? "min" : "max");
     this.label.push(label === undefined || label === null ? String(id) : String(label));
     this.move.push(move);
     if (parentIdx >= 0) this.children[parentIdx].push(i);
@@ -76,13 +81,18 @@ export class TraceTree {
   addTreeNode(rootNode, parentIdx) {
     const stack = [[rootNode, parentIdx]];
     while (stack.length) {
-      const [node, p] = stack.pop();
+      const [node, p, probability] = stack.pop();
       const label = node.label === undefined || node.label === "" ? node.id : node.label;
       const i = this.add(node.id, p, node.player, label);
-      if (typeof node.value === "number") this.given[i] = node.value;
+      if (typeof node.value === "number" || Array.isArray(node.value)) this.given[i] = node.value;
+      if (probability !== undefined) this.probability[i] = probability;
       const kids = node.children || [];
+      const chance = node.player === "chance" && !this.players;
       // Push in reverse so children are added (and so ordered) left to right.
-      for (let c = kids.length - 1; c >= 0; c--) stack.push([kids[c], i]);
+      for (let c = kids.length - 1; c >= 0; c--) {
+        const given = typeof kids[c].probability === "number" ? kids[c].probability : 1 / kids.length;
+        stack.push([kids[c], i, chance ? given : undefined]);
+      }
     }
   }
 
@@ -124,6 +134,19 @@ export class TraceTree {
   // Whether a quiescence search visited node i past the depth limit.
   pastLimit(i) {
     return this.depthLimit !== null && this.depth[i] !== undefined && this.depth[i] > this.depthLimit;
+  }
+
+  // How node i is drawn and narrated: "max", "min", "chance", or "maxn" (a player of a
+  // players tree, which maximises its own component of the vector).
+  role(i) {
+    if (this.players) return "maxn";
+    const p = this.player[i];
+    return p === "min" || p === "chance" ? p : "max";
+  }
+
+  // A max^n node's component: the index of its player among the root's players (-1 elsewhere).
+  component(i) {
+    return this.players ? this.players.indexOf(this.player[i]) : -1;
   }
 
   // Every index in the subtree under i, i included.

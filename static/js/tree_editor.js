@@ -81,7 +81,8 @@ export class TreeEditor {
       },
     );
     const f = this.els.form.elements;
-    this.fields = { label: f.node_label, player: f.node_player, value: f.node_value, eval: f.node_eval };
+    this.fields = { label: f.node_label, player: f.node_player, value: f.node_value, eval: f.node_eval,
+      probability: f.node_probability };
 
     let scrollQueued = false;
     this.els.outline.addEventListener("scroll", () => {
@@ -324,6 +325,10 @@ export class TreeEditor {
       const n = parseNumber(text, "eval", limits, { optional: true });
       return { eval: n === undefined ? null : n };
     }
+    if (name === "probability") {
+      const n = parseNumber(text, "probability", limits, { optional: true });
+      return { probability: n === undefined ? null : n };
+    }
     return { [name]: text };
   }
 
@@ -339,6 +344,7 @@ export class TreeEditor {
       player: node.player,
       value: leaf ? String(node.value) : "",
       eval: node.eval === undefined || node.eval === null ? "" : String(node.eval),
+      probability: node.probability === undefined ? "" : String(node.probability),
     };
     for (const name of Object.keys(shown)) {
       const text = this.fields[name].value;
@@ -482,9 +488,10 @@ export class TreeEditor {
     b.type = "button";
     b.dataset.editId = node.id;
     b.style.setProperty("--depth", String(depth));
-    const glyph = span(`glyph ${node.player}`, node.player === "max" ? "▲" : "▼");
+    const mark = { max: ["▲", "MAX "], min: ["▼", "MIN "], chance: ["●", "chance "] }[node.player] || ["▲", `${node.player} `];
+    const glyph = span(`glyph ${node.player in { max: 1, min: 1, chance: 1 } ? node.player : "max"}`, mark[0]);
     glyph.setAttribute("aria-hidden", "true");
-    b.append(glyph, span("visually-hidden", node.player === "max" ? "MAX " : "MIN "));
+    b.append(glyph, span("visually-hidden", mark[1]));
     b.append(span("name", node.label === node.id ? node.id : `${node.label} (${node.id})`));
     const leaf = !node.children || !node.children.length;
     const num = leaf ? `= ${node.value}` : node.eval !== undefined ? `eval ${node.eval}` : "";
@@ -511,18 +518,35 @@ export class TreeEditor {
     this.keepSelectedInView();
   }
 
+  // The player select offers MAX, MIN and chance, or in a players tree (max^n) the root's names.
+  syncPlayerOptions() {
+    const select = this.fields.player;
+    const names = Array.isArray(this.tree.players) ? this.tree.players : null;
+    const wanted = names ? names.map((n) => [n, n]) : [["max", "MAX ▲"], ["min", "MIN ▼"], ["chance", "chance ●"]];
+    const have = [...select.options].map((o) => o.value).join("\u0000");
+    if (have !== wanted.map(([v]) => v).join("\u0000")) {
+      const current = select.value;
+      select.replaceChildren(...wanted.map(([value, text]) => new Option(text, value)));
+      select.value = current;
+    }
+  }
+
   renderForm(entry) {
     const { node, parent, index: at } = entry;
     const leaf = !node.children || !node.children.length;
-    const role = node.player === "max" ? "MAX" : "MIN";
+    const role = { max: "MAX", min: "MIN", chance: "chance" }[node.player] || node.player;
     const where = parent ? `child ${at + 1} of ${parent.children.length} of ${parent.label}` : "the root";
     this.els.heading.textContent = `${node.label} (id ${node.id}): ${role}, ${where}`;
     this.fields.label.value = node.label;
+    this.syncPlayerOptions();
     this.fields.player.value = node.player;
     this.fields.value.value = leaf ? String(node.value) : "";
     this.fields.value.disabled = !leaf;
     this.fields.value.placeholder = leaf ? "" : "computed";
     this.fields.eval.value = node.eval === undefined ? "" : String(node.eval);
+    // Probability: only an outcome of a chance node has one (blank: equally likely).
+    this.fields.probability.value = node.probability === undefined ? "" : String(node.probability);
+    this.fields.probability.disabled = !parent || parent.player !== "chance";
     this.els.hint.textContent = leaf
       ? ""
       : "Internal node: the search computes its value. Eval is its estimate when a depth limit cuts it off.";

@@ -1,7 +1,9 @@
 // The search tree as an SVG drawing, the textbook way: MAX an upward triangle,
 // MIN a downward one, the value inside, the label below, the [α, β] window on the
 // path from the root to the current node, pruned subtrees greyed with the cut
-// edge marked. Layout is d3.tree, pan/zoom is d3.zoom (global `d3`).
+// edge marked. A chance node is a circle with its outcomes' probabilities on their edges;
+// a max^n node is an upward triangle (each player is a MAX of its own component) holding its
+// player's name, coloured per player, with its vector ⟨vA, vB, vC⟩ written below the label. Layout is d3.tree, pan/zoom is d3.zoom (global `d3`).
 // Every per-step change goes through update(), which touches only the nodes it is
 // told may have changed, and writes an attribute only when its text differs. What a node
 // shows comes from presentation.js, which the LaTeX export reads too.
@@ -43,9 +45,19 @@ function setText(e, value) {
   if (e.textContent !== value) e.textContent = value;
 }
 
-function triangle(player, half, rise, x, y) {
-  // Upward for MAX, downward for MIN, centred on (x, y), where the value is written.
-  return player === "max"
+// The text of a chance child's probability on its edge: 0.5, 0.333.
+export function showProbability(p) {
+  return String(Number(p.toPrecision(3)));
+}
+
+function triangle(role, half, rise, x, y) {
+  // Upward for MAX (and a max^n player), downward for MIN, centred on (x, y), where the value
+  // is written; a circle for a chance node.
+  if (role === "chance") {
+    const r = half + 1;
+    return `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`;
+  }
+  return role !== "min"
     ? `M${x},${y - rise - 3}L${x + half},${y + rise}L${x - half},${y + rise}Z`
     : `M${x},${y + rise + 3}L${x + half},${y - rise}L${x - half},${y - rise}Z`;
 }
@@ -139,6 +151,7 @@ export class TreeView {
     this.edgeEls = [];
     this.markEls = [];
     this.linkEls = []; // the dashed arrow from a transposition hit to its source, by hit index
+    this.probEls = [];
     this.shown = []; // each node's elements and last-written view, to skip unchanged writes
     this.x = [];
     this.y = [];
@@ -165,7 +178,9 @@ export class TreeView {
   layout() {
     const t = this.tree;
     const s = this.sizes;
-    const width = (i) => Math.max(t.kind === "game" ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10);
+    // A max^n vector ⟨10, 10, 10⟩ is written under the label: room for it.
+    const vector = t.players ? (t.players.length * 4 + 1) * s.charW : 0;
+    const width = (i) => Math.max(t.kind === "game" ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10, vector);
     const n = Math.min(t.size, this.cap);
     // Children indices ascend (found in order), so "below n" keeps a connected subtree.
     const kids = (i) => {
@@ -190,6 +205,7 @@ export class TreeView {
       if (t.parent[i] >= 0) {
         if (!this.edgeEls[i]) this.edgeEls[i] = el("line", { class: "edge" }, this.edgeLayer);
         this.placeEdge(i);
+        if (t.probability[i] !== undefined) this.placeProbability(i);
       }
       if (this.markEls[i]) this.placeMark(i);
       if (this.linkEls[i]) this.placeLink(i);
@@ -204,8 +220,12 @@ export class TreeView {
   // frame's paint and layerize phases cost more than the step itself.
   createNode(i) {
     const t = this.tree;
-    const g = el("g", { class: `node ${t.player[i]}`, "data-node-id": t.ids[i], "data-state": "unvisited", "data-value": "" });
+    const g = el("g", { class: this.nodeClass(i), "data-node-id": t.ids[i], "data-state": "unvisited", "data-value": "" });
     const shape = el("path", { class: "shape" }, g);
+    if (t.players) {
+      g.dataset.player = t.player[i]; // the player whose component this node maximises
+      el("text", { class: "mover" }, g).textContent = t.player[i];
+    }
     const value = el("text", { class: "value" }, g);
     const order = el("text", { class: "order" }, g);
     const label = el("text", { class: "label" }, g);
@@ -224,18 +244,31 @@ export class TreeView {
     this.shown[i] = { g, shape, value, order, label, windowText, board, state: "", dv: "", vt: "", vc: "", ot: "", wt: "", cls: "" };
   }
 
+  // "node max", "node chance", "node maxn mover-1": the role, and a max^n player's colour.
+  nodeClass(i) {
+    const t = this.tree;
+    const role = t.role(i);
+    return role === "maxn" ? `node maxn mover-${t.component(i) % 6}` : `node ${role}`;
+  }
+
   placeNode(i) {
     const s = this.sizes;
     const sh = this.shown[i];
     const x = this.x[i];
     const y = this.y[i];
-    const player = this.tree.player[i];
-    sh.shape.setAttribute("d", triangle(player, s.half, s.rise, x, y));
+    const role = this.tree.role(i);
+    sh.shape.setAttribute("d", triangle(role, s.half, s.rise, x, y));
     const at = (e, dx, dy) => {
       e.setAttribute("x", x + dx);
       e.setAttribute("y", y + dy);
     };
-    at(sh.value, 0, player === "max" ? 3 : -3);
+    // A max^n vector is too wide for the triangle: it goes under the label, the name inside.
+    if (role === "maxn") {
+      at(sh.value, 0, s.windowY);
+      at(sh.g.querySelector("text.mover"), 0, 5);
+    } else {
+      at(sh.value, 0, role === "min" ? -3 : role === "chance" ? 4 : 3);
+    }
     at(sh.order, s.half + 3, -s.rise);
     at(sh.label, 0, s.labelY);
     at(sh.windowText, 0, s.windowY);
@@ -253,6 +286,23 @@ export class TreeView {
     e.setAttribute("y1", this.y[p] + bottom);
     e.setAttribute("x2", this.x[i]);
     e.setAttribute("y2", this.y[i] - s.rise - 4);
+  }
+
+  // A chance outcome's probability, written beside the middle of its edge.
+  placeProbability(i) {
+    if (!this.probEls) this.probEls = [];
+    let text = this.probEls[i];
+    if (!text) {
+      text = this.probEls[i] = el("text", { class: "probability" }, this.edgeLayer);
+      text.textContent = showProbability(this.tree.probability[i]);
+    }
+    const e = this.edgeEls[i];
+    const x1 = +e.getAttribute("x1"), y1 = +e.getAttribute("y1");
+    const x2 = +e.getAttribute("x2"), y2 = +e.getAttribute("y2");
+    const left = x2 < x1;
+    text.setAttribute("x", (x1 + x2) / 2 + (left ? -5 : 5));
+    text.setAttribute("y", (y1 + y2) / 2);
+    text.setAttribute("text-anchor", left ? "end" : "start");
   }
 
   // The cut mark: a short bar across the edge into a pruned child, with "α cut" / "β cut".
@@ -320,7 +370,7 @@ export class TreeView {
     const dv = node.value === undefined || node.given ? "" : String(node.value);
     // A tree leaf's given value is part of the problem: shown faintly until the search reads it.
     const vc = node.given ? "value given" : node.final ? "value final" : "value";
-    let cls = `node ${this.tree.player[i]}`;
+    let cls = this.nodeClass(i);
     if (node.onPath) cls += " on-path";
     if (node.chosen) cls += " chosen";
     if (node.estimate) cls += " estimate";

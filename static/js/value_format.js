@@ -7,13 +7,24 @@ export function toNumber(x) {
   return x;
 }
 
-// Text for a value as the slides write it: +∞ and −∞, nothing for "not known yet".
+// Text for a value as the slides write it: +∞ and −∞, nothing for "not known yet"; a max^n
+// vector as ⟨1, 2, 6⟩; a weighted sum to six significant digits (0.1 + 0.2 shows 0.3).
 export function showValue(x) {
   if (x === null || x === undefined) return "";
+  if (Array.isArray(x)) return `⟨${x.map(showValue).join(", ")}⟩`;
   const n = toNumber(x);
   if (n === Infinity) return "+∞";
   if (n === -Infinity) return "−∞";
+  if (typeof n === "number" && !Number.isInteger(n)) return String(Number(n.toPrecision(6)));
   return String(n);
+}
+
+// Two values the same (numbers, or max^n vectors component by component)?
+export function sameValue(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, k) => x === b[k]);
+  }
+  return toNumber(a) === toNumber(b);
 }
 
 // A game move as the trace gives it: a cell number (tic-tac-toe) or [x, y] (Isolation).

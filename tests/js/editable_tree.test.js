@@ -48,13 +48,13 @@ test("a malformed tree is an error naming what and where, never repaired", () =>
   };
   refused(broken((t) => delete t.children[1].children[0].value), "children[1].children[0].value: expected a finite number (a leaf needs a value)");
   refused(broken((t) => { t.children[1].children[0].value = "3"; }), "children[1].children[0].value: expected a finite number");
-  refused(broken((t) => { t.children[0].player = "chance"; }), 'children[0].player: expected "max" or "min"');
-  refused(broken((t) => delete t.player), 'player: expected "max" or "min"');
+  refused(broken((t) => { t.children[0].player = "dice"; }), 'children[0].player: expected one of "max", "min", "chance"');
+  refused(broken((t) => delete t.player), 'player: expected one of "max", "min", "chance"');
   refused(broken((t) => { t.children[2].value = 1; }), "children[2].value: only leaves have a value; use eval for an estimate");
   refused(broken((t) => { t.children[2].children[1].id = "B1"; }), "children[2].children[1].id: duplicate id 'B1' (also at children[0].children[0])");
   refused(broken((t) => delete t.children[0].label), "children[0].label: required");
   refused(broken((t) => { t.eval = NaN; }), "eval: expected a finite number");
-  refused(broken((t) => { t.colour = "red"; }), "colour: unknown field (known: id, label, player, value, eval, children)");
+  refused(broken((t) => { t.colour = "red"; }), "colour: unknown field (known: id, label, player, probability, players, bounds, value, eval, children)");
   // An edit of a malformed tree is refused too, rather than quietly mending the rest.
   const tree = lecture();
   delete tree.children[1].children[0].value;
@@ -139,7 +139,11 @@ test("labels: length in characters (code points), the schema's characters, blank
 });
 
 test("set fields: player, value and eval checked, never guessed", () => {
-  refused(() => setFields(lecture(), "B", { player: "chance" }, LIMITS), 'player: expected "max" or "min"');
+  refused(() => setFields(lecture(), "B", { player: "dice" }, LIMITS), 'player: expected one of "max", "min", "chance"');
+  assert.equal(setFields(lecture(), "B", { player: "chance" }, LIMITS).tree.children[0].player, "chance");
+  const coin = setFields(setFields(lecture(), "B", { player: "chance" }, LIMITS).tree, "B1", { probability: 0.5 }, LIMITS).tree;
+  assert.equal(coin.children[0].children[0].probability, 0.5);
+  refused(() => setFields(lecture(), "B1", { probability: 0 }, LIMITS), "probability: a probability is more than 0 and at most 1");
   refused(() => setFields(lecture(), "B", { value: 3 }, LIMITS), "value: B is an internal node; only leaves have a value (use eval for an estimate)");
   refused(() => setFields(lecture(), "B1", { value: "3" }, LIMITS), "value: expected a finite number");
   refused(() => setFields(lecture(), "B1", { value: -2e9 }, LIMITS), "value: outside the allowed range ±1,000,000,000");

@@ -18,10 +18,11 @@ from search.event_records import (
 from search.game import Game, children_named
 from search.pseudocode import SEARCH_CALL, SEARCH_RETURN
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """2 (2026-11): backup op, prune players and moves; minimax without ties. 3 (2026-11): a step for every
-line the slides walk (init, test, every bound, return) and the result's baseline.
-search.trace_upgrade reads 1 and 2."""
+line the slides walk (init, test, every bound, return) and the result's baseline. 4 (2026-11): the rest
+of the lecture (chance nodes, several players, iterative deepening, the transposition table,
+quiescence, beams), all of it additions. search.trace_upgrade reads 1, 2 and 3."""
 Sink = Callable[[Batch], None]
 __all__ = ["FORMAT_VERSION", "INF", "NULL_RECORDER", "Batch", "Event", "NullRecorder", "Recorder", "SearchStopped", "Sink",
            "json_number"]

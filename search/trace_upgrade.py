@@ -1,4 +1,8 @@
-"""Traces written in formats 1 and 2 read as format 3, so no saved trace or shared link is lost.
+"""Traces written in formats 1, 2 and 3 read as format 4, so no saved trace or shared link is lost.
+
+Format 4 only added (chance nodes, several players, iterative deepening, the transposition table,
+quiescence, beams): a format-3 trace is a format-4 trace with an older number, so its start event
+is renumbered and nothing else changes.
 
 Format 3 added a step for every line the slides walk: `init` (v ← ±∞), `test` after each backup
 of alpha-beta (held or not), a `bound` each time the bound line runs (`changed`), `return`, and
@@ -37,6 +41,8 @@ def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
     """The events in the current format, and whether they had to be upgraded. `events[0]` is a
     start event; events of the current format come back as they are, for the schema to check."""
     version = events[0].get("format")
+    if version == 3:
+        return [{**events[0], "format": FORMAT_VERSION}, *events[1:]], True
     if version not in (1, 2):
         return events, False
     if version == 1:
@@ -73,12 +79,12 @@ def _format_2_to_3(events: list[Event]) -> list[Event]:
         if differs is not None:
             line = j + 2 if j < len(own) else len(events)
             raise InputError(f"line {line}{differs}", f"the engine, searching this trace's start again, makes "
-                             f"{_summary(expected)} here and the trace has {_summary(given)}: it cannot be read as format 3")
+                             f"{_summary(expected)} here and the trace has {_summary(given)}: it cannot be read as format 4")
         out.append({**made, "seq": len(out)})
         j += 1
     if j < len(own):
         raise InputError(f"line {j + 2}", f"the engine, searching this trace's start again, stops before "
-                         f"{_summary(own[j])}: it cannot be read as format 3")
+                         f"{_summary(own[j])}: it cannot be read as format 4")
     if stopped:
         out.append({**last, "seq": len(out)})
     return out

@@ -22,6 +22,8 @@ GOLDEN = Path(__file__).parent / "golden"
 FORMAT1 = sorted(path.name for path in (GOLDEN / "format1").iterdir())
 # The same four as commit d2465f5 wrote them, in format 2.
 FORMAT2 = sorted(path.name for path in (GOLDEN / "format2").iterdir())
+# The same four as commit b4eba0a wrote them, in format 3 (format 4 only added to it).
+FORMAT3 = sorted(path.name for path in (GOLDEN / "format3").iterdir())
 
 
 def lines_of(text: str) -> list[dict]:
@@ -40,7 +42,8 @@ def test_the_format1_fixtures_are_format1_and_cover_trees_games_and_both_algorit
     assert {start["algorithm"] for start in starts} == {"minimax", "alphabeta"}
 
 
-@pytest.mark.parametrize("folder, name", [("format1", n) for n in FORMAT1] + [("format2", n) for n in FORMAT2])
+@pytest.mark.parametrize("folder, name", [("format1", n) for n in FORMAT1] + [("format2", n) for n in FORMAT2]
+                         + [("format3", n) for n in FORMAT3])
 def test_an_older_trace_reads_as_todays_engine_writes_it(folder: str, name: str) -> None:
     assert lines_of((GOLDEN / folder / name).read_text())[0]["format"] == int(folder[-1])
     events, upgraded = read_trace((GOLDEN / folder / name).read_text())
@@ -48,6 +51,13 @@ def test_an_older_trace_reads_as_todays_engine_writes_it(folder: str, name: str)
     assert events == lines_of((GOLDEN / name).read_text())
     # Key order too: the upgraded events are written as the engine writes them.
     assert text_of(events) == (GOLDEN / name).read_text()
+
+
+def test_a_format3_trace_differs_from_today_only_in_its_number() -> None:
+    assert FORMAT3 == FORMAT1
+    for name in FORMAT3:
+        old, new = (GOLDEN / "format3" / name).read_text(), (GOLDEN / name).read_text()
+        assert old.replace('"format":3,', '"format":4,', 1) == new
 
 
 def test_a_current_trace_is_left_as_it_is() -> None:
@@ -97,9 +107,9 @@ def test_a_format1_game_trace_with_a_position_the_game_cannot_read_is_refused_by
 
 def test_a_format_not_known_is_refused_at_line_1() -> None:
     events = format1_lecture()
-    events[0]["format"] = 4
+    events[0]["format"] = 5
     error = refused(events)
-    assert error.where == "line 1 format" and "3" in error.problem
+    assert error.where == "line 1 format" and "4" in error.problem
 
 
 def format2(name: str = "lecture_alphabeta.jsonl") -> list[dict]:

@@ -25,6 +25,8 @@ Reason = Literal["cancelled", "event limit", "client stalled"]
 class Options(TypedDict):
     depth: int | None
     ties: NotRequired[Literal["prune", "explore"]]  # alpha-beta and iterative only: minimax never prunes
+    ordering: NotRequired[Literal["given", "best", "worst", "random"]]  # only when the request asked for one
+    seed: NotRequired[int]  # the random ordering's seed (with ordering "random" only)
 
 
 class StartEvent(TypedDict):

@@ -35,3 +35,7 @@ ORDERING_MAX_NODES = 200_000
 """Most nodes the move-ordering lab's untraced minimax may visit on one tree or position (it then runs
 alpha-beta four times, each at most as large): past it, a game search asks for a smaller depth limit.
 Tic-tac-toe from the empty board at depth 5 visits 18,730, at depth 6 73,450; at depth 9 (the whole game) 549,946."""
+
+MAX_ORDERING_SEED = 2**53 - 1
+"""Largest seed (either sign) of the random move ordering: the largest whole number a browser's
+JavaScript holds exactly, so a seed survives a trip through the page and a link."""

@@ -2,7 +2,10 @@
 
 A request is a dict: exactly one of ``example`` (a built-in name), ``tree`` (a node object or the
 nested-list shorthand) or ``game`` ("tictactoe" | "isolation", with optional ``state`` and
-``estimate``), plus ``algorithm``, ``depth`` and ``ties``.
+``estimate``), plus ``algorithm``, ``depth`` and ``ties``; optionally ``ordering`` ("given" | "best" |
+"worst" | "random", the move-ordering lab's orders of each node's children, search.ordering) and, with
+"random", ``seed``: the start event's options record them, so a saved trace or a link replays the
+same search.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from search.game import Game, TreeGame
 from search.isolation import Isolation
 from search.iterative import check_iteration_estimates, iterative_deepening
 from search.minimax import minimax
+from search.ordering import DEFAULT_SEED, ORDERINGS, ordered_game
 from search.pseudocode import Line, listing
 from search.recorder import Recorder
 from search.result import SearchResult
@@ -27,7 +31,7 @@ from search.tree_io import check_estimates, tree_from_json
 ALGORITHMS = ("minimax", "alphabeta", "iterative")
 TIES = ("prune", "explore")
 GAMES = ("tictactoe", "isolation")
-KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties"}
+KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "ordering", "seed"}
 
 
 @dataclass(slots=True)
@@ -36,10 +40,29 @@ class SearchRequest:
     algorithm: str
     depth: int | None
     ties: str
+    ordering: str | None = None
+    seed: int | None = None
 
     def options(self) -> dict[str, Any]:
-        """The options as the start event records them: minimax never prunes, so it has no tie rule."""
-        return {"depth": self.depth} if self.algorithm == "minimax" else {"depth": self.depth, "ties": self.ties}
+        """The options as the start event records them: minimax never prunes, so it has no tie rule;
+        an ordering (and the random one's seed) only when the request asked for one."""
+        out: dict[str, Any] = {"depth": self.depth} if self.algorithm == "minimax" else {"depth": self.depth, "ties": self.ties}
+        return {**out, **self.ordering_options()}
+
+    def ordering_options(self) -> dict[str, Any]:
+        """{"ordering": name} (and "seed" for random) when the request asked for an ordering, else {}."""
+        if self.ordering is None:
+            return {}
+        return {"ordering": self.ordering} if self.seed is None else {"ordering": self.ordering, "seed": self.seed}
+
+    def ordered(self) -> SearchRequest:
+        """This request with its game seen in its ordering's order (an explicit tree reordered, a game
+        wrapped): the survey behind it runs here, so a game too large for it is refused before the
+        search starts (limits.ORDERING_MAX_NODES)."""
+        if self.ordering is None:
+            return self
+        game = ordered_game(self.game, self.ordering, self.depth, DEFAULT_SEED if self.seed is None else self.seed)
+        return SearchRequest(game, self.algorithm, self.depth, self.ties, self.ordering, self.seed)
 
     def listing(self) -> list[Line]:
         """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit."""
@@ -47,11 +70,12 @@ class SearchRequest:
 
     def run(self, recorder: Recorder | None = None) -> SearchResult:
         if self.algorithm == "minimax":
-            return minimax(self.game, depth=self.depth, recorder=recorder)
+            return minimax(self.game, depth=self.depth, recorder=recorder, more_options=self.ordering_options())
         if self.algorithm == "iterative":
             assert self.depth is not None, "parse_options requires a depth for iterative deepening"
             return iterative_deepening(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
-        return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
+        return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder,  # type: ignore[arg-type]
+                         more_options=self.ordering_options())
 
 
 def parse_request(data: Any) -> SearchRequest:
@@ -62,7 +86,37 @@ def parse_request(data: Any) -> SearchRequest:
     if unknown:
         raise InputError(unknown[0], "unknown field")
     algorithm, depth, ties = parse_options(data)
-    return SearchRequest(_game(data, depth, algorithm == "iterative"), algorithm, depth, ties)
+    ordering, seed = parse_ordering(data, algorithm)
+    game = _game(data, depth, algorithm == "iterative")
+    return SearchRequest(game, algorithm, depth, ties, ordering, seed).ordered()
+
+
+def parse_ordering(data: dict[str, Any], algorithm: str) -> tuple[str | None, int | None]:
+    """ordering and seed: (None, None) when not asked for; the random ordering's seed defaults to
+    search.ordering.DEFAULT_SEED and is recorded, so a replay shuffles the same way."""
+    ordering, seed = data.get("ordering"), data.get("seed")
+    if ordering is None:
+        if seed is not None:
+            raise InputError("seed", 'the seed shuffles the random ordering: give it with "ordering": "random"')
+        return None, None
+    if ordering not in ORDERINGS:
+        raise InputError("ordering", f"expected one of {', '.join(ORDERINGS)}, got {ordering!r}")
+    if algorithm == "iterative":
+        raise InputError("ordering", "iterative deepening orders the root's children by its own iterations: leave ordering out")
+    if ordering != "random":
+        if seed is not None:
+            raise InputError("seed", f'the seed shuffles the random ordering, not {ordering!r}: leave it out')
+        return ordering, None
+    return ordering, parse_seed(seed)
+
+
+def parse_seed(seed: Any) -> int:
+    """The random ordering's seed: a whole number within limits.MAX_ORDERING_SEED either side of 0."""
+    if seed is None:
+        return DEFAULT_SEED
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > limits.MAX_ORDERING_SEED:
+        raise InputError("seed", f"expected a whole number from -{limits.MAX_ORDERING_SEED:,} to {limits.MAX_ORDERING_SEED:,}")
+    return seed
 
 
 def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:

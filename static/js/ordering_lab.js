@@ -1,7 +1,8 @@
 // The Ordering tab: alpha-beta on the Search tab's tree or position with each child order
 // (POST /api/ordering), as a table of leaves and nodes visited against minimax's and the
-// Knuth–Moore minimum, a Replay button per ordering (the reordered tree searched with alpha-beta
-// in the main view: trees only), and the plot of leaves against depth (ordering_plot.js).
+// Knuth–Moore minimum, a Replay button per ordering (alpha-beta in the main view: a tree's
+// reordered tree, or a game searched with the request's "ordering" and "seed"), and the plot of
+// leaves against depth (ordering_plot.js).
 // Everything shown comes from the server and is inserted as text.
 
 import { errorText } from "./rest_client.js";
@@ -21,8 +22,9 @@ async function post(url, body) {
 }
 
 export class OrderingLab {
-  // els: {run, seed, error, table, rows, summary, b, plot, plotStatus}; request(): the Search
-  // tab's request (throws on a bad field); onReplay(tree, options): search that tree with alpha-beta.
+  // els: {run, seed, error, table, rows, summary, plot, plotStatus}; request(): the Search tab's
+  // request (throws on a bad field); onReplay(replay): search with alpha-beta, where replay is
+  // {ordering, depth, ties} plus the reordered `tree` (trees) or the game `request` to send.
   constructor({ els, request, onReplay }) {
     this.els = els;
     this.request = request;
@@ -76,12 +78,16 @@ export class OrderingLab {
       button.className = "small";
       button.textContent = "Replay";
       button.setAttribute("aria-label", `Replay alpha-beta with the children ${NAMES[row.ordering] || row.ordering}`);
+      const replay = { ordering: row.ordering, depth: answer.depth, ties: answer.ties };
       if (row.tree) {
-        button.addEventListener("click", () => this.onReplay(row.tree, { depth: answer.depth, ties: answer.ties }, row.ordering));
+        replay.tree = row.tree;
       } else {
-        button.disabled = true;
-        button.title = "Replay works on trees: a game position's reordered search is not a tree you can load";
+        // A game: the same position searched with the request's ordering (and the lab's seed).
+        const { seed, ...game } = body;
+        replay.request = { ...game, algorithm: "alphabeta", depth: answer.depth, ties: answer.ties, ordering: row.ordering };
+        if (row.ordering === "random") replay.request.seed = answer.seed;
       }
+      button.addEventListener("click", () => this.onReplay(replay));
       td.append(button);
       tr.append(td);
       return tr;

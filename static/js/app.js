@@ -252,7 +252,7 @@ const tabs = new SideTabs(document.querySelector(".tabs"), (id) => {
 const orderingLab = new OrderingLab({
   els: {
     run: $("ordering-run"), seed: $("ordering-seed"), error: $("ordering-error"), table: $("ordering-table"),
-    rows: $("ordering-rows"), summary: $("ordering-summary"), b: $("ordering-b"), plot: $("ordering-plot"),
+    rows: $("ordering-rows"), summary: $("ordering-summary"), plots: $("ordering-plots"),
     plotStatus: $("ordering-plot-status"),
   },
   request: () => form.request(),

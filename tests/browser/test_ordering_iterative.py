@@ -58,10 +58,14 @@ def test_iterative_deepening_steps_across_an_iteration_boundary(app: Page) -> No
     expect(app.locator("#narration")).to_contain_text("Iteration 1 (depth limit 1) found A = 8, best move B")
     expect(app.locator("#narration")).to_contain_text("Iteration 2 searches the root's children best first for MAX by these values: B (8), D (7), C (4)")
     expect(app.locator("#iteration-rows tr")).to_have_count(1)
-    app.locator("#forward").click()  # the root again: the drawing starts over
+    order = "n => document.querySelector(`#tree [data-node-id=\"${n}\"] text.order`).textContent"
+    assert app.evaluate(order, "D") != ""  # numbered in iteration 1
+    app.locator("#forward").click()  # the root again: the drawing starts over, numbered from 1
     expect(app.locator('[data-node-id="B"]')).to_have_attribute("data-state", "unvisited")
+    assert (app.evaluate(order, "A"), app.evaluate(order, "D")) == ("1", "")
     app.locator("#forward").click()
     app.locator("#forward").click()
+    assert app.evaluate(order, "B") == "2"  # iteration 2 searches B first: the second visit
     states = {n: s for n, s in app.evaluate("() => [...document.querySelectorAll('#tree [data-node-id]')].map(n => [n.dataset.nodeId, n.dataset.state])")}
     assert states["B"] in ("current", "visited") and states["D"] == "unvisited"
     app.locator("#last").click()

@@ -23,6 +23,10 @@ def test_ordering_lab_table_replay_and_plot(app: Page) -> None:
     assert cells == [["as given", "7", "11"], ["best first", "5", "9"], ["worst first", "9", "13"], ["random", "8", "12"],
                      ["minimax", "9", "13"], ["Knuth–Moore", "5", "—"]]
     expect(app.locator("#ordering-summary")).to_contain_text("b = 3, d = 2")
+    # Every column, Replay's included, fits the 250 px side panel: no sideways scrolling.
+    fit = app.evaluate("() => { const t = document.querySelector('#panel-ordering .table-scroll'); return [t.scrollWidth, t.clientWidth]; }")
+    assert fit[0] <= fit[1], fit
+    assert all(app.locator(f'#ordering-rows tr[data-ordering="{o}"] button').is_visible() for o in ("given", "best", "worst", "random"))
     # The plots: b = 2, 3 and 4 at once, each with four series and the Knuth–Moore dots for d = 1..8.
     expect(app.locator("#ordering-plots path.series")).to_have_count(12, timeout=120_000)
     plots = app.evaluate("""() => [...document.querySelectorAll('#ordering-plots svg.ordering-plot')].map(svg => [

@@ -43,10 +43,14 @@ Ties = Literal["prune", "explore"]
 
 
 def alphabeta(
-    game: Game[Any, Any], *, depth: int | None = None, ties: Ties = "prune", recorder: Recorder | None = None
+    game: Game[Any, Any], *, depth: int | None = None, ties: Ties = "prune", recorder: Recorder | None = None,
+    more_options: dict[str, Any] | None = None,
 ) -> SearchResult:
-    """function ALPHA-BETA-SEARCH(state) returns an action"""
+    """function ALPHA-BETA-SEARCH(state) returns an action. `more_options`: what the start event's
+    options add (e.g. the move ordering the game is seen in)."""
     search = AlphaBeta(game, depth, ties, recorder)
+    if more_options:
+        search.options = {**search.options, **more_options}
     return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))  # v ← MAX-VALUE(state, −∞, +∞)
 
 

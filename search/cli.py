@@ -13,11 +13,14 @@ from typing import Any, NoReturn, Sequence
 from search import limits
 from search.errors import InputError
 from search.game import TreeGame
-from search.ordering import DEFAULT_SEED, ordering_lab
+from search.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
 from search.pseudocode import listing
 from search.recorder import Recorder
 from search.algorithm_fit import check_fit
-from search.request import ALGORITHMS, SearchRequest, check_tree_estimates, parse_options, parse_request
+from search.enhanced import Enhancements
+from search.request import (
+    ALGORITHMS, SearchRequest, check_ordering_fits, check_tree_estimates, parse_options, parse_ordering, parse_request,
+)
 from search.tree import EXAMPLES
 from search.tree_io import parse_tree_text
 from search.tree_schema import tree_schema_text
@@ -64,6 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
     trace.add_argument("--ties", choices=["prune", "explore"], default="prune",
                        help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
+    trace.add_argument("--ordering", choices=list(ORDERINGS),
+                       help="search each node's children in this order (the ordering lab's): best/worst first by their "
+                            "minimax value, or random (shuffled by --seed); the start event's options record it")
+    trace.add_argument("--seed", type=int, help=f"with --ordering random: the shuffle's seed (default {DEFAULT_SEED})")
     trace.add_argument("--max-events", type=positive_int, help="stop after this many events (the result says so)")
     trace.add_argument("--tt", action="store_true", help="a transposition table: a position searched before is answered from it (games)")
     trace.add_argument("--quiescence", action="store_true",
@@ -106,11 +113,16 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
     # `ordering` has no enhancement flags: its alpha-beta runs are plain
     enhancements = {"tt": getattr(args, "tt", False), "quiescence": getattr(args, "quiescence", False),
                     "beam": getattr(args, "beam", None)}
+    if getattr(args, "ordering", None) is not None:  # trace only: the ordering subcommand runs them all
+        options.update(ordering=args.ordering, seed=args.seed)
+    elif args.command == "trace" and args.seed is not None:
+        fail("--seed: the seed shuffles the random ordering: give it with --ordering random")
     if args.tree is not None:
         wanted = next((f"--{name}" for name, on in enhancements.items() if on), None)
         if wanted:
             fail(f"{wanted}: goes with --game (an explicit tree has no repeated positions, quiet test or estimate of every child)")
         algorithm, depth, ties = parse_options(options)
+        ordering, seed = parse_ordering(options, algorithm)
         text = read_tree_file(args.tree)
         try:
             root = parse_tree_text(text)
@@ -118,7 +130,8 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
         except InputError as exc:
             fail(f"{args.tree}: {exc}")
         check_fit(TreeGame(root), algorithm)
-        return SearchRequest(TreeGame(root), algorithm, depth, ties)
+        check_ordering_fits(TreeGame(root), ordering, Enhancements())
+        return SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed).ordered()
     if args.example:
         return parse_request({"example": args.example, **options, **enhancements})
     return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, **options, **enhancements})

@@ -40,6 +40,8 @@ class Options(TypedDict):
     tt: NotRequired[Literal[True]]  # each of these only when on (search.enhanced)
     quiescence: NotRequired[Literal[True]]
     beam: NotRequired[int]
+    ordering: NotRequired[Literal["given", "best", "worst", "random"]]  # only when the request asked for one
+    seed: NotRequired[int]  # the random ordering's seed (with ordering "random" only)
 
 
 class StartEvent(TypedDict):

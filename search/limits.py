@@ -48,3 +48,7 @@ MAX_PLAYERS = 8
 
 PROBABILITY_TOLERANCE = 1e-9
 """How far a chance node's children's probabilities may sum from 1."""
+
+MAX_ORDERING_SEED = 2**53 - 1
+"""Largest seed (either sign) of the random move ordering: the largest whole number a browser's
+JavaScript holds exactly, so a seed survives a trip through the page and a link."""

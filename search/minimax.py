@@ -26,10 +26,14 @@ from search.result import SearchResult
 from search.value_search import ValueSearch
 
 
-def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: Recorder | None = None) -> SearchResult:
+def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: Recorder | None = None,
+            more_options: dict[str, Any] | None = None) -> SearchResult:
     """function MINIMAX-DECISION(state) returns an action: the root's value function remembers each
-    root child's value, and the decision is the first action whose value is the best one."""
+    root child's value, and the decision is the first action whose value is the best one.
+    `more_options`: what the start event's options add (e.g. the move ordering the game is seen in)."""
     search = Minimax(game, depth, recorder)
+    if more_options:
+        search.options = {**search.options, **more_options}
     return search.run(lambda root_value, state: root_value(state, None, 0))
 
 

@@ -65,8 +65,8 @@ def survey(game: Game[Any, Any], depth: int | None, cap: int = ORDERING_MAX_NODE
     def value(state: Any, node_id: str, level: int) -> float:
         out.visited += 1
         if out.visited > cap:
-            raise InputError("depth" if depth is not None else "", f"minimax would visit more than {cap:,} nodes here "
-                             "(the ordering lab's limit, limits.ORDERING_MAX_NODES): choose a smaller depth limit")
+            raise InputError("depth", f"minimax would visit more than {cap:,} nodes here (the move ordering's "
+                             "limit, limits.ORDERING_MAX_NODES): " + ("give a depth limit" if depth is None else "choose a smaller depth limit"))
         if game.is_terminal(state) or level == limit:
             v = game.utility(state) if game.is_terminal(state) else game.evaluate(state)
             out.leaves += 1

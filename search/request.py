@@ -2,7 +2,10 @@
 
 A request is a dict: exactly one of ``example`` (a built-in name), ``tree`` (a node object or the
 nested-list shorthand) or ``game`` ("tictactoe" | "isolation", with optional ``state`` and
-``estimate``), plus ``algorithm``, ``depth`` and ``ties``.
+``estimate``), plus ``algorithm``, ``depth`` and ``ties``; optionally ``ordering`` ("given" | "best" |
+"worst" | "random", the move-ordering lab's orders of each node's children, search.ordering) and, with
+"random", ``seed``: the start event's options record them, so a saved trace or a link replays the
+same search.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from search.isolation import Isolation
 from search.iterative import check_iteration_estimates, iterative_deepening
 from search.maxn import maxn
 from search.minimax import minimax
+from search.ordering import DEFAULT_SEED, ORDERINGS, ordered_game
 from search.pseudocode import Line, listing
 from search.recorder import Recorder
 from search.result import SearchResult
@@ -33,7 +37,8 @@ PRUNING = ("alphabeta", "iterative")
 """The algorithms with a tie rule (the others never prune)."""
 TIES = ("prune", "explore")
 GAMES = ("tictactoe", "isolation")
-KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "tt", "quiescence", "beam"}
+KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "tt", "quiescence", "beam",
+                "ordering", "seed"}
 ENHANCEABLE = ("minimax", "alphabeta")
 """The algorithms the transposition table, quiescence and the beam go with (search.enhanced)."""
 
@@ -45,12 +50,30 @@ class SearchRequest:
     depth: int | None
     ties: str
     enhancements: Enhancements = Enhancements()
+    ordering: str | None = None
+    seed: int | None = None
 
     def options(self) -> dict[str, Any]:
         """The options as the start event records them: only the algorithms that prune have a tie
-        rule; "tt", "quiescence" and "beam" only when on."""
+        rule; "tt", "quiescence" and "beam" only when on; an ordering (and the random one's seed)
+        only when the request asked for one."""
         plain = {"depth": self.depth, "ties": self.ties} if self.algorithm in PRUNING else {"depth": self.depth}
-        return {**plain, **self.enhancements.options()}
+        return {**plain, **self.enhancements.options(), **self.ordering_options()}
+
+    def ordering_options(self) -> dict[str, Any]:
+        """{"ordering": name} (and "seed" for random) when the request asked for an ordering, else {}."""
+        if self.ordering is None:
+            return {}
+        return {"ordering": self.ordering} if self.seed is None else {"ordering": self.ordering, "seed": self.seed}
+
+    def ordered(self) -> SearchRequest:
+        """This request with its game seen in its ordering's order (an explicit tree reordered, a game
+        wrapped): the survey behind it runs here, so a game too large for it is refused before the
+        search starts (limits.ORDERING_MAX_NODES)."""
+        if self.ordering is None:
+            return self
+        game = ordered_game(self.game, self.ordering, self.depth, DEFAULT_SEED if self.seed is None else self.seed)
+        return SearchRequest(game, self.algorithm, self.depth, self.ties, self.enhancements, self.ordering, self.seed)
 
     def listing(self) -> list[Line]:
         """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit."""
@@ -65,7 +88,7 @@ class SearchRequest:
             return enhanced_alphabeta(self.game, self.enhancements, depth=self.depth, ties=self.ties,  # type: ignore[arg-type]
                                       recorder=recorder)
         if self.algorithm == "minimax":
-            return minimax(self.game, depth=self.depth, recorder=recorder)
+            return minimax(self.game, depth=self.depth, recorder=recorder, more_options=self.ordering_options())
         if self.algorithm == "iterative":
             assert self.depth is not None, "parse_options requires a depth for iterative deepening"
             return iterative_deepening(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
@@ -73,7 +96,8 @@ class SearchRequest:
             return expectiminimax(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
         if self.algorithm == "maxn":
             return maxn(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
-        return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
+        return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder,  # type: ignore[arg-type]
+                         more_options=self.ordering_options())
 
 
 def parse_request(data: Any) -> SearchRequest:
@@ -84,9 +108,20 @@ def parse_request(data: Any) -> SearchRequest:
     if unknown:
         raise InputError(unknown[0], "unknown field")
     algorithm, depth, ties = parse_options(data)
+    ordering, seed = parse_ordering(data, algorithm)
     game = _game(data, depth, algorithm == "iterative")
     check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
-    return SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth))
+    enhancements = parse_enhancements(data, game, algorithm, depth)
+    check_ordering_fits(game, ordering, enhancements)
+    return SearchRequest(game, algorithm, depth, ties, enhancements, ordering, seed).ordered()
+
+
+def check_ordering_fits(game: Game[Any, Any], ordering: str | None, enhancements: Enhancements) -> None:
+    """An ordering sorts children by their plain minimax value and searches them plainly."""
+    if ordering is not None and enhancements != Enhancements():
+        raise InputError("ordering", "an ordering goes with plain minimax or alpha-beta: leave out tt, quiescence and beam")
+    if ordering is not None and isinstance(game, TreeGame) and (game.initial.players or first_chance_node(game.initial)):
+        raise InputError("ordering", "orderings sort children by their minimax value: a tree with chance nodes or players has none")
 
 
 def parse_enhancements(data: dict[str, Any], game: Game[Any, Any], algorithm: str, depth: int | None) -> Enhancements:
@@ -111,6 +146,34 @@ def parse_enhancements(data: dict[str, Any], game: Game[Any, Any], algorithm: st
     if quiescence and depth is None:
         raise InputError("quiescence", "needs a depth limit: without one every line is searched to its end anyway")
     return Enhancements(tt=tt, quiescence=quiescence, beam=beam)
+
+
+def parse_ordering(data: dict[str, Any], algorithm: str) -> tuple[str | None, int | None]:
+    """ordering and seed: (None, None) when not asked for; the random ordering's seed defaults to
+    search.ordering.DEFAULT_SEED and is recorded, so a replay shuffles the same way."""
+    ordering, seed = data.get("ordering"), data.get("seed")
+    if ordering is None:
+        if seed is not None:
+            raise InputError("seed", 'the seed shuffles the random ordering: give it with "ordering": "random"')
+        return None, None
+    if ordering not in ORDERINGS:
+        raise InputError("ordering", f"expected one of {', '.join(ORDERINGS)}, got {ordering!r}")
+    if algorithm == "iterative":
+        raise InputError("ordering", "iterative deepening orders the root's children by its own iterations: leave ordering out")
+    if ordering != "random":
+        if seed is not None:
+            raise InputError("seed", f'the seed shuffles the random ordering, not {ordering!r}: leave it out')
+        return ordering, None
+    return ordering, parse_seed(seed)
+
+
+def parse_seed(seed: Any) -> int:
+    """The random ordering's seed: a whole number within limits.MAX_ORDERING_SEED either side of 0."""
+    if seed is None:
+        return DEFAULT_SEED
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > limits.MAX_ORDERING_SEED:
+        raise InputError("seed", f"expected a whole number from -{limits.MAX_ORDERING_SEED:,} to {limits.MAX_ORDERING_SEED:,}")
+    return seed
 
 
 def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:

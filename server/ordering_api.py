@@ -20,7 +20,7 @@ from flask import Blueprint, jsonify
 
 from search import InputError, limits
 from search.ordering import DEFAULT_SEED, leaf_curve, ordering_lab
-from search.request import parse_request
+from search.request import parse_request, parse_seed
 from search.tree_io import parse_json_text
 from server.api import body_text, refuse
 
@@ -34,9 +34,7 @@ def ordering() -> Any:
     if not isinstance(data, dict):
         raise InputError("", "expected an object with example, tree or game, and depth, ties, seed")
     data = dict(data)
-    seed = data.pop("seed", DEFAULT_SEED)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InputError("seed", "expected a whole number")
+    seed = parse_seed(data.pop("seed", DEFAULT_SEED))
     if data.get("algorithm", "alphabeta") != "alphabeta":
         raise InputError("algorithm", "the ordering lab compares alpha-beta searches: leave it out or say alphabeta")
     request = parse_request(data)

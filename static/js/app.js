@@ -254,17 +254,18 @@ const tabs = new SideTabs(document.querySelector(".tabs"), (id) => {
 const orderingLab = new OrderingLab({
   els: {
     run: $("ordering-run"), seed: $("ordering-seed"), error: $("ordering-error"), table: $("ordering-table"),
-    rows: $("ordering-rows"), summary: $("ordering-summary"), b: $("ordering-b"), plot: $("ordering-plot"),
+    rows: $("ordering-rows"), summary: $("ordering-summary"), plots: $("ordering-plots"),
     plotStatus: $("ordering-plot-status"),
   },
   request: () => form.request(),
-  onReplay: (tree, { depth, ties }, ordering) => {
+  // A tree's ordering loads the reordered tree; a game's searches the position with "ordering".
+  onReplay: ({ tree, request, ordering, depth, ties }) => {
     shown.runFrom = "search";
     form.clearError();
-    form.useTree(formatTree(tree));
+    if (tree) form.useTree(formatTree(tree));
     form.setOptions({ algorithm: "alphabeta", depth, ties });
     $("ordering-summary").textContent = `Replaying alpha-beta with the children ${ordering === "given" ? "as given" : ordering === "random" ? "shuffled" : `${ordering} first`}: step through it in the main view.`;
-    startSearch({ tree, algorithm: "alphabeta", depth, ties });
+    startSearch(tree ? { tree, algorithm: "alphabeta", depth, ties } : request);
   },
 });
 
@@ -467,12 +468,18 @@ async function openLinkedSearch(link) {
     editor.load(tree, "The linked tree: change it, Run it, share your own");
     form.useTree(formatTree(editor.tree));
     shown.runFrom = "search";
-    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties }, treeId);
+    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request) }, treeId);
     return;
   }
   if (request.example) form.useExample(request.example);
   else form.useGame(request.game, request.state);
-  startSearch(form.request());
+  startSearch({ ...form.request(), ...orderingOf(request) });
+}
+
+// A link's move ordering (the Ordering tab's Replay of a game), which the Search tab has no field for.
+function orderingOf(request) {
+  if (!request.ordering) return {};
+  return request.seed === undefined ? { ordering: request.ordering } : { ordering: request.ordering, seed: request.seed };
 }
 
 function showPendingStep() {

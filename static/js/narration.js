@@ -45,6 +45,14 @@ function boundOrigin(bound, value, from, n) {
     : `MIN at ${n.nameAt(from.node)} can already hold MAX to ${showValue(value)}${through}`;
 }
 
+// A start event's move ordering (the Ordering tab's Replay), in words: "" when none was asked for.
+function orderingWords(options) {
+  const ordering = options && options.ordering;
+  if (!ordering || ordering === "given") return "";
+  if (ordering === "random") return `, each node's children shuffled (seed ${options.seed})`;
+  return `, each node's children ${ordering} first for the player to move`;
+}
+
 // state: the replay's state after this event (for where α and β came from); optional.
 export function narrate(event, replay, state = null) {
   const n = namer(replay);
@@ -63,11 +71,12 @@ export function narrate(event, replay, state = null) {
       }
       const more = chanceSentence(event, n, state) || maxnSentence(event, n);
       if (more) return more;
+      const order = orderingWords(event.options);
       if (event.algorithm === "alphabeta") {
         const fn = t.player[t.root] === "min" ? "MIN-VALUE" : "MAX-VALUE";
-        return `Alpha-beta search starts at ${nodeName}${depth}: v ← ${fn}(${nodeName}, −∞, +∞)`;
+        return `Alpha-beta search starts at ${nodeName}${depth}${order}: v ← ${fn}(${nodeName}, −∞, +∞)`;
       }
-      return `Minimax search starts at ${nodeName}${depth}: MINIMAX-DECISION(${nodeName})`;
+      return `Minimax search starts at ${nodeName}${depth}${order}: MINIMAX-DECISION(${nodeName})`;
     }
     case "visit": {
       const more = chanceSentence(event, n, state) || maxnSentence(event, n);

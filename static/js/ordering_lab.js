@@ -1,11 +1,12 @@
 // The Ordering tab: alpha-beta on the Search tab's tree or position with each child order
 // (POST /api/ordering), as a table of leaves and nodes visited against minimax's and the
-// Knuth–Moore minimum, a Replay button per ordering (the reordered tree searched with alpha-beta
-// in the main view: trees only), and the plot of leaves against depth (ordering_plot.js).
+// Knuth–Moore minimum, a Replay button per ordering (alpha-beta in the main view: a tree's
+// reordered tree, or a game searched with the request's "ordering" and "seed"), and the plot of
+// leaves against depth (ordering_plot.js).
 // Everything shown comes from the server and is inserted as text.
 
 import { errorText } from "./rest_client.js";
-import { drawOrderingPlot } from "./ordering_plot.js";
+import { drawOrderingPlots } from "./ordering_plot.js";
 
 const NAMES = { given: "as given", best: "best first", worst: "worst first", random: "random" };
 
@@ -20,9 +21,24 @@ async function post(url, body) {
   return response.json();
 }
 
+// The player's ▶ (templates/index.html), small: the Replay column must fit the 250 px side panel.
+function playIcon() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "icon");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", "M3.5 2v12l9-6z");
+  svg.append(path);
+  return svg;
+}
+
 export class OrderingLab {
-  // els: {run, seed, error, table, rows, summary, b, plot, plotStatus}; request(): the Search
-  // tab's request (throws on a bad field); onReplay(tree, options): search that tree with alpha-beta.
+  // els: {run, seed, error, table, rows, summary, plots, plotStatus}; request(): the Search tab's
+  // request (throws on a bad field); onReplay(replay): search with alpha-beta, where replay is
+  // {ordering, depth, ties} plus the reordered `tree` (trees) or the game `request` to send.
   constructor({ els, request, onReplay }) {
     this.els = els;
     this.request = request;
@@ -31,7 +47,6 @@ export class OrderingLab {
     this.answer = null;
     this.runs = 0; // answers shown (tests wait for it)
     els.run.addEventListener("click", () => this.run());
-    els.b.addEventListener("change", () => this.drawPlot());
   }
 
   async run() {
@@ -73,15 +88,20 @@ export class OrderingLab {
       const td = document.createElement("td");
       const button = document.createElement("button");
       button.type = "button";
-      button.className = "small";
-      button.textContent = "Replay";
+      button.className = "small replay-button";
+      button.title = "Replay";
       button.setAttribute("aria-label", `Replay alpha-beta with the children ${NAMES[row.ordering] || row.ordering}`);
+      button.append(playIcon());
+      const replay = { ordering: row.ordering, depth: answer.depth, ties: answer.ties };
       if (row.tree) {
-        button.addEventListener("click", () => this.onReplay(row.tree, { depth: answer.depth, ties: answer.ties }, row.ordering));
+        replay.tree = row.tree;
       } else {
-        button.disabled = true;
-        button.title = "Replay works on trees: a game position's reordered search is not a tree you can load";
+        // A game: the same position searched with the request's ordering (and the lab's seed).
+        const { seed, ...game } = body;
+        replay.request = { ...game, algorithm: "alphabeta", depth: answer.depth, ties: answer.ties, ordering: row.ordering };
+        if (row.ordering === "random") replay.request.seed = answer.seed;
       }
+      button.addEventListener("click", () => this.onReplay(replay));
       td.append(button);
       tr.append(td);
       return tr;
@@ -93,7 +113,7 @@ export class OrderingLab {
       return tr;
     };
     rows.push(extra("minimax", answer.minimax_leaves.toLocaleString("en"), answer.minimax_visited.toLocaleString("en")));
-    if (answer.knuth_moore !== null) rows.push(extra("Knuth–Moore minimum", answer.knuth_moore.toLocaleString("en"), "—"));
+    if (answer.knuth_moore !== null) rows.push(extra("Knuth–Moore", answer.knuth_moore.toLocaleString("en"), "—"));
     els.rows.replaceChildren(...rows);
     els.table.hidden = false;
     const shape = answer.uniform
@@ -120,6 +140,6 @@ export class OrderingLab {
 
   drawPlot() {
     if (!this.curve) return;
-    drawOrderingPlot(this.els.plot, this.curve, Number(this.els.b.value));
+    drawOrderingPlots(this.els.plots, this.curve);
   }
 }

@@ -50,13 +50,14 @@ export function isKeyStep(e) {
 }
 
 function emptyState() {
-  const s = { step: -1, current: -1, visits: 0, leaves: 0, result: null };
+  // restart: the visits before this iteration of iterative deepening (visit numbers count from it).
+  const s = { step: -1, current: -1, visits: 0, restart: 0, leaves: 0, result: null };
   for (const f of NODE_FIELDS) s[f] = [];
   return s;
 }
 
 function copyState(s) {
-  const c = { step: s.step, current: s.current, visits: s.visits, leaves: s.leaves, result: s.result };
+  const c = { step: s.step, current: s.current, visits: s.visits, restart: s.restart, leaves: s.leaves, result: s.result };
   for (const f of NODE_FIELDS) c[f] = s[f].slice();
   return c;
 }
@@ -131,13 +132,14 @@ export class Replay {
     s.current = i === undefined ? -1 : i;
     switch (e.type) {
       case "visit": {
-        // Iterative deepening visits the root again for each iteration: the drawing starts over
-        // (the counts go on: they are the work of all the iterations).
+        // Iterative deepening visits the root again for each iteration: the drawing starts over,
+        // its visit numbers from 1 (the counts go on: they are the work of all the iterations).
         if (t.parent[i] < 0 && s.visits > 0) {
           for (const f of NODE_FIELDS) s[f] = [];
+          s.restart = s.visits;
         }
         s.status[i] = Status.VISITED;
-        s.order[i] = ++s.visits;
+        s.order[i] = ++s.visits - s.restart;
         if (e.alpha !== undefined) s.alpha[i] = toNumber(e.alpha);
         if (e.beta !== undefined) s.beta[i] = toNumber(e.beta);
         // The window is the caller's: so is where its bounds came from.

@@ -6,13 +6,15 @@
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
 const ALGORITHMS = ["minimax", "alphabeta", "iterative"];
 const TIES = ["prune", "explore"];
+const ORDERINGS = ["given", "best", "worst", "random"];
 const SOURCES = ["example", "tree", "game"];
 
 // What a query string asks for: {request, treeId, detail, step}, or null if it names no
-// search or moment. Throws an Error naming the parameter for a value it cannot use.
+// search or moment. Throws an Error naming the parameter for a value it cannot use. A search
+// with a move ordering (the Ordering tab's Replay) adds ordering= and, for random, seed=.
 export function readLink(query) {
   const p = new URLSearchParams(query);
-  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "detail", "step"];
+  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "ordering", "seed", "detail", "step"];
   if (!known.some((k) => p.has(k))) return null;
   const given = SOURCES.filter((k) => p.has(k));
   if (given.length > 1) throw new Error(`link: give one of example, tree or game, not ${given.join(" and ")}`);
@@ -31,6 +33,16 @@ export function readLink(query) {
   if (!TIES.includes(ties)) throw new Error(`link: ties must be prune or explore, not "${ties}"`);
   request.ties = ties;
   request.depth = wholeNumber(p, "depth");
+  if (p.has("ordering")) {
+    const ordering = p.get("ordering");
+    if (!ORDERINGS.includes(ordering)) throw new Error(`link: ordering must be ${ORDERINGS.join(", ")}, not "${ordering}"`);
+    request.ordering = ordering;
+  }
+  if (p.has("seed")) {
+    const text = p.get("seed").trim();
+    if (!/^-?\d{1,15}$/.test(text)) throw new Error(`link: seed must be a whole number, not "${text}"`);
+    request.seed = Number(text); // the server says whether it goes with the ordering
+  }
   const detail = p.get("detail") || "every";
   if (!DETAILS.includes(detail)) throw new Error(`link: detail must be every or key, not "${detail}"`);
   const step = wholeNumber(p, "step");
@@ -57,6 +69,8 @@ export function linkQuery({ request, treeId = null, detail, step }) {
   if (request.algorithm) p.set("algorithm", request.algorithm);
   if (request.depth !== null && request.depth !== undefined) p.set("depth", String(request.depth));
   if (request.algorithm !== "minimax" && request.ties && request.ties !== "prune") p.set("ties", request.ties);
+  if (request.ordering) p.set("ordering", request.ordering);
+  if (request.seed !== undefined && request.seed !== null) p.set("seed", String(request.seed));
   return [p.toString(), momentQuery({ detail, step })].filter(Boolean).join("&");
 }
 

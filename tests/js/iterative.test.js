@@ -36,6 +36,24 @@ test("the second iteration's root visit starts the drawing over; the counts go o
   assert.equal(replay.stateAt(replay.last).leaves, 10);
 });
 
+test("visit numbers restart at 1 for each iteration, the root being 1 again", () => {
+  const replay = replayOf(events, { every: 4 });
+  const t = replay.tree;
+  const end1 = events.findIndex((e) => e.type === "iteration");
+  const first = replay.stateAt(end1);
+  const visitsIn1 = first.visits;
+  assert.equal(first.order[t.idx("A")], 1);
+  const second = replay.stateAt(end1 + 1);
+  assert.equal(second.order[t.idx("A")], 1);
+  const next = events.findIndex((e, k) => k > end1 + 1 && e.type === "visit");
+  const child = replay.stateAt(next);
+  assert.equal(child.order[t.idx(events[next].node)], 2);
+  const last = replay.stateAt(replay.last);
+  const numbers = last.order.filter((n) => n !== undefined).sort((a, b) => a - b);
+  assert.deepEqual(numbers, numbers.map((_, j) => j + 1)); // 1..n, each once, in iteration 2
+  assert.equal(last.visits, visitsIn1 + numbers.length); // the counts still add up over both
+});
+
 test("seeking back and forth gives the forward replay's state (small snapshot spacing)", () => {
   const replay = replayOf(events, { every: 4 });
   const order = [77, 3, 40, 19, 20, 21, 0, 60, 18];

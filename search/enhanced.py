@@ -8,7 +8,8 @@ the classes here reuse their MAX-VALUE and MIN-VALUE unchanged and add each enha
   is followed by a `tt_hit` with the stored value. Otherwise the plain body searches it and its
   value goes into the table (`tt_store`, after the node's return). Alpha-beta stores a value that
   fell outside the window it was searched with as a bound (fail-soft: v ≤ α an upper bound, v ≥ β a
-  lower bound); a bound answers only when it decides the window the node is called with.
+  lower bound; with strict tests, ties="explore", only v < α and v > β are bounds); a bound answers
+  only when it decides the window the node is called with.
   The key is the position and the depth still allowed below it (None without a depth limit).
 - quiescence: CUTOFF-TEST, which the bodies ask at and past the depth limit (`cutoff_test`), does
   not hold where the position is not quiet (a `quiescence` event: the side to move can win at once
@@ -70,11 +71,16 @@ class Entry(NamedTuple):
         return self.value < alpha or (not strict and self.value == alpha)
 
 
-def window_flag(v: float, window: tuple[float, ...]) -> str:
-    """What a fail-soft value means for the window it was searched with."""
+def window_flag(v: float, window: tuple[float, ...], strict: bool) -> str:
+    """What a fail-soft value means for the window it was searched with: a bound only where the
+    pruning tests could have cut the search short. With the slides' tests (v ≥ β, v ≤ α) a value at
+    the window's edge may be one; with strict tests (ties="explore") a value in [α, β], edges
+    included, was searched in full and is exact (flagging it a bound would only re-search it)."""
     if not window:
         return "exact"
     alpha, beta = window
+    if strict:
+        return "upper" if v < alpha else "lower" if v > beta else "exact"
     return "upper" if v <= alpha else "lower" if v >= beta else "exact"
 
 
@@ -181,7 +187,7 @@ class EnhancedSearch:
                 self.tt_hits += 1
                 return rec.tt_hit(lines.head, entry.value, entry.flag, entry.node, remaining)
             v = plain(state, move, depth, *window)
-            flag = window_flag(v, window)
+            flag = window_flag(v, window, strict)
             table[key] = Entry(v, flag, self.rec.tt_store(lines.ret, v, flag, remaining))
             self.tt_stored += 1
             return v

@@ -1,0 +1,215 @@
+"""Review of issue 10 (the rest of the lecture): properties the first tests left thin, and hostile
+input through every new door (request validator, REST, socket, trace upload, CLI).
+
+Each property compares a search with an enhancement against the plain one, or against a reference
+written here from the seed's definition, value AND move, under both tie rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from search.alphabeta import alphabeta
+from search.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
+from search.errors import InputError
+from search.iterative import iterative_deepening
+from search.minimax import minimax
+from search.recorder import Recorder
+from search.request import parse_request
+from search.tictactoe import EMPTY, TicTacToe
+from search.trace_schema import check_event
+
+ties = st.sampled_from(["prune", "explore"])
+limits_ = st.one_of(st.none(), st.integers(0, 5))
+
+
+@st.composite
+def positions(draw: Any) -> str:
+    """A tic-tac-toe position reached by legal play from the empty board (possibly finished)."""
+    game, board = TicTacToe(), EMPTY
+    for _ in range(draw(st.integers(0, 8))):
+        if game.is_terminal(board):
+            break
+        board = game.result(board, draw(st.sampled_from(game.actions(board))))
+    return board
+
+
+# --- transposition table ------------------------------------------------------------------------
+@settings(max_examples=120, deadline=None)
+@given(positions(), limits_, ties)
+def test_alphabeta_with_the_table_chooses_the_same_move_as_without(board: str, depth: int | None, tie_rule: str) -> None:
+    """Bounds stored as exact would change the move, not only the value: compare both."""
+    plain = alphabeta(TicTacToe(board), depth=depth, ties=tie_rule)  # type: ignore[arg-type]
+    table = enhanced_alphabeta(TicTacToe(board), Enhancements(tt=True), depth=depth, ties=tie_rule)  # type: ignore[arg-type]
+    assert (table.value, table.move) == (plain.value, plain.move)
+    assert table.tt_stored is not None and table.tt_hits is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.integers(1, 4), ties, st.booleans())
+def test_a_traced_table_search_answers_as_the_untraced_one(board: str, depth: int, tie_rule: str, ab: bool) -> None:
+    """The table keeps the id of the node that filled an entry only when traced: it must not change
+    what is answered from it (the same hits, the same value), and each hit names a node seen before."""
+    request = {"game": "tictactoe", "state": board, "algorithm": "alphabeta" if ab else "minimax",
+               "depth": depth, "ties": tie_rule, "tt": True}
+    recorder = Recorder()
+    traced = parse_request(request).run(recorder)
+    untraced = parse_request(request).run()
+    assert (traced.value, traced.move, traced.tt_hits, traced.tt_stored) == \
+        (untraced.value, untraced.move, untraced.tt_hits, untraced.tt_stored)
+    stored: set[str] = set()
+    for event in recorder.events():
+        check_event(event)
+        if event["type"] == "tt_store":
+            stored.add(event["node"])
+        if event["type"] == "tt_hit":
+            assert event["source"] in stored  # the entry was filled before, by that node
+
+
+def test_full_tictactoe_alphabeta_with_the_table_keeps_value_0_and_the_move_under_both_tie_rules() -> None:
+    for tie_rule in ("prune", "explore"):
+        plain = alphabeta(TicTacToe(), ties=tie_rule)  # type: ignore[arg-type]
+        table = enhanced_alphabeta(TicTacToe(), Enhancements(tt=True), ties=tie_rule)  # type: ignore[arg-type]
+        assert (table.value, table.move) == (plain.value, plain.move) == (0, plain.move)
+        assert table.visited < plain.visited
+
+
+def number(x: Any) -> float:
+    return float(x)  # "inf" / "-inf" as the trace writes them
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions(), st.integers(1, 4), ties)
+def test_each_stored_flag_is_what_the_tie_rule_makes_of_the_window(board: str, depth: int, tie_rule: str) -> None:
+    """Fail-soft alpha-beta returns a bound only where its tests pruned: with ties="prune" (v >= beta,
+    v <= alpha) a value equal to the window's edge may be a bound; with ties="explore" (strict tests)
+    a value within [alpha, beta], edges included, was searched in full and is exact. A bound flagged
+    where the value is exact is not wrong but answers fewer calls (the table re-searches it)."""
+    recorder = Recorder()
+    parse_request({"game": "tictactoe", "state": board, "algorithm": "alphabeta", "depth": depth,
+                   "ties": tie_rule, "tt": True}).run(recorder)
+    window: dict[str, tuple[float, float]] = {}
+    strict = tie_rule == "explore"
+    for event in recorder.events():
+        if event["type"] == "visit":
+            window[event["node"]] = (number(event["alpha"]), number(event["beta"]))
+        if event["type"] == "tt_store":
+            alpha, beta = window[event["node"]]
+            v = event["value"]
+            low, high = (v < alpha, v > beta) if strict else (v <= alpha, v >= beta)
+            assert event["flag"] == ("upper" if low else "lower" if high else "exact"), (event, alpha, beta)
+
+
+# --- beam with K >= branching ---------------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.integers(1, 3), ties, st.integers(9, 50))
+def test_a_beam_at_least_the_branching_changes_nothing(board: str, depth: int, tie_rule: str, width: int) -> None:
+    plain = alphabeta(TicTacToe(board), depth=depth, ties=tie_rule)  # type: ignore[arg-type]
+    beam = enhanced_alphabeta(TicTacToe(board), Enhancements(beam=width), depth=depth, ties=tie_rule)  # type: ignore[arg-type]
+    assert (beam.value, beam.move, beam.visited, beam.leaves) == (plain.value, plain.move, plain.visited, plain.leaves)
+    plain_mm = minimax(TicTacToe(board), depth=depth)
+    beam_mm = enhanced_minimax(TicTacToe(board), Enhancements(beam=width), depth=depth)
+    assert (beam_mm.value, beam_mm.move, beam_mm.visited) == (plain_mm.value, plain_mm.move, plain_mm.visited)
+
+
+# --- quiescence cap -------------------------------------------------------------------------------
+@settings(max_examples=40, deadline=None)
+@given(positions(), st.integers(0, 3), st.booleans())
+def test_quiescence_never_searches_past_its_cap(board: str, depth: int, ab: bool) -> None:
+    from search import limits
+    recorder = Recorder()
+    parse_request({"game": "tictactoe", "state": board, "algorithm": "alphabeta" if ab else "minimax",
+                   "depth": depth, "quiescence": True}).run(recorder)
+    deepest = max(e["depth"] for e in recorder.events() if e["type"] == "visit")
+    assert deepest <= depth + limits.QUIESCENCE_MAX_PLIES
+
+
+# --- alpha-beta over chance nodes (Star1) -----------------------------------------------------------
+@st.composite
+def bounded_chance_trees(draw: st.DrawFn) -> tuple[dict[str, Any], int, int]:
+    """Trees of MAX, MIN and chance nodes (chance under chance too) whose leaf values are often AT
+    the bounds, with dyadic probabilities (exact in floating point, so ties are real ties) or none."""
+    lo = draw(st.integers(-5, 5))
+    hi = lo + draw(st.integers(1, 6))
+    leaf = st.one_of(st.just(lo), st.just(hi), st.integers(lo, hi))
+
+    def node(depth: int, chance_ok: bool = True) -> dict[str, Any]:
+        if depth >= 4 or (depth > 0 and draw(st.booleans())):
+            return {"value": draw(leaf)}
+        player = draw(st.sampled_from(["max", "min", "chance"] if chance_ok else ["max", "min"]))
+        children = [node(depth + 1) for _ in range(draw(st.integers(1, 4)))]
+        for child in children:
+            if "children" in child:
+                child.setdefault("player", draw(st.sampled_from(["max", "min"])))
+        if player == "chance" and draw(st.booleans()):
+            # dyadic: 1/2, 1/4, ... the last takes what is left (exact sums)
+            left = Fraction(1)
+            for child in children[:-1]:
+                share = left / 2 if draw(st.booleans()) else left / 4
+                child["probability"] = float(share)
+                left -= share
+            children[-1]["probability"] = float(left)
+        return {"player": player, "children": children}
+
+    return {**node(0, chance_ok=draw(st.booleans())), "bounds": [lo, hi]}, lo, hi
+
+
+def emm(node: dict[str, Any]) -> Fraction:
+    """Seed 002's EMinimax in exact arithmetic."""
+    if "children" not in node:
+        return Fraction(node["value"])
+    values = [emm(c) for c in node["children"]]
+    if node["player"] == "max":
+        return max(values)
+    if node["player"] == "min":
+        return min(values)
+    chances = [Fraction(c["probability"]) if "probability" in c else Fraction(1, len(values)) for c in node["children"]]
+    return sum((p * v for p, v in zip(chances, values)), Fraction(0))
+
+
+def emm_move(tree: dict[str, Any]) -> str | None:
+    """The first root child reaching the root's value (None at a chance root)."""
+    if tree["player"] == "chance":
+        return None
+    value = emm(tree)
+    return next(i for i, c in enumerate(tree["children"]) if emm(c) == value)  # type: ignore[return-value]
+
+
+@settings(max_examples=300, deadline=None)
+@given(bounded_chance_trees(), ties)
+def test_star1_prunes_never_change_the_root_value_or_move(case: tuple[dict[str, Any], int, int], tie_rule: str) -> None:
+    tree, lo, hi = case
+    uniform = any(node_has_uniform_chance(tree))
+    result = parse_request({"tree": tree, "algorithm": "alphabeta", "ties": tie_rule}).run()
+    full = parse_request({"tree": tree, "algorithm": "expectiminimax"}).run()
+    exact = emm(tree)
+    if not uniform:  # dyadic probabilities: floating point is exact, so the values are equal exactly
+        assert result.value == full.value == float(exact)
+        index = emm_move(tree)
+        root_children = parse_request({"tree": tree, "algorithm": "expectiminimax"}).game.initial.children
+        assert result.move == (None if index is None else root_children[index].id) == full.move
+    else:
+        assert abs(result.value - float(exact)) <= 1e-9 * max(1, abs(float(exact)))
+
+
+def node_has_uniform_chance(node: dict[str, Any]) -> Any:
+    if node.get("player") == "chance" and not any("probability" in c for c in node["children"]):
+        yield True
+    for child in node.get("children", []):
+        yield from node_has_uniform_chance(child)
+
+
+# --- iterative deepening = direct alpha-beta, on games, both tie rules ---------------------------
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.integers(1, 5), ties)
+def test_iterative_deepening_on_tictactoe_equals_alphabeta_value_and_move(board: str, depth: int, tie_rule: str) -> None:
+    direct = alphabeta(TicTacToe(board), depth=depth, ties=tie_rule)  # type: ignore[arg-type]
+    deep = iterative_deepening(TicTacToe(board), depth=depth, ties=tie_rule)  # type: ignore[arg-type]
+    assert (deep.value, deep.move) == (direct.value, direct.move)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from search.alphabeta import AlphaBeta, Ties, alphabeta
+from search.algorithm_fit import first_chance_node
 from search.errors import InputError
 from search.game import Game, TreeGame
 from search.limits import ORDERING_MAX_NODES
@@ -169,11 +170,20 @@ def ordered_game(game: Game[Any, Any], ordering: str, depth: int | None, seed: i
     return OrderedGame(game, ordering, values, seed)  # type: ignore[return-value]
 
 
+def check_lab_fits(game: Game[Any, Any]) -> None:
+    """The lab sorts children by their minimax value: a tree with chance nodes has none (bounds let
+    alpha-beta search it, but not sort it), so it is refused here for the CLI and REST alike."""
+    if isinstance(game, TreeGame) and (game.initial.players or first_chance_node(game.initial)):
+        raise InputError("tree", "the ordering lab sorts children by their minimax value: a tree with chance nodes "
+                                 "or players has none (use expectiminimax or maxn on it)")
+
+
 def ordering_lab(game: Game[Any, Any], depth: int | None = None, ties: Ties = "prune", seed: int = DEFAULT_SEED,
                  with_trees: bool = False) -> dict[str, Any]:
     """Alpha-beta with each ordering, minimax's leaves, and the Knuth–Moore count when uniform:
     the JSON object `python -m search ordering` prints. `with_trees`: each ordering of an explicit
     tree also carries the reordered tree (`tree`), for the page to replay it."""
+    check_lab_fits(game)
     found = survey(game, depth)
     rows = []
     for name in ORDERINGS:

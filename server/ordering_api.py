@@ -24,6 +24,9 @@ from search.request import parse_request, parse_seed
 from search.tree_io import parse_json_text
 from server.api import body_text, refuse
 
+IGNORED_HERE = ("tt", "quiescence", "beam", "ordering")
+"""Search request fields the lab has no use for: refused rather than silently ignored."""
+
 ordering_api = Blueprint("ordering_api", __name__, url_prefix="/api/ordering")
 ordering_api.register_error_handler(InputError, refuse)
 
@@ -37,6 +40,9 @@ def ordering() -> Any:
     seed = parse_seed(data.pop("seed", DEFAULT_SEED))
     if data.get("algorithm", "alphabeta") != "alphabeta":
         raise InputError("algorithm", "the ordering lab compares alpha-beta searches: leave it out or say alphabeta")
+    for name in IGNORED_HERE:
+        if data.get(name) not in (None, False):
+            raise InputError(name, "the ordering lab compares plain alpha-beta in every ordering: leave it out")
     request = parse_request(data)
     if "game" in data and request.depth is None:
         raise InputError("depth", "a game's ordering lab needs a depth limit (games are large)")

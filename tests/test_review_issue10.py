@@ -213,3 +213,40 @@ def test_iterative_deepening_on_tictactoe_equals_alphabeta_value_and_move(board:
     direct = alphabeta(TicTacToe(board), depth=depth, ties=tie_rule)  # type: ignore[arg-type]
     deep = iterative_deepening(TicTacToe(board), depth=depth, ties=tie_rule)  # type: ignore[arg-type]
     assert (deep.value, deep.move) == (direct.value, direct.move)
+
+
+# --- hostile input: the ordering lab ----------------------------------------------------------------
+BOUNDED_CHANCE = {"bounds": [0, 9], "children": [{"player": "chance", "children": [{"value": 1}, {"value": 2}]},
+                                                 {"value": 1}]}
+
+
+def test_the_ordering_lab_refuses_a_tree_with_chance_nodes_in_the_engine() -> None:
+    from search.game import TreeGame
+    from search.ordering import ordering_lab
+    from search.tree_io import tree_from_json
+    with pytest.raises(InputError) as caught:
+        ordering_lab(TreeGame(tree_from_json(BOUNDED_CHANCE)))
+    assert caught.value.where == "tree" and "chance" in caught.value.problem
+
+
+def test_cli_ordering_refuses_a_tree_with_chance_nodes_without_a_traceback(tmp_path: Any) -> None:
+    path = tmp_path / "chance.json"
+    path.write_text(json.dumps(BOUNDED_CHANCE))
+    done = subprocess.run([sys.executable, "-m", "search", "ordering", str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "chance" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("body, where", [
+    ({"tree": BOUNDED_CHANCE}, "tree"),
+    ({"game": "tictactoe", "depth": 3, "tt": True}, "tt"),
+    ({"game": "tictactoe", "depth": 3, "quiescence": True}, "quiescence"),
+    ({"game": "tictactoe", "depth": 3, "beam": 2}, "beam"),
+    ({"game": "tictactoe", "depth": 3, "ordering": "best"}, "ordering"),
+])
+def test_rest_ordering_refuses_what_the_lab_would_ignore_or_crash_on(body: dict[str, Any], where: str) -> None:
+    import requests
+    from tests.live_server import running_server
+    with running_server() as url:
+        answer = requests.post(url + "/api/ordering", json=body, timeout=60)
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"].startswith(where + ":"), answer.text

@@ -101,7 +101,14 @@ class SearchNamespace(Namespace):
     def on_search_compare(self, data: Any = None) -> dict[str, Any]:
         """The horizon effect side by side (search.horizon), as the acknowledgement: small
         searches of the built-in position, answered at once rather than streamed."""
-        algorithm = data.get("algorithm", "alphabeta") if isinstance(data, dict) else "alphabeta"
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            return {"error": 'expected an object such as {"algorithm": "alphabeta"} (or nothing)'}
+        unknown = sorted(set(data) - {"algorithm"})
+        if unknown:
+            return {"error": f"{unknown[0]}: unknown field (the comparison is of the built-in position; it takes only algorithm)"}
+        algorithm = data.get("algorithm", "alphabeta")
         if algorithm not in ENHANCEABLE:
             return {"error": f"algorithm: expected one of {', '.join(ENHANCEABLE)}, got {algorithm!r}"}
         return horizon_comparison(algorithm)

@@ -250,3 +250,22 @@ def test_rest_ordering_refuses_what_the_lab_would_ignore_or_crash_on(body: dict[
         answer = requests.post(url + "/api/ordering", json=body, timeout=60)
     assert answer.status_code == 400, answer.text
     assert answer.json()["error"].startswith(where + ":"), answer.text
+
+
+# --- hostile input: search:compare over a real socket ------------------------------------------------
+def test_search_compare_refuses_what_it_cannot_read_naming_it() -> None:
+    from tests.live_server import running_server
+    from tests.socket_client import SearchClient
+    with running_server() as url:
+        client = SearchClient(url)
+        try:
+            def ask(data: Any) -> Any:
+                return client.sio.call("search:compare", data, namespace="/search", timeout=30)
+            assert ask(None)["algorithm"] == "alphabeta" and ask({})["algorithm"] == "alphabeta"
+            for data, start in [("x", "expected an object"), (5, "expected an object"), ([1], "expected an object"),
+                                ({"algorithm": "minimax", "state": "XXX......"}, "state: unknown field"),
+                                ({"algorithm": ["a"]}, "algorithm: expected one of")]:
+                answer = ask(data)
+                assert set(answer) == {"error"} and answer["error"].startswith(start), (data, answer)
+        finally:
+            client.close()

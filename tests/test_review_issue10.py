@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from search import limits
 from search.alphabeta import alphabeta
 from search.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
 from search.errors import InputError
@@ -27,6 +28,7 @@ from search.tictactoe import EMPTY, TicTacToe
 from search.trace_schema import check_event
 
 ties = st.sampled_from(["prune", "explore"])
+
 limits_ = st.one_of(st.none(), st.integers(0, 5))
 
 
@@ -123,7 +125,6 @@ def test_a_beam_at_least_the_branching_changes_nothing(board: str, depth: int, t
 @settings(max_examples=40, deadline=None)
 @given(positions(), st.integers(0, 3), st.booleans())
 def test_quiescence_never_searches_past_its_cap(board: str, depth: int, ab: bool) -> None:
-    from search import limits
     recorder = Recorder()
     parse_request({"game": "tictactoe", "state": board, "algorithm": "alphabeta" if ab else "minimax",
                    "depth": depth, "quiescence": True}).run(recorder)
@@ -269,3 +270,45 @@ def test_search_compare_refuses_what_it_cannot_read_naming_it() -> None:
                 assert set(answer) == {"error"} and answer["error"].startswith(start), (data, answer)
         finally:
             client.close()
+
+
+# --- every new limit, at and just past it -------------------------------------------------------------
+def players_tree(n: int) -> dict[str, Any]:
+    names = [f"P{i}" for i in range(n)]
+    return {"players": names, "children": [{"value": list(range(n))}]}
+
+
+def chance_tree(second: float) -> dict[str, Any]:
+    return {"player": "chance", "children": [{"value": 1, "probability": 0.5}, {"value": 2, "probability": second}]}
+
+
+def game(**fields: Any) -> dict[str, Any]:
+    return {"game": "tictactoe", "state": "XO.X..O..", "algorithm": "alphabeta", "depth": 2, **fields}
+
+
+@pytest.mark.parametrize("accepted, refused, where", [
+    (game(beam=limits.MAX_BEAM), game(beam=limits.MAX_BEAM + 1), "beam"),
+    ({"tree": players_tree(limits.MAX_PLAYERS), "algorithm": "maxn"},
+     {"tree": players_tree(limits.MAX_PLAYERS + 1), "algorithm": "maxn"}, "tree.players"),
+    ({"tree": chance_tree(0.5 + limits.PROBABILITY_TOLERANCE / 2), "algorithm": "expectiminimax"},
+     {"tree": chance_tree(0.5 + limits.PROBABILITY_TOLERANCE * 10), "algorithm": "expectiminimax"}, "tree.children"),
+    (game(ordering="random", seed=-limits.MAX_ORDERING_SEED),
+     game(ordering="random", seed=limits.MAX_ORDERING_SEED + 1), "seed"),
+    (game(algorithm="iterative", depth=limits.MAX_SEARCH_DEPTH),
+     game(algorithm="iterative", depth=limits.MAX_SEARCH_DEPTH + 1), "depth"),
+    (game(ordering="best", depth=6, state=EMPTY), game(ordering="best", depth=7, state=EMPTY), "depth"),
+])
+def test_each_new_limit_accepts_its_value_and_refuses_one_past_it(accepted: dict[str, Any], refused: dict[str, Any], where: str) -> None:
+    parse_request(accepted)
+    with pytest.raises(InputError) as caught:
+        parse_request(refused)
+    assert caught.value.where == where
+
+
+def test_quiescence_stops_at_its_cap_even_where_every_position_is_noisy() -> None:
+    """The cap is what bounds the search past the limit: at depth 0 on a position full of threats."""
+    recorder = Recorder()
+    parse_request({"game": "tictactoe", "state": "X.O.X.O..", "algorithm": "minimax", "depth": 0, "quiescence": True}).run(recorder)
+    events = recorder.events()
+    assert max(e["past_limit"] for e in events if e["type"] == "quiescence") < limits.QUIESCENCE_MAX_PLIES
+    assert max(e["depth"] for e in events if e["type"] == "visit") <= limits.QUIESCENCE_MAX_PLIES

@@ -54,7 +54,9 @@ export class OrderingLab {
     els.error.textContent = "";
     let body;
     try {
-      const { algorithm, ...rest } = this.request();
+      // The lab compares plain alpha-beta runs: the Search tab's algorithm, table, quiescence and
+      // beam do not apply here (the server refuses them rather than ignore them).
+      const { algorithm, tt, quiescence, beam, ordering, seed: formSeed, ...rest } = this.request();
       const seed = els.seed.value.trim() === "" ? 1 : Number(els.seed.value);
       if (!Number.isInteger(seed)) throw new Error("seed: a whole number");
       body = { ...rest, seed };

@@ -62,3 +62,20 @@ def test_a_link_with_a_bad_ordering_says_so(browser: Browser, live_server: str) 
     page.goto(live_server + "/?example=lecture&ordering=sideways")
     expect(page.locator("#form-error")).to_contain_text('link: ordering must be given, best, worst, random, not "sideways"')
     page.context.close()
+
+
+def test_the_lab_compares_plain_alpha_beta_whatever_the_search_tab_adds(app: Page) -> None:
+    """The table, quiescence and a beam ticked in the Search tab do not apply to the lab (the
+    server refuses them in /api/ordering): the lab leaves them out and still compares."""
+    app.locator('input[name="source"][value="game"]').check()
+    app.locator('select[name="game"]').select_option("tictactoe")
+    app.locator('input[name="position"]').fill("X...O....")
+    app.locator('input[name="depth"]').fill("2")
+    app.locator('input[name="tt"]').check()
+    app.locator('input[name="quiescence"]').check()
+    app.locator('input[name="beam"]').fill("2")
+    app.locator("#tab-ordering").click()
+    app.locator("#ordering-run").click()
+    app.wait_for_function("() => window.minimaxLab.orderingRuns >= 1")
+    expect(app.locator("#ordering-error")).to_have_text("")
+    assert lab_row(app, "best") == ("12", "20")  # the plain lab's row (tests/test_ordering_replay.py)

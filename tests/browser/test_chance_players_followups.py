@@ -1,0 +1,95 @@
+"""Chance nodes and several players, the follow-ups: the readout shows a whole max^n vector, the
+legend names chance circles, probabilities and players only when the tree has them, at 1280x800
+and 390x844."""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, run_search
+from tests.browser.test_chance_players import BOUNDED_EVENTS, CHANCE_EVENTS, MAXN_EVENTS, run_example, seek
+from tests.browser.test_explain import LECTURE_EVENTS
+from tests.browser.test_layout import overflowing
+
+# Eight players (search/limits.py MAX_PLAYERS) and numbers with many digits: the longest vector
+# a readout is likely to meet. P1 keeps the first leaf's vector.
+WIDE_VECTOR = [9.87654, -2.5, 3.75, -4.125, 5.0625, 6.5, -7.25, 8.125]
+WIDE_TREE = json.dumps({"players": [f"P{k}" for k in range(1, 9)],
+                        "children": [{"id": "L1", "value": WIDE_VECTOR}, {"id": "L2", "value": [1] * 8}]})
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def page(request: pytest.FixtureRequest, browser: Browser, live_server: str) -> Iterator[Page]:
+    page, errors = new_page(browser, request.param)
+    open_app(page, live_server)
+    yield page
+    page.context.close()
+    assert errors == []
+
+
+def whole_in_its_box(page: Page, selector: str) -> bool:
+    """The element's text is not cut short: nothing hidden past its right edge."""
+    return page.evaluate("s => { const e = document.querySelector(s); return e.scrollWidth <= e.clientWidth + 1; }",
+                         selector)
+
+
+def legend_entries(page: Page) -> list[str]:
+    """The legend's entries a reader sees, in order."""
+    return page.evaluate("""() => [...document.querySelectorAll('.legend li')]
+        .filter(li => getComputedStyle(li).display !== 'none').map(li => li.textContent.trim())""")
+
+
+def test_the_readout_shows_a_whole_max_n_vector(page: Page) -> None:
+    run_example(page, "three-players", "maxn", MAXN_EVENTS)
+    seek(page, 46)
+    expect(page.locator("#var-v")).to_have_text("⟨5, 4, 5⟩")
+    assert whole_in_its_box(page, "#var-v")
+    # Max^n keeps no window: the α and β boxes give the vector their room.
+    expect(page.locator("#var-alpha")).to_be_hidden()
+    # Eight players with long numbers: the box wraps, the whole vector is there.
+    run_search(page, source="tree", algorithm="maxn", tree=WIDE_TREE)
+    expect(page.locator("#counter")).to_have_text("step 0 / 10")
+    seek(page, 10)
+    expect(page.locator("#var-v")).to_have_text("⟨9.87654, -2.5, 3.75, -4.125, 5.0625, 6.5, -7.25, 8.125⟩")
+    assert whole_in_its_box(page, "#var-v")
+    assert overflowing(page) == []
+    # Back to alpha-beta: the window's boxes are back.
+    run_example(page, "chance-bounded", "alphabeta", BOUNDED_EVENTS)
+    expect(page.locator("#var-alpha")).to_be_visible()
+
+
+def test_the_legend_names_chance_nodes_and_players_only_when_the_tree_has_them(page: Page) -> None:
+    plain = legend_entries(page)
+    assert "▲ MAX" in plain and not any("chance" in e or "probability" in e or "mover" in e for e in plain)
+    run_example(page, "chance", "expectiminimax", CHANCE_EVENTS)
+    entries = legend_entries(page)
+    assert "chance: the probability-weighted sum" in entries and "0.5 outcome's probability" in entries
+    assert "▲ MAX" in entries and "▼ MIN" in entries
+    run_example(page, "three-players", "maxn", MAXN_EVENTS)
+    entries = legend_entries(page)
+    assert "ABC the mover, maximising its own entry of ⟨…⟩" in entries
+    assert not any("chance" in e or e in ("▲ MAX", "▼ MIN") for e in entries)
+    # Each name in its player's colour, the colour of that player's nodes in the drawing.
+    colours = page.evaluate("""() => [...document.querySelectorAll('.legend .player-key')]
+        .map(s => [s.textContent, getComputedStyle(s).color])""")
+    drawn = page.evaluate("""() => Object.fromEntries(['R', 'R1', 'R1a'].map(id => {
+        const g = document.querySelector(`#tree [data-node-id="${id}"]`);
+        return [g.dataset.player, getComputedStyle(g.querySelector('text.mover')).fill]; }))""")
+    assert [name for name, _ in colours] == ["A", "B", "C"]
+    assert all(drawn[name] == colour for name, colour in colours)
+    # Names are a tree's own text: shown as text, never as markup.
+    tree = json.dumps({"players": ["<b>x</b>", "Y"], "children": [{"value": [1, 2]}, {"value": [2, 1]}]})
+    run_search(page, source="tree", algorithm="maxn", tree=tree)
+    expect(page.locator(".legend .player-key").first).to_have_text("<b>x</b>")
+    assert page.locator(".legend b").count() == 0
+    # A plain tree again: the plain legend again.
+    page.locator('input[name="source"][value="example"]').check()
+    page.locator('select[name="example"]').select_option("lecture")
+    run_search(page, source="example", algorithm="alphabeta")
+    expect(page.locator("#counter")).to_have_text(f"step 0 / {LECTURE_EVENTS}")
+    expect(page.locator('.legend [data-legend="players"]')).to_be_hidden()
+    assert legend_entries(page) == plain

@@ -232,7 +232,7 @@ function runTree(tree) {
 const editor = new TreeEditor({
   els: {
     panel: $("panel-edit"), outline: $("editor-outline"), heading: $("node-heading"), form: $("node-form"),
-    hint: $("node-hint"), error: $("editor-error"), status: $("editor-status"),
+    hint: $("node-hint"), warning: $("node-warning"), error: $("editor-error"), status: $("editor-status"),
     newTree: $("editor-new"), undo: $("editor-undo"), redo: $("editor-redo"), add: $("editor-add"),
     del: $("editor-delete"), left: $("editor-left"), right: $("editor-right"), run: $("editor-run"),
     text: $("editor-text"), textError: $("text-error"), textStatus: $("text-status"),

@@ -1,6 +1,7 @@
 """Chance nodes and several players, the follow-ups: the readout shows a whole max^n vector, the
-legend names chance circles, probabilities and players only when the tree has them, at 1280x800
-and 390x844."""
+legend names chance circles, probabilities and players only when the tree has them; the editor
+says a wrong probability sum as it is typed (refusing no edit) and takes a max^n leaf's value as
+numbers separated by commas. At 1280x800 and 390x844."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, run_search
 from tests.browser.test_chance_players import BOUNDED_EVENTS, CHANCE_EVENTS, MAXN_EVENTS, run_example, seek
 from tests.browser.test_explain import LECTURE_EVENTS
 from tests.browser.test_layout import overflowing
+from tests.browser.test_workbench import add_child, editor_idle, editor_tree, open_tab, run_tree, select, set_field
 
 # Eight players (search/limits.py MAX_PLAYERS) and numbers with many digits: the longest vector
 # a readout is likely to meet. P1 keeps the first leaf's vector.
@@ -93,3 +95,71 @@ def test_the_legend_names_chance_nodes_and_players_only_when_the_tree_has_them(p
     expect(page.locator("#counter")).to_have_text(f"step 0 / {LECTURE_EVENTS}")
     expect(page.locator('.legend [data-legend="players"]')).to_be_hidden()
     assert legend_entries(page) == plain
+
+
+def warning(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator("#node-warning")
+
+
+def test_the_editor_says_a_wrong_probability_sum_as_it_is_typed_and_refuses_no_edit(page: Page) -> None:
+    run_example(page, "chance", "expectiminimax", CHANCE_EVENTS)
+    open_tab(page, "Edit tree")
+    expect(warning(page)).to_be_hidden()
+    select(page, "D1")
+    set_field(page, "probability", "0.65")
+    editor_idle(page)
+    expect(warning(page)).to_have_text(
+        "Chance node D: probabilities sum to 0.9, not 1. Run refuses the tree until this is fixed.")
+    expect(page.locator("#editor-error")).to_be_empty()
+    page.screenshot(path=str(SHOTS / f"editor-probability-warning-{page.viewport_size['width']}.png"))
+    # Elsewhere in the tree the warning names the node to go to.
+    select(page, "A")
+    expect(warning(page)).to_have_text("Chance node D (select it to fix): probabilities sum to 0.9, not 1.")
+    # Edits go on: a child elsewhere (Add child asks the server to name it), and an outcome of D.
+    add_child(page, "B1")
+    editor_idle(page)
+    expect(page.locator("#editor-error")).to_be_empty()
+    add_child(page, "D")
+    editor_idle(page)
+    expect(page.locator("#editor-error")).to_be_empty()
+    expect(warning(page)).to_have_text(
+        "Chance node D: D3 has no probability: give every outcome one, or none for equal chances. "
+        "Run refuses the tree until this is fixed.")
+    set_field(page, "probability", "0.1")
+    editor_idle(page)
+    expect(warning(page)).to_be_hidden()
+    d = editor_tree(page)["children"][2]
+    assert [(c["id"], c.get("probability")) for c in d["children"]] == [("D1", 0.65), ("D2", 0.25), ("D3", 0.1)]
+    run_tree(page)
+    expect(page.locator('#tree .edges text.probability')).to_have_count(7)
+
+
+def test_a_max_n_leaf_is_edited_as_numbers_separated_by_commas(page: Page) -> None:
+    run_example(page, "three-players", "maxn", MAXN_EVENTS)
+    open_tab(page, "Edit tree")
+    select(page, "R1a1")
+    expect(page.locator('#node-form [name="node_value"]')).to_have_value("1, 2, 6")
+    expect(page.locator("#node-hint")).to_have_text(
+        "Value: one number for each of A, B, C, separated by commas (e.g. 1, 2, 3).")
+    set_field(page, "value", "9, 2, 6")
+    editor_idle(page)
+    expect(page.locator('#editor-outline [data-edit-id="R1a1"] .num')).to_have_text("= ⟨9, 2, 6⟩")
+    set_field(page, "value", "9, 2")
+    expect(page.locator("#editor-error")).to_have_text(
+        "value: expected 3 numbers separated by commas, one for each of A, B, C (got 2)")
+    set_field(page, "value", "9, x, 6")
+    expect(page.locator("#editor-error")).to_have_text("value for B: expected a finite number")
+    set_field(page, "value", "9, 2, 7")
+    editor_idle(page)
+    expect(page.locator("#editor-error")).to_be_empty()
+    # A new child in a players tree is the next player's, with a number for each player.
+    add_child(page, "R2b2")
+    editor_idle(page)
+    expect(page.locator("#editor-error")).to_be_empty()
+    tree = editor_tree(page)
+    assert tree["children"][0]["children"][0]["children"][0]["value"] == [9, 2, 7]
+    new = tree["children"][1]["children"][1]["children"][1]["children"][0]
+    assert (new["player"], new["value"]) == ("B", [0, 0, 0])
+    run_tree(page)
+    page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")
+    expect(page.locator("#narration")).to_have_text("Result: R = ⟨9, 2, 7⟩, best move R1")

@@ -163,3 +163,31 @@ def test_a_max_n_leaf_is_edited_as_numbers_separated_by_commas(page: Page) -> No
     run_tree(page)
     page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")
     expect(page.locator("#narration")).to_have_text("Result: R = ⟨9, 2, 7⟩, best move R1")
+
+
+def test_copy_link_to_this_step_reopens_an_expectiminimax_step_with_its_narration(browser: Browser,
+                                                                                  live_server: str) -> None:
+    page, errors = new_page(browser, DESKTOP)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app(page, live_server)
+    run_example(page, "chance", "expectiminimax", CHANCE_EVENTS)
+    seek(page, 72)
+    said = "D: sum ← 1.5 + 0.25 × 4 = 2.5 (outcome D2, probability 0.25)"
+    expect(page.locator("#narration")).to_have_text(said)
+    page.get_by_role("button", name="Copy link to this step").click()
+    expect(page.locator("#step-link-status")).to_contain_text("Copied: ")
+    url = page.locator("#step-link-status").get_attribute("data-url")
+    assert url and "example=chance&" in url and "algorithm=expectiminimax" in url and url.endswith("step=72")
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    page.goto(url)
+    expect(page.locator("#counter")).to_have_text(f"step 72 / {CHANCE_EVENTS}")
+    expect(page.locator("#narration")).to_have_text(said)
+    expect(page.locator('select[name="algorithm"]')).to_have_value("expectiminimax")
+    expect(page.locator("#tree .edges text.probability")).to_have_count(6)
+    expect(page.locator("#form-error")).to_be_empty()
+    # Max^n's links open the same way.
+    page.goto(live_server + "/?example=three-players&algorithm=maxn&step=12")
+    expect(page.locator("#counter")).to_have_text(f"step 12 / {MAXN_EVENTS}")
+    expect(page.locator("#narration")).to_have_text("R1a: C keeps ⟨1, 2, 6⟩: its component 6 beats 3 (R1a2 has ⟨4, 2, 3⟩)")
+    page.context.close()
+    assert errors == []

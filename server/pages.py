@@ -81,6 +81,7 @@ def limits_json():  # type: ignore[no-untyped-def]
         label_pattern=label["pattern"],
         max_trace_bytes=limits.MAX_TRACE_BYTES,
         max_search_depth=limits.MAX_SEARCH_DEPTH,
+        probability_tolerance=limits.PROBABILITY_TOLERANCE,
         max_running_searches_per_client=config["MAX_RUNNING_SEARCHES_PER_CLIENT"],
         max_events_per_search=config["MAX_EVENTS_PER_SEARCH"],
     )

@@ -209,6 +209,8 @@ def test_limits_give_the_editor_every_rule_it_checks(tmp_path: Path) -> None:
         got = requests.get(url + "/api/limits", timeout=10).json()
     assert (got["max_tree_nodes"], got["max_tree_depth"], got["max_branching"], got["max_label_length"], got["max_abs_value"]) == (
         limits.MAX_TREE_NODES, limits.MAX_TREE_DEPTH, limits.MAX_BRANCHING, limits.MAX_LABEL_LENGTH, limits.MAX_ABS_VALUE)
+    # The editor warns of a chance node's probability sum with the server's own tolerance.
+    assert got["probability_tolerance"] == limits.PROBABILITY_TOLERANCE
     # The schema's own rule for a label's characters, as text (JavaScript: new RegExp(pattern, "u")).
     assert got["label_pattern"] == tree_schema()["$defs"]["node"]["properties"]["label"]["pattern"]
     rule = re.compile(got["label_pattern"])

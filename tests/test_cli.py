@@ -38,6 +38,26 @@ def test_game_traces_are_the_golden_files(args: tuple[str, ...], golden: str) ->
     assert done.stdout == (GOLDEN / golden).read_text()
 
 
+# The three examples of chance nodes and several players: the format of their events (sums,
+# chance tests and prunes, vectors) pinned. tests/js replays these same files.
+TREE_GOLDENS = [
+    (("--example", "chance", "--algorithm", "expectiminimax"), "chance_expectiminimax.jsonl"),
+    (("--example", "chance-bounded", "--algorithm", "alphabeta"), "chance_bounded_alphabeta.jsonl"),
+    (("--example", "three-players", "--algorithm", "maxn"), "three_players_maxn.jsonl"),
+]
+
+
+@pytest.mark.parametrize("args, golden", TREE_GOLDENS, ids=[g for _, g in TREE_GOLDENS])
+def test_chance_and_players_traces_are_the_golden_files(args: tuple[str, ...], golden: str) -> None:
+    done = run("trace", *args)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (GOLDEN / golden).read_text()
+    events = [json.loads(line) for line in done.stdout.splitlines()]
+    for event in events:
+        check_event(event)
+    assert events[0]["algorithm"] == args[-1] and events[-1]["type"] == "result" and events[-1]["complete"]
+
+
 def test_tree_file_and_stdin_give_the_same_trace(tmp_path: Path) -> None:
     tree = tmp_path / "tree.json"
     tree.write_text("[[3,12,8],[2,4,6],[14,5,2]]")

@@ -25,6 +25,7 @@ import { PresentMode } from "./present_mode.js";
 import { enterRuns } from "./enter_runs.js";
 import { IterationTable } from "./iteration_table.js";
 import { OrderingLab } from "./ordering_lab.js";
+import { TreeLegend } from "./tree_legend.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,6 +35,7 @@ const code = new PseudocodePanel({
   vars: { node: $("var-node"), v: $("var-v"), alpha: $("var-alpha"), beta: $("var-beta") },
 });
 const narration = $("narration");
+const legend = new TreeLegend(document.querySelector(".legend"));
 const iterations = new IterationTable({ section: $("iterations"), rows: $("iteration-rows"), compare: $("iteration-compare") });
 
 // The search the page shows, and how far; the one place the page keeps state of its own.
@@ -155,6 +157,8 @@ function newSearch(pseudocode) {
   view.reset(null);
   iterations.show(null, 0);
   code.setListing([], false);
+  code.setVectors(false);
+  legend.show(null);
   say(narration, "Searching…");
 }
 
@@ -165,6 +169,8 @@ function addEvents(events) {
     replay.append(events.slice(1));
     const depth = events[0].options ? events[0].options.depth : null;
     code.setListing(shown.listing, depth !== null && depth !== undefined);
+    code.setVectors(events[0].algorithm === "maxn");
+    legend.show(replay.tree);
     // The editor holds the tree being searched, ready to change (a search the editor
     // started is its own tree already, and the editor may have moved on since).
     const source = events[0].source || {};
@@ -226,7 +232,7 @@ function runTree(tree) {
 const editor = new TreeEditor({
   els: {
     panel: $("panel-edit"), outline: $("editor-outline"), heading: $("node-heading"), form: $("node-form"),
-    hint: $("node-hint"), error: $("editor-error"), status: $("editor-status"),
+    hint: $("node-hint"), warning: $("node-warning"), error: $("editor-error"), status: $("editor-status"),
     newTree: $("editor-new"), undo: $("editor-undo"), redo: $("editor-redo"), add: $("editor-add"),
     del: $("editor-delete"), left: $("editor-left"), right: $("editor-right"), run: $("editor-run"),
     text: $("editor-text"), textError: $("text-error"), textStatus: $("text-status"),

@@ -131,6 +131,19 @@ function other(player) {
   return player === "max" ? "min" : "max";
 }
 
+// The player of a new child of `parent`: the other of MAX and MIN, or in a players tree
+// (max^n) the next of the root's names, as the server takes turns where none is given.
+function nextPlayer(tree, parent) {
+  const players = Array.isArray(tree.players) ? tree.players : null;
+  if (!players) return other(parent.player);
+  return players[(players.indexOf(parent.player) + 1) % players.length];
+}
+
+// A new leaf's value: 0, or in a players tree 0 for every player.
+function zero(tree) {
+  return Array.isArray(tree.players) ? tree.players.map(() => 0) : 0;
+}
+
 function count(n) {
   return n.toLocaleString("en", { maximumFractionDigits: 0 });
 }
@@ -159,7 +172,7 @@ export function addChild(tree, parentId, limits) {
     note = `${parent.label} is an internal node now: its value ${parent.value} was removed`;
     delete parent.value;
   }
-  parent.children = [...kids, { player: other(parent.player), value: 0 }];
+  parent.children = [...kids, { player: nextPlayer(next, parent), value: zero(next) }];
   return { tree: next, note };
 }
 
@@ -181,8 +194,9 @@ export function deleteSubtree(tree, id) {
   let note = "";
   if (!parent.children.length) {
     delete parent.children;
-    parent.value = 0;
-    note = `${parent.label} is a leaf now: its value is 0 until you set it`;
+    parent.value = zero(next);
+    const shown = Array.isArray(parent.value) ? `⟨${valueText(parent.value)}⟩` : parent.value;
+    note = `${parent.label} is a leaf now: its value is ${shown} until you set it`;
   }
   return { tree: next, parentId: parent.id, note };
 }
@@ -234,6 +248,36 @@ export function parseNumber(text, what, limits, { optional = false } = {}) {
   return checkNumber(n, what, limits); // "1e400" reads as Infinity: out of range, as on the server
 }
 
+// A leaf's value or an estimate as the form shows it and reads it back: "3", or in a players
+// tree the numbers separated by commas, "1, 2, 6".
+export function valueText(value) {
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
+// A value or estimate typed in a field: a number, or in a players tree (`players`, the root's
+// names) one number per player separated by commas. Blank is allowed only where `optional`.
+export function parseValue(text, what, limits, players, { optional = false } = {}) {
+  if (!players) return parseNumber(text, what, limits, { optional });
+  if (/^[ \t\r\n]*$/.test(String(text))) {
+    if (optional) return undefined;
+    throw new EditError(`${what}: expected ${players.length} numbers separated by commas, one for each of ${players.join(", ")}`);
+  }
+  const parts = String(text).split(",");
+  if (parts.length !== players.length) {
+    throw new EditError(`${what}: expected ${players.length} numbers separated by commas, one for each of ${players.join(", ")} (got ${parts.length})`);
+  }
+  return parts.map((part, k) => parseNumber(part, `${what} for ${players[k]}`, limits));
+}
+
+// A value or estimate set on a node: a number in range, or in a players tree a list of them.
+function checkValue(value, what, limits, players) {
+  if (!players) return checkNumber(value, what, limits);
+  if (!Array.isArray(value) || value.length !== players.length) {
+    throw new EditError(`${what}: expected a list of ${players.length} numbers, one for each of ${players.join(", ")}`);
+  }
+  return value.map((n, k) => checkNumber(n, `${what} for ${players[k]}`, limits));
+}
+
 // A label within the server's rules: at most max_label_length characters (code points,
 // as Python counts them: an emoji is one, not two UTF-16 units) and none the tree
 // schema's pattern forbids (control characters, U+2028/9, lone surrogates).
@@ -248,11 +292,13 @@ export function checkLabel(label, limits) {
   return label;
 }
 
-// Set fields of one node: {label, player, value, eval}; eval null removes the estimate.
+// Set fields of one node: {label, player, probability, value, eval}; eval null removes the
+// estimate. In a players tree a value or estimate is a list, one number per player.
 // An empty label means "no label": the node shows its id (as the server reads one).
 export function setFields(tree, id, fields, limits) {
   const next = clone(tree);
   const node = find(next, id).node;
+  const players = Array.isArray(next.players) ? next.players : null;
   if (fields.label !== undefined) {
     const label = checkLabel(fields.label, limits);
     node.label = label === "" ? node.id : label;
@@ -272,11 +318,11 @@ export function setFields(tree, id, fields, limits) {
     if (node.children && node.children.length) {
       throw new EditError(`value: ${node.label} is an internal node; only leaves have a value (use eval for an estimate)`);
     }
-    node.value = checkNumber(fields.value, "value", limits);
+    node.value = checkValue(fields.value, "value", limits, players);
   }
   if (fields.eval !== undefined) {
     if (fields.eval === null) delete node.eval;
-    else node.eval = checkNumber(fields.eval, "eval", limits);
+    else node.eval = checkValue(fields.eval, "eval", limits, players);
   }
   return { tree: wellFormed(next) };
 }

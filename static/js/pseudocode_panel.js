@@ -60,6 +60,12 @@ export class PseudocodePanel {
     }
   }
 
+  // A max^n search keeps no α/β window and its v is a vector, one number per player (up to
+  // MAX_PLAYERS): the v box then takes the window's room and wraps, so no vector is cut short.
+  setVectors(on) {
+    this.vars.v.closest("dl").classList.toggle("vectors", Boolean(on));
+  }
+
   // The values at the current node: name, v, and (alpha-beta only) its window.
   showVars(name, v, alpha, beta) {
     const set = (e, text) => {

@@ -4,7 +4,8 @@
 // link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
 
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
-const ALGORITHMS = ["minimax", "alphabeta", "iterative"];
+// search/request.py ALGORITHMS: a link names any search the page can start.
+const ALGORITHMS = ["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"];
 const TIES = ["prune", "explore"];
 const ORDERINGS = ["given", "best", "worst", "random"];
 const SOURCES = ["example", "tree", "game"];
@@ -27,7 +28,7 @@ export function readLink(query) {
     if (p.has("state")) request.state = p.get("state");
   }
   const algorithm = p.get("algorithm") || "alphabeta";
-  if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be minimax, alphabeta or iterative, not "${algorithm}"`);
+  if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be one of ${ALGORITHMS.join(", ")}, not "${algorithm}"`);
   request.algorithm = algorithm;
   const ties = p.get("ties") || "prune";
   if (!TIES.includes(ties)) throw new Error(`link: ties must be prune or explore, not "${ties}"`);

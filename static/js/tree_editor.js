@@ -6,16 +6,17 @@
 // typed in the box goes through its validator (POST /api/trees/check). Labels are text only.
 
 import {
-  EditError, addChild, addedChild, deleteSubtree, index, moveNode, newTree, parseNumber, setFields,
-  treeText, walk, wellFormed,
+  EditError, addChild, addedChild, deleteSubtree, index, moveNode, newTree, parseValue, setFields,
+  treeText, valueText, walk, wellFormed,
 } from "./editable_tree.js";
+import { outcomeWarning, outcomesPutBack, outcomesSetAside } from "./outcome_check.js";
 import { EditorHistory } from "./editor_history.js";
 import { checkTree, treeShorthand } from "./rest_client.js";
 
 // The elements a TreeEditor is given (templates/index.html's Edit tree panel): the panel,
 // its outline, the node form and its heading and hint, the messages, the buttons, the text box.
 export const ELEMENTS = [
-  "panel", "outline", "heading", "form", "hint", "error", "status",
+  "panel", "outline", "heading", "form", "hint", "warning", "error", "status",
   "newTree", "undo", "redo", "add", "del", "left", "right", "run",
   "text", "textError", "textStatus", "textLoad", "textJson", "textShorthand",
 ];
@@ -74,6 +75,7 @@ export class TreeEditor {
     this.limitsArrived = Promise.resolve(limits).then(
       (l) => {
         this.limits = l;
+        if (this.entries) this.showWarning(); // the tolerance it needs has come
       },
       (err) => {
         this.limitsProblem = `the editor cannot check edits without the server's limits (GET /api/limits: ${err.message}): reload the page`;
@@ -134,7 +136,7 @@ export class TreeEditor {
       const { tree, note } = addChild(this.tree, id, limits);
       let named;
       try {
-        named = await checkTree(treeText(tree));
+        named = wellFormed(outcomesPutBack(await checkTree(treeText(outcomesSetAside(tree))), tree));
       } catch (err) {
         throw new EditError(`Add child: ${err.message}`); // the tree stays as it was
       }
@@ -320,13 +322,14 @@ export class TreeEditor {
   // {field: value} for setFields from the text typed in field `name`.
   async typed(name, text) {
     const limits = await this.needLimits();
-    if (name === "value") return { value: parseNumber(text, "value", limits) };
+    const players = Array.isArray(this.tree.players) ? this.tree.players : null;
+    if (name === "value") return { value: parseValue(text, "value", limits, players) };
     if (name === "eval") {
-      const n = parseNumber(text, "eval", limits, { optional: true });
+      const n = parseValue(text, "eval", limits, players, { optional: true });
       return { eval: n === undefined ? null : n };
     }
     if (name === "probability") {
-      const n = parseNumber(text, "probability", limits, { optional: true });
+      const n = parseValue(text, "probability", limits, null, { optional: true });
       return { probability: n === undefined ? null : n };
     }
     return { [name]: text };
@@ -342,8 +345,8 @@ export class TreeEditor {
     const shown = {
       label: node.label,
       player: node.player,
-      value: leaf ? String(node.value) : "",
-      eval: node.eval === undefined || node.eval === null ? "" : String(node.eval),
+      value: leaf ? valueText(node.value) : "",
+      eval: node.eval === undefined || node.eval === null ? "" : valueText(node.eval),
       probability: node.probability === undefined ? "" : String(node.probability),
     };
     for (const name of Object.keys(shown)) {
@@ -494,7 +497,8 @@ export class TreeEditor {
     b.append(glyph, span("visually-hidden", mark[1]));
     b.append(span("name", node.label === node.id ? node.id : `${node.label} (${node.id})`));
     const leaf = !node.children || !node.children.length;
-    const num = leaf ? `= ${node.value}` : node.eval !== undefined ? `eval ${node.eval}` : "";
+    const shown = (v) => (Array.isArray(v) ? `⟨${valueText(v)}⟩` : String(v));
+    const num = leaf ? `= ${shown(node.value)}` : node.eval !== undefined ? `eval ${shown(node.eval)}` : "";
     if (num) b.append(" ", span("num", num));
     if (node.id === this.selected) b.setAttribute("aria-current", "true");
     li.append(b);
@@ -540,19 +544,32 @@ export class TreeEditor {
     this.fields.label.value = node.label;
     this.syncPlayerOptions();
     this.fields.player.value = node.player;
-    this.fields.value.value = leaf ? String(node.value) : "";
+    const players = Array.isArray(this.tree.players) ? this.tree.players : null;
+    this.fields.value.value = leaf ? valueText(node.value) : "";
     this.fields.value.disabled = !leaf;
     this.fields.value.placeholder = leaf ? "" : "computed";
-    this.fields.eval.value = node.eval === undefined ? "" : String(node.eval);
+    this.fields.eval.value = node.eval === undefined ? "" : valueText(node.eval);
+    // A players tree's values are vectors, typed as numbers separated by commas: a text
+    // keyboard on a phone (the decimal one has no comma).
+    for (const field of [this.fields.value, this.fields.eval]) field.inputMode = players ? "text" : "decimal";
     // Probability: only an outcome of a chance node has one (blank: equally likely).
     this.fields.probability.value = node.probability === undefined ? "" : String(node.probability);
     this.fields.probability.disabled = !parent || parent.player !== "chance";
     this.els.hint.textContent = leaf
-      ? ""
+      ? players ? `Value: one number for each of ${players.join(", ")}, separated by commas (e.g. ${players.map((_, k) => k + 1).join(", ")}).` : ""
       : "Internal node: the search computes its value. Eval is its estimate when a depth limit cuts it off.";
+    this.showWarning();
     this.els.del.classList.toggle("idle", !parent);
     this.els.left.classList.toggle("idle", !parent || at === 0);
     this.els.right.classList.toggle("idle", !parent || at === parent.children.length - 1);
+  }
+
+  // A chance node whose probabilities do not sum to 1 (or are given for some outcomes only):
+  // said under the form as it happens, without refusing the edit (outcome_check.js).
+  showWarning() {
+    const entry = this.entries && this.entries[this.rowOf.get(this.selected)];
+    const text = entry && this.limits ? outcomeWarning(this.tree, entry, this.limits.probability_tolerance) : "";
+    if (this.els.warning.textContent !== text) this.els.warning.textContent = text;
   }
 
   keepSelectedInView() {

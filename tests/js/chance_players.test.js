@@ -1,7 +1,8 @@
 // Chance nodes and several players in the browser's logic: the trace tree keeps their players,
 // probabilities and bounds; values show as the seeds write them; the narration names the sum,
 // the chance test and the deciding component; the LaTeX export draws circles and vectors.
-// Traces: tests/js/fixtures, written by `python -m search trace` (see the test file in Python).
+// Traces: the golden files tests/golden/*.jsonl, which tests/test_cli.py pins to what
+// `python -m search trace` writes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -11,7 +12,7 @@ import { sameValue, showValue } from "../../static/js/value_format.js";
 import { treeToTikz, latexValue } from "../../static/js/latex_export.js";
 
 function replayOf(name) {
-  const url = new URL(`./fixtures/${name}`, import.meta.url);
+  const url = new URL(`../golden/${name}`, import.meta.url);
   const events = readFileSync(url, "utf8").trim().split("\n").map((line) => JSON.parse(line));
   const replay = new Replay(events[0]);
   replay.append(events.slice(1));
@@ -69,4 +70,16 @@ test("the LaTeX export draws chance circles with probabilities and max^n vectors
     if (part === "chance node") assert.ok(text.includes("[probability, anchor=") && text.includes("{0.75};"));
     else assert.ok(text.includes("$\\langle$1, 2, 6$\\rangle$"));
   }
+});
+
+test("expectiminimax's golden trace: D's weighted sum step by step, and the answer", () => {
+  const run = replayOf("chance_expectiminimax.jsonl");
+  const sums = run.events.map((e, k) => [e, k]).filter(([e]) => e.type === "backup" && e.node === "D").map(([, k]) => sentence(run, k));
+  assert.deepEqual(sums, [
+    "D: sum ← 0 + 0.75 × 2 = 1.5 (outcome D1, probability 0.75)",
+    "D: sum ← 1.5 + 0.25 × 4 = 2.5 (outcome D2, probability 0.25)",
+  ]);
+  const last = run.events.length - 1;
+  assert.equal(sentence(run, last), "Result: A = 5, best move C");
+  assert.equal(run.replay.stateAt(last).v[run.replay.tree.idx("D")], 2.5);
 });

@@ -10,6 +10,9 @@ export const GOLDEN = {
   lectureMinimax: "lecture_minimax.jsonl",
   tictactoe: "tictactoe_X...O...._alphabeta_depth3.jsonl", // beta and alpha cuts, estimates
   isolation: "isolation_mobility_alphabeta_depth3.jsonl", // moves as [x, y]
+  chance: "chance_expectiminimax.jsonl", // chance nodes: weighted sums
+  chanceBounded: "chance_bounded_alphabeta.jsonl", // alpha-beta over chance nodes with bounds: a chance prune
+  threePlayers: "three_players_maxn.jsonl", // max^n: vectors, the deciding component
 };
 
 export function goldenEvents(name) {

@@ -1,0 +1,31 @@
+// The legend's entries for chance nodes (circles, probabilities on edges) and for max^n's
+// players (each name in its colour) appear only when the tree being shown has them, so the
+// legend of a plain minimax tree stays as short as it was. A players tree has no MAX or MIN:
+// its MAX/MIN entries give way to the players' names.
+
+import { hasChance } from "./narration_more.js";
+
+const COLOURS = 6; // tree_view.js colours a max^n node `mover-${component % 6}`
+
+export class TreeLegend {
+  constructor(legend) {
+    this.legend = legend; // the <ul class="legend">
+  }
+
+  // tree: the replay's TraceTree, or null before a search.
+  show(tree) {
+    const players = tree && Array.isArray(tree.players) ? tree.players : null;
+    const chance = Boolean(tree) && hasChance(tree);
+    for (const li of this.legend.querySelectorAll('[data-legend="chance"]')) li.hidden = !chance;
+    for (const li of this.legend.querySelectorAll('[data-legend="minmax"]')) li.hidden = Boolean(players);
+    const entry = this.legend.querySelector('[data-legend="players"]');
+    entry.hidden = !players;
+    const names = entry.querySelector(".player-keys");
+    names.replaceChildren(...(players || []).map((name, k) => {
+      const span = this.legend.ownerDocument.createElement("span");
+      span.className = `player-key mover-${k % COLOURS}`;
+      span.textContent = name; // a tree's own text: never markup
+      return span;
+    }));
+  }
+}

@@ -9,6 +9,7 @@ import { PlayerControls } from "./player_controls.js";
 import { PseudocodePanel } from "./pseudocode_panel.js";
 import { narrate, say, savingWords } from "./narration.js";
 import { hasChance } from "./narration_more.js";
+import { narrationLink } from "./enhancement_words.js";
 import { SearchSocket } from "./search_socket.js";
 import { HorizonPanel } from "./horizon_panel.js";
 import { SearchForm } from "./search_form.js";
@@ -126,7 +127,9 @@ function showStep(position) {
   const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
   code.showVars(t.nameOf(t.ids[node]), state.v[node], state.alpha[node], state.beta[node]);
-  say(narration, narrate(event, replay, state));
+  const link = narrationLink(event);
+  if (link) link.pick = () => view.showNode(t.idx(link.id));
+  say(narration, narrate(event, replay, state), link);
   showTally(state, event);
   iterations.show(replay, k);
 }

@@ -125,3 +125,104 @@ def test_bad_combinations_are_named_on_the_page(page: Page) -> None:
     page.locator('input[name="quiescence"]').check()
     page.get_by_role("button", name="Run", exact=True).click()
     expect(page.locator("#form-error")).to_contain_text("quiescence: needs a depth limit")
+
+
+# A point on some hit's dashed arrow that nothing covers (whole pixels, as a click lands), in page pixels, and the arrow's source id.
+ARROW_POINT = """() => {
+    const box = document.getElementById('tree').getBoundingClientRect();
+    for (const g of document.querySelectorAll('#tree .tt-link-group')) {
+        const path = g.querySelector('.tt-link-area');
+        const length = path.getTotalLength();
+        for (let f = 0.5; f > 0.05; f -= 0.05) {
+            for (const at of [f, 1 - f]) {
+                const q = path.getPointAtLength(length * at).matrixTransform(path.getScreenCTM());
+                const p = {x: Math.round(q.x), y: Math.round(q.y)};  // a mouse event's point is whole pixels
+                const inside = p.x > box.left && p.x < box.right && p.y > box.top && p.y < box.bottom;
+                if (inside && g.contains(document.elementFromPoint(p.x, p.y))) {
+                    return {x: p.x, y: p.y, source: g.dataset.to};
+                }
+            }
+        }
+    }
+    return null;
+}"""
+
+
+def hit_step(page: Page) -> tuple[str, str]:
+    """Run tic-tac-toe minimax with the table and go to its first hit: (hit id, source id)."""
+    game_run(page, "XO.X.....", "3", "minimax", tt=True)
+    step = page.evaluate(FIND_STEP, "this position was already searched at")
+    assert step >= 0
+    narration = page.locator("#narration").inner_text()
+    return narration.split(":")[0], narration.split("searched at ")[1].split(" ")[0]
+
+
+def picked(page: Page, node_id: str) -> None:
+    """Node `node_id` is selected: highlighted, focused, and on screen in the drawing."""
+    node = page.locator(f'#tree [data-node-id="{node_id}"]')
+    expect(node).to_have_class(__import__("re").compile(r"\bpicked\b"))
+    expect(node).to_be_focused()
+    box, shape = page.locator("#tree").bounding_box(), node.locator(".shape").bounding_box()
+    assert box and shape
+    assert box["x"] <= shape["x"] and shape["x"] + shape["width"] <= box["x"] + box["width"]
+    assert box["y"] <= shape["y"] and shape["y"] + shape["height"] <= box["y"] + box["height"]
+    assert page.locator("#tree .node.picked").count() == 1
+
+
+def test_a_hit_leads_to_the_node_that_filled_its_entry(page: Page) -> None:
+    hit_id, source_id = hit_step(page)
+    # The narration's source id is a button: it selects the source in the drawing.
+    button = page.locator("#narration button.node-link")
+    expect(button).to_have_text(source_id)
+    page.locator("#tree").hover()
+    page.mouse.wheel(0, -1500)  # zoomed in far: the source is likely off screen; the button brings it in
+    button.click()
+    picked(page, source_id)
+    width = page.viewport_size["width"]
+    page.screenshot(path=str(SHOTS / f"enhancements_tt_picked_{width}.png"), full_page=width < 600)
+    # Stepping on clears the selection.
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#tree .node.picked")).to_have_count(0)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#narration button.node-link")).to_have_text(source_id)
+    # Clicking the hit node itself does the same.
+    page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")  # every hit's arrow drawn
+    hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
+    page.locator("#fit").click()
+    hit.locator(".shape").click()
+    picked(page, source_id)
+    # And clicking its dashed arrow: a point on the curve, as the student would.
+    page.locator("#fit").click()
+    point = page.evaluate(ARROW_POINT)
+    assert point is not None
+    page.mouse.click(point["x"], point["y"])
+    picked(page, point["source"])
+    assert overflowing(page) == []
+
+
+def test_the_keyboard_reaches_a_hits_source(page: Page) -> None:
+    hit_id, source_id = hit_step(page)
+    # The narration's button: Tab to it, Enter.
+    button = page.locator("#narration button.node-link")
+    button.focus()
+    page.keyboard.press("Enter")
+    picked(page, source_id)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    # In the drawing: the hit the step is at is in the Tab order; Enter on it shows its source.
+    hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
+    expect(hit).to_have_attribute("tabindex", "0")
+    expect(hit).to_have_attribute("aria-label", __import__("re").compile(f"filled the entry, {source_id}"))
+    page.locator("#tree").focus()
+    page.keyboard.press("Tab")
+    expect(hit).to_be_focused()
+    step = page.evaluate("window.minimaxLab.step")
+    page.keyboard.press("Enter")
+    picked(page, source_id)
+    assert page.evaluate("window.minimaxLab.step") == step  # Enter selects; it does not step
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    hit.focus()
+    page.keyboard.press(" ")  # Space on a hit shows its source too (not Play)
+    picked(page, source_id)
+    assert page.evaluate("window.minimaxLab.step") == step

@@ -470,12 +470,21 @@ async function openLinkedSearch(link) {
     editor.load(tree, "The linked tree: change it, Run it, share your own");
     form.useTree(formatTree(editor.tree));
     shown.runFrom = "search";
-    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties }, treeId);
+    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...enhancementsOf(request) }, treeId);
     return;
   }
+  form.setEnhancements(request); // off unless the link turns them on
   if (request.example) form.useExample(request.example);
   else form.useGame(request.game, request.state);
-  startSearch(form.request());
+  // The form sends them for a game only; on a tree the server's refusal names them instead.
+  startSearch({ ...form.request(), ...enhancementsOf(request) });
+}
+
+// The tt, quiescence and beam fields of a request, those it has.
+function enhancementsOf(request) {
+  const out = {};
+  for (const name of ["tt", "quiescence", "beam"]) if (request[name] !== undefined) out[name] = request[name];
+  return out;
 }
 
 function showPendingStep() {

@@ -1,10 +1,11 @@
 // A link to a moment of a search: /?example=lecture&algorithm=alphabeta&step=19 opens that
 // search at that step. The parameters are the Search tab's (example, tree: a saved tree's id,
-// game, state, algorithm, depth, ties) plus the player's (detail, step); a saved trace's
+// game, state, algorithm, depth, ties, and a game's tt=1, quiescence=1, beam=K, each only when
+// on) plus the player's (detail, step); a saved trace's
 // link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
 
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
-const ALGORITHMS = ["minimax", "alphabeta", "iterative"];
+const ALGORITHMS = ["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"];
 const TIES = ["prune", "explore"];
 const SOURCES = ["example", "tree", "game"];
 
@@ -12,7 +13,7 @@ const SOURCES = ["example", "tree", "game"];
 // search or moment. Throws an Error naming the parameter for a value it cannot use.
 export function readLink(query) {
   const p = new URLSearchParams(query);
-  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "detail", "step"];
+  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "tt", "quiescence", "beam", "detail", "step"];
   if (!known.some((k) => p.has(k))) return null;
   const given = SOURCES.filter((k) => p.has(k));
   if (given.length > 1) throw new Error(`link: give one of example, tree or game, not ${given.join(" and ")}`);
@@ -25,16 +26,35 @@ export function readLink(query) {
     if (p.has("state")) request.state = p.get("state");
   }
   const algorithm = p.get("algorithm") || "alphabeta";
-  if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be minimax, alphabeta or iterative, not "${algorithm}"`);
+  if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be ${ALGORITHMS.slice(0, -1).join(", ")} or ${ALGORITHMS.at(-1)}, not "${algorithm}"`);
   request.algorithm = algorithm;
   const ties = p.get("ties") || "prune";
   if (!TIES.includes(ties)) throw new Error(`link: ties must be prune or explore, not "${ties}"`);
   request.ties = ties;
   request.depth = wholeNumber(p, "depth");
+  Object.assign(request, enhancements(p));
   const detail = p.get("detail") || "every";
   if (!DETAILS.includes(detail)) throw new Error(`link: detail must be every or key, not "${detail}"`);
   const step = wholeNumber(p, "step");
   return { request, treeId, named: given.length === 1, detail, step: step === null ? 0 : step };
+}
+
+// Seed 002's enhancements a link turns on: {tt: true, quiescence: true, beam: K}, each only if given.
+// The server says whether the search can use them (a game, a depth limit for quiescence).
+function enhancements(p) {
+  const out = {};
+  for (const name of ["tt", "quiescence"]) {
+    if (!p.has(name)) continue;
+    const text = p.get(name);
+    if (text !== "1" && text !== "true") throw new Error(`link: ${name} must be 1 (on) or left out (off), not "${text}"`);
+    out[name] = true;
+  }
+  const beam = wholeNumber(p, "beam");
+  if (beam !== null) {
+    if (beam < 1) throw new Error("link: beam must be a whole number of children to keep, 1 or more");
+    out.beam = beam;
+  }
+  return out;
 }
 
 function wholeNumber(p, name) {
@@ -57,6 +77,9 @@ export function linkQuery({ request, treeId = null, detail, step }) {
   if (request.algorithm) p.set("algorithm", request.algorithm);
   if (request.depth !== null && request.depth !== undefined) p.set("depth", String(request.depth));
   if (request.algorithm !== "minimax" && request.ties && request.ties !== "prune") p.set("ties", request.ties);
+  if (request.tt) p.set("tt", "1");
+  if (request.quiescence) p.set("quiescence", "1");
+  if (request.beam !== null && request.beam !== undefined) p.set("beam", String(request.beam));
   return [p.toString(), momentQuery({ detail, step })].filter(Boolean).join("&");
 }
 

@@ -226,3 +226,36 @@ def test_the_keyboard_reaches_a_hits_source(page: Page) -> None:
     page.keyboard.press(" ")  # Space on a hit shows its source too (not Play)
     picked(page, source_id)
     assert page.evaluate("window.minimaxLab.step") == step
+
+
+def test_a_step_link_carries_the_enhancements(page: Page) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game_run(page, "XO.X.....", "3", "alphabeta", tt=True, quiescence=True, beam="3")
+    step = page.evaluate(FIND_STEP, "this position was already searched at")
+    assert step >= 0
+    said = page.locator("#narration").inner_text()
+    last = page.evaluate("window.minimaxLab.last")
+    page.get_by_role("button", name="Copy link to this step").click()
+    expect(page.locator("#step-link-status")).to_contain_text("Copied: ")
+    url = page.locator("#step-link-status").get_attribute("data-url")
+    assert url and "tt=1" in url and "quiescence=1" in url and "beam=3" in url and f"step={step}" in url
+    # A fresh page with the enhancements off opens the same search, at the same step.
+    page.goto(url)
+    expect(page.locator("#counter")).to_have_text(f"step {step} / {last}")
+    expect(page.locator("#narration")).to_have_text(said)
+    expect(page.locator("#narration button.node-link")).to_be_visible()
+    assert page.locator('input[name="tt"]').is_checked()
+    assert page.locator('input[name="quiescence"]').is_checked()
+    assert page.locator('input[name="beam"]').input_value() == "3"
+    assert page.locator('input[name="position"]').input_value() == "XO.X....."
+    # The drawing is the enhanced one: a hit marked, what the beam dropped greyed.
+    assert page.locator("#tree .node.tt-hit").count() >= 1
+    page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")
+    assert page.locator('#tree .node[data-state="dropped"]').count() > 0
+    expect(page.locator("#narration")).to_contain_text("transposition table answered")
+    # A link without them turns them off again.
+    page.goto(url.replace("&tt=1", "").replace("&quiescence=1", "").replace("&beam=3", "").split("&step=")[0] + "&step=1")
+    expect(page.locator("#counter")).to_have_text(__import__("re").compile(r"^step 1 / \d+$"))
+    assert not page.locator('input[name="tt"]').is_checked()
+    assert not page.locator('input[name="quiescence"]').is_checked()
+    assert page.locator('input[name="beam"]').input_value() == ""

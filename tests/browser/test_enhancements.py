@@ -83,6 +83,24 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     expect(quiet).to_contain_text("X wins — the best move")
     expect(columns.nth(2)).to_contain_text("never considered")  # a beam of 1 drops the winning fork
     expect(columns.nth(3)).to_contain_text("the winning move survives")
+    dialog = page.locator("#horizon-panel")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".horizon-board .mark")).to_have_count(4)  # the position XO.X..O.., drawn
+    width = page.viewport_size["width"]
+    boxes = [columns.nth(i).bounding_box() for i in range(4)]
+    assert all(b is not None for b in boxes)
+    if width >= 1000:  # side by side, each wide enough to read, and none cut off
+        assert len({round(b["y"]) for b in boxes}) == 1, boxes
+        assert min(b["width"] for b in boxes) >= 220
+        assert boxes[3]["x"] + boxes[3]["width"] <= width
+        # Each run's parts line up across the columns: its verdict starts at the same height.
+        tops = {round(columns.nth(i).locator(".verdict").bounding_box()["y"]) for i in range(4)}
+        assert len(tops) == 1, tops
+    else:  # a phone: one under another, the full width of the dialog
+        assert boxes[0]["y"] < boxes[1]["y"] < boxes[2]["y"] < boxes[3]["y"]
+        assert min(b["width"] for b in boxes) >= 300
+    assert overflowing(page) == []
+    page.screenshot(path=str(SHOTS / f"enhancements_horizon_{width}.png"))
     # The main view steps through the depth-limited search: no node past the limit.
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     to_last_step(page)
@@ -91,15 +109,24 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     # The quiescence column's button steps through that search: nodes past the limit, shaded.
     searches = page.evaluate("window.minimaxLab.searches")
     quiet.get_by_role("button", name="Step through this search").click()
+    expect(dialog).to_be_hidden()  # back to the tree, to step through it
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     to_last_step(page)
     expect(page.locator("#narration")).to_contain_text("best move 4")
     assert page.locator("#tree .node.past-limit").count() > 0
     assert page.locator('input[name="quiescence"]').is_checked()
     expect(quiet).to_have_class(__import__("re").compile(r"\bshown\b"))
-    width = page.viewport_size["width"]
-    page.locator("#horizon-panel").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"enhancements_horizon_{width}.png"), full_page=width < 600)
+    page.screenshot(path=str(SHOTS / f"enhancements_horizon_stepping_{width}.png"))
+    # Opening it again shows the same comparison, the column being stepped through marked, without
+    # starting another search; Escape closes it.
+    searches = page.evaluate("window.minimaxLab.searches")
+    page.get_by_role("button", name="Horizon effect").click()
+    expect(dialog).to_be_visible()
+    expect(quiet).to_have_class(__import__("re").compile(r"\bshown\b"))
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert page.evaluate("window.minimaxLab.searches") == searches
+    expect(page.get_by_role("button", name="Horizon effect")).to_be_focused()
     assert overflowing(page) == []
 
 

@@ -326,6 +326,7 @@ new HorizonPanel({
     shown.runFrom = "search";
     startSearch(request);
   },
+  toTree: () => document.querySelector(".tree-panel").scrollIntoView({ block: "start" }),
 });
 // While the editor is open, clicking a node in the drawing selects it there.
 $("tree").addEventListener("click", (ev) => {

@@ -25,8 +25,10 @@ function text(tag, content, cls) {
 
 export class HorizonPanel {
   // button: "Horizon effect"; panel: the <dialog> the columns go in; emit(name, data, ack): the
-  // search socket's; form: the SearchForm; run(request): start a search in the main view.
-  constructor({ button, panel, emit, form, run }) {
+  // search socket's; form: the SearchForm; run(request): start a search in the main view;
+  // toTree(): bring the main view on screen (a phone has it above the form).
+  constructor({ button, panel, emit, form, run, toTree = () => {} }) {
+    this.toTree = toTree;
     this.panel = panel;
     this.columns = panel.querySelector(".horizon-columns");
     this.words = panel.querySelector(".horizon-words");
@@ -84,6 +86,7 @@ export class HorizonPanel {
       step.addEventListener("click", () => {
         this.panel.close();
         this.stepThrough(answer, r);
+        this.toTree();
       });
       col.append(step);
       return col;

@@ -110,6 +110,7 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     searches = page.evaluate("window.minimaxLab.searches")
     quiet.get_by_role("button", name="Step through this search").click()
     expect(dialog).to_be_hidden()  # back to the tree, to step through it
+    expect(page.locator("#player")).to_be_in_viewport()
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     to_last_step(page)
     expect(page.locator("#narration")).to_contain_text("best move 4")

@@ -3,6 +3,9 @@ filled the entry, the horizon effect side by side, and what a beam never conside
 
 from __future__ import annotations
 
+import base64
+import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -10,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app
 from tests.browser.test_layout import overflowing
+from tests.browser.test_workbench import download, open_tab
 
 FIND_STEP = """text => {
     const lab = window.minimaxLab;
@@ -287,3 +291,64 @@ def test_a_step_link_carries_the_enhancements(page: Page) -> None:
     assert not page.locator('input[name="tt"]').is_checked()
     assert not page.locator('input[name="quiescence"]').is_checked()
     assert page.locator('input[name="beam"]').input_value() == ""
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+TT_COLOUR = "rgb(112, 72, 232)"  # --tt, #7048e8
+
+# How many pixels of a PNG (a data: URL) are the table's purple, give or take antialiasing.
+PURPLE_PIXELS = """async url => {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - 112) < 24 && Math.abs(data[i + 1] - 72) < 24 && Math.abs(data[i + 2] - 232) < 24) n++;
+    }
+    return n;
+}"""
+
+
+def test_the_exports_keep_a_hits_styling(page: Page, tmp_path: Path) -> None:
+    hit_id, source_id = hit_step(page)
+    open_tab(page, "Share & export")
+    svg_path = download(page, "Export SVG", tmp_path)
+    root = ET.parse(svg_path).getroot()
+    # The hit: its double outline in the table's colour, inline (the file has no stylesheet).
+    hit = root.find(f".//{SVG}g[@data-node-id='{hit_id}']")
+    assert hit is not None and "tt-hit" in (hit.get("class") or "") and hit.get("data-tt-source") == source_id
+    style = hit.find(f"{SVG}path").get("style") or ""
+    assert f"stroke:{TT_COLOUR}" in style.replace(": ", ":") and "stroke-width:3.5px" in style.replace(": ", ":"), style
+    value = hit.find(f"{SVG}text[@class='value']")
+    assert value is not None and TT_COLOUR in (value.get("style") or "")
+    # The source rings; the dashed arrow points at it, its head defined in the file.
+    source = root.find(f".//{SVG}g[@data-node-id='{source_id}']")
+    assert source is not None and "tt-source" in (source.get("class") or "")
+    assert "stroke-width:4px" in (source.find(f"{SVG}path").get("style") or "").replace(": ", ":")
+    arrows = [a for a in root.iter(f"{SVG}path") if a.get("class") == "tt-link"]
+    assert arrows
+    arrow_style = (arrows[0].get("style") or "").replace(": ", ":")
+    assert f"stroke:{TT_COLOUR}" in arrow_style and "stroke-dasharray" in arrow_style, arrow_style
+    assert arrows[0].get("marker-end") == "url(#tt-arrow)"
+    assert root.find(f".//{SVG}marker[@id='tt-arrow']") is not None
+    # The PNG is the same drawing: the table's purple is in it.
+    png_path = download(page, "Export PNG", tmp_path)
+    data = png_path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    url = "data:image/png;base64," + base64.b64encode(data).decode()
+    purple = page.evaluate(PURPLE_PIXELS, url)
+    # The same search without the table, at the same step: no purple (the colour is the hit's).
+    step = page.evaluate("window.minimaxLab.step")
+    open_tab(page, "Search")
+    game_run(page, "XO.X.....", "3", "minimax")
+    page.evaluate("k => window.minimaxLab.seek(k)", step)
+    open_tab(page, "Share & export")
+    plain = base64.b64encode(download(page, "Export PNG", tmp_path).read_bytes()).decode()
+    without = page.evaluate(PURPLE_PIXELS, "data:image/png;base64," + plain)
+    assert purple > 50 and without < purple / 10, (purple, without)

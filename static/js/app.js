@@ -9,6 +9,7 @@ import { PlayerControls } from "./player_controls.js";
 import { PseudocodePanel } from "./pseudocode_panel.js";
 import { narrate, say, savingWords } from "./narration.js";
 import { hasChance } from "./narration_more.js";
+import { narrationLink } from "./enhancement_words.js";
 import { SearchSocket } from "./search_socket.js";
 import { HorizonPanel } from "./horizon_panel.js";
 import { SearchForm } from "./search_form.js";
@@ -128,7 +129,9 @@ function showStep(position) {
   const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
   code.showVars(t.nameOf(t.ids[node]), state.v[node], state.alpha[node], state.beta[node]);
-  say(narration, narrate(event, replay, state));
+  const link = narrationLink(event);
+  if (link) link.pick = () => view.showNode(t.idx(link.id));
+  say(narration, narrate(event, replay, state), link);
   showTally(state, event);
   iterations.show(replay, k);
 }
@@ -330,6 +333,7 @@ new HorizonPanel({
     shown.runFrom = "search";
     startSearch(request);
   },
+  toTree: () => document.querySelector(".tree-panel").scrollIntoView({ block: "start" }),
 });
 // While the editor is open, clicking a node in the drawing selects it there.
 $("tree").addEventListener("click", (ev) => {
@@ -474,18 +478,27 @@ async function openLinkedSearch(link) {
     editor.load(tree, "The linked tree: change it, Run it, share your own");
     form.useTree(formatTree(editor.tree));
     shown.runFrom = "search";
-    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request) }, treeId);
+    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request), ...enhancementsOf(request) }, treeId);
     return;
   }
+  form.setEnhancements(request); // off unless the link turns them on
   if (request.example) form.useExample(request.example);
   else form.useGame(request.game, request.state);
-  startSearch({ ...form.request(), ...orderingOf(request) });
+  // The form sends tt, quiescence and beam for a game only; on a tree the server's refusal names them instead.
+  startSearch({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request) });
 }
 
 // A link's move ordering (the Ordering tab's Replay of a game), which the Search tab has no field for.
 function orderingOf(request) {
   if (!request.ordering) return {};
   return request.seed === undefined ? { ordering: request.ordering } : { ordering: request.ordering, seed: request.seed };
+}
+
+// The tt, quiescence and beam fields of a request, those it has.
+function enhancementsOf(request) {
+  const out = {};
+  for (const name of ["tt", "quiescence", "beam"]) if (request[name] !== undefined) out[name] = request[name];
+  return out;
 }
 
 function showPendingStep() {

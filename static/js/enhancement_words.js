@@ -18,6 +18,12 @@ function movesText(moves) {
   return (moves || []).map(showMove).join(", ");
 }
 
+// The node a sentence names that the page links to ({id, after: the words before it}), or null:
+// a transposition hit's source, "already searched at root.0.4".
+export function narrationLink(event) {
+  return event.type === "tt_hit" && event.source ? { id: event.source, after: "already searched at " } : null;
+}
+
 // One sentence, or null when `event` is none of ours. visit: the node's visit event (its window).
 export function narrateEnhancement(event, visit) {
   switch (event.type) {

@@ -1,8 +1,11 @@
 // The horizon effect side by side (seed 002). "Horizon effect" asks the server for the built-in
 // position searched to its depth limit without and with quiescence, and with quiescence under a
-// beam (search/horizon.py: each chosen move checked by the full search), shows them in columns,
-// and steps through the plain depth-limited search in the main view; each column's button steps
-// through that search instead. All text goes in as text.
+// beam (search/horizon.py: each chosen move checked by the full search), shows them in columns in
+// a wide dialog over the page (the side panel is too narrow to compare four columns), and steps
+// through the plain depth-limited search in the main view; each column's button closes the dialog
+// and steps through that search instead. All text goes in as text.
+
+import { drawBoard } from "./board_view.js";
 
 const WHY = {
   "depth-limited": "The search stops at depth {depth} and trusts EVAL there, even where a player can win on the next move: the threat is past its horizon.",
@@ -21,32 +24,47 @@ function text(tag, content, cls) {
 }
 
 export class HorizonPanel {
-  // button: "Horizon effect"; panel: the section the columns go in; emit(name, data, ack): the
-  // search socket's; form: the SearchForm; run(request): start a search in the main view.
-  constructor({ button, panel, emit, form, run }) {
+  // button: "Horizon effect"; panel: the <dialog> the columns go in; emit(name, data, ack): the
+  // search socket's; form: the SearchForm; run(request): start a search in the main view;
+  // toTree(): bring the main view on screen (a phone has it above the form).
+  constructor({ button, panel, emit, form, run, toTree = () => {} }) {
+    this.toTree = toTree;
     this.panel = panel;
     this.columns = panel.querySelector(".horizon-columns");
+    this.words = panel.querySelector(".horizon-words");
+    this.board = panel.querySelector(".horizon-board .board");
     this.form = form;
     this.run = run;
     this.emit = emit;
+    this.answer = null; // the last comparison: opening again shows it without searching again
     button.addEventListener("click", () => this.open());
+    panel.querySelector(".horizon-close").addEventListener("click", () => panel.close());
   }
 
   open() {
     const algorithm = this.form.field("algorithm").value;
-    this.panel.hidden = false;
-    this.columns.replaceChildren(text("p", "Searching the position with and without quiescence…"));
+    if (!this.panel.open) this.panel.showModal();
+    if (this.answer && this.answer.algorithm === algorithm) return;
+    this.words.textContent = "Searching the position with and without quiescence…";
+    this.columns.replaceChildren();
     this.emit("search:compare", { algorithm }, (answer) => {
       if (!answer || answer.error) {
+        this.words.textContent = "";
         this.columns.replaceChildren(text("p", answer ? answer.error : "no answer", "form-error"));
         return;
       }
+      this.answer = answer;
       this.show(answer);
       this.stepThrough(answer, answer.runs[0]);
     });
   }
 
   show(answer) {
+    drawBoard(this.board, "tictactoe", answer.state, null);
+    const alg = answer.algorithm === "alphabeta" ? "Alpha-beta" : "Minimax";
+    this.words.textContent = `X to move in ${answer.state} (row by row). ${alg} to depth ${answer.depth}, four ways; `
+      + "each move it picks is then checked by the full search. The highlighted column is the search the main view "
+      + "steps through; another column's button shows that one instead (Esc or Close returns to the tree).";
     const byName = Object.fromEntries(answer.runs.map((r) => [r.name, r]));
     const plain = byName.quiescence;
     const cols = answer.runs.map((r) => {
@@ -65,7 +83,11 @@ export class HorizonPanel {
       col.append(text("p", why.replace("{depth}", answer.depth)));
       const step = text("button", "Step through this search", "small");
       step.type = "button";
-      step.addEventListener("click", () => this.stepThrough(answer, r));
+      step.addEventListener("click", () => {
+        this.panel.close();
+        this.stepThrough(answer, r);
+        this.toTree();
+      });
       col.append(step);
       return col;
     });

@@ -240,6 +240,26 @@ export function savingWords(result, kind = "tree", versus = "minimax") {
 
 // The narration line is itself the aria-live="polite" region: what the student reads
 // is what a screen reader announces, once per step.
-export function say(line, text) {
-  if (line.textContent !== text) line.textContent = text;
+// `link` ({id, after, pick}) makes the node id `id`, where it first follows the words `after`,
+// a button that calls pick(): "already searched at root.0.4" leads to that node.
+export function say(line, text, link = null) {
+  const at = link ? text.indexOf(link.after + link.id) : -1;
+  if (at < 0) {
+    if (line.textContent !== text || line.firstElementChild) line.textContent = text;
+    return;
+  }
+  const button = line.querySelector("button.node-link");
+  if (line.textContent === text && button && button.dataset.node === link.id) {
+    button.onclick = link.pick; // the same words, but the search (or its drawing) may be new
+    return;
+  }
+  const start = at + link.after.length;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "node-link";
+  b.dataset.node = link.id;
+  b.title = `Show ${link.id} in the drawing`;
+  b.textContent = link.id;
+  b.onclick = link.pick;
+  line.replaceChildren(text.slice(0, start), b, text.slice(start + link.id.length));
 }

@@ -1,6 +1,7 @@
 // A link to a moment of a search: /?example=lecture&algorithm=alphabeta&step=19 opens that
 // search at that step. The parameters are the Search tab's (example, tree: a saved tree's id,
-// game, state, algorithm, depth, ties) plus the player's (detail, step); a saved trace's
+// game, state, algorithm, depth, ties, and a game's tt=1, quiescence=1, beam=K, each only when
+// on) plus the player's (detail, step); a saved trace's
 // link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
 
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
@@ -15,7 +16,8 @@ const SOURCES = ["example", "tree", "game"];
 // with a move ordering (the Ordering tab's Replay) adds ordering= and, for random, seed=.
 export function readLink(query) {
   const p = new URLSearchParams(query);
-  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "ordering", "seed", "detail", "step"];
+  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "ordering", "seed", "tt", "quiescence", "beam",
+    "detail", "step"];
   if (!known.some((k) => p.has(k))) return null;
   const given = SOURCES.filter((k) => p.has(k));
   if (given.length > 1) throw new Error(`link: give one of example, tree or game, not ${given.join(" and ")}`);
@@ -44,10 +46,29 @@ export function readLink(query) {
     if (!/^-?\d{1,15}$/.test(text)) throw new Error(`link: seed must be a whole number, not "${text}"`);
     request.seed = Number(text); // the server says whether it goes with the ordering
   }
+  Object.assign(request, enhancements(p));
   const detail = p.get("detail") || "every";
   if (!DETAILS.includes(detail)) throw new Error(`link: detail must be every or key, not "${detail}"`);
   const step = wholeNumber(p, "step");
   return { request, treeId, named: given.length === 1, detail, step: step === null ? 0 : step };
+}
+
+// Seed 002's enhancements a link turns on: {tt: true, quiescence: true, beam: K}, each only if given.
+// The server says whether the search can use them (a game, a depth limit for quiescence).
+function enhancements(p) {
+  const out = {};
+  for (const name of ["tt", "quiescence"]) {
+    if (!p.has(name)) continue;
+    const text = p.get(name);
+    if (text !== "1" && text !== "true") throw new Error(`link: ${name} must be 1 (on) or left out (off), not "${text}"`);
+    out[name] = true;
+  }
+  const beam = wholeNumber(p, "beam");
+  if (beam !== null) {
+    if (beam < 1) throw new Error("link: beam must be a whole number of children to keep, 1 or more");
+    out.beam = beam;
+  }
+  return out;
 }
 
 function wholeNumber(p, name) {
@@ -72,6 +93,9 @@ export function linkQuery({ request, treeId = null, detail, step }) {
   if (request.algorithm !== "minimax" && request.ties && request.ties !== "prune") p.set("ties", request.ties);
   if (request.ordering) p.set("ordering", request.ordering);
   if (request.seed !== undefined && request.seed !== null) p.set("seed", String(request.seed));
+  if (request.tt) p.set("tt", "1");
+  if (request.quiescence) p.set("quiescence", "1");
+  if (request.beam !== null && request.beam !== undefined) p.set("beam", String(request.beam));
   return [p.toString(), momentQuery({ detail, step })].filter(Boolean).join("&");
 }
 

@@ -8,7 +8,7 @@
 // told may have changed, and writes an attribute only when its text differs. What a node
 // shows comes from presentation.js, which the LaTeX export reads too.
 
-import { presentNode, stepContext } from "./presentation.js";
+import { presentNode, stepContext, Status } from "./presentation.js";
 import { drawBoard } from "./board_view.js";
 import { showGameKey } from "./game_key.js";
 
@@ -89,6 +89,7 @@ export class TreeView {
     this.wholeTree = false; // Present mode: every start view is a fit (see showStart)
     this.watchSize();
     this.listenForKeys();
+    this.listenForPicks();
     this.reset(null);
   }
 
@@ -107,6 +108,50 @@ export class TreeView {
       }
       ev.preventDefault();
     });
+  }
+
+  // A transposition hit leads to the node whose search filled its entry: clicking the hit or its
+  // dashed arrow, or Enter (or Space) on the focused hit, shows that node (showNode).
+  listenForPicks() {
+    this.svg.addEventListener("click", (ev) => {
+      const i = this.hitAt(ev.target);
+      if (i !== undefined) this.showNode(this.hitSource[i]);
+    });
+    this.svg.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      const i = this.hitAt(ev.target);
+      if (i === undefined) return;
+      ev.preventDefault(); // Space here is not Play
+      this.showNode(this.hitSource[i]);
+    });
+  }
+
+  // The index of the transposition hit an event target belongs to (its node or its arrow).
+  hitAt(target) {
+    if (!this.tree || !target.closest) return undefined;
+    const link = target.closest("[data-hit]");
+    if (link) return Number(link.dataset.hit);
+    const g = target.closest(".node.tt-hit");
+    const i = g ? this.tree.idx(g.dataset.nodeId) : undefined;
+    return i !== undefined && this.hitSource[i] !== undefined ? i : undefined;
+  }
+
+  // Select node j: highlight it ("picked", until the next step), pan it into view and give it
+  // the focus, so a keyboard user is there too. Whether it is drawn (it may be past the cap).
+  showNode(j) {
+    if (j === undefined || j < 0 || j >= this.drawn) return false;
+    const before = this.picked;
+    this.picked = j;
+    if (this.present) {
+      if (before !== undefined && before < this.drawn) this.updateNode(before, this.present(before));
+      this.updateNode(j, this.present(j));
+    }
+    this.follow(j);
+    const g = this.shown[j].g;
+    if (!g.hasAttribute("tabindex")) g.setAttribute("tabindex", "-1");
+    g.focus({ preventScroll: true });
+    g.scrollIntoView({ block: "nearest", inline: "nearest" }); // the drawing itself may be off screen (a phone)
+    return true;
   }
 
   // The SVG gets its box's size in pixels, not "100%": a percentage-sized SVG is laid out
@@ -151,6 +196,9 @@ export class TreeView {
     this.edgeEls = [];
     this.markEls = [];
     this.linkEls = []; // the dashed arrow from a transposition hit to its source, by hit index
+    this.hitSource = []; // a transposition hit's source node, by hit index
+    this.picked = undefined; // the node showNode() selected
+    this.present = null; // what node i shows at the step last drawn
     this.probEls = [];
     this.shown = []; // each node's elements and last-written view, to skip unchanged writes
     this.x = [];
@@ -354,7 +402,11 @@ export class TreeView {
     this.ttSource = context.ttSource;
     this.path = context.path;
     this.hadResult = state.result ? state.result.child : null;
-    const each = (i) => this.updateNode(i, presentNode(state, t, i, context));
+    // A node picked by showNode() stays highlighted until the student steps on.
+    if (todo && this.picked !== undefined) todo.add(this.picked);
+    this.picked = undefined;
+    this.present = (i) => presentNode(state, t, i, context);
+    const each = (i) => this.updateNode(i, this.present(i));
     if (todo) {
       for (const i of todo) if (i !== undefined && i < this.drawn) each(i);
     } else {
@@ -378,7 +430,11 @@ export class TreeView {
     if (node.ttSource) cls += " tt-source";
     if (node.pastLimit) cls += " past-limit";
     if (node.noisy) cls += " noisy";
+    if (i === this.picked) cls += " picked";
     this.updateLink(i, node.ttHit);
+    // The hit the step is at is in the Tab order (Enter shows its source); other hits are clickable.
+    if (node.ttHit) setAttr(sh.g, "tabindex", node.status === Status.CURRENT ? "0" : "-1");
+    else if (sh.g.getAttribute("tabindex") === "0") setAttr(sh.g, "tabindex", "-1");
 
     if (sh.state !== node.status) setAttr(sh.g, "data-state", (sh.state = node.status));
     if (sh.dv !== dv) setAttr(sh.g, "data-value", (sh.dv = dv));
@@ -421,34 +477,48 @@ export class TreeView {
   }
 
   // The dashed arrow from a transposition hit (node i) to the node that filled its entry.
+  // The arrow is a group: a wide transparent stroke to click (data-hit) under the dashed line.
   updateLink(i, hit) {
     const source = hit ? hit.source : undefined;
     const want = source !== undefined && source < this.drawn;
-    const line = this.linkEls[i];
+    const link = this.linkEls[i];
+    const g = this.shown[i].g;
     if (!want) {
-      if (line) {
-        line.remove();
+      if (link) {
+        link.remove();
         this.linkEls[i] = undefined;
-        this.shown[i].g.removeAttribute("data-tt-source");
+        this.hitSource[i] = undefined;
+        g.removeAttribute("data-tt-source");
+        g.removeAttribute("aria-label");
       }
       return;
     }
-    if (line && line.dataset.source === String(source)) return;
-    if (!line) this.linkEls[i] = el("path", { class: "tt-link", "marker-end": "url(#tt-arrow)" }, this.linkLayer);
+    if (link && link.dataset.source === String(source)) return;
+    if (!link) {
+      const group = (this.linkEls[i] = el("g", { class: "tt-link-group", "data-hit": String(i) }, this.linkLayer));
+      el("title", {}, group).textContent = "Show the node that filled this table entry";
+      el("path", { class: "tt-link-area" }, group);
+      el("path", { class: "tt-link", "marker-end": "url(#tt-arrow)" }, group);
+    }
+    const ids = this.tree.ids;
     this.linkEls[i].dataset.source = String(source);
-    this.shown[i].g.setAttribute("data-tt-source", this.tree.ids[source]);
+    this.linkEls[i].dataset.to = ids[source]; // the source's node id, for people and tests
+    this.hitSource[i] = source;
+    g.setAttribute("data-tt-source", ids[source]);
+    g.setAttribute("aria-label", `${this.tree.label[i]}: answered from the transposition table; Enter shows the node that filled the entry, ${ids[source]}`);
     this.placeLink(i);
   }
 
   placeLink(i) {
-    const line = this.linkEls[i];
-    const j = Number(line.dataset.source);
+    const group = this.linkEls[i];
+    const j = Number(group.dataset.source);
     const s = this.sizes;
     const x1 = this.x[i], y1 = this.y[i] - s.rise - 4;
     const x2 = this.x[j], y2 = this.y[j] + s.rise + 4;
     // A curve bowed sideways, so it does not run along the tree's own edges.
     const bow = (x2 - x1) / 4 + (y1 - y2) / 6;
-    line.setAttribute("d", `M${x1},${y1}Q${(x1 + x2) / 2 + bow},${(y1 + y2) / 2} ${x2},${y2}`);
+    const d = `M${x1},${y1}Q${(x1 + x2) / 2 + bow},${(y1 + y2) / 2} ${x2},${y2}`;
+    for (const path of group.querySelectorAll("path")) path.setAttribute("d", d);
   }
 
   // The scale that fits the whole tree, and the transform that does it.

@@ -3,6 +3,9 @@ filled the entry, the horizon effect side by side, and what a beam never conside
 
 from __future__ import annotations
 
+import base64
+import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -10,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app
 from tests.browser.test_layout import overflowing
+from tests.browser.test_workbench import download, open_tab
 
 FIND_STEP = """text => {
     const lab = window.minimaxLab;
@@ -83,6 +87,24 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     expect(quiet).to_contain_text("X wins — the best move")
     expect(columns.nth(2)).to_contain_text("never considered")  # a beam of 1 drops the winning fork
     expect(columns.nth(3)).to_contain_text("the winning move survives")
+    dialog = page.locator("#horizon-panel")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".horizon-board .mark")).to_have_count(4)  # the position XO.X..O.., drawn
+    width = page.viewport_size["width"]
+    boxes = [columns.nth(i).bounding_box() for i in range(4)]
+    assert all(b is not None for b in boxes)
+    if width >= 1000:  # side by side, each wide enough to read, and none cut off
+        assert len({round(b["y"]) for b in boxes}) == 1, boxes
+        assert min(b["width"] for b in boxes) >= 220
+        assert boxes[3]["x"] + boxes[3]["width"] <= width
+        # Each run's parts line up across the columns: its verdict starts at the same height.
+        tops = {round(columns.nth(i).locator(".verdict").bounding_box()["y"]) for i in range(4)}
+        assert len(tops) == 1, tops
+    else:  # a phone: one under another, the full width of the dialog
+        assert boxes[0]["y"] < boxes[1]["y"] < boxes[2]["y"] < boxes[3]["y"]
+        assert min(b["width"] for b in boxes) >= 300
+    assert overflowing(page) == []
+    page.screenshot(path=str(SHOTS / f"enhancements_horizon_{width}.png"))
     # The main view steps through the depth-limited search: no node past the limit.
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     to_last_step(page)
@@ -91,15 +113,25 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     # The quiescence column's button steps through that search: nodes past the limit, shaded.
     searches = page.evaluate("window.minimaxLab.searches")
     quiet.get_by_role("button", name="Step through this search").click()
+    expect(dialog).to_be_hidden()  # back to the tree, to step through it
+    expect(page.locator("#player")).to_be_in_viewport()
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     to_last_step(page)
     expect(page.locator("#narration")).to_contain_text("best move 4")
     assert page.locator("#tree .node.past-limit").count() > 0
     assert page.locator('input[name="quiescence"]').is_checked()
     expect(quiet).to_have_class(__import__("re").compile(r"\bshown\b"))
-    width = page.viewport_size["width"]
-    page.locator("#horizon-panel").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"enhancements_horizon_{width}.png"), full_page=width < 600)
+    page.screenshot(path=str(SHOTS / f"enhancements_horizon_stepping_{width}.png"))
+    # Opening it again shows the same comparison, the column being stepped through marked, without
+    # starting another search; Escape closes it.
+    searches = page.evaluate("window.minimaxLab.searches")
+    page.get_by_role("button", name="Horizon effect").click()
+    expect(dialog).to_be_visible()
+    expect(quiet).to_have_class(__import__("re").compile(r"\bshown\b"))
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert page.evaluate("window.minimaxLab.searches") == searches
+    expect(page.get_by_role("button", name="Horizon effect")).to_be_focused()
     assert overflowing(page) == []
 
 
@@ -125,3 +157,198 @@ def test_bad_combinations_are_named_on_the_page(page: Page) -> None:
     page.locator('input[name="quiescence"]').check()
     page.get_by_role("button", name="Run", exact=True).click()
     expect(page.locator("#form-error")).to_contain_text("quiescence: needs a depth limit")
+
+
+# A point on some hit's dashed arrow that nothing covers (whole pixels, as a click lands), in page pixels, and the arrow's source id.
+ARROW_POINT = """() => {
+    const box = document.getElementById('tree').getBoundingClientRect();
+    for (const g of document.querySelectorAll('#tree .tt-link-group')) {
+        const path = g.querySelector('.tt-link-area');
+        const length = path.getTotalLength();
+        for (let f = 0.5; f > 0.05; f -= 0.05) {
+            for (const at of [f, 1 - f]) {
+                const q = path.getPointAtLength(length * at).matrixTransform(path.getScreenCTM());
+                const p = {x: Math.round(q.x), y: Math.round(q.y)};  // a mouse event's point is whole pixels
+                const inside = p.x > box.left && p.x < box.right && p.y > box.top && p.y < box.bottom;
+                if (inside && g.contains(document.elementFromPoint(p.x, p.y))) {
+                    return {x: p.x, y: p.y, source: g.dataset.to};
+                }
+            }
+        }
+    }
+    return null;
+}"""
+
+
+def hit_step(page: Page) -> tuple[str, str]:
+    """Run tic-tac-toe minimax with the table and go to its first hit: (hit id, source id)."""
+    game_run(page, "XO.X.....", "3", "minimax", tt=True)
+    step = page.evaluate(FIND_STEP, "this position was already searched at")
+    assert step >= 0
+    narration = page.locator("#narration").inner_text()
+    return narration.split(":")[0], narration.split("searched at ")[1].split(" ")[0]
+
+
+def picked(page: Page, node_id: str) -> None:
+    """Node `node_id` is selected: highlighted, focused, and on screen in the drawing."""
+    node = page.locator(f'#tree [data-node-id="{node_id}"]')
+    expect(node).to_have_class(__import__("re").compile(r"\bpicked\b"))
+    expect(node).to_be_focused()
+    box, shape = page.locator("#tree").bounding_box(), node.locator(".shape").bounding_box()
+    assert box and shape
+    assert box["x"] <= shape["x"] and shape["x"] + shape["width"] <= box["x"] + box["width"]
+    assert box["y"] <= shape["y"] and shape["y"] + shape["height"] <= box["y"] + box["height"]
+    assert page.locator("#tree .node.picked").count() == 1
+
+
+def test_a_hit_leads_to_the_node_that_filled_its_entry(page: Page) -> None:
+    hit_id, source_id = hit_step(page)
+    # The narration's source id is a button: it selects the source in the drawing.
+    button = page.locator("#narration button.node-link")
+    expect(button).to_have_text(source_id)
+    page.locator("#tree").hover()
+    page.mouse.wheel(0, -1500)  # zoomed in far: the source is likely off screen; the button brings it in
+    button.click()
+    picked(page, source_id)
+    width = page.viewport_size["width"]
+    page.screenshot(path=str(SHOTS / f"enhancements_tt_picked_{width}.png"), full_page=width < 600)
+    # Stepping on clears the selection.
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#tree .node.picked")).to_have_count(0)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#narration button.node-link")).to_have_text(source_id)
+    # Clicking the hit node itself does the same.
+    page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")  # every hit's arrow drawn
+    hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
+    page.locator("#fit").click()
+    hit.locator(".shape").click()
+    picked(page, source_id)
+    # And clicking its dashed arrow: a point on the curve, as the student would.
+    page.locator("#fit").click()
+    point = page.evaluate(ARROW_POINT)
+    assert point is not None
+    page.mouse.click(point["x"], point["y"])
+    picked(page, point["source"])
+    assert overflowing(page) == []
+
+
+def test_the_keyboard_reaches_a_hits_source(page: Page) -> None:
+    hit_id, source_id = hit_step(page)
+    # The narration's button: Tab to it, Enter.
+    button = page.locator("#narration button.node-link")
+    button.focus()
+    page.keyboard.press("Enter")
+    picked(page, source_id)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    # In the drawing: the hit the step is at is in the Tab order; Enter on it shows its source.
+    hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
+    expect(hit).to_have_attribute("tabindex", "0")
+    expect(hit).to_have_attribute("aria-label", __import__("re").compile(f"filled the entry, {source_id}"))
+    page.locator("#tree").focus()
+    page.keyboard.press("Tab")
+    expect(hit).to_be_focused()
+    step = page.evaluate("window.minimaxLab.step")
+    page.keyboard.press("Enter")
+    picked(page, source_id)
+    assert page.evaluate("window.minimaxLab.step") == step  # Enter selects; it does not step
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    hit.focus()
+    page.keyboard.press(" ")  # Space on a hit shows its source too (not Play)
+    picked(page, source_id)
+    assert page.evaluate("window.minimaxLab.step") == step
+
+
+def test_a_step_link_carries_the_enhancements(page: Page) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game_run(page, "XO.X.....", "3", "alphabeta", tt=True, quiescence=True, beam="3")
+    step = page.evaluate(FIND_STEP, "this position was already searched at")
+    assert step >= 0
+    said = page.locator("#narration").inner_text()
+    last = page.evaluate("window.minimaxLab.last")
+    page.get_by_role("button", name="Copy link to this step").click()
+    expect(page.locator("#step-link-status")).to_contain_text("Copied: ")
+    url = page.locator("#step-link-status").get_attribute("data-url")
+    assert url and "tt=1" in url and "quiescence=1" in url and "beam=3" in url and f"step={step}" in url
+    # A fresh page with the enhancements off opens the same search, at the same step.
+    page.goto(url)
+    expect(page.locator("#counter")).to_have_text(f"step {step} / {last}")
+    expect(page.locator("#narration")).to_have_text(said)
+    expect(page.locator("#narration button.node-link")).to_be_visible()
+    assert page.locator('input[name="tt"]').is_checked()
+    assert page.locator('input[name="quiescence"]').is_checked()
+    assert page.locator('input[name="beam"]').input_value() == "3"
+    assert page.locator('input[name="position"]').input_value() == "XO.X....."
+    # The drawing is the enhanced one: a hit marked, what the beam dropped greyed.
+    assert page.locator("#tree .node.tt-hit").count() >= 1
+    page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")
+    assert page.locator('#tree .node[data-state="dropped"]').count() > 0
+    expect(page.locator("#narration")).to_contain_text("transposition table answered")
+    # A link without them turns them off again.
+    page.goto(url.replace("&tt=1", "").replace("&quiescence=1", "").replace("&beam=3", "").split("&step=")[0] + "&step=1")
+    expect(page.locator("#counter")).to_have_text(__import__("re").compile(r"^step 1 / \d+$"))
+    assert not page.locator('input[name="tt"]').is_checked()
+    assert not page.locator('input[name="quiescence"]').is_checked()
+    assert page.locator('input[name="beam"]').input_value() == ""
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+TT_COLOUR = "rgb(112, 72, 232)"  # --tt, #7048e8
+
+# How many pixels of a PNG (a data: URL) are the table's purple, give or take antialiasing.
+PURPLE_PIXELS = """async url => {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - 112) < 24 && Math.abs(data[i + 1] - 72) < 24 && Math.abs(data[i + 2] - 232) < 24) n++;
+    }
+    return n;
+}"""
+
+
+def test_the_exports_keep_a_hits_styling(page: Page, tmp_path: Path) -> None:
+    hit_id, source_id = hit_step(page)
+    open_tab(page, "Share & export")
+    svg_path = download(page, "Export SVG", tmp_path)
+    root = ET.parse(svg_path).getroot()
+    # The hit: its double outline in the table's colour, inline (the file has no stylesheet).
+    hit = root.find(f".//{SVG}g[@data-node-id='{hit_id}']")
+    assert hit is not None and "tt-hit" in (hit.get("class") or "") and hit.get("data-tt-source") == source_id
+    style = hit.find(f"{SVG}path").get("style") or ""
+    assert f"stroke:{TT_COLOUR}" in style.replace(": ", ":") and "stroke-width:3.5px" in style.replace(": ", ":"), style
+    value = hit.find(f"{SVG}text[@class='value']")
+    assert value is not None and TT_COLOUR in (value.get("style") or "")
+    # The source rings; the dashed arrow points at it, its head defined in the file.
+    source = root.find(f".//{SVG}g[@data-node-id='{source_id}']")
+    assert source is not None and "tt-source" in (source.get("class") or "")
+    assert "stroke-width:4px" in (source.find(f"{SVG}path").get("style") or "").replace(": ", ":")
+    arrows = [a for a in root.iter(f"{SVG}path") if a.get("class") == "tt-link"]
+    assert arrows
+    arrow_style = (arrows[0].get("style") or "").replace(": ", ":")
+    assert f"stroke:{TT_COLOUR}" in arrow_style and "stroke-dasharray" in arrow_style, arrow_style
+    assert arrows[0].get("marker-end") == "url(#tt-arrow)"
+    assert root.find(f".//{SVG}marker[@id='tt-arrow']") is not None
+    # The PNG is the same drawing: the table's purple is in it.
+    png_path = download(page, "Export PNG", tmp_path)
+    data = png_path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    url = "data:image/png;base64," + base64.b64encode(data).decode()
+    purple = page.evaluate(PURPLE_PIXELS, url)
+    # The same search without the table, at the same step: no purple (the colour is the hit's).
+    step = page.evaluate("window.minimaxLab.step")
+    open_tab(page, "Search")
+    game_run(page, "XO.X.....", "3", "minimax")
+    page.evaluate("k => window.minimaxLab.seek(k)", step)
+    open_tab(page, "Share & export")
+    plain = base64.b64encode(download(page, "Export PNG", tmp_path).read_bytes()).decode()
+    without = page.evaluate(PURPLE_PIXELS, "data:image/png;base64," + plain)
+    assert purple > 50 and without < purple / 10, (purple, without)

@@ -173,7 +173,7 @@ function addEvents(events) {
     const depth = events[0].options ? events[0].options.depth : null;
     code.setListing(shown.listing, depth !== null && depth !== undefined);
     code.setVectors(events[0].algorithm === "maxn");
-    legend.show(replay.tree);
+    legend.show(replay.tree, events[0].options);
     // The editor holds the tree being searched, ready to change (a search the editor
     // started is its own tree already, and the editor may have moved on since).
     const source = events[0].source || {};

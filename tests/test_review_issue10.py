@@ -26,21 +26,11 @@ from search.recorder import Recorder
 from search.request import parse_request
 from search.tictactoe import EMPTY, TicTacToe
 from search.trace_schema import check_event
+from tests.test_enhanced import positions
 
 ties = st.sampled_from(["prune", "explore"])
 
 limits_ = st.one_of(st.none(), st.integers(0, 5))
-
-
-@st.composite
-def positions(draw: Any) -> str:
-    """A tic-tac-toe position reached by legal play from the empty board (possibly finished)."""
-    game, board = TicTacToe(), EMPTY
-    for _ in range(draw(st.integers(0, 8))):
-        if game.is_terminal(board):
-            break
-        board = game.result(board, draw(st.sampled_from(game.actions(board))))
-    return board
 
 
 # --- transposition table ------------------------------------------------------------------------

@@ -89,8 +89,9 @@ def test_node_states_look_different_and_nothing_looks_pruned_at_step_0(app: Page
     assert dict(node_states(app))["A"][0] == "visited" and dict(node_states(app))["B"][0] == "done"
     assert len(set(looks.values())) == 5, looks
     legend = app.locator(".legend").inner_text()
-    for entry in ("not visited yet", "on the current path", "current", "finished", "pruned", "visit order", "estimate"):
+    for entry in ("not visited yet", "on the current path", "current", "finished", "pruned", "visit order"):
         assert entry in legend
+    assert "estimate" not in legend  # no depth limit, so no estimates drawn (tests/browser/test_legend.py)
 
 
 def test_listings_read_as_the_slides(browser: Browser, live_server: str) -> None:

@@ -17,9 +17,8 @@ from search.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
 from search.pseudocode import listing
 from search.recorder import Recorder
 from search.algorithm_fit import check_fit
-from search.enhanced import Enhancements
 from search.request import (
-    ALGORITHMS, SearchRequest, check_ordering_fits, check_tree_estimates, parse_options, parse_ordering, parse_request,
+    ALGORITHMS, SearchRequest, check_tree_estimates, fitted_request, parse_options, parse_ordering, parse_request,
 )
 from search.tree import EXAMPLES
 from search.tree_io import parse_tree_text
@@ -51,22 +50,31 @@ def positive_int(text: str) -> int:
     return value
 
 
+def add_source_arguments(parser: argparse.ArgumentParser, game_help: str) -> None:
+    """What to search, as `trace` and `ordering` both take it: a tree file, an example or a game."""
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
+    source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
+    source.add_argument("--game", choices=["tictactoe", "isolation"], help=game_help)
+    parser.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
+    parser.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
+
+
+def add_depth_and_ties(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
+    parser.add_argument("--ties", choices=["prune", "explore"], default="prune",
+                        help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="python -m search", description="Minimax Lab's instrumented game-tree search.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     trace = commands.add_parser("trace", help="run a search and write its events as JSON Lines to stdout")
-    source = trace.add_mutually_exclusive_group(required=True)
-    source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
-    source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
-    source.add_argument("--game", choices=["tictactoe", "isolation"], help="search a game position")
-    trace.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
-    trace.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
+    add_source_arguments(trace, "search a game position")
     trace.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta",
                        help="iterative: alpha-beta at depth 1, 2, ..., --depth (iterative deepening); "
                             "expectiminimax: trees with chance nodes; maxn: trees whose root lists players")
-    trace.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
-    trace.add_argument("--ties", choices=["prune", "explore"], default="prune",
-                       help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
+    add_depth_and_ties(trace)
     trace.add_argument("--ordering", choices=list(ORDERINGS),
                        help="search each node's children in this order (the ordering lab's): best/worst first by their "
                             "minimax value, or random (shuffled by --seed); the start event's options record it")
@@ -83,14 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
     code.add_argument("--depth-limited", action="store_true", help="the listing of a search with a depth limit")
     code.add_argument("--chance", action="store_true", help="alphabeta: add CHANCE-VALUE (a tree with chance nodes and bounds)")
     lab = commands.add_parser("ordering", help="the move-ordering lab: alpha-beta's leaves with each child order, as one JSON object")
-    lab_source = lab.add_mutually_exclusive_group(required=True)
-    lab_source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
-    lab_source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
-    lab_source.add_argument("--game", choices=["tictactoe", "isolation"], help="a game position (give --depth)")
-    lab.add_argument("--state", help="game position, as for trace")
-    lab.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
-    lab.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
-    lab.add_argument("--ties", choices=["prune", "explore"], default="prune")
+    add_source_arguments(lab, "a game position (give --depth)")
+    add_depth_and_ties(lab)
     lab.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the random ordering's seed (default {DEFAULT_SEED})")
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
@@ -130,8 +132,7 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
         except InputError as exc:
             fail(f"{args.tree}: {exc}")
         check_fit(TreeGame(root), algorithm)
-        check_ordering_fits(TreeGame(root), ordering, Enhancements())
-        return SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed).ordered()
+        return fitted_request(SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed))
     if args.example:
         return parse_request({"example": args.example, **options, **enhancements})
     return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, **options, **enhancements})

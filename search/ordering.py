@@ -170,10 +170,15 @@ def ordered_game(game: Game[Any, Any], ordering: str, depth: int | None, seed: i
     return OrderedGame(game, ordering, values, seed)  # type: ignore[return-value]
 
 
+def has_minimax_values(game: Game[Any, Any]) -> bool:
+    """Whether children can be sorted by their minimax value, as every ordering but "given" does: a
+    tree with chance nodes (bounds let alpha-beta search it, but not sort it) or players has none."""
+    return not (isinstance(game, TreeGame) and (game.initial.players or first_chance_node(game.initial)))
+
+
 def check_lab_fits(game: Game[Any, Any]) -> None:
-    """The lab sorts children by their minimax value: a tree with chance nodes has none (bounds let
-    alpha-beta search it, but not sort it), so it is refused here for the CLI and REST alike."""
-    if isinstance(game, TreeGame) and (game.initial.players or first_chance_node(game.initial)):
+    """The lab sorts children by their minimax value: refused here for the CLI and REST alike."""
+    if not has_minimax_values(game):
         raise InputError("tree", "the ordering lab sorts children by their minimax value: a tree with chance nodes "
                                  "or players has none (use expectiminimax or maxn on it)")
 

@@ -24,7 +24,7 @@ from search.isolation import Isolation
 from search.iterative import check_iteration_estimates, iterative_deepening
 from search.maxn import maxn
 from search.minimax import minimax
-from search.ordering import DEFAULT_SEED, ORDERINGS, ordered_game
+from search.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
 from search.pseudocode import Line, listing
 from search.recorder import Recorder
 from search.result import SearchResult
@@ -111,17 +111,19 @@ def parse_request(data: Any) -> SearchRequest:
     ordering, seed = parse_ordering(data, algorithm)
     game = _game(data, depth, algorithm == "iterative")
     check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
-    enhancements = parse_enhancements(data, game, algorithm, depth)
-    check_ordering_fits(game, ordering, enhancements)
-    return SearchRequest(game, algorithm, depth, ties, enhancements, ordering, seed).ordered()
+    return fitted_request(SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth),
+                                        ordering, seed))
 
 
-def check_ordering_fits(game: Game[Any, Any], ordering: str | None, enhancements: Enhancements) -> None:
-    """An ordering sorts children by their plain minimax value and searches them plainly."""
+def fitted_request(request: SearchRequest) -> SearchRequest:
+    """The request once its options are known to fit its game (check_fit has passed), in its ordering's
+    order: an ordering sorts children by their plain minimax value and searches them plainly."""
+    game, ordering, enhancements = request.game, request.ordering, request.enhancements
     if ordering is not None and enhancements != Enhancements():
         raise InputError("ordering", "an ordering goes with plain minimax or alpha-beta: leave out tt, quiescence and beam")
-    if ordering is not None and isinstance(game, TreeGame) and (game.initial.players or first_chance_node(game.initial)):
+    if ordering is not None and not has_minimax_values(game):
         raise InputError("ordering", "orderings sort children by their minimax value: a tree with chance nodes or players has none")
+    return request.ordered()
 
 
 def parse_enhancements(data: dict[str, Any], game: Game[Any, Any], algorithm: str, depth: int | None) -> Enhancements:

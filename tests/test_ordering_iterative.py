@@ -30,6 +30,7 @@ from search.tree import TreeNode
 from search.tree_io import MissingEstimate
 from tests.live_server import running_server
 from tests.socket_client import SearchClient
+from tests.test_properties import with_estimates
 
 values = st.integers(min_value=-20, max_value=20)
 shorthand = st.recursive(values, lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=40).filter(
@@ -39,14 +40,6 @@ ties = st.sampled_from(["prune", "explore"])
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "search", *args], capture_output=True, text=True, input=stdin, timeout=120)
-
-
-def with_estimates(tree: Any, draw: Any) -> TreeNode:
-    root = tree_from_json(tree)
-    for node in root.walk():
-        if node.children:
-            node.eval = draw(values)
-    return root
 
 
 def uniform_shorthand(b: int, d: int, leaves: list[int]) -> Any:

@@ -6,14 +6,13 @@ numbers separated by commas. At 1280x800 and 390x844."""
 from __future__ import annotations
 
 import json
-from typing import Iterator
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, SHOTS, new_page, open_app, run_search
 from tests.browser.test_chance_players import BOUNDED_EVENTS, CHANCE_EVENTS, MAXN_EVENTS, run_example, seek
 from tests.browser.test_explain import LECTURE_EVENTS
+from tests.browser.test_enhancements import page  # noqa: F401  (a fixture: the app at 1280x800 and at 390x844)
 from tests.browser.test_layout import overflowing
 from tests.browser.test_workbench import add_child, editor_idle, editor_tree, open_tab, run_tree, select, set_field
 
@@ -22,15 +21,6 @@ from tests.browser.test_workbench import add_child, editor_idle, editor_tree, op
 WIDE_VECTOR = [9.87654, -2.5, 3.75, -4.125, 5.0625, 6.5, -7.25, 8.125]
 WIDE_TREE = json.dumps({"players": [f"P{k}" for k in range(1, 9)],
                         "children": [{"id": "L1", "value": WIDE_VECTOR}, {"id": "L2", "value": [1] * 8}]})
-
-
-@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
-def page(request: pytest.FixtureRequest, browser: Browser, live_server: str) -> Iterator[Page]:
-    page, errors = new_page(browser, request.param)
-    open_app(page, live_server)
-    yield page
-    page.context.close()
-    assert errors == []
 
 
 def whole_in_its_box(page: Page, selector: str) -> bool:

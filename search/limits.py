@@ -52,3 +52,7 @@ PROBABILITY_TOLERANCE = 1e-9
 MAX_ORDERING_SEED = 2**53 - 1
 """Largest seed (either sign) of the random move ordering: the largest whole number a browser's
 JavaScript holds exactly, so a seed survives a trip through the page and a link."""
+
+EXERCISE_GAME_MAX_NODES = 400
+"""Largest game position an exercise expands into a tree (nodes below it, itself included): a
+tic-tac-toe board with four empty cells has at most 65, with five at most 326."""

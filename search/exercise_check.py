@@ -1,0 +1,207 @@
+"""Checking a student's answer against the real search: every mistake, in the order the search
+meets it, each with the reason in the slides' words, and a score.
+
+Every asked item is one point: each visited internal node's value, each visited node's window,
+each child the search skips. An entry the search has no use for (a value or window at a node it
+never visits, a prune mark on a child it looks at) is an item too, and a mistake. Missing entries
+are mistakes. Bad shapes and unknown ids are refused whole (InputError), before anything is judged.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from search import exercise_words as words
+from search.errors import InputError
+from search.exercise import ASKS, Exercise
+from search.exercise_key import AnswerKey
+
+INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
+KIND_ORDER = {"bound": 0, "extra_prune": 1, "value": 2, "missed_prune": 3}
+"""At one event: a window comes in at a visit before anything else happens there."""
+
+
+@dataclass(slots=True)
+class Answer:
+    """A student's answer, once its shape is known to be right."""
+
+    values: dict[str, float] = field(default_factory=dict)
+    bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
+    pruned: list[str] = field(default_factory=list)
+    given: set[str] = field(default_factory=set)  # the parts the answer has
+
+
+def parse_answer(exercise: Exercise, data: Any) -> Answer:
+    """{"values": {id: number}, "bounds": {id: [α, β]}, "pruned": [ids]}; errors name the entry."""
+    if not isinstance(data, dict):
+        raise InputError("", 'expected an object with "values", "bounds" and/or "pruned"')
+    unknown = sorted(set(data) - set(ASKS))
+    if unknown:
+        raise InputError(unknown[0], f"unknown field; an answer has {', '.join(ASKS)}")
+    nodes = exercise.key.nodes
+    answer = Answer(given={part for part in ASKS if part in data})
+    for node_id, value in _entries(data, "values").items():
+        where = f"values.{node_id}"
+        _known(nodes, node_id, where)
+        if nodes[node_id].leaf:
+            raise InputError(where, f"{node_id} is a leaf: its value is given; answer for internal nodes only")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise InputError(where, "expected a finite number")
+        answer.values[node_id] = float(value)
+    for node_id, pair in _entries(data, "bounds").items():
+        where = f"bounds.{node_id}"
+        _known(nodes, node_id, where)
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InputError(where, 'expected [α, β]: two numbers, or "-inf" / "inf"')
+        answer.bounds[node_id] = (_extended(pair[0], f"{where}[0]"), _extended(pair[1], f"{where}[1]"))
+    pruned = data.get("pruned", [])
+    if not isinstance(pruned, list):
+        raise InputError("pruned", "expected a list of node ids")
+    seen: set[str] = set()
+    for i, node_id in enumerate(pruned):
+        if not isinstance(node_id, str):
+            raise InputError(f"pruned[{i}]", "expected a node id")
+        _known(nodes, node_id, f"pruned[{i}]")
+        if node_id in seen:
+            raise InputError(f"pruned[{i}]", f"{node_id} is listed twice")
+        seen.add(node_id)
+        answer.pruned.append(node_id)
+    return answer
+
+
+def _entries(data: dict[str, Any], part: str) -> dict[str, Any]:
+    entries = data.get(part, {})
+    if not isinstance(entries, dict):
+        raise InputError(part, "expected an object from node id to answer")
+    return entries
+
+
+def _known(nodes: dict[str, Any], node_id: str, where: str) -> None:
+    if node_id not in nodes:
+        raise InputError(where, f"no node {node_id[:40]!r} in this exercise")
+
+
+def _extended(value: Any, where: str) -> float:
+    if isinstance(value, str) and value.strip().lower() in INFINITIES:
+        return INFINITIES[value.strip().lower()]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise InputError(where, 'expected a number, or "-inf" / "inf"')
+    return float(value)
+
+
+def same(a: float, b: float) -> bool:
+    return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def as_json(x: float) -> float | str:
+    """Strict JSON: the infinities as the strings "inf" and "-inf"."""
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return int(x) if x == int(x) and abs(x) < 2**53 else x
+
+
+def mistakes_of(exercise: Exercise, answer: Answer) -> tuple[list[dict[str, Any]], int]:
+    """Every mistake, in the order the search meets it, and how many items were judged."""
+    key, ask = exercise.key, exercise.ask
+    found: list[tuple[tuple[int, int, int], dict[str, Any]]] = []
+    place = {node_id: i for i, node_id in enumerate(key.order)}
+    items = 0
+
+    def wrong(node_id: str, kind: str, seq: int, explanation: str, **shown: Any) -> None:
+        mistake = {"node": node_id, "kind": kind, **shown, "explanation": explanation, "seq": seq}
+        found.append(((seq, KIND_ORDER[kind], place[node_id]), mistake))
+
+    if "values" in ask:
+        for node_id in key.internal_visited():
+            items += 1
+            expected, got = key.nodes[node_id].value, answer.values.get(node_id)
+            assert expected is not None
+            if got is None or not same(got, expected):
+                wrong(node_id, "value", key.nodes[node_id].return_seq or 0, words.value(key, node_id) + _yours(got),
+                      expected=as_json(expected), **({} if got is None else {"got": as_json(got)}))
+        for node_id, got in answer.values.items():
+            if node_id in key.skipped_by:
+                items += 1
+                wrong(node_id, "value", key.skipped_by[node_id], words.value(key, node_id), got=as_json(got))
+    if "bounds" in ask:
+        for node_id in key.visited:
+            items += 1
+            expected_window, given = key.nodes[node_id].window, answer.bounds.get(node_id)
+            assert expected_window is not None
+            if given is None or not (same(given[0], expected_window[0]) and same(given[1], expected_window[1])):
+                wrong(node_id, "bound", key.nodes[node_id].visit_seq or 0, words.bound(key, node_id) + _yours_window(given),
+                      expected=[as_json(x) for x in expected_window], **({} if given is None else {"got": [as_json(x) for x in given]}))
+        for node_id, given in answer.bounds.items():
+            if node_id in key.skipped_by:
+                items += 1
+                wrong(node_id, "bound", key.skipped_by[node_id], words.bound(key, node_id), got=[as_json(x) for x in given])
+    if "pruned" in ask:
+        marked = set(answer.pruned)
+        for child, seq in key.pruned.items():
+            items += 1
+            if child not in marked:
+                wrong(child, "missed_prune", seq, words.missed_prune(key, child))
+        for node_id in answer.pruned:
+            if node_id not in key.pruned:
+                items += 1
+                wrong(node_id, "extra_prune", _refuted_at(key, node_id), words.extra_prune(key, node_id, exercise.algorithm))
+    found.sort(key=lambda item: item[0])
+    return [mistake for _, mistake in found], items
+
+
+def _refuted_at(key: AnswerKey, node_id: str) -> int:
+    """The event that shows a prune mark wrong: the test that lets the search go on to the node
+    (or its visit, for a first child), or the prune that skips it with its ancestor."""
+    facts = key.nodes[node_id]
+    if facts.visit_seq is None:
+        return key.skipped_by[node_id]
+    if facts.parent is not None and node_id in key.nodes[facts.parent].test_before:
+        return key.nodes[facts.parent].test_before[node_id]["seq"]
+    return facts.visit_seq
+
+
+def _yours(got: float | None) -> str:
+    return "; you left it empty" if got is None else f"; you wrote {words.show(got)}"
+
+
+def _yours_window(given: tuple[float, float] | None) -> str:
+    return "; you left it empty" if given is None else f"; you wrote {words.window(given)}"
+
+
+def check_answer(exercise: Exercise, data: Any) -> dict[str, Any]:
+    """POST /api/exercises/<id>/check: {"correct", "score", "mistakes", "first_mistake", "ignored"}."""
+    answer = parse_answer(exercise, data)
+    mistakes, items = mistakes_of(exercise, answer)
+    score = 1.0 if items == 0 else round((items - len(mistakes)) / items, 4)
+    return {"correct": not mistakes, "score": score, "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None,
+            "ignored": sorted(answer.given - set(exercise.ask))}
+
+
+def hint_for(exercise: Exercise, data: Any) -> dict[str, Any]:
+    """The next step the answer does not have right yet, in search order (None: all right so far);
+    only that one, so a hint gives away one step."""
+    mistakes, _ = mistakes_of(exercise, parse_answer(exercise, data))
+    if not mistakes:
+        return {"hint": None}
+    first = dict(mistakes[0])
+    first.pop("got", None)
+    explanation = first["explanation"]
+    for tail in ("; you left it empty", "; you wrote"):
+        if tail in explanation:
+            explanation = explanation[: explanation.index(tail)]
+    first["explanation"] = explanation
+    return {"hint": first}
+
+
+def model_answer(exercise: Exercise) -> dict[str, Any]:
+    """The answer the engine's own trace gives (what a perfect student sends), in the API's JSON."""
+    key, out = exercise.key, {}
+    if "values" in exercise.ask:
+        out["values"] = {node_id: as_json(key.nodes[node_id].value) for node_id in key.internal_visited()}  # type: ignore[arg-type]
+    if "bounds" in exercise.ask:
+        out["bounds"] = {node_id: [as_json(x) for x in key.nodes[node_id].window] for node_id in key.visited}  # type: ignore[union-attr]
+    if "pruned" in exercise.ask:
+        out["pruned"] = list(key.pruned)
+    return out

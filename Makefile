@@ -38,6 +38,7 @@ bench: setup system-deps
 	$(PY) bench/engine.py
 	$(PY) bench/engine_versions.py
 	$(PY) bench/stream.py
+	$(PY) bench/practice.py
 	$(PY) bench/render.py
 
 clean:

@@ -22,7 +22,7 @@ from search.minimax import minimax
 from search.recorder import Recorder
 from search.trace_check import canonical_text
 from search.tree import CHANCE, TreeNode
-from search.tree_io import tree_from_json
+from search.tree_io import tree_from_json, tree_from_stored_json
 
 ASKS = ("values", "bounds", "pruned")
 """What an exercise may ask: each visited internal node's value, each visited node's α-β window,
@@ -162,8 +162,8 @@ def practice_tree(root: TreeNode) -> TreeNode:
 
 
 def exercise_from_json(data: dict[str, Any]) -> Exercise:
-    """An exercise as stored (to_json), read back."""
-    return Exercise(tree_from_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]))
+    """An exercise as stored (to_json), read back: it was validated when it was made."""
+    return Exercise(tree_from_stored_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]))
 
 
 # The checker reads Exercise; the server takes the whole API from here (defined above, so this import is safe).

@@ -102,53 +102,86 @@ def as_json(x: float) -> float | str:
     return int(x) if x == int(x) and abs(x) < 2**53 else x
 
 
+@dataclass(slots=True)
+class Item:
+    """One thing the search does that an answer must match, with its sentence, worked out once
+    per exercise (the server keeps the exercise): a check then only compares and appends."""
+
+    node: str
+    seq: int
+    expected: Any  # a value (float), a window (α, β), or None for a prune
+    shown: Any  # `expected` as the JSON answer writes it
+    explanation: str
+
+
+def expected_items(exercise: Exercise) -> dict[str, list[Item]]:
+    """Per asked part, its items in preorder: each visited internal node's value, each visited
+    node's window, each child a prune skips."""
+    if "items" in exercise._cache:
+        return exercise._cache["items"]
+    key, items = exercise.key, {}
+    if "values" in exercise.ask:
+        items["values"] = [Item(node_id, facts.return_seq or 0, facts.value, as_json(facts.value), words.value(key, node_id))  # type: ignore[arg-type]
+                           for node_id in key.internal_visited() for facts in (key.nodes[node_id],)]
+    if "bounds" in exercise.ask:
+        items["bounds"] = [Item(node_id, facts.visit_seq or 0, facts.window, [as_json(x) for x in facts.window],  # type: ignore[union-attr]
+                                words.bound(key, node_id)) for node_id in key.visited for facts in (key.nodes[node_id],)]
+    if "pruned" in exercise.ask:
+        items["pruned"] = [Item(child, seq, None, None, words.missed_prune(key, child)) for child, seq in key.pruned.items()]
+    exercise._cache["items"] = items
+    return items
+
+
 def mistakes_of(exercise: Exercise, answer: Answer) -> tuple[list[dict[str, Any]], int]:
     """Every mistake, in the order the search meets it, and how many items were judged."""
-    key, ask = exercise.key, exercise.ask
+    key, expected = exercise.key, expected_items(exercise)
     found: list[tuple[tuple[int, int, int], dict[str, Any]]] = []
-    place = {node_id: i for i, node_id in enumerate(key.order)}
-    items = 0
+    place = exercise._cache.setdefault("place", {node_id: i for i, node_id in enumerate(key.order)})
+    items = sum(len(part) for part in expected.values())
 
     def wrong(node_id: str, kind: str, seq: int, explanation: str, **shown: Any) -> None:
         mistake = {"node": node_id, "kind": kind, **shown, "explanation": explanation, "seq": seq}
         found.append(((seq, KIND_ORDER[kind], place[node_id]), mistake))
 
-    if "values" in ask:
-        for node_id in key.internal_visited():
-            items += 1
-            expected, got = key.nodes[node_id].value, answer.values.get(node_id)
-            assert expected is not None
-            if got is None or not same(got, expected):
-                wrong(node_id, "value", key.nodes[node_id].return_seq or 0, words.value(key, node_id) + _yours(got),
-                      expected=as_json(expected), **({} if got is None else {"got": as_json(got)}))
-        for node_id, got in answer.values.items():
-            if node_id in key.skipped_by:
-                items += 1
-                wrong(node_id, "value", key.skipped_by[node_id], words.value(key, node_id), got=as_json(got))
-    if "bounds" in ask:
-        for node_id in key.visited:
-            items += 1
-            expected_window, given = key.nodes[node_id].window, answer.bounds.get(node_id)
-            assert expected_window is not None
-            if given is None or not (same(given[0], expected_window[0]) and same(given[1], expected_window[1])):
-                wrong(node_id, "bound", key.nodes[node_id].visit_seq or 0, words.bound(key, node_id) + _yours_window(given),
-                      expected=[as_json(x) for x in expected_window], **({} if given is None else {"got": [as_json(x) for x in given]}))
-        for node_id, given in answer.bounds.items():
-            if node_id in key.skipped_by:
-                items += 1
-                wrong(node_id, "bound", key.skipped_by[node_id], words.bound(key, node_id), got=[as_json(x) for x in given])
-    if "pruned" in ask:
+    for item in expected.get("values", ()):
+        got = answer.values.get(item.node)
+        if got is None:
+            wrong(item.node, "value", item.seq, item.explanation + EMPTY, expected=item.shown)
+        elif not same(got, item.expected):
+            wrong(item.node, "value", item.seq, item.explanation + _wrote(got), expected=item.shown, got=as_json(got))
+    for item in expected.get("bounds", ()):
+        given = answer.bounds.get(item.node)
+        if given is None:
+            wrong(item.node, "bound", item.seq, item.explanation + EMPTY, expected=item.shown)
+        elif not (same(given[0], item.expected[0]) and same(given[1], item.expected[1])):
+            wrong(item.node, "bound", item.seq, item.explanation + f"; you wrote {words.window(given)}", expected=item.shown,
+                  got=[as_json(x) for x in given])
+    if "pruned" in expected:
         marked = set(answer.pruned)
-        for child, seq in key.pruned.items():
-            items += 1
-            if child not in marked:
-                wrong(child, "missed_prune", seq, words.missed_prune(key, child))
+        for item in expected["pruned"]:
+            if item.node not in marked:
+                wrong(item.node, "missed_prune", item.seq, item.explanation)
         for node_id in answer.pruned:
             if node_id not in key.pruned:
                 items += 1
                 wrong(node_id, "extra_prune", _refuted_at(key, node_id), words.extra_prune(key, node_id, exercise.algorithm))
+    for part, kind, entries in (("values", "value", answer.values), ("bounds", "bound", answer.bounds)):
+        if part in expected:
+            for node_id in entries:
+                if node_id in key.skipped_by:  # an answer at a node the search never reaches
+                    items += 1
+                    sentence = words.value(key, node_id) if kind == "value" else words.bound(key, node_id)
+                    got = as_json(entries[node_id]) if kind == "value" else [as_json(x) for x in entries[node_id]]  # type: ignore[union-attr]
+                    wrong(node_id, kind, key.skipped_by[node_id], sentence, got=got)
     found.sort(key=lambda item: item[0])
     return [mistake for _, mistake in found], items
+
+
+EMPTY = "; you left it empty"
+
+
+def _wrote(got: float) -> str:
+    return f"; you wrote {words.show(got)}"
 
 
 def _refuted_at(key: AnswerKey, node_id: str) -> int:
@@ -160,14 +193,6 @@ def _refuted_at(key: AnswerKey, node_id: str) -> int:
     if facts.parent is not None and node_id in key.nodes[facts.parent].test_before:
         return key.nodes[facts.parent].test_before[node_id]["seq"]
     return facts.visit_seq
-
-
-def _yours(got: float | None) -> str:
-    return "; you left it empty" if got is None else f"; you wrote {words.show(got)}"
-
-
-def _yours_window(given: tuple[float, float] | None) -> str:
-    return "; you left it empty" if given is None else f"; you wrote {words.window(given)}"
 
 
 def check_answer(exercise: Exercise, data: Any) -> dict[str, Any]:
@@ -188,7 +213,7 @@ def hint_for(exercise: Exercise, data: Any) -> dict[str, Any]:
     first = dict(mistakes[0])
     first.pop("got", None)
     explanation = first["explanation"]
-    for tail in ("; you left it empty", "; you wrote"):
+    for tail in (EMPTY, "; you wrote"):
         if tail in explanation:
             explanation = explanation[: explanation.index(tail)]
     first["explanation"] = explanation

@@ -14,6 +14,7 @@ from search import limits
 from search.errors import InputError
 from search.game import TreeGame
 from search.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
+from search.practice_cli import add_practice_parser, practice_command
 from search.pseudocode import listing
 from search.recorder import Recorder
 from search.algorithm_fit import check_fit
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_source_arguments(lab, "a game position (give --depth)")
     add_depth_and_ties(lab)
     lab.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the random ordering's seed (default {DEFAULT_SEED})")
+    add_practice_parser(commands)
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
 
@@ -160,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "schema":
         print(tree_schema_text(), end="")
         return 0
+    if args.command == "practice":
+        return practice_command(args, read_tree_file, fail)
     if args.tree is None and (args.state or args.estimate) and not args.game:
         fail("--state and --estimate go with --game")
     if args.command == "ordering":

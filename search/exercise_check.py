@@ -43,7 +43,7 @@ def parse_answer(exercise: Exercise, data: Any) -> Answer:
     nodes = exercise.key.nodes
     answer = Answer(given={part for part in ASKS if part in data})
     for node_id, value in _entries(data, "values").items():
-        where = f"values.{node_id}"
+        where = f"values.{_short(node_id)}"
         _known(nodes, node_id, where)
         if nodes[node_id].leaf:
             raise InputError(where, f"{node_id} is a leaf: its value is given; answer for internal nodes only")
@@ -51,7 +51,7 @@ def parse_answer(exercise: Exercise, data: Any) -> Answer:
             raise InputError(where, "expected a finite number")
         answer.values[node_id] = float(value)
     for node_id, pair in _entries(data, "bounds").items():
-        where = f"bounds.{node_id}"
+        where = f"bounds.{_short(node_id)}"
         _known(nodes, node_id, where)
         if not isinstance(pair, list) or len(pair) != 2:
             raise InputError(where, 'expected [α, β]: two numbers, or "-inf" / "inf"')
@@ -78,9 +78,14 @@ def _entries(data: dict[str, Any], part: str) -> dict[str, Any]:
     return entries
 
 
+def _short(node_id: str) -> str:
+    """An id as an error quotes it: a made-up one may be any length."""
+    return node_id if len(node_id) <= 40 else node_id[:40] + "…"
+
+
 def _known(nodes: dict[str, Any], node_id: str, where: str) -> None:
     if node_id not in nodes:
-        raise InputError(where, f"no node {node_id[:40]!r} in this exercise")
+        raise InputError(where, f"no node {_short(node_id)!r} in this exercise")
 
 
 def _extended(value: Any, where: str) -> float:

@@ -224,3 +224,8 @@ def test_the_cli_checks_an_answer_file_as_the_server_does(tmp_path: Any) -> None
     assert bad.returncode == 2 and bad.stderr.strip() == "values.B: expected a finite number" and not bad.stdout
     broken = run("practice", "-", stdin="{not json")
     assert broken.returncode == 2 and broken.stderr.startswith("-: ")
+
+
+def test_a_made_up_id_is_quoted_short() -> None:
+    message = refusal(lambda: check_answer(lecture(), {"values": {"Z" * 5000: 1}}))
+    assert len(message) < 150 and message.startswith("values." + "Z" * 40 + "…: no node")

@@ -54,7 +54,7 @@ export class PredictMode {
   build() {
     const p = this.panel;
     p.replaceChildren();
-    this.scoreEl = el("output", { class: "predict-score", "aria-label": "Predict mode score" }, scoreWords(this.score));
+    this.scoreEl = el("output", { class: "predict-score" }, scoreWords(this.score));
     this.form = el("div", { class: "predict-question", role: "group", "aria-labelledby": "predict-prompt" });
     this.form.hidden = true;
     this.prompt = el("p", { id: "predict-prompt", class: "predict-prompt" });

@@ -27,6 +27,7 @@ import { enterRuns } from "./enter_runs.js";
 import { IterationTable } from "./iteration_table.js";
 import { OrderingLab } from "./ordering_lab.js";
 import { TreeLegend } from "./tree_legend.js";
+import { PredictMode } from "./predict_mode.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,6 +70,8 @@ const controls = new PlayerControls(
   },
   showStep,
 );
+// Predict mode: Forward, → and Play ask before a key step (predict_mode.js).
+const predict = new PredictMode({ toggle: $("predict-toggle"), panel: $("predict") }, { controls, replay: () => shown.replay, eventIndex });
 
 // The player counts steps in the chosen detail; these map its positions to events and back.
 function eventIndex(position) {
@@ -119,6 +122,7 @@ function showStep(position) {
   const replay = shown.replay;
   if (!replay) return;
   const k = eventIndex(position);
+  predict.seen(position, k);
   const state = replay.stateAt(k);
   const dirty = shown.step < 0 ? null : replay.touchedBetween(shown.step, k);
   view.update(state, dirty);
@@ -152,6 +156,7 @@ function showTally(state, event) {
 function newSearch(pseudocode) {
   shown.searches++;
   controls.reset();
+  predict.reset();
   shown.replay = null;
   shown.listing = pseudocode || [];
   $("step-link-status").textContent = "";
@@ -535,7 +540,7 @@ $("copy-step-link").addEventListener("click", async () => {
 
 async function stepLink() {
   if (!shown.replay) throw new Error("No search to link to yet.");
-  const moment = { detail: shown.detail, step: controls.k };
+  const moment = { detail: shown.detail, step: controls.k, predict: predict.on };
   const origin = window.location.origin;
   if (shown.traceId) {
     return `${origin}/r/${encodeURIComponent(shown.traceId)}?${momentQuery(moment)}`;

@@ -22,10 +22,13 @@ export class PlayerControls {
     this.n = 0;
     this.finished = false; // true once the stream of events has ended
     this.timer = null;
+    // Asked before Forward, → or Play steps from k to k + 1: (k, playing) => true holds the
+    // step back (predict mode asks its question first). Other moves never ask it.
+    this.beforeForward = null;
 
     els.first.addEventListener("click", () => this.seek(0));
     els.back.addEventListener("click", () => this.seek(this.k - 1));
-    els.forward.addEventListener("click", () => this.seek(this.k + 1));
+    els.forward.addEventListener("click", () => this.stepForward());
     els.last.addEventListener("click", () => this.seek(this.n));
     els.play.addEventListener("click", () => this.togglePlay());
     els.scrub.addEventListener("input", () => this.seek(Number(els.scrub.value)));
@@ -55,7 +58,7 @@ export class PlayerControls {
         this.seek(this.k - 1);
         break;
       case "ArrowRight":
-        this.seek(this.k + 1);
+        this.stepForward();
         break;
       case "Home":
         this.seek(0);
@@ -83,6 +86,11 @@ export class PlayerControls {
     this.n = n;
     this.finished = finished;
     this.render();
+  }
+
+  stepForward() {
+    if (this.k < this.n && this.beforeForward && this.beforeForward(this.k, this.playing)) return;
+    this.seek(this.k + 1);
   }
 
   seek(k) {
@@ -125,7 +133,7 @@ export class PlayerControls {
   }
 
   tick() {
-    if (this.k < this.n) this.seek(this.k + 1);
+    if (this.k < this.n) this.stepForward();
     // At the end of what has arrived: wait for more, unless the search is over.
     else if (this.finished) this.pause();
   }

@@ -80,7 +80,7 @@ function wholeNumber(p, name) {
 
 // The query string for a search and a moment. `request` is what started the search (a tree
 // search gives its saved id as treeId instead of the tree itself).
-export function linkQuery({ request, treeId = null, detail, step }) {
+export function linkQuery({ request, treeId = null, detail, step, predict = false }) {
   const p = new URLSearchParams();
   if (treeId) p.set("tree", treeId);
   else if (request.example) p.set("example", request.example);
@@ -96,13 +96,25 @@ export function linkQuery({ request, treeId = null, detail, step }) {
   if (request.tt) p.set("tt", "1");
   if (request.quiescence) p.set("quiescence", "1");
   if (request.beam !== null && request.beam !== undefined) p.set("beam", String(request.beam));
-  return [p.toString(), momentQuery({ detail, step })].filter(Boolean).join("&");
+  return [p.toString(), momentQuery({ detail, step, predict })].filter(Boolean).join("&");
 }
 
-// Just the moment: "step=19", or "detail=key&step=7" (a saved trace's /r/<id> link adds this).
-export function momentQuery({ detail, step }) {
+// Just the moment: "step=19", or "detail=key&step=7" (a saved trace's /r/<id> link adds this),
+// and "predict=1" when predict mode is on.
+export function momentQuery({ detail, step, predict = false }) {
   const p = new URLSearchParams();
   if (detail && detail !== "every") p.set("detail", detail);
   p.set("step", String(step));
+  if (predict) p.set("predict", "1");
   return p.toString();
+}
+
+// Whether a link turns predict mode on (predict_mode.js): predict=1, or left out for off.
+export function readPredictParam(query) {
+  const p = new URLSearchParams(query);
+  if (!p.has("predict")) return false;
+  const text = p.get("predict");
+  if (text === "1" || text === "true") return true;
+  if (text === "0" || text === "false") return false;
+  throw new Error(`link: predict must be 1 (on) or left out (off), not "${text}"`);
 }

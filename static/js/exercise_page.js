@@ -43,7 +43,7 @@ function answer(strict) {
     const input = bad.field === "value" ? parts.value : bad.field === "α" ? parts.alpha : parts.beta;
     input.setAttribute("aria-invalid", "true");
     input.focus();
-    showError(`${bad.message}. Write a number${bad.field === "value" ? "" : ", -inf or inf"}.`);
+    showError(`${bad.message}.`);
     return null;
   }
 }

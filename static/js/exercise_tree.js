@@ -38,6 +38,12 @@ export class ExerciseTree {
     this.inputs = {}; // id -> {value?, alpha?, beta?, toggle?, edge?}
     this.marked = new Set();
     this.build(this.layout.nodes[0]);
+    const bottom = Math.max(...this.layout.nodes.map((n) => this.bottomOf(n)));
+    this.canvas.style.height = `${bottom + 70}px`; // room for an explanation under a leaf
+    this.svg.setAttribute("height", String(bottom + 70));
+    this.canvas.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && !this.callout.hidden) this.callout.hidden = true;
+    });
   }
 
   // Boxes below a node: its value (internal nodes), then its α/β row. Where its edges start.
@@ -86,6 +92,7 @@ export class ExerciseTree {
     input.dataset.field = prefix;
     input.addEventListener("input", () => {
       input.classList.remove("wrong", "first", "hinted");
+      this.callout.hidden = true;
       input.removeAttribute("aria-invalid");
       this.onChange();
     });
@@ -128,6 +135,7 @@ export class ExerciseTree {
     if (this.marked.has(id)) this.marked.delete(id);
     else this.marked.add(id);
     parts.toggle.classList.remove("wrong", "first", "hinted");
+    this.callout.hidden = true;
     this.refresh();
     this.onChange();
   }
@@ -217,8 +225,10 @@ export class ExerciseTree {
     this.callout.hidden = false;
     const width = Math.min(260, this.layout.width - 16);
     this.callout.style.width = `${width}px`;
-    this.callout.style.left = `${Math.max(8, Math.min(n.x + 40, this.layout.width - width - 8))}px`;
-    this.callout.style.top = `${Math.max(4, n.y - 34)}px`;
+    // Under a leaf (the drawing keeps room there); beside an internal node, clear of its boxes.
+    const x = n.leaf ? n.x - width / 2 : n.x + 58;
+    this.callout.style.left = `${Math.max(8, Math.min(x, this.layout.width - width - 8))}px`;
+    this.callout.style.top = `${n.leaf ? this.bottomOf(n) + 4 : Math.max(4, n.y - RISE - 6)}px`;
     const focus = el && !el.disabled ? el : this.callout;
     focus.focus({ preventScroll: true });
     this.callout.scrollIntoView({ block: "nearest", inline: "nearest" });

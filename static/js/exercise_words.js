@@ -65,8 +65,8 @@ function normalise(text) {
 // `typed`: {values: {id: text}, bounds: {id: [αText, βText]}, pruned: [child ids marked]};
 // `under(id)`: whether a proper ancestor of the node is marked pruned. A node in a pruned branch
 // (marked itself, or under a mark) has its boxes disabled and sends nothing; a mark under another
-// mark is not sent either. strict: an unreadable box throws {node, field, message}; otherwise it is
-// left out. A half-filled α/β pair is left out (the server counts it missing).
+// mark is not sent either. strict (Check): an unreadable box, or half an α/β pair, throws {node,
+// field, message}; otherwise (Hint) it is left out, and the server counts it missing.
 export function answerFrom(typed, ask, under, strict) {
   const marked = new Set(typed.pruned || []);
   const off = (node) => marked.has(node) || under(node);
@@ -93,6 +93,10 @@ export function answerFrom(typed, ask, under, strict) {
       if (off(node)) continue;
       const alpha = read(readBound, a, node, "α");
       const beta = read(readBound, b, node, "β");
+      if (strict && (alpha === null) !== (beta === null)) {
+        const field = alpha === null ? "α" : "β";
+        throw { node, field, message: `${field} at ${node}: fill in both α and β, or neither` };
+      }
       if (alpha !== null && beta !== null) answer.bounds[node] = [alpha, beta];
     }
   }

@@ -294,9 +294,19 @@ def test_the_student_page_fits_both_sizes(browser: Browser, live_server: str) ->
         made = make(page, live_server, ["values", "bounds", "pruned"])
         open_exercise(page, live_server, made["url"])
         page.screenshot(path=str(SHOTS / f"exercise-student-{name}.png"), full_page=True)
+        # Half a window, or a word that is no number, is caught here: said, focused, nothing sent.
         page.get_by_label("α at A").fill("0")
         page.get_by_role("button", name="Check").click()
-        expect(page.get_by_label("α at A")).to_be_focused()
+        expect(page.locator("#exercise-error")).to_have_text("β at A: fill in both α and β, or neither.")
+        expect(page.get_by_label("β at A")).to_be_focused()
+        page.get_by_label("β at A").fill("lots")
+        page.get_by_role("button", name="Check").click()
+        expect(page.locator("#exercise-error")).to_have_text("β at A: expected a number, -inf or inf.")
+        assert page.locator("#feedback").is_hidden()
+        page.get_by_label("β at A").fill("+∞")
+        page.get_by_role("button", name="Check").click()
+        expect(page.get_by_label("α at A")).to_be_focused()  # the first mistake: α is −∞ at the root
+        expect(page.locator(".callout")).to_contain_text("A is the root")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
         page.screenshot(path=str(SHOTS / f"exercise-checked-{name}.png"), full_page=False)
         # Everything stays reachable: the drawing scrolls inside its own box.

@@ -41,6 +41,8 @@ export class ExerciseTree {
     const bottom = Math.max(...this.layout.nodes.map((n) => this.bottomOf(n)));
     this.canvas.style.height = `${bottom + 70}px`; // room for an explanation under a leaf
     this.svg.setAttribute("height", String(bottom + 70));
+    // A tree wider than its box opens with the root in view (the search starts there).
+    box.scrollLeft = Math.max(0, this.layout.nodes[0].x - box.clientWidth / 2);
     this.canvas.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && !this.callout.hidden) this.callout.hidden = true;
     });

@@ -53,8 +53,9 @@ function drawHeat(results) {
   const canvas = document.createElement("div");
   canvas.className = "exercise-canvas";
   canvas.style.width = `${layout.width}px`;
-  canvas.style.height = `${layout.height - 30}px`;
-  const svg = svgEl("svg", { class: "exercise-tree heat-tree", width: layout.width, height: layout.height - 30 }, canvas);
+  const height = Math.max(...layout.nodes.map((n) => n.y)) + RISE + 28;
+  canvas.style.height = `${height}px`;
+  const svg = svgEl("svg", { class: "exercise-tree heat-tree", width: layout.width, height }, canvas);
   const edges = svgEl("g", { class: "edges" }, svg);
   for (const n of layout.nodes) {
     for (const c of n.children) svgEl("line", { class: "edge", x1: n.x, y1: n.y + RISE, x2: c.x, y2: c.y - RISE - 3 }, edges);

@@ -16,6 +16,7 @@ from pathlib import Path
 from search import limits
 from server import strict_json
 from server.api import api
+from server.exercise_api import exercise_api
 from server.ordering_api import ordering_api
 from server.storage import Store
 from server.config import DEFAULTS, ROOT
@@ -36,6 +37,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages)
     app.register_blueprint(api)
     app.register_blueprint(ordering_api)
+    app.register_blueprint(exercise_api)
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet

@@ -43,6 +43,33 @@ def shared_trace(trace_id: str) -> str:
     return _page(shared_trace=trace_id)
 
 
+def _exercise_or_404(exercise_id: str) -> None:
+    if current_app.extensions["minimax_store"].load_exercise(exercise_id) is None:
+        abort(404, description=f"no exercise with id {exercise_id!r}")
+
+
+@pages.get("/x/<exercise_id>")
+def exercise_page(exercise_id: str) -> str:
+    """A practice exercise, the student's view: the page holds only the id (no answer); its
+    script fetches the student's copy from /api/exercises/<id>."""
+    _exercise_or_404(exercise_id)
+    return render_template("exercise.html", exercise_id=exercise_id)
+
+
+@pages.get("/x/<exercise_id>/results")
+def exercise_results(exercise_id: str) -> str:
+    """The instructor's results; the key stays in the address (?key=), the script sends it."""
+    _exercise_or_404(exercise_id)
+    return render_template("exercise_results.html", exercise_id=exercise_id)
+
+
+@pages.get("/x/<exercise_id>/solution")
+def exercise_solution(exercise_id: str) -> str:
+    """The main page replaying the exercise's real trace (from ?step=, the first mistake)."""
+    _exercise_or_404(exercise_id)
+    return _page(exercise_solution=exercise_id)
+
+
 @pages.get("/vendor/<name>")
 def vendor(name: str):  # type: ignore[no-untyped-def]
     if name not in VENDOR_FILES:

@@ -28,6 +28,8 @@ import { IterationTable } from "./iteration_table.js";
 import { OrderingLab } from "./ordering_lab.js";
 import { TreeLegend } from "./tree_legend.js";
 import { PredictMode } from "./predict_mode.js";
+import { ExerciseMaker } from "./exercise_maker.js";
+import { fetchSolution } from "./exercise_client.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -429,11 +431,22 @@ new SharePanel({
   openTrace: (file, errorEl) => openTraceFile(file, errorEl, true),
 });
 
+// Practice exercises (exercise_maker.js) of the tree shown: a game search's position, else the tree searched.
+new ExerciseMaker({
+  shown: () => {
+    const source = shown.replay && shown.replay.events[0].source;
+    if (shown.request && shown.request.game) return { game: shown.request.game, state: shown.request.state };
+    return { tree: source && source.kind === "tree" && source.tree ? source.tree : editor.tree };
+  },
+  searchOptions: () => form.options(),
+  showError: (text) => (text ? form.showError(text) : form.clearError()),
+});
+
 // Opening the page shows the lecture example with alpha-beta, paused at step 0; a shared
 // link (/t/<id> a tree, /r/<id> a trace, ids put in data attributes by the server) shows
 // what it points to instead, or says why it cannot and shows the lecture example.
 async function openPage() {
-  const { sharedTree, sharedTrace } = document.body.dataset;
+  const { sharedTree, sharedTrace, exerciseSolution } = document.body.dataset;
   let link = null;
   try {
     link = readLink(window.location.search);
@@ -443,6 +456,15 @@ async function openPage() {
   if (link) {
     shown.pendingStep = { step: link.step, detail: link.detail };
     setDetail(link.detail);
+  }
+  // An exercise's solution (/x/<id>/solution?step=K, K its first mistake) replays its real trace.
+  if (exerciseSolution) {
+    try {
+      await replayTrace(await fetchSolution(exerciseSolution));
+      return;
+    } catch (err) {
+      form.showError(`exercise ${exerciseSolution}: ${err.message}`);
+    }
   }
   try {
     if (sharedTrace) {

@@ -1,0 +1,94 @@
+// The instructor's side of practice mode, on the main page: the "Practice exercise" section of
+// the Share & export tab (the tree shown, or one generated from a seed with guarantees; the
+// algorithm, tie rule and what is asked) and the Search tab's quick "Practise this tree". The
+// server makes and keeps the exercise (POST /api/exercises); the results key is shown once.
+
+import { createExercise } from "./exercise_client.js";
+
+const $ = (id) => document.getElementById(id);
+const WHOLE = ["seed", "depth", "min_branching", "max_branching", "min_value", "max_value", "min_prunes"];
+
+// The generator's options from the form; throws an Error naming a field that is not a whole number.
+function generateOptions(form) {
+  const out = {};
+  for (const name of WHOLE) {
+    const text = form.querySelector(`[name="maker_${name}"]`).value.trim();
+    if (!/^-?\d{1,9}$/.test(text)) throw new Error(`generate.${name}: expected a whole number`);
+    out[name] = Number(text);
+  }
+  out.distinct = form.querySelector('[name="maker_distinct"]').checked;
+  if (form.querySelector('[name="maker_prune_depths"]').checked) out.prune_depths = 2;
+  return out;
+}
+
+// `shown()`: the tree or position on show, as the exercise wants it: {tree} or {game, state};
+// `searchOptions()`: the Search tab's {algorithm, ties}; `showError(text)`: the Search tab's alert.
+export class ExerciseMaker {
+  constructor({ shown, searchOptions, showError }) {
+    const section = $("exercise-maker");
+    this.section = section;
+    this.shown = shown;
+    for (const radio of section.querySelectorAll('[name="maker_source"]')) {
+      radio.addEventListener("change", () => {
+        section.querySelector('[data-maker="generate"]').hidden = this.source() !== "generate";
+      });
+    }
+    // minimax asks for values only: the other boxes follow the algorithm.
+    const algorithm = section.querySelector('[name="maker_algorithm"]');
+    algorithm.addEventListener("change", () => this.followAlgorithm());
+    $("make-exercise").addEventListener("click", () => this.make());
+    $("practise-tree").addEventListener("click", async () => {
+      showError("");
+      try {
+        const { algorithm: alg, ties } = searchOptions();
+        const made = await createExercise({ ...this.shown(), algorithm: alg === "minimax" ? "minimax" : "alphabeta", ties });
+        window.location.assign(made.url);
+      } catch (err) {
+        showError(`Practise this tree: ${err.message}`);
+      }
+    });
+  }
+
+  source() {
+    return this.section.querySelector('[name="maker_source"]:checked').value;
+  }
+
+  followAlgorithm() {
+    const minimax = this.section.querySelector('[name="maker_algorithm"]').value === "minimax";
+    for (const box of this.section.querySelectorAll('[name="maker_ask"]')) {
+      if (box.value !== "values") {
+        box.disabled = minimax;
+        if (minimax) box.checked = false;
+      } else if (minimax) box.checked = true;
+    }
+    this.section.querySelector('[name="maker_ties"]').disabled = minimax;
+  }
+
+  request() {
+    const s = this.section;
+    const request = this.source() === "generate" ? { generate: generateOptions(s) } : this.shown();
+    request.algorithm = s.querySelector('[name="maker_algorithm"]').value;
+    request.ties = s.querySelector('[name="maker_ties"]').value;
+    request.ask = [...s.querySelectorAll('[name="maker_ask"]:checked')].map((box) => box.value);
+    if (!request.ask.length) throw new Error("ask: tick at least one thing to ask for");
+    return request;
+  }
+
+  async make() {
+    const error = $("maker-error");
+    const status = $("maker-status");
+    error.textContent = "";
+    status.textContent = "";
+    for (const row of this.section.querySelectorAll(".link-row")) row.hidden = true;
+    try {
+      const made = await createExercise(this.request());
+      const origin = window.location.origin;
+      $("exercise-link").value = new URL(made.url, origin).href;
+      $("exercise-results-link").value = `${new URL(`${made.url}/results`, origin).href}?${new URLSearchParams({ key: made.key })}`;
+      for (const row of this.section.querySelectorAll(".link-row")) row.hidden = false;
+      status.textContent = "Exercise made: hand out the student link; keep the results link.";
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  }
+}

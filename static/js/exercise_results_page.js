@@ -1,0 +1,102 @@
+// The instructor's results page /x/<id>/results?key=...: how many tried, the mean score, the
+// score distribution (a bar chart and the same as a table) and a heat map on the tree: each node
+// coloured by the share of attempts with a mistake there, its counts in its title and a table.
+
+import { fetchResults } from "./exercise_client.js";
+import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
+import { percent, settingsWords, askedWords } from "./exercise_words.js";
+
+const $ = (id) => document.getElementById(id);
+const id = document.body.dataset.exercise;
+const heat = (share) => d3.interpolateOrRd(0.08 + 0.85 * share);
+
+function row(cells) {
+  const tr = document.createElement("tr");
+  cells.forEach((text, i) => {
+    const cell = document.createElement(i === 0 ? "th" : "td");
+    if (i === 0) cell.scope = "row";
+    cell.textContent = String(text);
+    tr.appendChild(cell);
+  });
+  return tr;
+}
+
+function binName(k, bins) {
+  return k === bins - 1 ? `${k * 10}–100%` : `${k * 10}–${k * 10 + 9}%`;
+}
+
+function drawHistogram(scores) {
+  const svg = $("histogram");
+  const width = 420;
+  const height = 170;
+  const pad = { left: 28, bottom: 30, top: 14 };
+  const barW = (width - pad.left) / scores.length;
+  const top = Math.max(1, ...scores);
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("width", String(width));
+  svg.replaceChildren();
+  scores.forEach((count, k) => {
+    const h = ((height - pad.bottom - pad.top) * count) / top;
+    const x = pad.left + k * barW;
+    const bar = svgEl("rect", { class: "bar", x: x + 2, y: height - pad.bottom - h, width: barW - 4, height: h, "data-bin": k }, svg);
+    svgEl("title", {}, bar).textContent = `${binName(k, scores.length)}: ${count}`;
+    if (count) svgEl("text", { x: x + barW / 2, y: height - pad.bottom - h - 4 }, svg).textContent = String(count);
+    svgEl("text", { x: x + barW / 2, y: height - pad.bottom + 14 }, svg).textContent = `${k * 10}`;
+  });
+  svgEl("text", { x: pad.left + (width - pad.left) / 2, y: height - 2 }, svg).textContent = "score (%)";
+  $("histogram-rows").replaceChildren(...scores.map((count, k) => row([binName(k, scores.length), count])));
+}
+
+function drawHeat(results) {
+  const attempts = results.attempts;
+  const layout = layoutTree(results.student.tree, { dx: 56, dy: 90 });
+  const canvas = document.createElement("div");
+  canvas.className = "exercise-canvas";
+  canvas.style.width = `${layout.width}px`;
+  const height = Math.max(...layout.nodes.map((n) => n.y)) + RISE + 28;
+  canvas.style.height = `${height}px`;
+  const svg = svgEl("svg", { class: "exercise-tree heat-tree", width: layout.width, height }, canvas);
+  const edges = svgEl("g", { class: "edges" }, svg);
+  for (const n of layout.nodes) {
+    for (const c of n.children) svgEl("line", { class: "edge", x1: n.x, y1: n.y + RISE, x2: c.x, y2: c.y - RISE - 3 }, edges);
+  }
+  const groups = drawNodes(svgEl("g", { class: "nodes" }, svg), layout);
+  const rows = [];
+  for (const n of layout.nodes) {
+    const counts = results.nodes[n.id] || { attempts_wrong: 0, value: 0, bound: 0, missed_prune: 0, extra_prune: 0 };
+    const share = attempts ? counts.attempts_wrong / attempts : 0;
+    const g = groups[n.id];
+    g.dataset.wrong = String(counts.attempts_wrong);
+    g.querySelector(".shape").style.fill = heat(share);
+    svgEl("title", {}, g).textContent = `${n.label}: wrong in ${counts.attempts_wrong} of ${attempts} attempts` +
+      ` (value ${counts.value}, α/β ${counts.bound}, missed prune ${counts.missed_prune}, extra prune ${counts.extra_prune})`;
+    rows.push(row([n.label, `${counts.attempts_wrong} of ${attempts}`, counts.value, counts.bound, counts.missed_prune, counts.extra_prune]));
+  }
+  $("node-rows").replaceChildren(...rows);
+  $("heat-box").replaceChildren(canvas);
+  const legend = $("heat-legend");
+  const ramp = document.createElement("span");
+  ramp.className = "heat-ramp";
+  ramp.style.background = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(heat).join(", ")})`;
+  legend.replaceChildren("wrong in 0% of attempts", ramp, "100%");
+}
+
+async function open() {
+  const key = new URLSearchParams(window.location.search).get("key") || "";
+  let results;
+  try {
+    results = await fetchResults(id, key);
+  } catch (err) {
+    $("results-error").textContent = key ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
+    return;
+  }
+  $("results-settings").textContent = `${settingsWords(results.student)} ${askedWords(results.student.ask)}`;
+  $("attempts").textContent = String(results.attempts);
+  $("mean-score").textContent = results.mean_score === null ? "—" : percent(results.mean_score);
+  $("perfect").textContent = String(results.perfect);
+  drawHistogram(results.scores);
+  drawHeat(results);
+  document.body.dataset.ready = "true";
+}
+
+open();

@@ -50,13 +50,22 @@ def routing_error(error: HTTPException) -> Any:
     return response, status
 
 
+CACHE_NODES = 50_000
+"""Most tree nodes the exercise cache holds in all (about 165 MB at worst): five exercises at the
+node limit, or thousands of lecture-sized ones."""
+
+
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def cache() -> LruCache[Exercise]:
     """This app's exercises read back lately (one cache per app: tests build many apps)."""
-    return current_app.extensions.setdefault("minimax_exercises", LruCache(64))
+    return current_app.extensions.setdefault("minimax_exercises", LruCache(64, CACHE_NODES, _nodes))
+
+
+def _nodes(exercise: Exercise) -> int:
+    return len(exercise.tree.walk())
 
 
 def load(exercise_id: str) -> Exercise | None:

@@ -168,3 +168,36 @@ def test_values_are_compared_exactly_not_within_a_relative_tolerance() -> None:
     wrong["bounds"]["C"] = [999999999, "inf"]
     mistakes = check_answer(ex, wrong)["mistakes"]
     assert [(m["node"], m["kind"]) for m in mistakes] == [("C", "bound"), ("A", "value")]
+
+
+def test_the_exercise_cache_is_bounded_by_nodes_not_only_by_count(tmp_path: Path) -> None:
+    """Anyone may make exercises at the node limit; 64 of them cached held about 2 GB. (In-process:
+    the test looks at the app's cache.)"""
+    from search.random_tree import RandomTreeSpec, random_tree
+    from server import create_app
+    from server.exercise_api import CACHE_NODES
+
+    app = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True})
+    client = app.test_client()
+    big = random_tree(RandomTreeSpec(depth=8, min_branching=3, max_branching=3, seed=1)).to_json()  # 9,841 nodes
+    ids = [client.post("/api/exercises", json={"tree": big}).get_json()["id"] for _ in range(7)]
+    small = client.post("/api/exercises", json={"tree": LECTURE}).get_json()["id"]
+    for exercise_id in [*ids, small]:
+        assert client.get(f"/api/exercises/{exercise_id}").status_code == 200
+    cache = app.extensions["minimax_exercises"]
+    assert cache.total <= CACHE_NODES and len(cache) == CACHE_NODES // 9841 + 1  # five big ones and the lecture
+    assert ids[-1] in cache._items and small in cache._items and ids[0] not in cache._items  # least recent went first
+    # An evicted exercise is read back, not lost.
+    assert client.post(f"/api/exercises/{ids[0]}/check", json={}).get_json()["correct"] is False
+
+
+def test_the_lru_keeps_the_newest_item_whatever_it_weighs() -> None:
+    from server.exercise_cache import LruCache
+
+    cache: LruCache[int] = LruCache(3, budget=10, weight=lambda n: n)
+    for key, n in (("a", 4), ("b", 4), ("c", 4)):
+        assert cache.get(key, lambda n=n: n) == n
+    assert list(cache._items) == ["b", "c"] and cache.total == 8
+    assert cache.get("big", lambda: 50) == 50
+    assert list(cache._items) == ["big"] and cache.total == 50
+    assert cache.get("missing", lambda: None) is None and list(cache._items) == ["big"]

@@ -8,6 +8,7 @@ chains, negative and fractional values, a node's player not alternating)."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from hypothesis import given, settings
@@ -141,3 +142,46 @@ def test_the_oracle_agrees_on_a_deep_chain_and_single_children() -> None:
     for tie_rule in ("prune", "explore"):
         assert_agrees(chain, tie_rule)
         assert_agrees([[[1]], [[1], [0]], [[2, 2]]], tie_rule)
+
+
+SENTENCE_TEST = re.compile(r"v = (\S+) ([≤<≥>]) ([αβ]) = (\S+)")
+
+
+def number_of(text: str) -> float:
+    text = text.rstrip(",").replace("−", "-")
+    return {"+∞": math.inf, "-∞": -math.inf}.get(text, None) if "∞" in text else float(text)  # type: ignore[return-value]
+
+
+def holds(a: float, sign: str, b: float) -> bool:
+    return {"≤": a <= b, "<": a < b, "≥": a >= b, ">": a > b}[sign]
+
+
+@settings(max_examples=200, deadline=None)
+@given(dup_shorthand, ties, st.data())
+def test_every_test_a_sentence_quotes_is_true_and_names_the_tie_rules_sign(tree: Any, tie_rule: str,
+                                                                             data: st.DataObject) -> None:
+    """Each "v = a ≤ α = b" in any feedback is a true statement with the numbers of the search,
+    and a prune's sign is the tie rule's (≤ ≥ with prune; < > with explore)."""
+    ex = Exercise(tree_from_json(tree), "alphabeta", tie_rule, ALL)
+    oracle = oracle_answer(tree_from_json(tree), tie_rule)
+    every_node = [node.id for node in ex.tree.walk()]
+    marks = data.draw(st.lists(st.sampled_from(every_node), unique=True, max_size=6))
+    result = check_answer(ex, {"pruned": marks})
+    for mistake in check_answer(ex, {})["mistakes"]:
+        backed = re.search(r"v = (MAX|MIN)\((.*?)\) over the children it looks at, so it returns (\S+);", mistake["explanation"])
+        if backed:
+            seen = [number_of(x) for x in backed.group(2).split(", ")]
+            returned = (max if backed.group(1) == "MAX" else min)(seen)
+            assert returned == number_of(backed.group(3)) == oracle["values"][mistake["node"]], mistake
+    cut_signs = {"≤", "≥"} if tie_rule == "prune" else {"<", ">"}
+    for mistake in result["mistakes"]:
+        for v, sign, _, bound in SENTENCE_TEST.findall(mistake["explanation"]):
+            assert holds(number_of(v), sign, number_of(bound)), mistake
+            if mistake["kind"] == "missed_prune" or "pruned" in mistake["explanation"].split(":")[-1]:
+                assert sign in cut_signs or mistake["kind"] == "extra_prune", mistake
+        if mistake["kind"] == "missed_prune":
+            assert mistake["node"] in oracle["pruned"]
+        if mistake["kind"] == "extra_prune":
+            assert mistake["node"] not in oracle["pruned"] and mistake["node"] in marks
+        if mistake["kind"] == "value" and "expected" in mistake:
+            assert mistake["expected"] == oracle["values"][mistake["node"]]

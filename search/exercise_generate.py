@@ -14,17 +14,21 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from search.alphabeta import alphabeta
+from search import limits
+from search.alphabeta import AlphaBeta
 from search.errors import InputError
 from search.game import TreeGame
 from search.random_tree import RandomTreeSpec, random_tree
-from search.recorder import Recorder
+from search.recorder import INF, NullRecorder
+from search.result import SearchResult
 from search.tree import TreeNode
 
 GENERATE_TRIES = 200
 """Most trees drawn for one request before the guarantees are declared out of reach."""
-GENERATE_NODE_BUDGET = 400_000
-"""Most tree nodes drawn and searched for one request, whatever their number."""
+GENERATE_NODE_BUDGET = 100_000
+"""Most tree nodes drawn and searched for one request, whatever their number: drawing a node costs
+about 4 µs (search.random_tree) and searching it about 1.5 µs, so a hopeless request is refused in
+well under a second (400,000 took 2.5 s on the lab machine)."""
 DEFAULTS = {"seed": 0, "depth": 3, "min_branching": 2, "max_branching": 3, "min_value": 0, "max_value": 20,
             "min_prunes": 0, "prune_depths": 0}
 WHOLE_NUMBERS = tuple(DEFAULTS)
@@ -78,10 +82,24 @@ class GenerateSpec:
                                                       "depth(s) at most: the root never prunes, nor do the leaves")
         if (self.min_prunes or self.prune_depths) and shape.max_branching < 2:
             raise InputError("generate.max_branching", "a prune skips a second child: allow 2 or more children")
+        most = most_cutoffs(shape)
+        if self.min_prunes > most:
+            raise InputError("generate.min_prunes", f"a tree of depth {shape.depth} with at most {shape.max_branching} "
+                                                    f"children per node has at most {most:,} cut-offs")
         fewest_leaves = shape.min_branching ** shape.depth
         if self.distinct and shape.max_value - shape.min_value + 1 < fewest_leaves:
             raise InputError("generate.distinct", f"{fewest_leaves:,} or more leaves cannot all differ with values "
                                                   f"{shape.min_value} to {shape.max_value}: widen the range")
+
+
+def most_cutoffs(shape: RandomTreeSpec) -> int:
+    """An upper bound on the cut-offs any tree of `shape` has: a cut-off is made by a node below the
+    root and above the leaves with two or more children, and a tree within the node limit has fewer
+    such nodes than half its nodes."""
+    if shape.max_branching < 2:
+        return 0
+    below_root = sum(shape.max_branching ** depth for depth in range(1, shape.depth))
+    return min(below_root, (limits.MAX_TREE_NODES - 1) // 2)
 
 
 def generated_tree(spec: GenerateSpec, algorithm: str, ties: str) -> TreeNode:
@@ -126,13 +144,42 @@ def _attempt_seed(seed: int, attempt: int) -> int:
 def _meets(root: TreeNode, spec: GenerateSpec, ties: str) -> bool:
     if not spec.min_prunes and not spec.prune_depths:
         return True
-    recorder = Recorder()
-    alphabeta(TreeGame(root), ties=ties, recorder=recorder)  # type: ignore[arg-type]
-    depth_of: dict[str, int] = {}
-    depths: list[int] = []
-    for event in recorder.events():
-        if event["type"] == "visit":
-            depth_of[event["node"]] = event["depth"]
-        elif event["type"] == "prune" and event["pruned"]:  # a test that holds at the last child skips nothing
-            depths.append(depth_of[event["node"]])
+    depths = cutoff_depths(root, ties)
     return len(depths) >= spec.min_prunes and len(set(depths)) >= spec.prune_depths
+
+
+def cutoff_depths(root: TreeNode, ties: str) -> list[int]:
+    """The depth of each cut-off the real alpha-beta makes on `root` that skips a child, in order.
+    Untraced: a full trace (and the minimax baseline a result carries) made each of the up to
+    GENERATE_TRIES draws several times slower, and a hopeless request took seconds to refuse."""
+    recorder = _CutoffDepths()
+    _GuaranteeSearch(TreeGame(root), None, ties, recorder).run(  # type: ignore[arg-type]
+        lambda root_value, state: root_value(state, None, 0, -INF, INF))
+    return recorder.depths
+
+
+class _CutoffDepths(NullRecorder):
+    """A recorder that keeps only the depth of each prune that skips one or more children."""
+
+    __slots__ = ("depth_of", "depths")
+
+    def __init__(self) -> None:
+        self.depth_of: dict[str, int] = {}
+        self.depths: list[int] = []
+
+    def visit(self, line: str, state: Any, move: Any, depth: int, player: str, alpha: float | None,
+              beta: float | None) -> None:
+        self.depth_of[state.id] = depth
+
+    def prune(self, line: str, state: Any, rest: Any, test: str, cut: str, v: float, alpha: float, beta: float) -> None:
+        if rest:  # a test that holds at the last child skips nothing
+            self.depths.append(self.depth_of[state.id])
+
+
+class _GuaranteeSearch(AlphaBeta):
+    """alphabeta() without the minimax baseline its result carries: only the cut-offs matter here."""
+
+    __slots__ = ()
+
+    def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
+        return {}

@@ -52,6 +52,8 @@ def parse_json_text(text: str | bytes, what: str = "tree") -> Any:
         raise InputError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except UnicodeDecodeError:
         raise InputError("", "not valid UTF-8 text") from None
+    except ValueError as exc:  # Python refuses whole numbers of more than 4,300 digits (int_max_str_digits)
+        raise InputError("", f"a number in the {what} is too long: {str(exc).split(';')[0]}") from None
 
 
 def parse_tree_text(text: str | bytes) -> TreeNode:

@@ -22,7 +22,7 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from search import InputError, limits
 from search.exercise import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
@@ -36,13 +36,36 @@ exercise_api.register_error_handler(InputError, refuse)
 exercise_api.register_error_handler(HTTPException, http_error)
 
 
+@exercise_api.app_errorhandler(404)
+@exercise_api.app_errorhandler(405)
+def routing_error(error: HTTPException) -> Any:
+    """A method a route does not take, or a path under it that does not exist, fails in routing,
+    before any blueprint is chosen, so the handler above never sees it: answer JSON here too
+    (other paths keep the default page)."""
+    if request.path != exercise_api.url_prefix and not request.path.startswith(f"{exercise_api.url_prefix}/"):
+        return error
+    response, status = http_error(error)
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response, status
+
+
+CACHE_NODES = 50_000
+"""Most tree nodes the exercise cache holds in all (about 165 MB at worst): five exercises at the
+node limit, or thousands of lecture-sized ones."""
+
+
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def cache() -> LruCache[Exercise]:
     """This app's exercises read back lately (one cache per app: tests build many apps)."""
-    return current_app.extensions.setdefault("minimax_exercises", LruCache(64))
+    return current_app.extensions.setdefault("minimax_exercises", LruCache(64, CACHE_NODES, _nodes))
+
+
+def _nodes(exercise: Exercise) -> int:
+    return len(exercise.tree.walk())
 
 
 def load(exercise_id: str) -> Exercise | None:

@@ -45,7 +45,7 @@ export function readValue(text) {
   const t = normalise(text);
   if (t === "") return null;
   if (!NUMBER.test(t)) throw new Error("expected a number");
-  return Number(t);
+  return finite(t, "expected a finite number");
 }
 
 // Typed text -> a number or "inf"/"-inf", or null when empty (accepts ∞, −∞, +∞, -inf, inf).
@@ -54,7 +54,14 @@ export function readBound(text) {
   if (t === "") return null;
   if (t in INFINITIES) return INFINITIES[t];
   if (!NUMBER.test(t)) throw new Error("expected a number, -inf or inf");
-  return Number(t);
+  return finite(t, "expected a finite number, -inf or inf");
+}
+
+// "1e400" reads as Infinity, which JSON would send as null: refuse it here, saying so.
+function finite(text, message) {
+  const n = Number(text);
+  if (!Number.isFinite(n)) throw new Error(message);
+  return n;
 }
 
 function normalise(text) {

@@ -40,3 +40,12 @@ test("the settings in words", () => {
   assert.equal(settingsWords({ algorithm: "minimax", ties: "prune", root_player: "max" }),
     "Search this tree with minimax, MAX to move at the root, children left to right.");
 });
+
+test("a number too large for a double is refused on the page, not sent as null", () => {
+  // Number("1e400") is Infinity, which JSON.stringify sends as null: the server then refused it
+  // with a message about the wire format rather than what the student typed.
+  assert.throws(() => readValue("1e400"), /expected a finite number/);
+  assert.throws(() => readValue("-1e400"), /expected a finite number/);
+  assert.throws(() => readBound("1e400"), /expected a finite number, -inf or inf/);
+  assert.equal(readBound("1e3"), 1000);
+});

@@ -36,6 +36,7 @@ class NodeFacts:
     depth: int
     leaf: bool
     children: list[str]
+    label: str = ""
     visit_seq: int | None = None
     window: Window | None = None  # alpha-beta: the (α, β) MAX-VALUE / MIN-VALUE received
     value: float | None = None  # a visited node: what it returned (a leaf: its value)
@@ -56,6 +57,13 @@ class AnswerKey:
     pruned: dict[str, int]  # each child a prune event skips -> that event's seq
     prune_of: dict[str, str]  # each child a prune event skips -> the node that pruned it
     result_seq: int
+    names: dict[str, str] = field(default_factory=dict)  # node id -> how the sentences name it
+
+    def name(self, node_id: str | None) -> str:
+        """The node as the student's drawing shows it: its label, or "X4 (B2)" when other nodes
+        share the label (a game tree's moves), so a sentence always points at one node."""
+        assert node_id is not None
+        return self.names.get(node_id, node_id)
 
     @property
     def visited(self) -> list[str]:
@@ -86,7 +94,7 @@ def answer_key(root: TreeNode, events: list[dict[str, Any]]) -> AnswerKey:
     stack: list[tuple[TreeNode, str | None, int]] = [(root, None, 0)]
     while stack:
         node, parent, depth = stack.pop()
-        nodes[node.id] = NodeFacts(node.id, parent, node.player, depth, not node.children, [c.id for c in node.children])
+        nodes[node.id] = NodeFacts(node.id, parent, node.player, depth, not node.children, [c.id for c in node.children], node.label)
         order.append(node.id)
         stack.extend((child, node.id, depth + 1) for child in reversed(node.children))
     pending_test: dict[str, dict[str, Any]] = {}  # node -> its last test, until its next child's visit
@@ -127,4 +135,12 @@ def answer_key(root: TreeNode, events: list[dict[str, Any]]) -> AnswerKey:
         facts = nodes[node_id]
         if facts.visit_seq is None:
             skipped_by[node_id] = pruned[node_id] if node_id in pruned else skipped_by[facts.parent]  # type: ignore[index]
-    return AnswerKey(nodes, order, skipped_by, pruned, prune_of, result_seq)
+    return AnswerKey(nodes, order, skipped_by, pruned, prune_of, result_seq, _names(nodes))
+
+
+def _names(nodes: dict[str, NodeFacts]) -> dict[str, str]:
+    uses: dict[str, int] = {}
+    for facts in nodes.values():
+        uses[facts.label] = uses.get(facts.label, 0) + 1
+    return {node_id: facts.label if facts.label == node_id or uses[facts.label] == 1 else f"{facts.label} ({node_id})"
+            for node_id, facts in nodes.items()}

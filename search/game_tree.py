@@ -1,7 +1,8 @@
 """A small game position written out as an explicit tree, so it can be practised like one.
 
 Every line of play from the position is expanded to its end (an exercise searches to the leaves),
-with the shorthand's names (A; B, C; B1 ...) as ids and the move as label ("X4": X plays cell 4).
+with the shorthand's names (A; B, C; B1 ...) as ids and the move with the id as label ("X4 (B2)": X
+plays cell 4; the same move is made in many places, and the id tells them apart in the feedback).
 A position with more than EXERCISE_GAME_MAX_NODES nodes below it is refused: nobody fills in more
 by hand, and the message says how many it would have been.
 """
@@ -48,7 +49,7 @@ def expand(game: Game[Any, Any]) -> TreeNode:
             move = game.move_json(action)
             move_text = "-".join(str(part) for part in move) if isinstance(move, list) else str(move)
             child_id = shorthand_child_id(node_id, index, depth + 1)
-            node.children.append(build(game.result(state, action), child_id, f"{mark}{move_text}", depth + 1))
+            node.children.append(build(game.result(state, action), child_id, f"{mark}{move_text} ({child_id})", depth + 1))
         return node
 
     root = build(game.initial, "A", "A", 0)

@@ -10,7 +10,7 @@ module only stores, caches and serves.
 
 The key is shown once, at creation; only its sha256 is stored, and a given key is compared in
 constant time. A submission is a score and its mistakes' {node, kind}: no address, cookie, name or
-user agent. Bad input answers 400 (413 over the size limit) and stores nothing.
+user agent; the mistakes are summed per node and kind for the results. Bad input answers 400 (413 over the size limit) and stores nothing.
 """
 
 from __future__ import annotations
@@ -107,8 +107,7 @@ def check(exercise_id: str) -> Any:
     if exercise is None:
         return not_found(exercise_id)
     result = check_answer(exercise, json_object("answer"))  # raises InputError before anything is stored
-    mistakes = [{"node": m["node"], "kind": m["kind"]} for m in result["mistakes"]]
-    store().add_submission(exercise_id, float(result["score"]), json.dumps(mistakes, allow_nan=False))
+    store().add_submission(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]])
     return jsonify(result)
 
 
@@ -138,5 +137,5 @@ def results(exercise_id: str) -> Any:
         return jsonify(error="results: a missing or wrong key (the key was given with the exercise's link)"), 403
     exercise = load(exercise_id)
     assert exercise is not None
-    summary = summarise(exercise.node_ids, store().submissions(exercise_id))
+    summary = summarise(exercise.node_ids, store().scores(exercise_id), store().mistake_counts(exercise_id))
     return jsonify(**summary, student=exercise.student_copy())

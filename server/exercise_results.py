@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable
 
 MISTAKE_KINDS = ("value", "bound", "missed_prune", "extra_prune")
@@ -20,28 +19,22 @@ def score_bin(score: float) -> int:
     return max(0, min(BINS - 1, int(score * BINS + 1e-9)))
 
 
-def summarise(node_ids: list[str], submissions: Iterable[tuple[float, str]]) -> dict[str, Any]:
-    """`submissions`: (score, mistakes as JSON text [{node, kind}]) as the store keeps them."""
+def summarise(node_ids: list[str], scores: Iterable[float], counts: Iterable[tuple[str, str, int]]) -> dict[str, Any]:
+    """`scores`: every attempt's; `counts`: (node, kind, count) as the store sums them."""
     nodes: dict[str, dict[str, int]] = {
         node: {**{kind: 0 for kind in MISTAKE_KINDS}, "attempts_wrong": 0} for node in node_ids
     }
     bins = [0] * BINS
     attempts = perfect = 0
     total = 0.0
-    for score, mistakes_text in submissions:
+    for score in scores:
         attempts += 1
         total += score
         perfect += score == 1.0
         bins[score_bin(score)] += 1
-        wrong_here: set[str] = set()
-        for mistake in json.loads(mistakes_text):
-            counts = nodes.get(mistake["node"])
-            if counts is None or mistake["kind"] not in MISTAKE_KINDS:
-                continue  # stored by an older exercise format: nothing to draw it on
-            counts[mistake["kind"]] += 1
-            wrong_here.add(mistake["node"])
-        for node in wrong_here:
-            nodes[node]["attempts_wrong"] += 1
+    for node, kind, count in counts:
+        if node in nodes and kind in nodes[node]:
+            nodes[node][kind] = count
     return {
         "attempts": attempts,
         "mean_score": total / attempts if attempts else None,

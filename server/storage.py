@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+from collections import Counter
 from contextlib import closing
 from pathlib import Path
 from typing import NamedTuple
@@ -18,10 +19,16 @@ CREATE TABLE IF NOT EXISTS trees (id TEXT PRIMARY KEY, body TEXT NOT NULL, creat
 CREATE TABLE IF NOT EXISTS traces (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
 CREATE TABLE IF NOT EXISTS exercises (id TEXT PRIMARY KEY, key_hash TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
 CREATE TABLE IF NOT EXISTS submissions (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
-    score REAL NOT NULL, mistakes TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+    score REAL NOT NULL, mistakes INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
 CREATE INDEX IF NOT EXISTS submissions_by_exercise ON submissions (exercise_id);
+CREATE TABLE IF NOT EXISTS mistake_counts (exercise_id TEXT NOT NULL REFERENCES exercises (id), node TEXT NOT NULL,
+    kind TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (exercise_id, node, kind)) WITHOUT ROWID;
 """
-# Submissions are anonymous on purpose: a score and the {node, kind} of each mistake, nothing about who.
+# Submissions are anonymous on purpose: a score and how many mistakes, nothing about who. Mistakes are
+# summed per (node, kind) as they come, so what an exercise keeps grows with its tree, not with its
+# attempts, and its results page reads one row per node and kind however many students tried.
+ATTEMPTS_WRONG = "attempts_wrong"
+"""The mistake_counts kind that counts attempts with one or more mistakes at the node."""
 KINDS = ("trees", "traces")
 
 
@@ -72,14 +79,31 @@ class Store:
             row = db.execute("SELECT body, key_hash FROM exercises WHERE id = ?", (exercise_id,)).fetchone()
         return None if row is None else StoredExercise(*row)
 
-    def add_submission(self, exercise_id: str, score: float, mistakes: str) -> None:
-        """One anonymous attempt: its score and its mistakes ([{node, kind}] as JSON text)."""
+    def add_submission(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]]) -> None:
+        """One anonymous attempt: its score, and its mistakes' (node, kind) added to the exercise's
+        counts, all in one transaction (an attempt counts whole or not at all)."""
+        counts = Counter(mistakes)
+        counts.update((node, ATTEMPTS_WRONG) for node in {node for node, _ in mistakes})
         with closing(self._connect()) as db:
-            db.execute("INSERT INTO submissions (exercise_id, score, mistakes) VALUES (?, ?, ?)",
-                       (exercise_id, score, mistakes))
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT INTO submissions (exercise_id, score, mistakes) VALUES (?, ?, ?)",
+                           (exercise_id, score, len(mistakes)))
+                db.executemany("INSERT INTO mistake_counts (exercise_id, node, kind, count) VALUES (?, ?, ?, ?) "
+                               "ON CONFLICT (exercise_id, node, kind) DO UPDATE SET count = count + excluded.count",
+                               [(exercise_id, node, kind, n) for (node, kind), n in counts.items()])
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
 
-    def submissions(self, exercise_id: str) -> list[tuple[float, str]]:
-        """Every attempt at an exercise as (score, mistakes JSON text), oldest first."""
+    def scores(self, exercise_id: str) -> list[float]:
+        """Every attempt's score, oldest first."""
         with closing(self._connect()) as db:
-            return db.execute("SELECT score, mistakes FROM submissions WHERE exercise_id = ? ORDER BY id",
-                              (exercise_id,)).fetchall()
+            return [row[0] for row in db.execute("SELECT score FROM submissions WHERE exercise_id = ? ORDER BY id", (exercise_id,))]
+
+    def mistake_counts(self, exercise_id: str) -> list[tuple[str, str, int]]:
+        """(node, kind, count) of every mistake made at the exercise so far, and (node,
+        "attempts_wrong", attempts with a mistake there)."""
+        with closing(self._connect()) as db:
+            return db.execute("SELECT node, kind, count FROM mistake_counts WHERE exercise_id = ?", (exercise_id,)).fetchall()

@@ -145,7 +145,7 @@ def test_generated_trees_meet_their_guarantees_and_repeat_with_their_seed() -> N
 def test_a_small_game_position_becomes_a_tree() -> None:
     ex = parse_exercise({"game": "tictactoe", "state": "XOXOX...."})
     root = ex.tree
-    assert root.player == "min" and [c.label for c in root.children] == ["O5", "O6", "O7", "O8"]
+    assert root.player == "min" and [c.label for c in root.children] == ["O5 (B)", "O6 (C)", "O7 (D)", "O8 (E)"]
     assert check_answer(ex, model_answer(ex))["correct"]
 
 
@@ -230,3 +230,14 @@ def test_the_cli_checks_an_answer_file_as_the_server_does(tmp_path: Any) -> None
 def test_a_made_up_id_is_quoted_short() -> None:
     message = refusal(lambda: check_answer(lecture(), {"values": {"Z" * 5000: 1}}))
     assert len(message) < 150 and message.startswith("values." + "Z" * 40 + "…: no node")
+
+
+def test_sentences_name_nodes_as_the_drawing_does() -> None:
+    """By label; with the id too where labels repeat, so a sentence points at one node."""
+    tree = {"id": "A", "label": "root", "children": [
+        {"id": "B", "label": "left", "children": [{"id": "B1", "label": "x", "value": 3}, {"id": "B2", "label": "y", "value": 12}]},
+        {"id": "C", "label": "right", "children": [{"id": "C1", "label": "x", "value": 2}, {"id": "C2", "label": "y", "value": 4}]}]}
+    ex = parse_exercise({"tree": tree})
+    (mistake,) = check_answer(ex, {"values": {"A": 3, "B": 3, "C": 2}, "pruned": []})["mistakes"]
+    assert mistake["node"] == "C2"  # the contract names ids; the words name what the student sees
+    assert mistake["explanation"] == "after x (C1), v = 2 ≤ α = 3 at right, so y (C2) is never looked at: you kept it"

@@ -106,7 +106,8 @@ def test_a_perfect_answer_scores_one_and_is_stored_anonymously(server: tuple[str
     columns = [row[1] for row in query(db, "PRAGMA table_info(submissions)")]
     assert columns == ["id", "exercise_id", "score", "mistakes", "created_at"]
     rows = query(db, "SELECT * FROM submissions WHERE exercise_id = ?", made["id"])
-    assert len(rows) == 1 and rows[0][2] == 1.0 and json.loads(rows[0][3]) == []
+    assert len(rows) == 1 and rows[0][2] == 1.0 and rows[0][3] == 0
+    assert query(db, "SELECT COUNT(*) FROM mistake_counts WHERE exercise_id = ?", made["id"])[0][0] == 0
     text = json.dumps(query(db, "SELECT * FROM submissions"))
     assert "127.0.0.1" not in text and "Ada" not in text and "Student-Browser" not in text
 
@@ -122,8 +123,11 @@ def test_a_wrong_answer_names_its_mistakes_and_stores_only_node_and_kind(server:
     kinds = [(m["node"], m["kind"]) for m in result["mistakes"]]
     assert kinds == [("C3", "missed_prune"), ("D", "value")]
     assert result["first_mistake"]["node"] == "C3" and isinstance(result["first_mistake"]["seq"], int)
-    stored = json.loads(query(db, "SELECT mistakes FROM submissions WHERE exercise_id = ?", made["id"])[0][0])
-    assert stored == [{"node": "C3", "kind": "missed_prune"}, {"node": "D", "kind": "value"}]
+    assert query(db, "SELECT mistakes FROM submissions WHERE exercise_id = ?", made["id"]) == [(2,)]
+    stored = query(db, "SELECT node, kind, count FROM mistake_counts WHERE exercise_id = ? ORDER BY node, kind", made["id"])
+    assert stored == [("C3", "attempts_wrong", 1), ("C3", "missed_prune", 1), ("D", "attempts_wrong", 1), ("D", "value", 1)]
+    text = json.dumps(query(db, "SELECT * FROM mistake_counts"))
+    assert "127.0.0.1" not in text
 
 
 @pytest.mark.parametrize("answer, message", [

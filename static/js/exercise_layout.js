@@ -21,10 +21,18 @@ export function triangle(player, x, y) {
     : `M${x},${y - RISE - 3}L${x + HALF},${y + RISE}L${x - HALF},${y + RISE}Z`;
 }
 
+const LABEL_CHAR = 7.5; // px per character of a bold 12px label, a little generous
+
 // {nodes: [{id, label, player, value?, leaf, x, y, parent, children, depth}] in preorder, byId,
-// width, height}. dx: the room each leaf needs; dy: from a node to its children.
-export function layoutTree(tree, { dx, dy }) {
+// width, height}. dx: the room each leaf needs at least; more when a label (drawn left of its
+// triangle) is long, so a label never runs into its neighbour; dy: from a node to its children.
+export function layoutTree(tree, { dx: least, dy }) {
   const root = d3.hierarchy(tree, (d) => d.children);
+  let longest = 0;
+  root.each((d) => {
+    longest = Math.max(longest, String(d.data.label === undefined ? d.data.id : d.data.label).length);
+  });
+  const dx = Math.max(least, Math.ceil(longest * LABEL_CHAR) + 2 * HALF + 14);
   d3.tree().nodeSize([dx, dy]).separation(() => 1)(root);
   let minX = Infinity;
   let maxX = -Infinity;

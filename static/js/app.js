@@ -52,6 +52,7 @@ const shown = {
   request: null, // what started the search, for a link to one of its steps
   treeId: null, // the saved tree it searches, if it came from one
   traceId: null, // the saved trace it replays, if it came from one
+  exerciseId: null, // the practice exercise whose solution it replays, if it is one
   pendingStep: null, // a linked step to show once its event has arrived
   relayoutQueued: false,
   searches: 0, // searches shown since the page opened (for tests: "a new one has begun")
@@ -219,6 +220,7 @@ function startSearch(request, treeId = null) {
   shown.request = request;
   shown.treeId = treeId;
   shown.traceId = null;
+  shown.exerciseId = null;
   socket.start(request);
 }
 
@@ -352,12 +354,13 @@ new PresentMode($("present"), view);
 enterRuns($("search-form"), $("form-error"), $("tree"));
 
 // A saved trace replays without the server's search: only its listing is fetched.
-async function replayTrace(events, traceId = null) {
+async function replayTrace(events, traceId = null, exerciseId = null) {
   const pseudocode = await fetchPseudocode(events);
   socket.release();
   shown.request = null;
   shown.treeId = null;
   shown.traceId = traceId;
+  shown.exerciseId = exerciseId;
   form.clearError();
   newSearch(pseudocode);
   shown.finished = true;
@@ -460,7 +463,7 @@ async function openPage() {
   // An exercise's solution (/x/<id>/solution?step=K, K its first mistake) replays its real trace.
   if (exerciseSolution) {
     try {
-      await replayTrace(await fetchSolution(exerciseSolution));
+      await replayTrace(await fetchSolution(exerciseSolution), null, exerciseSolution);
       return;
     } catch (err) {
       form.showError(`exercise ${exerciseSolution}: ${err.message}`);
@@ -566,6 +569,9 @@ async function stepLink() {
   const origin = window.location.origin;
   if (shown.traceId) {
     return `${origin}/r/${encodeURIComponent(shown.traceId)}?${momentQuery(moment)}`;
+  }
+  if (shown.exerciseId) {
+    return `${origin}/x/${encodeURIComponent(shown.exerciseId)}/solution?${momentQuery(moment)}`;
   }
   const request = shown.request;
   if (!request) throw new Error("This trace was opened from a file: share it (Share & export) to link to its steps.");

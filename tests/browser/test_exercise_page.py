@@ -249,6 +249,14 @@ def test_show_solution_replays_from_the_first_mistake(browser: Browser, live_ser
     expect(page.locator('[data-node-id="C2"]')).to_be_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "exercise-solution-1280.png"))
+    # A step of the solution links back to itself.
+    page.keyboard.press("ArrowRight")
+    page.get_by_role("button", name="Copy link to this step").click()
+    expect(page.locator("#step-link-status")).to_contain_text("Copied: ")
+    url = page.locator("#step-link-status").get_attribute("data-url")
+    assert url is not None and re.search(rf"/x/{made['id']}/solution\?(.*&)?step={seq + 1}(&|$)", url), url
+    page.goto(url)
+    expect(page.locator("#counter")).to_have_text(re.compile(rf"^step {seq + 1} / \d+$"))
     back = page.get_by_role("link", name="Back to the exercise")
     back.click()
     page.wait_for_url(re.compile(rf"/x/{made['id']}$"))

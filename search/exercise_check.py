@@ -16,6 +16,7 @@ from typing import Any
 from search import exercise_words as words
 from search.errors import InputError
 from search.exercise import ASKS, Exercise
+from search.event_records import json_number
 from search.exercise_key import AnswerKey
 
 INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
@@ -110,18 +111,9 @@ def _finite(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def same(a: float, b: float) -> bool:
-    """Exact: every value and bound alpha-beta or minimax works out is a leaf's value or ±∞, and a
-    number typed as the tree writes it parses to the same float. (A tolerance of 1e-9 relative
-    took 1000000 for a leaf of 1000000.001.)"""
-    return a == b
-
-
 def as_json(x: float) -> float | str:
-    """Strict JSON: the infinities as the strings "inf" and "-inf"."""
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return int(x) if x == int(x) and abs(x) < 2**53 else x
+    """As the trace writes numbers: whole ones as integers, the infinities as "inf" and "-inf"."""
+    return json_number(int(x) if math.isfinite(x) and x == int(x) and abs(x) < 2**53 else x)
 
 
 @dataclass(slots=True)
@@ -154,29 +146,32 @@ def expected_items(exercise: Exercise) -> dict[str, list[Item]]:
     return items
 
 
-def mistakes_of(exercise: Exercise, answer: Answer) -> tuple[list[dict[str, Any]], int]:
-    """Every mistake, in the order the search meets it, and how many items were judged."""
+def mistakes_of(exercise: Exercise, answer: Answer, say_yours: bool = True) -> tuple[list[dict[str, Any]], int]:
+    """Every mistake, in the order the search meets it, and how many items were judged. say_yours:
+    end a wrong or missing value's sentence with what the answer had ("; you wrote 8")."""
     key, expected = exercise.key, expected_items(exercise)
     found: list[tuple[tuple[int, int, int], dict[str, Any]]] = []
     place = exercise._cache.setdefault("place", {node_id: i for i, node_id in enumerate(key.order)})
     items = sum(len(part) for part in expected.values())
 
-    def wrong(node_id: str, kind: str, seq: int, explanation: str, **shown: Any) -> None:
-        mistake = {"node": node_id, "kind": kind, **shown, "explanation": explanation, "seq": seq}
+    def wrong(node_id: str, kind: str, seq: int, explanation: str, yours: str = "", **shown: Any) -> None:
+        said = explanation + yours if say_yours else explanation
+        mistake = {"node": node_id, "kind": kind, **shown, "explanation": said, "seq": seq}
         found.append(((seq, KIND_ORDER[kind], place[node_id]), mistake))
 
     for item in expected.get("values", ()):
         got = answer.values.get(item.node)
         if got is None:
-            wrong(item.node, "value", item.seq, item.explanation + EMPTY, expected=item.shown)
-        elif not same(got, item.expected):
-            wrong(item.node, "value", item.seq, item.explanation + _wrote(got), expected=item.shown, got=as_json(got))
+            wrong(item.node, "value", item.seq, item.explanation, EMPTY, expected=item.shown)
+        elif got != item.expected:  # exact: every right value is a leaf's (a tolerance took 1000000 for 1000000.001)
+            wrong(item.node, "value", item.seq, item.explanation, f"; you wrote {words.show(got)}", expected=item.shown,
+                  got=as_json(got))
     for item in expected.get("bounds", ()):
         given = answer.bounds.get(item.node)
         if given is None:
-            wrong(item.node, "bound", item.seq, item.explanation + EMPTY, expected=item.shown)
-        elif not (same(given[0], item.expected[0]) and same(given[1], item.expected[1])):
-            wrong(item.node, "bound", item.seq, item.explanation + f"; you wrote {words.window(given)}", expected=item.shown,
+            wrong(item.node, "bound", item.seq, item.explanation, EMPTY, expected=item.shown)
+        elif given != item.expected:  # a window is leaves' values or ±∞: exact too
+            wrong(item.node, "bound", item.seq, item.explanation, f"; you wrote {words.window(given)}", expected=item.shown,
                   got=[as_json(x) for x in given])
     if "pruned" in expected:
         marked = set(answer.pruned)
@@ -202,10 +197,6 @@ def mistakes_of(exercise: Exercise, answer: Answer) -> tuple[list[dict[str, Any]
 EMPTY = "; you left it empty"
 
 
-def _wrote(got: float) -> str:
-    return f"; you wrote {words.show(got)}"
-
-
 def _refuted_at(key: AnswerKey, node_id: str) -> int:
     """The event that shows a prune mark wrong: the test that lets the search go on to the node
     (or its visit, for a first child), or the prune that skips it with its ancestor."""
@@ -229,16 +220,11 @@ def check_answer(exercise: Exercise, data: Any) -> dict[str, Any]:
 def hint_for(exercise: Exercise, data: Any) -> dict[str, Any]:
     """The next step the answer does not have right yet, in search order (None: all right so far);
     only that one, so a hint gives away one step."""
-    mistakes, _ = mistakes_of(exercise, parse_answer(exercise, data))
+    mistakes, _ = mistakes_of(exercise, parse_answer(exercise, data), say_yours=False)
     if not mistakes:
         return {"hint": None}
-    first = dict(mistakes[0])
-    first.pop("got", None)
-    explanation = first["explanation"]
-    for tail in (EMPTY, "; you wrote"):
-        if tail in explanation:
-            explanation = explanation[: explanation.index(tail)]
-    first["explanation"] = explanation
+    first = mistakes[0]
+    first.pop("got", None)  # the hint says what is right, not what the answer had
     return {"hint": first}
 
 

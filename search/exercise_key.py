@@ -74,10 +74,8 @@ class AnswerKey:
 
     def skipping_prune(self, node_id: str) -> dict[str, Any] | None:
         """The prune event that skipped `node_id` or its nearest pruned ancestor (None: it was visited)."""
-        here: str | None = node_id
-        while here is not None and here not in self.prune_of:
-            here = self.nodes[here].parent
-        return None if here is None else self.nodes[self.prune_of[here]].prune
+        skipped = self.pruned_ancestor(node_id)
+        return None if skipped is None else self.nodes[self.prune_of[skipped]].prune
 
     def pruned_ancestor(self, node_id: str) -> str | None:
         """The child a prune skipped whose subtree holds `node_id` (itself included), or None."""

@@ -79,6 +79,23 @@ def _name(player: str) -> str:
     return "MAX-VALUE" if player == "max" else "MIN-VALUE"
 
 
+def _decision(name: str, call: str, chosen: str = "value v") -> list[Line]:
+    """The top-level search: `name`-DECISION calls the value function once and returns the action."""
+    return [
+        _line(None, f"function {name}(state) returns an action"),
+        _line(SEARCH_CALL, f"v ← {call}", 1),
+        _line(SEARCH_RETURN, f"return the action in ACTIONS(state) with {chosen}", 1),
+    ]
+
+
+def _opening(head: tuple[str, str], terminal: str, cutoff: str, depth: bool, s: str = "state") -> list[Line]:
+    """A value function's head (id, text), its terminal case and, with a depth limit, its cutoff."""
+    lines = [_line(head[0], head[1]), _line(terminal, f"if TERMINAL-TEST({s}) then return UTILITY({s})", 1)]
+    if depth:
+        lines.append(_line(cutoff, f"if CUTOFF-TEST({s}, depth) then return EVAL({s})", 1, depth_only=True))
+    return lines
+
+
 def _value_function(player: str, algorithm: str, ties: str, depth: bool) -> list[Line]:
     is_max = player == "max"
     ids = LINES_OF[player]
@@ -86,12 +103,7 @@ def _value_function(player: str, algorithm: str, ties: str, depth: bool) -> list
     ab = algorithm in ("alphabeta", "iterative")
     params = ", ".join(["state"] + (["α", "β"] if ab else []) + (["depth"] if depth else []))
     args = ", ".join(["RESULT(s, a)"] + (["α", "β"] if ab else []) + (["depth + 1"] if depth else []))
-    lines = [
-        _line(ids.head, f"function {_name(player)}({params}) returns a utility value"),
-        _line(ids.terminal, "if TERMINAL-TEST(state) then return UTILITY(state)", 1),
-    ]
-    if depth:
-        lines.append(_line(ids.cutoff, "if CUTOFF-TEST(state, depth) then return EVAL(state)", 1, depth_only=True))
+    lines = _opening((ids.head, f"function {_name(player)}({params}) returns a utility value"), ids.terminal, ids.cutoff, depth)
     lines += [
         _line(ids.init, f"v ← {'−∞' if is_max else '+∞'}", 1),
         _line(ACTIONS_LINES[player], "for each a in ACTIONS(state) do", 1),
@@ -129,12 +141,7 @@ def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool 
         ]
         functions = ("max", "min") if root == "max" else ("min", "max")
     elif algorithm == "alphabeta":
-        call = f"v ← {first}(state, −∞, +∞{', 0' if depth else ''})"
-        head = [
-            _line(None, "function ALPHA-BETA-SEARCH(state) returns an action"),
-            _line(SEARCH_CALL, call, 1),
-            _line(SEARCH_RETURN, "return the action in ACTIONS(state) with value v", 1),
-        ]
+        head = _decision("ALPHA-BETA-SEARCH", f"{first}(state, −∞, +∞{', 0' if depth else ''})")
         functions = ("max", "min") if root == "max" else ("min", "max")
     else:
         arg, child = ("arg max", "MIN-VALUE") if root == "max" else ("arg min", "MAX-VALUE")
@@ -169,17 +176,8 @@ def expectiminimax_listing(depth: bool = False) -> list[Line]:
     """Seed 002's EMinimax written as a function: the terminal case, then one line per mover."""
     d, dd = (", depth", ", depth + 1") if depth else ("", "")
     call = f"EMINIMAX(RESULT(s, a){dd})"
-    lines = [
-        _line(None, "function EXPECTIMINIMAX-DECISION(state) returns an action"),
-        _line(SEARCH_CALL, f"v ← EMINIMAX(state{', 0' if depth else ''})", 1),
-        _line(SEARCH_RETURN, "return the action in ACTIONS(state) with value v", 1),
-        _line(None, ""),
-        _line(EMM_LINES.head, f"function EMINIMAX(s{d}) returns a value"),
-        _line(EMM_LINES.terminal, "if TERMINAL-TEST(s) then return UTILITY(s)", 1),
-    ]
-    if depth:
-        lines.append(_line(EMM_LINES.cutoff, "if CUTOFF-TEST(s, depth) then return EVAL(s)", 1, depth_only=True))
-    return lines + [
+    return _decision("EXPECTIMINIMAX-DECISION", f"EMINIMAX(state{', 0' if depth else ''})") + [_line(None, "")] + _opening(
+        (EMM_LINES.head, f"function EMINIMAX(s{d}) returns a value"), EMM_LINES.terminal, EMM_LINES.cutoff, depth, "s") + [
         _line(EMM_LINES.max, f"if TO-MOVE(s) = MAX then return max a ∈ ACTIONS(s) of {call}", 1),
         _line(EMM_LINES.min, f"if TO-MOVE(s) = MIN then return min a ∈ ACTIONS(s) of {call}", 1),
         _line(EMM_LINES.chance, f"if TO-MOVE(s) = CHANCE then return Σ r P(r) · EMINIMAX(RESULT(s, r){dd})", 1),
@@ -222,11 +220,7 @@ def alphabeta_listing_with_chance(ties: str, root: str, depth: bool) -> list[Lin
     function of whoever moves in the outcome; [lo, hi] are the tree's bounds: an outcome is searched
     with the window [lo, hi], since any value of it can still move the sum."""
     first = "CHANCE-VALUE" if root == "chance" else _name(root)
-    out = [
-        _line(None, "function ALPHA-BETA-SEARCH(state) returns an action"),
-        _line(SEARCH_CALL, f"v ← {first}(state, −∞, +∞{', 0' if depth else ''})", 1),
-        _line(SEARCH_RETURN, "return the action in ACTIONS(state) with value v", 1),
-    ]
+    out = _decision("ALPHA-BETA-SEARCH", f"{first}(state, −∞, +∞{', 0' if depth else ''})")
     for player in ("max", "min"):
         out += [_line(None, "")] + _value_function(player, "alphabeta", ties, depth)
     return out + [_line(None, "")] + chance_value_function(ties, depth)
@@ -250,17 +244,9 @@ MAXN_LINES = MaxnLines("maxn.head", "maxn.terminal", "maxn.cutoff", "maxn.init",
 def maxn_listing(depth: bool = False) -> list[Line]:
     """Seed 004's several players: values are vectors, each player maximises its own component."""
     d, dd = (", depth", ", depth + 1") if depth else ("", "")
-    lines = [
-        _line(None, "function MAXN-DECISION(state) returns an action"),
-        _line(SEARCH_CALL, f"v ← MAXN-VALUE(state{', 0' if depth else ''})", 1),
-        _line(SEARCH_RETURN, "return the action in ACTIONS(state) with vector v", 1),
-        _line(None, ""),
-        _line(MAXN_LINES.head, f"function MAXN-VALUE(state{d}) returns a vector ⟨v1, ..., vn⟩"),
-        _line(MAXN_LINES.terminal, "if TERMINAL-TEST(state) then return UTILITY(state)", 1),
-    ]
-    if depth:
-        lines.append(_line(MAXN_LINES.cutoff, "if CUTOFF-TEST(state, depth) then return EVAL(state)", 1, depth_only=True))
-    return lines + [
+    return _decision("MAXN-DECISION", f"MAXN-VALUE(state{', 0' if depth else ''})", "vector v") + [_line(None, "")] + _opening(
+        (MAXN_LINES.head, f"function MAXN-VALUE(state{d}) returns a vector ⟨v1, ..., vn⟩"), MAXN_LINES.terminal,
+        MAXN_LINES.cutoff, depth) + [
         _line(None, "p ← TO-MOVE(state)", 1),
         _line(MAXN_LINES.init, "v ← none", 1),
         _line(None, "for each a in ACTIONS(state) do", 1),

@@ -95,7 +95,7 @@ async function check() {
     button.className = "mistake-link";
     button.dataset.node = m.node;
     button.dataset.kind = m.kind;
-    button.textContent = `${nodeLabel(m.node)}: ${KIND_WORDS[m.kind] || m.kind}. ${m.explanation}`;
+    button.textContent = `${nodeLabel(m.node)}, ${KIND_WORDS[m.kind] || m.kind}: ${m.explanation}`;
     button.addEventListener("click", () => page.tree.point(m, "first"));
     item.appendChild(button);
     list.appendChild(item);

@@ -15,6 +15,7 @@ export class TraceTree {
     this.index = new Map();
     this.parent = [];
     this.children = [];
+    this.sizes = []; // nodes known so far in each node's subtree, itself included (sizeOf)
     this.player = [];
     this.label = []; // what the drawing writes under the node
     this.move = []; // a game node's move from its parent, as text ("6", "(1, 0)"); "" at the root
@@ -73,6 +74,8 @@ export class TraceTree {
     this.label.push(label === undefined || label === null ? String(id) : String(label));
     this.move.push(move);
     if (parentIdx >= 0) this.children[parentIdx].push(i);
+    this.sizes.push(1);
+    for (let a = parentIdx; a >= 0; a = this.parent[a]) this.sizes[a]++;
     this.version++;
     return i;
   }
@@ -147,6 +150,21 @@ export class TraceTree {
   // A max^n node's component: the index of its player among the root's players (-1 elsewhere).
   component(i) {
     return this.players ? this.players.indexOf(this.player[i]) : -1;
+  }
+
+  // Node i's children's indices, left to right (a fresh array: the caller may keep it).
+  childrenOf(i) {
+    return this.children[i].slice();
+  }
+
+  // How many nodes i has (so far, in a game search that is still streaming).
+  childCount(i) {
+    return this.children[i].length;
+  }
+
+  // Nodes known so far in i's subtree, i included: what a collapsed subtree's mark says.
+  sizeOf(i) {
+    return this.sizes[i];
   }
 
   // Every index in the subtree under i, i included.

@@ -427,6 +427,8 @@ new SharePanel({
       x: view.x,
       y: view.y,
       drawn: view.drawn,
+      nodes: view.drawnNodes(), // a big tree's focus drawing: the nodes shown, and those folded
+      folded: view.foldedNodes(),
       title: `Minimax Lab: ${alg} on ${t.label[t.root]}, step ${k} of ${controls.n}`,
       stem: `${stem}-step${k}`,
     };

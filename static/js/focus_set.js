@@ -52,11 +52,12 @@ export function focusSet(tree, focus, opened) {
   return { nodes, kids, path, onPath, collapsed, opened: open };
 }
 
-// `opened` with node j made visible: every ancestor of j opened (those on the path are open
-// anyway). Returns a new Set; j itself stays as it was.
-export function reveal(tree, opened, j) {
+// `opened` with node j made visible: every ancestor of j opened, but those in `open` (the path,
+// open anyway: opening them would keep them open once the path moves on). A new Set; j itself
+// stays as it was.
+export function reveal(tree, opened, j, open = new Set()) {
   const out = new Set(opened);
-  for (let a = tree.parent[j]; a >= 0; a = tree.parent[a]) out.add(a);
+  for (let a = tree.parent[j]; a >= 0; a = tree.parent[a]) if (!open.has(a)) out.add(a);
   return out;
 }
 

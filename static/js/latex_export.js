@@ -107,10 +107,13 @@ function boardLines(game, board, cx, top, at) {
   return [...fills, `  \\draw[board cell] ${grid.join(" ")};`, ...marks];
 }
 
-// {tree (TraceTree), state (Replay state at the step), x, y (layout), drawn, title}
+// {tree (TraceTree), state (Replay state at the step), x, y (layout), drawn, title; a big
+// tree's focus drawing also gives nodes (the drawn indices, each after its parent) and folded
+// (those standing for their subtree: written with its size, "12,345 nodes")}
 // -> {text: the .tex document, scale: 1, or less for a tree too wide for 15,000 pt}
-export function treeToTikz({ tree, state, x, y, drawn, title }) {
-  const n = drawn;
+export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = [], title }) {
+  const list = nodes || Array.from({ length: drawn }, (_, i) => i);
+  const n = list.length;
   const limit = tree.kind === "game" ? MAX_LATEX_GAME_NODES : MAX_LATEX_NODES;
   if (n > limit) {
     const what = tree.kind === "game" ? "game positions" : "nodes";
@@ -118,7 +121,7 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   }
   // Layout units to points: a lecture tree is about 460 units wide, 13 cm on paper.
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-  for (let i = 0; i < n; i++) {
+  for (const i of list) {
     minX = Math.min(minX, x[i]); maxX = Math.max(maxX, x[i]);
     minY = Math.min(minY, y[i]); maxY = Math.max(maxY, y[i]);
   }
@@ -136,8 +139,8 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   const height = (y1 - y0) * u;
 
   const context = stepContext(state, tree);
-  const shown = [];
-  for (let i = 0; i < n; i++) shown.push(presentNode(state, tree, i, context));
+  const shown = new Map();
+  for (const i of list) shown.set(i, presentNode(state, tree, i, context));
 
   // Coordinates go out in points (TeX numbers stop at 16,383), y pointing up.
   const at = (px, py) => `(${num(px * u)},${num(-py * u)})`;
@@ -157,10 +160,10 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   // Edges first, so nodes are drawn over them.
   add("  % edges");
   const marks = [];
-  for (let i = 0; i < n; i++) {
+  for (const i of list) {
     const p = tree.parent[i];
-    const edge = shown[i].edge;
-    if (!edge || p >= n) continue;
+    const edge = shown.get(i).edge;
+    if (!edge || !shown.has(p)) continue;
     const cut = edge.cut;
     // One style per edge: the strongest, as the view's CSS cascade picks it.
     let style = "tree edge";
@@ -190,8 +193,9 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
   }
 
   add("  % nodes: shape and value, label, [alpha, beta] window, visit order");
-  for (let i = 0; i < n; i++) {
-    const node = shown[i];
+  const folds = new Set(folded);
+  for (const i of list) {
+    const node = shown.get(i);
     const pruned = node.status === Status.PRUNED || node.status === Status.DROPPED ? " pruned" : "";
     // The TikZ styles are named after the statuses (unvisited, visited, done, pruned, current).
     const styles = [`${tree.role(i)} node`, node.status];
@@ -222,6 +226,11 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
       add(`  \\node[window] at ${at(x[i], windowY(i))} {[${latexValue(node.window.alpha)}, ${latexValue(node.window.beta)}]};`);
     }
     if (node.order) add(`  \\node[visit order] at ${at(x[i] + 17, y[i] - 13)} {${node.order}};`);
+    // A folded subtree: its size under the label, where the view writes "▸ 12,345 nodes".
+    if (folds.has(i)) {
+      const size = tree.sizeOf(i);
+      add(`  \\node[folded] at ${at(x[i], windowY(i) + 2)} {${size.toLocaleString("en").replace(/,/g, "{,}")} ${size === 1 ? "node" : "nodes"}};`);
+    }
     // A board shows where the view shows one: once its node was visited.
     if (game && node.board) lines.push(...boardLines(tree.game, tree.board[i], x[i], boardTop(i), at));
   }
@@ -265,6 +274,7 @@ export function treeToTikz({ tree, state, x, y, drawn, title }) {
     "  node label pruned/.style={node label, text=gray!45},",
     "  window/.style={font=\\scriptsize\\bfseries, text=windowc, fill=white, inner sep=1pt},",
     "  visit order/.style={font=\\tiny, text=gray, anchor=west, inner sep=0pt},",
+    "  folded/.style={font=\\tiny, draw=gray, fill=gray!8, rounded corners=2pt, inner sep=1.5pt},",
     "  tree edge/.style={draw=gray!45, line width=0.8pt},",
     "  tree edge on path/.style={draw=black!70, line width=1.3pt},",
     "  tree edge pruned/.style={draw=gray!25, line width=0.8pt, dashed},",

@@ -11,6 +11,8 @@
 import { presentNode, stepContext, Status } from "./presentation.js";
 import { drawBoard } from "./board_view.js";
 import { showGameKey } from "./game_key.js";
+import { FULL_DRAWING_MAX, drawsWhole, focusNote, focusOf, focusSet, reveal, toggled } from "./focus_set.js";
+import { badgeWidth, showFold } from "./collapsed_mark.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -23,10 +25,9 @@ export const SIZES = {
 const FIT_MAX_SCALE = 1.8;
 // Half the width of a node's widest text, its "[-∞, 14]" window, in layout units.
 const WINDOW_HALF_WIDTH = 30;
-// The most nodes drawn. Past this the page stays quick by drawing the first nodes found
-// (indices are in discovery order, so they form a subtree) and saying so; the player,
-// pseudocode and narration still cover every step. A game node is a board: fewer fit.
-const MAX_DRAWN = { tree: 10000, game: 4000 };
+// Up to FULL_DRAWING_MAX nodes (focus_set.js) the whole tree is drawn. A bigger one (a game
+// search) is drawn around the current node: the path to it, its neighbours, and every other
+// subtree folded into one mark (collapsed_mark.js) the student can open.
 // Below this zoom the 11px labels are unreadable: a big tree opens at this scale instead.
 const READABLE_SCALE = 0.85;
 
@@ -112,18 +113,37 @@ export class TreeView {
 
   // A transposition hit leads to the node whose search filled its entry: clicking the hit or its
   // dashed arrow, or Enter (or Space) on the focused hit, shows that node (showNode).
+  // In a big tree's drawing, a folded subtree opens (and an opened one folds) the same ways.
   listenForPicks() {
     this.svg.addEventListener("click", (ev) => {
+      const f = this.foldAt(ev.target);
+      if (f !== undefined) return this.toggleFold(f);
       const i = this.hitAt(ev.target);
       if (i !== undefined) this.showNode(this.hitSource[i]);
     });
     this.svg.addEventListener("keydown", (ev) => {
       if (ev.key !== "Enter" && ev.key !== " ") return;
-      const i = this.hitAt(ev.target);
-      if (i === undefined) return;
+      const f = this.foldAt(ev.target);
+      const i = f === undefined ? this.hitAt(ev.target) : undefined;
+      if (f === undefined && i === undefined) return;
       ev.preventDefault(); // Space here is not Play
-      this.showNode(this.hitSource[i]);
+      if (f !== undefined) this.toggleFold(f);
+      else this.showNode(this.hitSource[i]);
     });
+  }
+
+  // The index of the folded or opened subtree an event target belongs to.
+  foldAt(target) {
+    if (!this.focus || !target.closest) return undefined;
+    const g = target.closest(".node.folds");
+    return g ? this.tree.idx(g.dataset.nodeId) : undefined;
+  }
+
+  // Open subtree i, or fold it up again, and draw the step again around it.
+  toggleFold(i) {
+    if (!this.lastState) return;
+    this.opened = toggled(this.opened, i);
+    this.drawFocus(this.lastState);
   }
 
   // The index of the transposition hit an event target belongs to (its node or its arrow).
@@ -139,11 +159,17 @@ export class TreeView {
   // Select node j: highlight it ("picked", until the next step), pan it into view and give it
   // the focus, so a keyboard user is there too. Whether it is drawn (it may be past the cap).
   showNode(j) {
-    if (j === undefined || j < 0 || j >= this.drawn) return false;
+    if (j === undefined || j < 0 || !this.tree || j >= this.tree.size) return false;
+    if (this.focus && !this.isDrawn(j) && this.lastState) {
+      // A big tree's drawing opens the subtrees j is in, then shows it.
+      this.opened = reveal(this.tree, this.opened, j, this.focus.onPath);
+      this.drawFocus(this.lastState);
+    }
+    if (!this.isDrawn(j)) return false;
     const before = this.picked;
     this.picked = j;
     if (this.present) {
-      if (before !== undefined && before < this.drawn) this.updateNode(before, this.present(before));
+      if (before !== undefined && this.isDrawn(before)) this.updateNode(before, this.present(before));
       this.updateNode(j, this.present(j));
     }
     this.follow(j);
@@ -190,8 +216,21 @@ export class TreeView {
     this.sizes = SIZES[kind];
     this.svg.dataset.kind = kind;
     showGameKey(this.key, kind === "game" ? replay.events[0].source : null);
-    this.cap = MAX_DRAWN[kind];
-    this.drawn = 0; // nodes 0 .. drawn-1 have elements
+    this.cap = FULL_DRAWING_MAX[kind];
+    this.opened = new Set(); // the subtrees the student opened in a focus drawing
+    this.lastState = null; // the step last drawn, to draw again when a subtree opens
+    this.userMoved = false;
+    this.clearDrawing();
+    if (this.tree && !drawsWhole(this.tree)) this.focus = { nodes: [], onPath: new Set() };
+    else if (this.tree) this.layout();
+    this.tellDrawn();
+  }
+
+  // Drop every element: a new search, or a game tree that outgrew the full drawing.
+  clearDrawing() {
+    this.drawn = 0; // full drawing: nodes 0 .. drawn-1 have elements; focus: how many are shown
+    this.focus = null; // a focus drawing's focusSet(), while the tree is too big to draw whole
+    this.anchor = undefined; // the focus last drawn: it stays put on screen when the layout changes
     this.nodeEls = [];
     this.edgeEls = [];
     this.markEls = [];
@@ -209,26 +248,35 @@ export class TreeView {
     this.markLayer.replaceChildren();
     this.linkLayer.replaceChildren();
     this.nodeLayer.replaceChildren();
-    this.userMoved = false;
-    if (this.tree) this.layout();
-    this.tellDrawn();
   }
 
   tellDrawn() {
-    const total = this.tree ? this.tree.size : 0;
-    const text = total > this.drawn
-      ? `Drawing the first ${this.drawn.toLocaleString("en")} of ${total.toLocaleString("en")} nodes; the steps, pseudocode and narration cover them all.`
-      : "";
+    const text = this.focus ? focusNote(this.tree.size) : "";
     if (this.note.textContent !== text) this.note.textContent = text;
+    this.note.classList.toggle("focus-note", Boolean(this.focus));
+  }
+
+  // Whether node i has elements now.
+  isDrawn(i) {
+    if (i === undefined || i < 0) return false;
+    return this.focus ? this.nodeEls[i] !== undefined : i < this.drawn;
+  }
+
+  // The drawn nodes' indices in a focus drawing (null: nodes 0 .. drawn-1), for the exports.
+  drawnNodes() {
+    return this.focus ? this.focus.nodes.slice() : null;
+  }
+
+  // The focus drawing's folded nodes (each stands for its subtree), for the exports.
+  foldedNodes() {
+    return this.focus ? [...this.focus.collapsed] : [];
   }
 
   // Lay the tree out again (new nodes arrived); creates elements for new nodes.
   layout() {
     const t = this.tree;
     const s = this.sizes;
-    // A max^n vector ⟨10, 10, 10⟩ is written under the label: room for it.
-    const vector = t.players ? (t.players.length * 4 + 1) * s.charW : 0;
-    const width = (i) => Math.max(t.kind === "game" ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10, vector);
+    const width = (i) => this.nodeWidth(i);
     const n = Math.min(t.size, this.cap);
     // Children indices ascend (found in order), so "below n" keeps a connected subtree.
     const kids = (i) => {
@@ -261,6 +309,15 @@ export class TreeView {
     this.drawn = n;
     this.laidOutVersion = t.version;
     this.extent = [d3.extent(root.descendants(), (n) => n.x), d3.extent(root.descendants(), (n) => n.y)];
+  }
+
+  // How wide node i's drawing is, in layout units: its shape or board, its label, a max^n
+  // vector ⟨10, 10, 10⟩ written under the label.
+  nodeWidth(i) {
+    const t = this.tree;
+    const s = this.sizes;
+    const vector = t.players ? (t.players.length * 4 + 1) * s.charW : 0;
+    return Math.max(t.kind === "game" ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10, vector);
   }
 
   // Node parts carry absolute coordinates rather than sharing a translated <g>: Chromium
@@ -378,16 +435,22 @@ export class TreeView {
   update(state, dirty) {
     const t = this.tree;
     if (!t) return;
+    this.lastState = state;
+    if (!this.focus && !drawsWhole(t)) {
+      // A game search outgrew the full drawing while streaming: start the focus drawing afresh.
+      this.clearDrawing();
+      this.focus = { nodes: [], onPath: new Set() };
+      this.tellDrawn();
+    }
+    if (this.focus) {
+      this.drawFocus(state);
+      return;
+    }
     let all = dirty === null;
     if (this.laidOutVersion !== t.version) {
-      if (this.drawn < this.cap) {
-        this.layout();
-        all = true;
-        if (!this.userMoved) this.showStart();
-      } else {
-        this.laidOutVersion = t.version; // the drawn part is complete: nothing to lay out
-      }
-      this.tellDrawn();
+      this.layout();
+      all = true;
+      if (!this.userMoved) this.showStart();
     }
     this.follow(state.current);
     const context = stepContext(state, t);
@@ -408,7 +471,7 @@ export class TreeView {
     this.present = (i) => presentNode(state, t, i, context);
     const each = (i) => this.updateNode(i, this.present(i));
     if (todo) {
-      for (const i of todo) if (i !== undefined && i < this.drawn) each(i);
+      for (const i of todo) if (this.isDrawn(i)) each(i);
     } else {
       for (let i = 0; i < this.drawn; i++) each(i);
     }
@@ -431,10 +494,14 @@ export class TreeView {
     if (node.pastLimit) cls += " past-limit";
     if (node.noisy) cls += " noisy";
     if (i === this.picked) cls += " picked";
+    const fold = this.focus ? this.foldOf(i) : null;
+    if (fold) cls += ` folds ${fold}`;
     this.updateLink(i, node.ttHit);
     // The hit the step is at is in the Tab order (Enter shows its source); other hits are clickable.
     if (node.ttHit) setAttr(sh.g, "tabindex", node.status === Status.CURRENT ? "0" : "-1");
     else if (sh.g.getAttribute("tabindex") === "0") setAttr(sh.g, "tabindex", "-1");
+    // A folded or opened subtree is a button (in the Tab order), whatever else it is.
+    if (this.focus) this.updateFold(i, fold, node);
 
     if (sh.state !== node.status) setAttr(sh.g, "data-state", (sh.state = node.status));
     if (sh.dv !== dv) setAttr(sh.g, "data-value", (sh.dv = dv));
@@ -480,20 +547,27 @@ export class TreeView {
   // The arrow is a group: a wide transparent stroke to click (data-hit) under the dashed line.
   updateLink(i, hit) {
     const source = hit ? hit.source : undefined;
-    const want = source !== undefined && source < this.drawn;
-    const link = this.linkEls[i];
+    // In a focus drawing the source may be folded away: no arrow, but the hit still leads there.
+    const want = source !== undefined && this.isDrawn(source);
+    let link = this.linkEls[i];
     const g = this.shown[i].g;
-    if (!want) {
-      if (link) {
-        link.remove();
-        this.linkEls[i] = undefined;
+    if (link && (!want || link.dataset.source !== String(source))) {
+      link.remove();
+      link = this.linkEls[i] = undefined;
+    }
+    if (source === undefined) {
+      if (this.hitSource[i] !== undefined) {
         this.hitSource[i] = undefined;
         g.removeAttribute("data-tt-source");
         g.removeAttribute("aria-label");
       }
       return;
     }
-    if (link && link.dataset.source === String(source)) return;
+    if (!want) {
+      this.markHit(i, source);
+      return;
+    }
+    if (link) return;
     if (!link) {
       const group = (this.linkEls[i] = el("g", { class: "tt-link-group", "data-hit": String(i) }, this.linkLayer));
       el("title", {}, group).textContent = "Show the node that filled this table entry";
@@ -503,10 +577,18 @@ export class TreeView {
     const ids = this.tree.ids;
     this.linkEls[i].dataset.source = String(source);
     this.linkEls[i].dataset.to = ids[source]; // the source's node id, for people and tests
+    this.markHit(i, source);
+    this.placeLink(i);
+  }
+
+  // Hit i leads to `source` (a click or Enter on it shows that node).
+  markHit(i, source) {
+    if (this.hitSource[i] === source) return;
+    const g = this.shown[i].g;
+    const ids = this.tree.ids;
     this.hitSource[i] = source;
     g.setAttribute("data-tt-source", ids[source]);
     g.setAttribute("aria-label", `${this.tree.label[i]}: answered from the transposition table; Enter shows the node that filled the entry, ${ids[source]}`);
-    this.placeLink(i);
   }
 
   placeLink(i) {
@@ -519,6 +601,104 @@ export class TreeView {
     const bow = (x2 - x1) / 4 + (y1 - y2) / 6;
     const d = `M${x1},${y1}Q${(x1 + x2) / 2 + bow},${(y1 + y2) / 2} ${x2},${y2}`;
     for (const path of group.querySelectorAll("path")) path.setAttribute("d", d);
+  }
+
+  // A focus drawing's node i: "collapsed" (stands for its subtree), "opened" (by the student,
+  // off the path), or null.
+  foldOf(i) {
+    if (this.focus.collapsed.has(i)) return "collapsed";
+    return this.focus.opened.has(i) ? "opened" : null;
+  }
+
+  updateFold(i, fold, node) {
+    const t = this.tree;
+    const name = t.kind === "game" ? (i === t.root ? "the root" : `move ${t.label[i] || t.ids[i]}`) : t.label[i];
+    showFold(this.shown[i], fold, {
+      size: t.sizeOf(i), valueText: node.final ? node.valueText : "", name, x: this.x[i], y: this.y[i] + this.sizes.windowY - 5,
+    });
+  }
+
+  // A big tree at this step: the focus set (focus_set.js) laid out and drawn. Nodes that stay
+  // keep their elements, and are moved only when the layout moved them; only the ones that
+  // leave or arrive are removed or made. Costs the size of the focus set, never the tree's.
+  drawFocus(state) {
+    const t = this.tree;
+    const focus = focusOf(t, state.current);
+    const f = focusSet(t, focus, this.opened);
+    const before = this.focus;
+    this.focus = f;
+    const keep = new Set(f.nodes);
+    for (const i of before.nodes) if (!keep.has(i)) this.dropNode(i);
+    const same = before.nodes.length === f.nodes.length && before.nodes.every((i, k) => f.nodes[k] === i);
+    const anchor = this.anchor !== undefined && keep.has(this.anchor) ? this.anchor : undefined;
+    const was = anchor !== undefined ? [this.x[anchor], this.y[anchor]] : null;
+    if (!same || this.laidOutVersion !== t.version || before.collapsed === undefined) this.layoutFocus(f);
+    this.drawn = f.nodes.length;
+    const first = before.collapsed === undefined;
+    this.tellDrawn(); // the count grows while a search streams
+    if (first) {
+      if (!this.userMoved) this.showStart();
+    } else if (was && (was[0] !== this.x[anchor] || was[1] !== this.y[anchor])) {
+      // The layout moved: keep the node the student was looking at where it was on screen.
+      d3.select(this.svg).call(this.zoom.translateBy, was[0] - this.x[anchor], was[1] - this.y[anchor]);
+    }
+    this.anchor = focus;
+
+    const context = stepContext(state, t);
+    this.ttSource = context.ttSource;
+    this.path = context.path;
+    if (this.picked !== undefined && !keep.has(this.picked)) this.picked = undefined;
+    this.present = (i) => presentNode(state, t, i, context);
+    for (const i of f.nodes) this.updateNode(i, this.present(i));
+    for (const i of f.nodes) if (this.linkEls[i]) this.placeLink(i);
+    this.picked = undefined; // highlighted until the next step, as in the full drawing
+    this.follow(focus);
+  }
+
+  // Lay out the focus set with d3.tree; (re)place only the nodes and edges that moved.
+  layoutFocus(f) {
+    const t = this.tree;
+    const s = this.sizes;
+    // A folded or opened node's badge is wider than its board: its neighbours keep clear of it.
+    const badged = (i) => f.collapsed.has(i) || f.opened.has(i);
+    const width = (i) => (badged(i) ? Math.max(this.nodeWidth(i), badgeWidth(t.sizeOf(i))) : this.nodeWidth(i));
+    const root = d3.hierarchy(t.root, (i) => f.kids.get(i));
+    d3
+      .tree()
+      .nodeSize([s.dx, s.dy])
+      .separation((a, b) => Math.max(a.parent === b.parent ? 1 : 1.2, (width(a.data) + width(b.data)) / 2 / s.dx + 0.15))(root);
+    const moved = new Set();
+    root.each((n) => {
+      const i = n.data;
+      if (this.nodeEls[i] === undefined || this.x[i] !== n.x || this.y[i] !== n.y) moved.add(i);
+      this.x[i] = n.x;
+      this.y[i] = n.y;
+    });
+    for (const i of f.nodes) {
+      if (this.nodeEls[i] === undefined) this.createNode(i);
+      if (moved.has(i)) this.placeNode(i);
+      const p = t.parent[i];
+      if (p < 0) continue;
+      const fresh = this.edgeEls[i] === undefined;
+      if (fresh) this.edgeEls[i] = el("line", { class: "edge" }, this.edgeLayer);
+      if (fresh || moved.has(i) || moved.has(p)) {
+        this.placeEdge(i);
+        if (t.probability[i] !== undefined) this.placeProbability(i);
+        if (this.markEls[i]) this.placeMark(i);
+      }
+    }
+    this.laidOutVersion = t.version;
+    this.extent = [d3.extent(root.descendants(), (n) => n.x), d3.extent(root.descendants(), (n) => n.y)];
+  }
+
+  // Node i left the focus set: its elements go (made again if it comes back).
+  dropNode(i) {
+    for (const els of [this.nodeEls, this.edgeEls, this.markEls, this.linkEls, this.probEls]) {
+      if (els[i]) els[i].remove();
+      els[i] = undefined;
+    }
+    this.shown[i] = undefined;
+    this.hitSource[i] = undefined;
   }
 
   // The scale that fits the whole tree, and the transform that does it.
@@ -572,7 +752,7 @@ export class TreeView {
   // the node's whole drawing (shape, label, window below it), the same box fit() keeps in
   // view, so a fitted tree never jumps while a student steps through it.
   follow(i) {
-    if (i < 0 || i >= this.drawn) return;
+    if (!this.isDrawn(i)) return;
     const box = this.svg.getBoundingClientRect();
     const t = d3.zoomTransform(this.svg);
     const s = this.sizes;

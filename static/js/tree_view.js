@@ -130,6 +130,11 @@ export class TreeView {
       if (f !== undefined) this.toggleFold(f);
       else this.showNode(this.hitSource[i]);
     });
+    // Tab to a mark off screen: the view pans to it.
+    this.svg.addEventListener("focusin", (ev) => {
+      const f = this.foldAt(ev.target);
+      if (f !== undefined) this.follow(f);
+    });
   }
 
   // The index of the folded or opened subtree an event target belongs to.
@@ -143,7 +148,7 @@ export class TreeView {
   toggleFold(i) {
     if (!this.lastState) return;
     this.opened = toggled(this.opened, i);
-    this.drawFocus(this.lastState);
+    this.drawFocus(this.lastState, i); // the mark stays where the student clicked it
   }
 
   // The index of the transposition hit an event target belongs to (its node or its arrow).
@@ -163,7 +168,7 @@ export class TreeView {
     if (this.focus && !this.isDrawn(j) && this.lastState) {
       // A big tree's drawing opens the subtrees j is in, then shows it.
       this.opened = reveal(this.tree, this.opened, j, this.focus.onPath);
-      this.drawFocus(this.lastState);
+      this.drawFocus(this.lastState, j);
     }
     if (!this.isDrawn(j)) return false;
     const before = this.picked;
@@ -621,7 +626,8 @@ export class TreeView {
   // A big tree at this step: the focus set (focus_set.js) laid out and drawn. Nodes that stay
   // keep their elements, and are moved only when the layout moved them; only the ones that
   // leave or arrive are removed or made. Costs the size of the focus set, never the tree's.
-  drawFocus(state) {
+  // `hold`: the node kept in place on screen (the focus last drawn unless given), then kept in view.
+  drawFocus(state, hold) {
     const t = this.tree;
     const focus = focusOf(t, state.current);
     const f = focusSet(t, focus, this.opened);
@@ -630,7 +636,8 @@ export class TreeView {
     const keep = new Set(f.nodes);
     for (const i of before.nodes) if (!keep.has(i)) this.dropNode(i);
     const same = before.nodes.length === f.nodes.length && before.nodes.every((i, k) => f.nodes[k] === i);
-    const anchor = this.anchor !== undefined && keep.has(this.anchor) ? this.anchor : undefined;
+    const held = hold === undefined ? this.anchor : hold;
+    const anchor = held !== undefined && keep.has(held) ? held : undefined;
     const was = anchor !== undefined ? [this.x[anchor], this.y[anchor]] : null;
     if (!same || this.laidOutVersion !== t.version || before.collapsed === undefined) this.layoutFocus(f);
     this.drawn = f.nodes.length;
@@ -642,7 +649,7 @@ export class TreeView {
       // The layout moved: keep the node the student was looking at where it was on screen.
       d3.select(this.svg).call(this.zoom.translateBy, was[0] - this.x[anchor], was[1] - this.y[anchor]);
     }
-    this.anchor = focus;
+    if (hold === undefined) this.anchor = focus;
 
     const context = stepContext(state, t);
     this.ttSource = context.ttSource;
@@ -652,7 +659,7 @@ export class TreeView {
     for (const i of f.nodes) this.updateNode(i, this.present(i));
     for (const i of f.nodes) if (this.linkEls[i]) this.placeLink(i);
     this.picked = undefined; // highlighted until the next step, as in the full drawing
-    this.follow(focus);
+    this.follow(hold === undefined ? focus : hold);
   }
 
   // Lay out the focus set with d3.tree; (re)place only the nodes and edges that moved.
@@ -734,6 +741,17 @@ export class TreeView {
   showStart() {
     const t = this.fitTransform();
     if (!t) return;
+    if (this.focus && !this.wholeTree) {
+      // A focus drawing changes shape at every step: readable size, around the focus.
+      const box = this.svg.getBoundingClientRect();
+      const k = READABLE_SCALE;
+      const i = this.anchor === undefined ? this.tree.root : this.anchor;
+      const [x, y] = this.focusCentre(i);
+      const start = d3.zoomIdentity.translate(box.width / 2 - k * x, box.height / 2 - k * y).scale(k);
+      d3.select(this.svg).call(this.zoom.transform, start);
+      this.userMoved = false;
+      return;
+    }
     if (t.k >= READABLE_SCALE || this.wholeTree) {
       this.fit();
       return;
@@ -762,6 +780,12 @@ export class TreeView {
     const top = t.applyY(this.y[i] - s.rise - 4);
     const bottom = t.applyY(this.y[i] + s.windowY + 4);
     if (left >= 0 && right <= box.width && top >= 0 && bottom <= box.height) return;
-    d3.select(this.svg).call(this.zoom.translateTo, this.x[i], this.y[i]);
+    d3.select(this.svg).call(this.zoom.translateTo, ...this.focusCentre(i));
+  }
+
+  // Where the view centres on node i: the node itself; in a focus drawing a little lower, so
+  // its children (the next steps) are in view too.
+  focusCentre(i) {
+    return [this.x[i], this.y[i] + (this.focus ? this.sizes.dy * 0.4 : 0)];
   }
 }

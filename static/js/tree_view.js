@@ -654,11 +654,10 @@ export class TreeView {
     const context = stepContext(state, t);
     this.ttSource = context.ttSource;
     this.path = context.path;
-    if (this.picked !== undefined && !keep.has(this.picked)) this.picked = undefined;
+    this.picked = undefined; // showNode's pick lasts until the drawing changes, as in the full drawing
     this.present = (i) => presentNode(state, t, i, context);
     for (const i of f.nodes) this.updateNode(i, this.present(i));
     for (const i of f.nodes) if (this.linkEls[i]) this.placeLink(i);
-    this.picked = undefined; // highlighted until the next step, as in the full drawing
     this.follow(hold === undefined ? focus : hold);
   }
 

@@ -80,19 +80,18 @@ const predict = new PredictMode({ toggle: $("predict-toggle"), panel: $("predict
 function eventIndex(position) {
   const replay = shown.replay;
   if (shown.detail === "every") return position;
-  const keys = replay.keySteps;
-  return keys[Math.max(0, Math.min(position, keys.length - 1))];
+  return replay.keyStep(Math.max(0, Math.min(position, replay.keyCount - 1)));
 }
 
 // The position at or before event k (switching detail keeps the student where they were).
 function positionOf(k) {
   if (shown.detail === "every") return k;
-  const keys = shown.replay.keySteps;
+  const replay = shown.replay;
   let lo = 0;
-  let hi = keys.length - 1;
+  let hi = replay.keyCount - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (keys[mid] <= k) lo = mid;
+    if (replay.keyStep(mid) <= k) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -100,7 +99,7 @@ function positionOf(k) {
 
 function lastPosition() {
   const replay = shown.replay;
-  return shown.detail === "every" ? replay.last : replay.keySteps.length - 1;
+  return shown.detail === "every" ? replay.last : replay.keyCount - 1;
 }
 
 function extendPlayer() {
@@ -130,12 +129,12 @@ function showStep(position) {
   const dirty = shown.step < 0 ? null : replay.touchedBetween(shown.step, k);
   view.update(state, dirty);
   shown.step = k;
-  const event = replay.events[k];
+  const event = replay.event(k);
   code.highlight(event.line);
   // At the result no node is current: show the root, whose value is the answer.
   const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
-  code.showVars(t.nameOf(t.ids[node]), state.v[node], state.alpha[node], state.beta[node]);
+  code.showVars(t.nameOf(t.ids[node]), state.vOf(node), state.alphaOf(node), state.betaOf(node));
   const link = narrationLink(event);
   if (link) link.pick = () => view.showNode(t.idx(link.id));
   say(narration, narrate(event, replay, state), link);
@@ -402,7 +401,7 @@ $("trace-file").addEventListener("change", async (ev) => {
 
 // What the exports and the trace download take from the search shown.
 function searchName() {
-  const start = shown.replay.events[0];
+  const start = shown.replay.event(0);
   const root = shown.replay.tree.ids[shown.replay.tree.root];
   return { alg: { alphabeta: "alpha-beta", iterative: "iterative deepening" }[start.algorithm] || start.algorithm || "search", stem: `${fileStem(root)}-${start.algorithm || "search"}` };
 }
@@ -412,8 +411,7 @@ new SharePanel({
   trace: () => {
     if (!shown.replay) throw new Error("no search to download yet");
     if (!shown.finished) throw new Error("the search is still running: wait for its result");
-    const text = shown.replay.events.map((e) => JSON.stringify(e)).join("\n") + "\n";
-    return { text, stem: searchName().stem };
+    return { text: shown.replay.jsonl(), stem: searchName().stem };
   },
   view: () => {
     if (!shown.replay || shown.step < 0) return null;
@@ -437,7 +435,7 @@ new SharePanel({
 // Practice exercises (exercise_maker.js) of the tree shown: a game search's position, else the tree searched.
 new ExerciseMaker({
   shown: () => {
-    const source = shown.replay && shown.replay.events[0].source;
+    const source = shown.replay && shown.replay.event(0).source;
     if (shown.request && shown.request.game) return { game: shown.request.game, state: shown.request.state };
     return { tree: source && source.kind === "tree" && source.tree ? source.tree : editor.tree };
   },

@@ -169,7 +169,38 @@ function newSearch(pseudocode) {
   code.setListing([], false);
   code.setVectors(false);
   legend.show(null);
+  tellStream(true);
   say(narration, "Searching…");
+}
+
+// Above the player, what the stream is doing: how many events have come while a big search
+// streams, and, the moment it ends without a result, why (the server's event limit, Stop).
+const streamNote = $("stream-note");
+let streamToldAt = 0;
+
+function tellStream(now = false) {
+  const replay = shown.replay;
+  if (!now && performance.now() - streamToldAt < 250) return;
+  streamToldAt = performance.now();
+  let text = "";
+  let stopped = false;
+  if (replay) {
+    const n = (replay.last + 1).toLocaleString("en");
+    const end = replay.typeOf(replay.last) === "result" ? replay.event(replay.last) : null;
+    if (end && end.complete === false) {
+      stopped = true;
+      text = end.reason === "event limit"
+        ? `The search reached the server's event limit and stopped after ${n} events: there is no result. Step through what arrived, or search with a depth limit.`
+        : end.reason === "cancelled"
+          ? `Stopped after ${n} events, as asked: there is no result. Step through what arrived, or run it again.`
+          : `The search stopped early (${end.reason}) after ${n} events: there is no result.`;
+    } else if (!shown.finished && replay.last >= 10000) {
+      text = `Receiving the search: ${n} events so far. Step, play and scrub through them meanwhile; Stop ends it here.`;
+    }
+  }
+  streamNote.hidden = text === "";
+  streamNote.dataset.stopped = stopped ? "true" : "false";
+  if (streamNote.textContent !== text) streamNote.textContent = text;
 }
 
 function addEvents(events) {
@@ -189,10 +220,12 @@ function addEvents(events) {
     view.showStart();
     extendPlayer();
     controls.refresh();
+    tellStream(true);
     return;
   }
   const grew = shown.replay.append(events);
   extendPlayer();
+  tellStream(events[events.length - 1].type === "result");
   if (grew) scheduleRelayout();
 }
 
@@ -307,6 +340,7 @@ const socket = new SearchSocket({
   onDone: () => {
     shown.finished = true;
     extendPlayer();
+    tellStream(true);
   },
   // endsSearch: the search shown will get no more events (it failed, or the connection
   // dropped): the timeline is complete as it stands, so Play, Last and Download work.
@@ -319,6 +353,7 @@ const socket = new SearchSocket({
     if (endsSearch) {
       shown.finished = true;
       extendPlayer();
+      tellStream(true);
     }
     // A search that failed before its first event leaves nothing to show.
     if (!shown.replay) say(narration, "");
@@ -501,19 +536,24 @@ openPage();
 async function openLinkedSearch(link) {
   const { request, treeId } = link;
   form.setOptions(request);
+  // run=0: the Search tab is filled in, and the student presses Run.
+  const start = link.run ? startSearch : () => {
+    shown.pendingStep = null;
+    say(narration, "The link filled in the Search tab: press Run to search.");
+  };
   if (treeId) {
     const tree = JSON.parse(await fetchSharedTree(treeId));
     editor.load(tree, "The linked tree: change it, Run it, share your own");
     form.useTree(formatTree(editor.tree));
     shown.runFrom = "search";
-    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request), ...enhancementsOf(request) }, treeId);
+    start({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request), ...enhancementsOf(request) }, treeId);
     return;
   }
   form.setEnhancements(request); // off unless the link turns them on
   if (request.example) form.useExample(request.example);
   else form.useGame(request.game, request.state);
   // The form sends tt, quiescence and beam for a game only; on a tree the server's refusal names them instead.
-  startSearch({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request) });
+  start({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request) });
 }
 
 // A link's move ordering (the Ordering tab's Replay of a game), which the Search tab has no field for.

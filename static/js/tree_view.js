@@ -220,7 +220,7 @@ export class TreeView {
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
     this.sizes = SIZES[kind];
     this.svg.dataset.kind = kind;
-    showGameKey(this.key, kind === "game" ? replay.events[0].source : null);
+    showGameKey(this.key, kind === "game" ? replay.event(0).source : null);
     this.cap = FULL_DRAWING_MAX[kind];
     this.opened = new Set(); // the subtrees the student opened in a focus drawing
     this.lastState = null; // the step last drawn, to draw again when a subtree opens
@@ -284,10 +284,7 @@ export class TreeView {
     const width = (i) => this.nodeWidth(i);
     const n = Math.min(t.size, this.cap);
     // Children indices ascend (found in order), so "below n" keeps a connected subtree.
-    const kids = (i) => {
-      const c = t.children[i];
-      return c.length && c[c.length - 1] >= n ? c.filter((j) => j < n) : c;
-    };
+    const kids = (i) => t.childrenOf(i).filter((j) => j < n);
     const root = d3.hierarchy(t.root, kids);
     d3
       .tree()

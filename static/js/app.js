@@ -55,6 +55,7 @@ const shown = {
   exerciseId: null, // the practice exercise whose solution it replays, if it is one
   pendingStep: null, // a linked step to show once its event has arrived
   relayoutQueued: false,
+  streamQueued: false, // the player and the stream note will catch up with the batches soon
   searches: 0, // searches shown since the page opened (for tests: "a new one has begun")
   runFrom: "search", // the panel that started it: its alert shows the errors
 };
@@ -212,6 +213,7 @@ function addEvents(events) {
     code.setListing(shown.listing, depth !== null && depth !== undefined);
     code.setVectors(events[0].algorithm === "maxn");
     legend.show(replay.tree, events[0].options);
+    view.streaming = !shown.finished;
     // The editor holds the tree being searched, ready to change (a search the editor
     // started is its own tree already, and the editor may have moved on since).
     const source = events[0].source || {};
@@ -224,8 +226,20 @@ function addEvents(events) {
     return;
   }
   const grew = shown.replay.append(events);
-  extendPlayer();
-  tellStream(events[events.length - 1].type === "result");
+  // Batches come many times a second: the player and the note catch up at most ten times a
+  // second (each update lays the page out again), and at once with the last event.
+  if (events[events.length - 1].type === "result") {
+    extendPlayer();
+    tellStream(true);
+  } else if (!shown.streamQueued) {
+    shown.streamQueued = true;
+    setTimeout(() => {
+      shown.streamQueued = false;
+      if (!shown.replay) return;
+      extendPlayer();
+      tellStream();
+    }, 100);
+  }
   if (grew) scheduleRelayout();
 }
 
@@ -239,6 +253,13 @@ function scheduleRelayout() {
     shown.relayoutQueued = false;
     if (shown.replay) view.update(shown.replay.stateAt(eventIndex(controls.k)), null);
   }), delay);
+}
+
+// The search is over: a game tree small enough is drawn whole now (see focus_set.js drawsWhole).
+function drawFinished() {
+  if (!shown.replay || !view.streaming) return;
+  view.streaming = false;
+  view.update(shown.replay.stateAt(eventIndex(controls.k)), null);
 }
 
 const form = new SearchForm($("search-form"), $("form-error"), (request) => {
@@ -341,6 +362,7 @@ const socket = new SearchSocket({
     shown.finished = true;
     extendPlayer();
     tellStream(true);
+    drawFinished();
   },
   // endsSearch: the search shown will get no more events (it failed, or the connection
   // dropped): the timeline is complete as it stands, so Play, Last and Download work.
@@ -354,6 +376,7 @@ const socket = new SearchSocket({
       shown.finished = true;
       extendPlayer();
       tellStream(true);
+      drawFinished();
     }
     // A search that failed before its first event leaves nothing to show.
     if (!shown.replay) say(narration, "");

@@ -6,12 +6,22 @@
 // and costs the size of what it shows, never the size of the tree.
 
 // Up to these many nodes the whole tree is drawn, node by node, as for a lecture: every tree
-// the input limits allow, and a game search of up to 4,000 positions (each one a board).
-export const FULL_DRAWING_MAX = { tree: 10000, game: 4000 };
+// the input limits allow, and a game search of up to 500 positions. Each position is a board
+// of some 30 elements: laying out 300 of them took Chromium 100-300 ms here, and nobody reads
+// more than a few hundred boards at once.
+export const FULL_DRAWING_MAX = { tree: 10000, game: 500 };
 
 // Whether `tree` is small enough to draw whole.
-export function drawsWhole(tree) {
-  return tree.size <= FULL_DRAWING_MAX[tree.kind === "game" ? "game" : "tree"];
+// While a game search streams, its drawing is whole only up to this many positions: laying out
+// hundreds of new boards again each time a batch arrives held the page for tenths of a second.
+// Once the search is over, a game of up to FULL_DRAWING_MAX.game positions is drawn whole, once.
+export const STREAMING_DRAWING_MAX = 100;
+
+// streaming: the search is still sending events.
+export function drawsWhole(tree, streaming = false) {
+  const kind = tree.kind === "game" ? "game" : "tree";
+  const max = streaming && kind === "game" ? Math.min(STREAMING_DRAWING_MAX, FULL_DRAWING_MAX.game) : FULL_DRAWING_MAX[kind];
+  return tree.size <= max;
 }
 
 // The focus: the node the drawing is about (the current node; the root at the result).

@@ -88,6 +88,7 @@ export class TreeView {
       });
     d3.select(svg).call(this.zoom).on("dblclick.zoom", null);
     this.wholeTree = false; // Present mode: every start view is a fit (see showStart)
+    this.streaming = false; // the search shown is still arriving (app.js): see drawsWhole
     this.watchSize();
     this.listenForKeys();
     this.listenForPicks();
@@ -226,7 +227,7 @@ export class TreeView {
     this.lastState = null; // the step last drawn, to draw again when a subtree opens
     this.userMoved = false;
     this.clearDrawing();
-    if (this.tree && !drawsWhole(this.tree)) this.focus = { nodes: [], onPath: new Set() };
+    if (this.tree && !drawsWhole(this.tree, this.streaming)) this.focus = { nodes: [], onPath: new Set() };
     else if (this.tree) this.layout();
     this.tellDrawn();
   }
@@ -438,10 +439,17 @@ export class TreeView {
     const t = this.tree;
     if (!t) return;
     this.lastState = state;
-    if (!this.focus && !drawsWhole(t)) {
+    const whole = drawsWhole(t, this.streaming);
+    if (!this.focus && !whole) {
       // A game search outgrew the full drawing while streaming: start the focus drawing afresh.
       this.clearDrawing();
       this.focus = { nodes: [], onPath: new Set() };
+      this.tellDrawn();
+    } else if (this.focus && whole) {
+      // The search is over and small enough to draw whole: draw it so, once.
+      this.clearDrawing();
+      this.laidOutVersion = -1;
+      this.userMoved = false;
       this.tellDrawn();
     }
     if (this.focus) {

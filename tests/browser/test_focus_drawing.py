@@ -1,4 +1,4 @@
-"""A game tree too big to draw whole (past 4,000 positions) is drawn around the current node:
+"""A game tree too big to draw whole (past 500 positions) is drawn around the current node:
 the path from the root, every child of each path node, and every other subtree folded into one
 mark ("▸ 12,345 nodes") that a click or Enter opens. A lecture tree is still drawn whole."""
 

@@ -36,11 +36,14 @@ function fakeTree(branching, depth, kind = "game") {
 
 const names = (t, list) => [...list].map((i) => t.ids[i]);
 
-test("the threshold: trees up to the input limits and games up to 4,000 positions are drawn whole", () => {
-  assert.deepEqual(FULL_DRAWING_MAX, { tree: 10000, game: 4000 });
+test("the threshold: trees up to the input limits and games up to 500 positions are drawn whole; 100 while streaming", () => {
+  assert.deepEqual(FULL_DRAWING_MAX, { tree: 10000, game: 500 });
   assert.equal(drawsWhole({ kind: "tree", size: 10000 }), true);
-  assert.equal(drawsWhole({ kind: "game", size: 4000 }), true);
-  assert.equal(drawsWhole({ kind: "game", size: 4001 }), false);
+  assert.equal(drawsWhole({ kind: "tree", size: 10000 }, true), true);
+  assert.equal(drawsWhole({ kind: "game", size: 500 }), true);
+  assert.equal(drawsWhole({ kind: "game", size: 501 }), false);
+  assert.equal(drawsWhole({ kind: "game", size: 100 }, true), true);
+  assert.equal(drawsWhole({ kind: "game", size: 101 }, true), false);
 });
 
 test("the path, each path node's children and the focus's children are shown; the rest is folded", () => {

@@ -13,9 +13,11 @@ DEFAULTS: dict[str, object] = {
     "NODE_MODULES": str(ROOT / "node_modules"),
     # A client may run this many searches at once; the next start gets search:error.
     "MAX_RUNNING_SEARCHES_PER_CLIENT": 2,
-    # A search stops after this many events (its result says "event limit"): enough for any
-    # depth-limited game search a browser can show, not the 2 million of full tic-tac-toe.
-    "MAX_EVENTS_PER_SEARCH": 200_000,
+    # A search stops after this many events (its result says "event limit"). Full tic-tac-toe
+    # minimax from the empty board is 1,944,617 events (trace format 4): the whole game fits
+    # twice over. The server holds only the batches in flight (EVENT_WINDOW), never the trace;
+    # the page keeps it as columns (static/js/event_store.js), about 60 MB for that search.
+    "MAX_EVENTS_PER_SEARCH": 4_000_000,
     # Events per search:events message. Socket.IO has no batching of its own: one message per
     # event is 16-30x slower.
     "EVENT_BATCH_SIZE": 1000,

@@ -80,19 +80,18 @@ const predict = new PredictMode({ toggle: $("predict-toggle"), panel: $("predict
 function eventIndex(position) {
   const replay = shown.replay;
   if (shown.detail === "every") return position;
-  const keys = replay.keySteps;
-  return keys[Math.max(0, Math.min(position, keys.length - 1))];
+  return replay.keyStep(Math.max(0, Math.min(position, replay.keyCount - 1)));
 }
 
 // The position at or before event k (switching detail keeps the student where they were).
 function positionOf(k) {
   if (shown.detail === "every") return k;
-  const keys = shown.replay.keySteps;
+  const replay = shown.replay;
   let lo = 0;
-  let hi = keys.length - 1;
+  let hi = replay.keyCount - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (keys[mid] <= k) lo = mid;
+    if (replay.keyStep(mid) <= k) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -100,7 +99,7 @@ function positionOf(k) {
 
 function lastPosition() {
   const replay = shown.replay;
-  return shown.detail === "every" ? replay.last : replay.keySteps.length - 1;
+  return shown.detail === "every" ? replay.last : replay.keyCount - 1;
 }
 
 function extendPlayer() {
@@ -130,12 +129,12 @@ function showStep(position) {
   const dirty = shown.step < 0 ? null : replay.touchedBetween(shown.step, k);
   view.update(state, dirty);
   shown.step = k;
-  const event = replay.events[k];
+  const event = replay.event(k);
   code.highlight(event.line);
   // At the result no node is current: show the root, whose value is the answer.
   const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
-  code.showVars(t.nameOf(t.ids[node]), state.v[node], state.alpha[node], state.beta[node]);
+  code.showVars(t.nameOf(t.ids[node]), state.vOf(node), state.alphaOf(node), state.betaOf(node));
   const link = narrationLink(event);
   if (link) link.pick = () => view.showNode(t.idx(link.id));
   say(narration, narrate(event, replay, state), link);
@@ -170,7 +169,38 @@ function newSearch(pseudocode) {
   code.setListing([], false);
   code.setVectors(false);
   legend.show(null);
+  tellStream(true);
   say(narration, "Searching…");
+}
+
+// Above the player, what the stream is doing: how many events have come while a big search
+// streams, and, the moment it ends without a result, why (the server's event limit, Stop).
+const streamNote = $("stream-note");
+let streamToldAt = 0;
+
+function tellStream(now = false) {
+  const replay = shown.replay;
+  if (!now && performance.now() - streamToldAt < 250) return;
+  streamToldAt = performance.now();
+  let text = "";
+  let stopped = false;
+  if (replay) {
+    const n = (replay.last + 1).toLocaleString("en");
+    const end = replay.typeOf(replay.last) === "result" ? replay.event(replay.last) : null;
+    if (end && end.complete === false) {
+      stopped = true;
+      text = end.reason === "event limit"
+        ? `The search reached the server's event limit and stopped after ${n} events: there is no result. Step through what arrived, or search with a depth limit.`
+        : end.reason === "cancelled"
+          ? `Stopped after ${n} events, as asked: there is no result. Step through what arrived, or run it again.`
+          : `The search stopped early (${end.reason}) after ${n} events: there is no result.`;
+    } else if (!shown.finished && replay.last >= 10000) {
+      text = `Receiving the search: ${n} events so far. Step, play and scrub through them meanwhile; Stop ends it here.`;
+    }
+  }
+  streamNote.hidden = text === "";
+  streamNote.dataset.stopped = stopped ? "true" : "false";
+  if (streamNote.textContent !== text) streamNote.textContent = text;
 }
 
 function addEvents(events) {
@@ -190,10 +220,12 @@ function addEvents(events) {
     view.showStart();
     extendPlayer();
     controls.refresh();
+    tellStream(true);
     return;
   }
   const grew = shown.replay.append(events);
   extendPlayer();
+  tellStream(events[events.length - 1].type === "result");
   if (grew) scheduleRelayout();
 }
 
@@ -308,6 +340,7 @@ const socket = new SearchSocket({
   onDone: () => {
     shown.finished = true;
     extendPlayer();
+    tellStream(true);
   },
   // endsSearch: the search shown will get no more events (it failed, or the connection
   // dropped): the timeline is complete as it stands, so Play, Last and Download work.
@@ -320,6 +353,7 @@ const socket = new SearchSocket({
     if (endsSearch) {
       shown.finished = true;
       extendPlayer();
+      tellStream(true);
     }
     // A search that failed before its first event leaves nothing to show.
     if (!shown.replay) say(narration, "");
@@ -402,7 +436,7 @@ $("trace-file").addEventListener("change", async (ev) => {
 
 // What the exports and the trace download take from the search shown.
 function searchName() {
-  const start = shown.replay.events[0];
+  const start = shown.replay.event(0);
   const root = shown.replay.tree.ids[shown.replay.tree.root];
   return { alg: { alphabeta: "alpha-beta", iterative: "iterative deepening" }[start.algorithm] || start.algorithm || "search", stem: `${fileStem(root)}-${start.algorithm || "search"}` };
 }
@@ -412,8 +446,7 @@ new SharePanel({
   trace: () => {
     if (!shown.replay) throw new Error("no search to download yet");
     if (!shown.finished) throw new Error("the search is still running: wait for its result");
-    const text = shown.replay.events.map((e) => JSON.stringify(e)).join("\n") + "\n";
-    return { text, stem: searchName().stem };
+    return { text: shown.replay.jsonl(), stem: searchName().stem };
   },
   view: () => {
     if (!shown.replay || shown.step < 0) return null;
@@ -437,7 +470,7 @@ new SharePanel({
 // Practice exercises (exercise_maker.js) of the tree shown: a game search's position, else the tree searched.
 new ExerciseMaker({
   shown: () => {
-    const source = shown.replay && shown.replay.events[0].source;
+    const source = shown.replay && shown.replay.event(0).source;
     if (shown.request && shown.request.game) return { game: shown.request.game, state: shown.request.state };
     return { tree: source && source.kind === "tree" && source.tree ? source.tree : editor.tree };
   },
@@ -503,19 +536,24 @@ openPage();
 async function openLinkedSearch(link) {
   const { request, treeId } = link;
   form.setOptions(request);
+  // run=0: the Search tab is filled in, and the student presses Run.
+  const start = link.run ? startSearch : () => {
+    shown.pendingStep = null;
+    say(narration, "The link filled in the Search tab: press Run to search.");
+  };
   if (treeId) {
     const tree = JSON.parse(await fetchSharedTree(treeId));
     editor.load(tree, "The linked tree: change it, Run it, share your own");
     form.useTree(formatTree(editor.tree));
     shown.runFrom = "search";
-    startSearch({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request), ...enhancementsOf(request) }, treeId);
+    start({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request), ...enhancementsOf(request) }, treeId);
     return;
   }
   form.setEnhancements(request); // off unless the link turns them on
   if (request.example) form.useExample(request.example);
   else form.useGame(request.game, request.state);
   // The form sends tt, quiescence and beam for a game only; on a tree the server's refusal names them instead.
-  startSearch({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request) });
+  start({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request) });
 }
 
 // A link's move ordering (the Ordering tab's Replay of a game), which the Search tab has no field for.

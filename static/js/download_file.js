@@ -13,8 +13,9 @@ export function downloadBlob(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+// text: a string, or a list of strings (a big trace comes in pieces).
 export function downloadText(text, name, type) {
-  downloadBlob(new Blob([text], { type: `${type};charset=utf-8` }), name);
+  downloadBlob(new Blob(Array.isArray(text) ? text : [text], { type: `${type};charset=utf-8` }), name);
 }
 
 // A file name from free text (a tree's root id): letters, digits, - and _ only.

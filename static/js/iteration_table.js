@@ -19,7 +19,7 @@ export class IterationTable {
 
   // The iteration events at or before event k of `replay`.
   show(replay, k) {
-    const iterative = replay && replay.events[0] && replay.events[0].algorithm === "iterative";
+    const iterative = replay && replay.event(0) && replay.event(0).algorithm === "iterative";
     this.section.hidden = !iterative;
     if (!iterative) return;
     if (replay !== this.replay) {
@@ -28,19 +28,18 @@ export class IterationTable {
       this.scanned = 0;
       this.shownKey = "";
     }
-    const events = replay.events;
-    for (; this.scanned < events.length; this.scanned++) {
-      if (events[this.scanned].type === "iteration") this.found.push(this.scanned);
+    for (; this.scanned <= replay.last; this.scanned++) {
+      if (replay.typeOf(this.scanned) === "iteration") this.found.push(this.scanned);
     }
     const done = this.found.filter((i) => i <= k);
-    const last = events[Math.min(k, events.length - 1)];
+    const last = replay.event(Math.min(k, replay.last));
     const resultShown = last && last.type === "result";
     const key = `${done.length}:${resultShown}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
     const t = replay.tree;
     this.rows.replaceChildren(...done.map((i) => {
-      const e = events[i];
+      const e = replay.event(i);
       const tr = document.createElement("tr");
       const move = e.child === null ? "—" : t.kind === "tree" ? t.nameOf(e.child) : showMove(e.move);
       for (const text of [e.iteration, e.depth, showValue(e.value), move, e.leaves.toLocaleString("en"), e.visited.toLocaleString("en")]) {
@@ -50,7 +49,7 @@ export class IterationTable {
       }
       return tr;
     }));
-    const running = events[0].options.depth;
+    const running = replay.event(0).options.depth;
     this.compare.textContent = resultShown
       ? `${iterativeWords(last, t.kind)}.`.replace(/^./, (c) => c.toUpperCase())
       : `${done.length} of ${running} iterations finished at this step.`;

@@ -88,8 +88,8 @@ export function narrate(event, replay, state = null) {
       const head = `${move}Visit ${nodeName} (${role}), window [α = ${showValue(event.alpha)}, β = ${showValue(event.beta)}]`;
       const origins = [];
       if (state && idx !== undefined) {
-        if (event.alpha !== "-inf") origins.push(`α: ${boundOrigin("alpha", event.alpha, state.alphaFrom[idx], n)}`);
-        if (event.beta !== "inf") origins.push(`β: ${boundOrigin("beta", event.beta, state.betaFrom[idx], n)}`);
+        if (event.alpha !== "-inf") origins.push(`α: ${boundOrigin("alpha", event.alpha, state.alphaFromOf(idx), n)}`);
+        if (event.beta !== "inf") origins.push(`β: ${boundOrigin("beta", event.beta, state.betaFromOf(idx), n)}`);
       }
       return origins.length ? `${head}. ${origins.join("; ")}` : head;
     }
@@ -120,7 +120,7 @@ export function narrate(event, replay, state = null) {
     case "bound": {
       const op = event.bound === "alpha" ? "MAX" : "MIN";
       // The v the line compares: the node's v at this step (the new bound when it changed).
-      const v = state && idx !== undefined && state.v[idx] !== undefined ? state.v[idx] : event.new;
+      const v = state && idx !== undefined && state.vOf(idx) !== undefined ? state.vOf(idx) : event.new;
       const what = `${N}: ${GREEK[event.bound]} ← ${op}(${showValue(event.old)}, ${showValue(v)}) = ${showValue(event.new)}`;
       if (event.changed === false) return `${what}: unchanged`;
       return event.bound === "alpha"
@@ -148,8 +148,7 @@ export function narrate(event, replay, state = null) {
 
 // The visit event just before a transposition hit at the same node (it carries the window).
 function visitOf(replay, event) {
-  const k = event.seq - 1;
-  const e = replay.events[k];
+  const e = replay.event(event.seq - 1);
   return e && e.type === "visit" && e.node === event.node ? e : null;
 }
 
@@ -162,7 +161,7 @@ function prunes(event, state, n) {
   const against = event[bound];
   const sign = SIGN[event.test] || event.test;
   const idx = t.idx(event.node);
-  const from = state && idx !== undefined ? state[`${bound}From`][idx] : undefined;
+  const from = state && idx !== undefined ? state.fromOf(bound, idx) : undefined;
   const chooser = bound === "alpha" ? "MAX" : "MIN";
   const role = n.role(event.node);
   const head = `${N} is ${role} with v = ${showValue(event.v)} ${sign} ${GREEK[bound]} = ${showValue(against)}`;

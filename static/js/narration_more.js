@@ -88,7 +88,7 @@ export function maxnSentence(event, n) {
       return `Max^n search starts at ${n.name(event.node)} with players ${t.players.join(", ")}: ` +
         `v ← MAXN-VALUE(${n.name(event.node)}); each player maximises its own component`;
     case "visit": {
-      if (i !== undefined && !t.children[i].length) return `Visit ${n.name(event.node)} (a leaf)`;
+      if (i !== undefined && !t.childCount(i)) return `Visit ${n.name(event.node)} (a leaf)`;
       const k = t.players.indexOf(event.player);
       return `Visit ${n.name(event.node)} (${event.player} moves here and maximises the ${ORDINAL[k] || `#${k + 1}`} component)`;
     }

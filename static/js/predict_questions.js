@@ -21,7 +21,7 @@ const STRICT = new Set(["v > beta", "v < alpha"]); // the tie rule "explore"
 // The question to ask before event k, or null. Reads the replay's state at k - 1 and k
 // (which moves its cursor: call it before showing a step, not while reading a state).
 export function questionAt(replay, k) {
-  const event = replay.events[k];
+  const event = replay.event(k);
   if (!event || k < 1) return null;
   switch (event.type) {
     case "return":
@@ -78,7 +78,7 @@ function valueReason(replay, k, event) {
   if (role !== "max" && role !== "min") return "";
   const values = [];
   for (let j = k - 1; j >= Math.max(1, k - REASON_LOOKBACK); j--) {
-    const e = replay.events[j];
+    const e = replay.event(j);
     if (e.node !== event.node) continue;
     if (e.type === "visit") {
       values.reverse();
@@ -104,7 +104,7 @@ function pruneQuestion(replay, k, event) {
   const sign = SIGN[event.test];
   const state = replay.stateAt(k);
   let explain = narrate(event, replay, state);
-  const next = replay.events[k + 1];
+  const next = replay.event(k + 1);
   if (event.holds && next && next.type === "prune") explain = narrate(next, replay, state);
   const tie = tieWords(event, bound);
   return {
@@ -131,15 +131,14 @@ function tieWords(event, bound) {
 // events after it (a game's children are known only as they are visited or pruned). true,
 // false, or null when those events have not arrived yet.
 export function childrenLeft(replay, k) {
-  const test = replay.events[k];
-  const events = replay.events;
+  const test = replay.event(k);
   if (test.holds) {
-    const prune = events[k + 1];
+    const prune = replay.event(k + 1);
     if (!prune) return null;
     return prune.type === "prune" && (prune.pruned || []).length > 0;
   }
-  for (let j = k + 1; j < events.length; j++) {
-    const e = events[j];
+  for (let j = k + 1; j <= replay.last; j++) {
+    const e = replay.event(j);
     if (e.node === test.node && e.type === "bound") continue;
     if (e.type === "visit") return e.parent === test.node;
     return false; // the node returns (or the search ends)
@@ -169,7 +168,7 @@ function windowQuestion(replay, k, event) {
   // window the parent got, which the page shows already).
   const before = replay.stateAt(k - 1);
   const own = (from) => from !== undefined && from.node === p;
-  if (!own(before.alphaFrom[p]) && !own(before.betaFrom[p])) return null;
+  if (!own(before.alphaFromOf(p)) && !own(before.betaFromOf(p))) return null;
   return {
     kind: "window",
     event: k,

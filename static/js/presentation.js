@@ -4,7 +4,7 @@
 // the SVG and PNG exports copy the drawn view. So no picture can disagree with another.
 // No DOM and no d3 here: Node's tests import it.
 
-import { Status } from "./replay_state.js";
+import { Status } from "./node_state.js";
 import { showValue } from "./value_format.js";
 
 export { Status };
@@ -19,7 +19,7 @@ export function stepContext(state, tree) {
   const child = state.result ? state.result.child : null;
   const chosen = child === null || child === undefined ? undefined : tree.idx(child);
   // The step is at a transposition hit: the node whose search filled the entry is highlighted.
-  const hit = state.current >= 0 && state.tt ? state.tt[state.current] : null;
+  const hit = state.current >= 0 ? state.ttOf(state.current) : null;
   const ttSource = hit && hit.source ? tree.idx(hit.source) : undefined;
   return { path, onPath: new Set(path), chosen, ttSource };
 }
@@ -36,21 +36,22 @@ export function stepContext(state, tree) {
 //   edge        the edge from the parent (null at the root), see presentEdge
 // `context` is stepContext(state, tree), passed in when drawing many nodes of one step.
 export function presentNode(state, tree, i, context = stepContext(state, tree)) {
-  const kept = state.status[i] || Status.UNVISITED;
+  const kept = state.statusOf(i);
   const status = i === state.current ? Status.CURRENT : kept;
-  const searched = state.v[i];
+  const searched = state.vOf(i);
   const given = searched === undefined && tree.given[i] !== undefined;
   const value = given ? tree.given[i] : searched;
   const onPath = context.onPath.has(i);
-  const window = onPath && state.alpha[i] !== undefined ? { alpha: state.alpha[i], beta: state.beta[i] } : null;
+  const alpha = onPath ? state.alphaOf(i) : undefined;
+  const window = alpha !== undefined ? { alpha, beta: state.betaOf(i) } : null;
   return {
     status,
     value,
     valueText: showValue(value),
     given,
     final: kept === Status.DONE && !given,
-    estimate: state.leafKind[i] === "estimate",
-    order: state.order[i] ? String(state.order[i]) : "",
+    estimate: state.leafKindOf(i) === "estimate",
+    order: state.orderOf(i) ? String(state.orderOf(i)) : "",
     window,
     windowText: window ? `[${showValue(window.alpha)}, ${showValue(window.beta)}]` : "",
     onPath,
@@ -58,12 +59,18 @@ export function presentNode(state, tree, i, context = stepContext(state, tree)) 
     board: tree.board[i] !== undefined && status !== Status.UNVISITED && status !== Status.PRUNED,
     // seed 002's enhancements: answered from the transposition table ({flag, source: the index of
     // the node that filled the entry}), searched past the depth limit (quiescence), not quiet there.
-    ttHit: state.tt[i] ? { flag: state.tt[i].flag, source: tree.idx(state.tt[i].source) } : null,
+    ttHit: ttHit(state, tree, i),
     pastLimit: tree.pastLimit ? tree.pastLimit(i) : false,
-    noisy: Boolean(state.noisy[i]),
+    noisy: Boolean(state.noisyOf(i)),
     ttSource: i === context.ttSource,
     edge: presentEdge(state, tree, i, kept, onPath, i === context.chosen),
   };
+}
+
+// {flag, source: the index of the node that filled the entry} of a transposition hit at i, or null.
+function ttHit(state, tree, i) {
+  const hit = state.ttOf(i);
+  return hit ? { flag: hit.flag, source: tree.idx(hit.source) } : null;
 }
 
 // The edge into node i: on the path, into a pruned subtree, the cut edge ("alpha" or
@@ -72,8 +79,8 @@ export function presentNode(state, tree, i, context = stepContext(state, tree)) 
 function presentEdge(state, tree, i, kept, onPath, chosen) {
   const parent = tree.parent[i];
   if (parent < 0) return null;
-  const cut = state.cut[i] || null;
-  const prune = state.prune[parent];
+  const cut = state.cutOf(i) || null;
+  const prune = state.pruneOf(parent);
   const first = cut !== null && prune && prune.pruned && prune.pruned[0] === tree.ids[i];
   return { onPath, pruned: kept === Status.PRUNED, dropped: kept === Status.DROPPED, cut, chosen, cutWords: first ? CUT_WORDS[cut] : "" };
 }

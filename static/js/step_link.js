@@ -17,7 +17,7 @@ const SOURCES = ["example", "tree", "game"];
 export function readLink(query) {
   const p = new URLSearchParams(query);
   const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "ordering", "seed", "tt", "quiescence", "beam",
-    "detail", "step"];
+    "detail", "step", "run"];
   if (!known.some((k) => p.has(k))) return null;
   const given = SOURCES.filter((k) => p.has(k));
   if (given.length > 1) throw new Error(`link: give one of example, tree or game, not ${given.join(" and ")}`);
@@ -50,7 +50,10 @@ export function readLink(query) {
   const detail = p.get("detail") || "every";
   if (!DETAILS.includes(detail)) throw new Error(`link: detail must be every or key, not "${detail}"`);
   const step = wholeNumber(p, "step");
-  return { request, treeId, named: given.length === 1, detail, step: step === null ? 0 : step };
+  // run=1 (or no run): the search runs at once; run=0 fills the Search tab and waits for Run.
+  const run = p.has("run") ? p.get("run") : "1";
+  if (run !== "1" && run !== "0") throw new Error(`link: run must be 1 or 0, not "${run}"`);
+  return { request, treeId, named: given.length === 1, detail, step: step === null ? 0 : step, run: run === "1" };
 }
 
 // Seed 002's enhancements a link turns on: {tt: true, quiescence: true, beam: K}, each only if given.

@@ -13,9 +13,17 @@ export class TraceTree {
     this.game = source.game || null;
     this.ids = [];
     this.index = new Map();
-    this.parent = [];
-    this.children = [];
-    this.sizes = []; // nodes known so far in each node's subtree, itself included (sizeOf)
+    // Per-node numbers in typed columns (a game tree grows to 550,000 nodes: arrays of small
+    // arrays, one per node, kept the garbage collector busy for seconds): the parent, the
+    // children as a linked list (first, next sibling, last), the subtree's size so far.
+    this.capacity = 1024;
+    this.parent = new Int32Array(this.capacity);
+    this.first = new Int32Array(this.capacity);
+    this.next = new Int32Array(this.capacity);
+    this.lastChild = new Int32Array(this.capacity);
+    this.counts = new Int32Array(this.capacity); // children
+    this.sizes = new Int32Array(this.capacity); // nodes known so far in the subtree, itself included
+    this.texts = new Map(); // one string per distinct move text or board, not one per node
     this.player = [];
     this.label = []; // what the drawing writes under the node
     this.move = []; // a game node's move from its parent, as text ("6", "(1, 0)"); "" at the root
@@ -67,14 +75,20 @@ export class TraceTree {
     const i = this.ids.length;
     this.ids.push(id);
     this.index.set(id, i);
-    this.parent.push(parentIdx);
-    this.children.push([]);
+    if (i >= this.capacity) this.grow();
+    this.parent[i] = parentIdx;
+    this.first[i] = this.next[i] = this.lastChild[i] = -1;
     // A tree keeps its players as given ("chance", a max^n player's name); a game has MAX and MIN.
     this.player.push(this.kind === "tree" && typeof player === "string" ? player : player === "min" ? "min" : "max");
-    this.label.push(label === undefined || label === null ? String(id) : String(label));
-    this.move.push(move);
-    if (parentIdx >= 0) this.children[parentIdx].push(i);
-    this.sizes.push(1);
+    this.label.push(this.shared(label === undefined || label === null ? String(id) : String(label)));
+    this.move.push(this.shared(move));
+    if (parentIdx >= 0) {
+      if (this.first[parentIdx] < 0) this.first[parentIdx] = i;
+      else this.next[this.lastChild[parentIdx]] = i;
+      this.lastChild[parentIdx] = i;
+      this.counts[parentIdx]++;
+    }
+    this.sizes[i] = 1;
     for (let a = parentIdx; a >= 0; a = this.parent[a]) this.sizes[a]++;
     this.version++;
     return i;
@@ -113,7 +127,7 @@ export class TraceTree {
         this.player[i] = event.player === "min" ? "min" : "max";
         if (event.move !== null && event.move !== undefined) this.label[i] = this.move[i] = showMove(event.move);
       }
-      if (event.state !== undefined) this.board[i] = event.state;
+      if (event.state !== undefined) this.board[i] = typeof event.state === "string" ? this.shared(event.state) : event.state;
       this.depth[i] = event.depth;
     } else if (event.type === "beam") {
       // Children a beam dropped were never considered: like pruned ones, no position, no label.
@@ -152,14 +166,34 @@ export class TraceTree {
     return this.players ? this.players.indexOf(this.player[i]) : -1;
   }
 
-  // Node i's children's indices, left to right (a fresh array: the caller may keep it).
-  childrenOf(i) {
-    return this.children[i].slice();
+  grow() {
+    const size = this.capacity * 2;
+    for (const name of ["parent", "first", "next", "lastChild", "counts", "sizes"]) {
+      const bigger = new Int32Array(size);
+      bigger.set(this[name]);
+      this[name] = bigger;
+    }
+    this.capacity = size;
   }
 
-  // How many nodes i has (so far, in a game search that is still streaming).
+  // The one copy of a text many nodes share (a move's text, a board).
+  shared(text) {
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    this.texts.set(text, text);
+    return text;
+  }
+
+  // Node i's children's indices, left to right (a fresh array: the caller may keep it).
+  childrenOf(i) {
+    const out = [];
+    for (let c = this.first[i]; c >= 0; c = this.next[c]) out.push(c);
+    return out;
+  }
+
+  // How many children i has (so far, in a game search that is still streaming).
   childCount(i) {
-    return this.children[i].length;
+    return this.counts[i];
   }
 
   // Nodes known so far in i's subtree, i included: what a collapsed subtree's mark says.
@@ -174,7 +208,7 @@ export class TraceTree {
     while (stack.length) {
       const j = stack.pop();
       out.push(j);
-      for (const c of this.children[j]) stack.push(c);
+      for (let c = this.first[j]; c >= 0; c = this.next[c]) stack.push(c);
     }
     return out;
   }

@@ -189,7 +189,7 @@ export class TreeView {
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
     this.sizes = SIZES[kind];
     this.svg.dataset.kind = kind;
-    showGameKey(this.key, kind === "game" ? replay.events[0].source : null);
+    showGameKey(this.key, kind === "game" ? replay.event(0).source : null);
     this.cap = MAX_DRAWN[kind];
     this.drawn = 0; // nodes 0 .. drawn-1 have elements
     this.nodeEls = [];
@@ -231,10 +231,7 @@ export class TreeView {
     const width = (i) => Math.max(t.kind === "game" ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10, vector);
     const n = Math.min(t.size, this.cap);
     // Children indices ascend (found in order), so "below n" keeps a connected subtree.
-    const kids = (i) => {
-      const c = t.children[i];
-      return c.length && c[c.length - 1] >= n ? c.filter((j) => j < n) : c;
-    };
+    const kids = (i) => t.childrenOf(i).filter((j) => j < n);
     const root = d3.hierarchy(t.root, kids);
     d3
       .tree()

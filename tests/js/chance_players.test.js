@@ -55,7 +55,7 @@ test("a players tree: vectors kept, the deciding component named", () => {
   const k = run.events.findIndex((e) => e.type === "backup" && e.node === "R1a" && e.v_before !== null);
   assert.equal(sentence(run, k), "R1a: C keeps ⟨1, 2, 6⟩: its component 6 beats 3 (R1a2 has ⟨4, 2, 3⟩)");
   const state = run.replay.stateAt(run.events.length - 1);
-  assert.deepEqual(state.v[t.root], [1, 2, 6]);
+  assert.deepEqual(state.vOf(t.root), [1, 2, 6]);
   assert.equal(sentence(run, run.events.length - 1), "Result: R = ⟨1, 2, 6⟩, best move R1");
 });
 
@@ -81,5 +81,5 @@ test("expectiminimax's golden trace: D's weighted sum step by step, and the answ
   ]);
   const last = run.events.length - 1;
   assert.equal(sentence(run, last), "Result: A = 5, best move C");
-  assert.equal(run.replay.stateAt(last).v[run.replay.tree.idx("D")], 2.5);
+  assert.equal(run.replay.stateAt(last).vOf(run.replay.tree.idx("D")), 2.5);
 });

@@ -50,7 +50,7 @@ test("what a beam dropped is a node of its own, never visited, and its edge says
   for (const b of beams) {
     for (const d of b.dropped) {
       const i = r.tree.idx(d.child);
-      assert.equal(state.status[i], Status.DROPPED);
+      assert.equal(state.statusOf(i), Status.DROPPED);
       assert.equal(presentNode(state, r.tree, i).edge.dropped, true);
     }
   }

@@ -33,3 +33,22 @@ export function stepWhere(events, match) {
   if (k < 0) throw new Error("no such event in the trace");
   return k;
 }
+
+// A replay state's accessors, by name: every field a view or a narration can read.
+export const STATE_FIELDS = ["statusOf", "vOf", "alphaOf", "betaOf", "orderOf", "cutOf", "pruneOf", "leafKindOf", "vFromOf",
+  "alphaFromOf", "betaFromOf", "ttOf", "noisyOf", "beamOf"];
+
+// A plain copy of a state, each field read through its accessor for every node the state
+// has room for, unset ones (undefined, "unvisited") left out: two states compare equal
+// whatever room each has.
+export function plainState(state) {
+  const out = { step: state.step, current: state.current, visits: state.visits, leaves: state.leaves, result: state.result };
+  for (const f of STATE_FIELDS) {
+    out[f] = {};
+    for (let i = 0; i < state.capacity; i++) {
+      const x = state[f](i);
+      if (x !== undefined && x !== "unvisited") out[f][i] = x;
+    }
+  }
+  return out;
+}

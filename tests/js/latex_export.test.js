@@ -81,7 +81,7 @@ test("a beta cut in a game: its words, estimates in italics, boards only where t
   assert.ok(count(tex, "\\draw[tree edge cut beta]") > count(tex, "{$\\beta$ cut}"));
   assert.ok(/\\textbf\{\\textit\{-?\d+\}\}/.test(tex), "an estimate, backed up: italic and bold");
   const state = replay.stateAt(replay.last);
-  const visited = replay.tree.ids.filter((_, i) => state.status[i] === Status.DONE || state.status[i] === Status.VISITED).length;
+  const visited = replay.tree.ids.filter((_, i) => state.statusOf(i) === Status.DONE || state.statusOf(i) === Status.VISITED).length;
   assert.equal(count(tex, "\\draw[board cell]"), visited);
   // Step 0: the root is current, and the view shows its board; so does the export.
   assert.equal(count(tikzAt(replay, 0), "\\draw[board cell]"), 1);

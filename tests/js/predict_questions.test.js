@@ -134,7 +134,7 @@ test("other searches: expectiminimax's sums, chance tests ask nothing, max^n's v
 });
 
 test("key steps: one step passes a test and a return; the questions between two key steps are those events'", () => {
-  const keys = lecture.keySteps;
+  const keys = Array.from(lecture.keys.subarray(0, lecture.keyCount));
   // From the backup of B3 into B to the backup of B into A: B's last test asks nothing, its return asks.
   const from = stepWhere(lectureEvents, (e) => e.type === "backup" && e.child === "B3");
   const to = stepWhere(lectureEvents, (e) => e.type === "backup" && e.child === "B");

@@ -48,3 +48,12 @@ test("a link names any of the five algorithms and reads back the same search and
   assert.throws(() => readLink("example=chance&algorithm=negamax"),
     { message: 'link: algorithm must be one of minimax, alphabeta, expectiminimax, maxn, iterative, not "negamax"' });
 });
+
+test("run=1 (or no run) runs the linked search; run=0 only fills the Search tab; anything else is refused", () => {
+  assert.equal(readLink("game=tictactoe&state=.........&algorithm=minimax&run=1").run, true);
+  assert.equal(readLink("game=tictactoe&state=.........&algorithm=minimax").run, true);
+  const filled = readLink("game=tictactoe&state=.........&algorithm=minimax&run=0");
+  assert.equal(filled.run, false);
+  assert.deepEqual(filled.request, { game: "tictactoe", state: ".........", algorithm: "minimax", ties: "prune", depth: null });
+  assert.throws(() => readLink("example=lecture&run=yes"), /link: run must be 1 or 0, not "yes"/);
+});

@@ -10,7 +10,7 @@ test("a tree search knows the whole tree from its start event", () => {
   const t = replayOf(goldenEvents("lecture").slice(0, 1)).tree;
   assert.equal(t.kind, "tree");
   assert.deepEqual(t.ids, ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]);
-  assert.deepEqual(t.children[t.idx("C")].map((i) => t.ids[i]), ["C1", "C2", "C3"]);
+  assert.deepEqual(t.childrenOf(t.idx("C")).map((i) => t.ids[i]), ["C1", "C2", "C3"]);
   assert.equal(t.player[t.idx("C")], "min");
   assert.equal(t.given[t.idx("C2")], 4);
   assert.equal(t.nameOf("C2"), "C2");
@@ -32,7 +32,7 @@ test("a game's pruned children take their player and move from the prune event",
   assert.equal(t.nameOf("root.1"), "move 1");
   assert.equal(t.label[t.idx("root.1")], "1");
   assert.equal(t.nameOf("root"), "root");
-  assert.deepEqual(t.children[t.idx("root.1")].map((i) => t.ids[i]), ["root.1.5", "root.1.8"]);
+  assert.deepEqual(t.childrenOf(t.idx("root.1")).map((i) => t.ids[i]), ["root.1.5", "root.1.8"]);
 });
 
 test("a node's name does not depend on how its id is written", () => {

@@ -40,6 +40,7 @@ bench: setup system-deps
 	$(PY) bench/stream.py
 	$(PY) bench/practice.py
 	$(PY) bench/render.py
+	$(PY) bench/render_big.py
 
 clean:
 	rm -rf $(VENV) node_modules

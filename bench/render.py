@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import random
 import statistics
 import sys
@@ -40,11 +39,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
+from bench.page_bench import CHROMIUM, CHROMIUM_ARGS, KEY_PROBE, TIME_STEPS, VIEWPORT, summary  # noqa: E402
 from server import create_app  # noqa: E402
 
-CHROMIUM = os.environ.get("MINIMAX_LAB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 GOAL_MS = 16.0
 
 
@@ -71,50 +68,6 @@ def random_tree(nodes: int, seed: int) -> dict:
     return root
 
 
-def summary(name: str, ms: list[float]) -> str:
-    ms = sorted(ms)
-    p95 = ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))]
-    verdict = "ok" if statistics.median(ms) < GOAL_MS else "OVER GOAL"
-    return f"{name:<26} n={len(ms):>5}  median {statistics.median(ms):7.3f} ms  p95 {p95:7.3f} ms  max {ms[-1]:7.2f} ms  [{verdict}]"
-
-
-# Step through all steps in the page, timing each call of the step function.
-TIME_STEPS = """([from, to, layout]) => {
-    const lab = window.minimaxLab;
-    lab.seek(from);
-    const out = [];
-    const dir = to > from ? 1 : -1;
-    for (let k = from + dir; dir > 0 ? k <= to : k >= to; k += dir) {
-        const t0 = performance.now();
-        lab.seek(k);
-        if (layout) void document.body.offsetHeight;
-        out.push(performance.now() - t0);
-    }
-    return out;
-}"""
-
-# Around the app's own keydown listener: a capturing listener on window runs before it, a
-# bubbling one on document (added after the app's) runs after it and forces layout. The
-# time from the key event's creation to the first is input delay (the page was busy, for
-# example painting the previous step); from the first to the second is the handling.
-# The Event Timing API adds, for presses whose next paint came 16 ms or more after the key
-# event (its smallest threshold), that whole duration.
-KEY_PROBE = """() => {
-    window.keyTimes = [];
-    window.slowPaints = [];
-    let start = 0;
-    window.addEventListener('keydown', () => { start = performance.now(); }, true);
-    document.addEventListener('keydown', (ev) => {
-        void document.body.offsetHeight;
-        const end = performance.now();
-        window.keyTimes.push([start - ev.timeStamp, end - start, end - ev.timeStamp]);
-    });
-    new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (e.name === 'keydown') window.slowPaints.push(e.duration);
-    }).observe({type: 'event', durationThreshold: 16, buffered: false});
-}"""
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=2000)
@@ -133,7 +86,7 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page = browser.new_page(viewport=VIEWPORT)
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(url)
@@ -183,13 +136,13 @@ def main() -> None:
     finally:
         httpd.shutdown()
 
-    print(summary("step forward", forward))
-    print(summary("step back", back))
-    print(summary("step forward + layout", forward_layout))
-    print(summary("step back + layout", back_layout))
+    print(summary("step forward", forward, GOAL_MS))
+    print(summary("step back", back, GOAL_MS))
+    print(summary("step forward + layout", forward_layout, GOAL_MS))
+    print(summary("step back + layout", back_layout, GOAL_MS))
     for name, times, slow in (("ArrowRight", key_forward, slow_forward), ("ArrowLeft", key_back, slow_back)):
-        print(summary(f"key {name}: handling", [t[1] for t in times]))
-        print(summary(f"key {name}: delay+handling", [t[2] for t in times]))
+        print(summary(f"key {name}: handling", [t[1] for t in times], GOAL_MS))
+        print(summary(f"key {name}: delay+handling", [t[2] for t in times], GOAL_MS))
         print(f"{'':<26} press to next paint >= 16 ms: {len(slow)} of {len(times)} presses"
               + (f" (median of those {statistics.median(slow):.0f} ms)" if slow else ""))
     print(f"screenshot of the last step: {args.screenshot}")

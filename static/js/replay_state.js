@@ -150,7 +150,16 @@ export class Replay {
       c.step--;
       c.current = this.currentAt(c.step);
     }
-    while (c.step < k) this.apply(c, this.stored.at(c.step + 1), c.step + 1);
+    while (c.step < k) {
+      this.apply(c, this.stored.at(c.step + 1), c.step + 1);
+      // Stepping forward a long way one step at a time: at a snapshot the journal starts over,
+      // so it never holds two spacings of events (back past it is a jump).
+      const j = c.step / this.every;
+      if (c.journal.events >= this.every && Number.isInteger(j) && j < this.snapshots.length) {
+        c.startJournal();
+        this.segment = c.step;
+      }
+    }
     return c;
   }
 

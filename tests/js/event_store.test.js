@@ -68,3 +68,16 @@ test("a replay fed in batches while the cursor moves gives the same steps as one
     assert.equal(JSON.stringify(plainState(replay.stateAt(replay.last))), JSON.stringify(plainState(whole.stateAt(replay.last))));
   }
 });
+
+test("stepping forward through a whole trace keeps the undo journal within about two snapshot spacings", () => {
+  const [, events] = traces.find(([name]) => name.startsWith("tictactoe"));
+  const replay = replayOf(events, { every: 8, budget: 1 << 30 });
+  let most = 0;
+  for (let k = 0; k <= replay.last; k++) {
+    replay.stateAt(k);
+    most = Math.max(most, replay.cursor.journal.events);
+  }
+  assert.ok(most < 2 * replay.every, `the journal held ${most} events (spacing ${replay.every})`);
+  const expected = (k) => JSON.stringify(plainState(replayOf(events.slice(0, k + 1)).stateAt(k)));
+  for (const k of [replay.last - 1, 3, replay.last >> 1]) assert.equal(JSON.stringify(plainState(replay.stateAt(k))), expected(k));
+});

@@ -170,19 +170,16 @@ function newSearch(pseudocode) {
   code.setListing([], false);
   code.setVectors(false);
   legend.show(null);
-  tellStream(true);
+  tellStream();
   say(narration, "Searching…");
 }
 
 // Above the player, what the stream is doing: how many events have come while a big search
 // streams, and, the moment it ends without a result, why (the server's event limit, Stop).
 const streamNote = $("stream-note");
-let streamToldAt = 0;
 
-function tellStream(now = false) {
+function tellStream() {
   const replay = shown.replay;
-  if (!now && performance.now() - streamToldAt < 250) return;
-  streamToldAt = performance.now();
   let text = "";
   let stopped = false;
   if (replay) {
@@ -222,7 +219,7 @@ function addEvents(events) {
     view.showStart();
     extendPlayer();
     controls.refresh();
-    tellStream(true);
+    tellStream();
     return;
   }
   const grew = shown.replay.append(events);
@@ -230,7 +227,7 @@ function addEvents(events) {
   // second (each update lays the page out again), and at once with the last event.
   if (events[events.length - 1].type === "result") {
     extendPlayer();
-    tellStream(true);
+    tellStream();
   } else if (!shown.streamQueued) {
     shown.streamQueued = true;
     setTimeout(() => {
@@ -361,7 +358,7 @@ const socket = new SearchSocket({
   onDone: () => {
     shown.finished = true;
     extendPlayer();
-    tellStream(true);
+    tellStream();
     drawFinished();
   },
   // endsSearch: the search shown will get no more events (it failed, or the connection
@@ -375,7 +372,7 @@ const socket = new SearchSocket({
     if (endsSearch) {
       shown.finished = true;
       extendPlayer();
-      tellStream(true);
+      tellStream();
       drawFinished();
     }
     // A search that failed before its first event leaves nothing to show.
@@ -664,6 +661,10 @@ window.minimaxLab = {
   },
   get finished() {
     return shown.finished;
+  },
+  // The benchmark: bytes the replay keeps in typed arrays (outside the JS heap).
+  get storedBytes() {
+    return shown.replay ? shown.replay.bytes : 0;
   },
   get searches() {
     return shown.searches;

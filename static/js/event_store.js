@@ -70,9 +70,10 @@ export class EventStore {
     this.strings = new Distinct();
     this.jsons = new Distinct(JSON.stringify); // a JSON value's text -> the first value with it
     this.decoded = new Map(); // k -> event, for the rare kinds
-    // Scratch for one event being stored.
+    // Scratch for one event being stored: its kinds, its slots, the kind encode() last chose.
     this.kinds = [];
     this.slots = new Int32Array(64);
+    this.kind = SEQ;
   }
 
   // Store event e as event number `count` (events arrive in order). Most events have the
@@ -97,48 +98,53 @@ export class EventStore {
   // Put e's slots in the scratch if it has shape number `index`: how many; -1 if it does not.
   fill(index, e) {
     const { keys, kinds, constants } = this.shapes[index];
-    const slots = this.slots;
-    const k = this.count;
     let used = 0;
     let j = 0;
     for (const key in e) {
       if (key !== keys[j]) return -1;
       const v = e[key];
-      switch (kinds[j]) {
-        case SEQ:
-          if (v !== k) return -1;
-          break;
-        case CONST:
-          if (v !== constants[j]) return -1;
-          break;
-        case INT:
-          if (typeof v !== "number" || !Number.isInteger(v) || v < -2147483648 || v > 2147483647) return -1;
-          slots[used++] = v;
-          break;
-        case FLOAT:
-          if (typeof v !== "number" || (Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return -1;
-          bits[0] = v;
-          slots[used++] = halves[0];
-          slots[used++] = halves[1];
-          break;
-        case NODE: {
-          const node = typeof v === "string" ? this.tree.idx(v) : undefined;
-          if (node === undefined) return -1;
-          slots[used++] = node;
-          break;
-        }
-        case STRING:
-          if (typeof v !== "string" || NODE_KEYS.has(key)) return -1;
-          slots[used++] = this.strings.id(v);
-          break;
-        default:
-          if (v === null || typeof v !== "object") return -1;
-          slots[used++] = this.jsons.id(v);
-      }
+      used = this.encode(key, v, used);
+      if (this.kind !== kinds[j] || (this.kind === CONST && v !== constants[j])) return -1;
       j++;
-      if (used + 2 > slots.length) return -1;
     }
     return j === keys.length ? used : -1;
+  }
+
+  // How value v of `key` is kept (this.kind), its slots written to the scratch from `used` on:
+  // returns the slots used after it. The one place that decides a value's kind.
+  encode(key, v, used) {
+    if (used + 2 > this.slots.length) this.slots = grow(this.slots, this.slots.length * 2);
+    const slots = this.slots;
+    if (key === "seq" && v === this.count) {
+      this.kind = SEQ;
+    } else if (v === null || v === true || v === false || v === undefined) {
+      this.kind = CONST;
+    } else if (typeof v === "number") {
+      if (Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) {
+        this.kind = INT;
+        slots[used++] = v;
+      } else {
+        this.kind = FLOAT;
+        bits[0] = v;
+        slots[used++] = halves[0];
+        slots[used++] = halves[1];
+      }
+    } else if (typeof v === "string") {
+      const node = NODE_KEYS.has(key) ? this.tree.idx(v) : undefined;
+      if (node !== undefined) {
+        this.kind = NODE;
+        slots[used++] = node;
+      } else if (CONSTANT_KEYS.has(key)) {
+        this.kind = CONST;
+      } else {
+        this.kind = STRING;
+        slots[used++] = this.strings.id(v);
+      }
+    } else {
+      this.kind = JSONV;
+      slots[used++] = this.jsons.id(v);
+    }
+    return used;
   }
 
   // Store the scratch's `used` slots as the next event, of shape number `shape`.
@@ -158,45 +164,15 @@ export class EventStore {
 
   // An event of a shape not seen with its type yet: its signature names its shape. Returns the shape.
   classify(e) {
-    const k = this.count;
     const kinds = this.kinds;
-    let slots = this.slots;
     let used = 0;
     let signature = "";
     let j = 0;
     for (const key in e) {
       const v = e[key];
-      let kind;
-      if (key === "seq" && v === k) kind = SEQ;
-      else if (v === null || v === true || v === false || v === undefined) kind = CONST;
-      else if (typeof v === "number") {
-        if (Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) {
-          kind = INT;
-          slots[used++] = v;
-        } else {
-          kind = FLOAT;
-          bits[0] = v;
-          slots[used++] = halves[0];
-          slots[used++] = halves[1];
-        }
-      } else if (typeof v === "string") {
-        const node = NODE_KEYS.has(key) ? this.tree.idx(v) : undefined;
-        if (node !== undefined) {
-          kind = NODE;
-          slots[used++] = node;
-        } else if (CONSTANT_KEYS.has(key)) {
-          kind = CONST;
-        } else {
-          kind = STRING;
-          slots[used++] = this.strings.id(v);
-        }
-      } else {
-        kind = JSONV;
-        slots[used++] = this.jsons.id(v);
-      }
-      kinds[j++] = kind;
-      signature += kind === CONST ? `${key}\u0001${JSON.stringify(v)}\u0002` : `${key}\u0001${kind}\u0002`;
-      if (used + 2 > slots.length) slots = this.slots = grow(slots, slots.length * 2);
+      used = this.encode(key, v, used);
+      kinds[j++] = this.kind;
+      signature += this.kind === CONST ? `${key}\u0001${JSON.stringify(v)}\u0002` : `${key}\u0001${this.kind}\u0002`;
     }
     let shape = this.shapeIndex.get(signature);
     if (shape === undefined) shape = this.addShape(signature, e, kinds.slice(0, j));
@@ -207,22 +183,20 @@ export class EventStore {
   addShape(signature, e, kinds) {
     const keys = Object.keys(e);
     const constants = keys.map((key, j) => (kinds[j] === CONST ? e[key] : undefined));
-    let node = -1;
-    let slot = 0;
-    keys.forEach((key, j) => {
-      if (key === "node" && kinds[j] === NODE) node = slot;
-      slot += kinds[j] === FLOAT ? 2 : kinds[j] === SEQ || kinds[j] === CONST ? 0 : 1;
-    });
     const index = this.shapes.length;
     if (index > 0xffff) throw new Error("too many kinds of event in one trace");
-    // Where each key is: [its position among the keys, its first slot].
+    // Each key's first slot, and where each key is: [its position among the keys, its first slot].
+    const firsts = [];
     const where = new Map();
     let at = 0;
     keys.forEach((key, j) => {
+      firsts.push(at);
       where.set(key, [j, at]);
       at += kinds[j] === FLOAT ? 2 : kinds[j] === SEQ || kinds[j] === CONST ? 0 : 1;
     });
-    this.shapes.push({ type: e.type, keys, kinds, constants, node, where });
+    const n = keys.indexOf("node");
+    const node = n >= 0 && kinds[n] === NODE ? firsts[n] : -1;
+    this.shapes.push({ type: e.type, keys, kinds, constants, node, where, firsts });
     this.shapeIndex.set(signature, index);
     return index;
   }
@@ -289,37 +263,9 @@ export class EventStore {
       if (seen) return seen;
     }
     const e = {};
-    const { keys, kinds, constants } = shape;
-    const ints = this.ints;
-    let at = this.offset[k];
-    for (let j = 0; j < keys.length; j++) {
-      let v;
-      switch (kinds[j]) {
-        case SEQ:
-          v = k;
-          break;
-        case CONST:
-          v = constants[j];
-          break;
-        case INT:
-          v = ints[at++];
-          break;
-        case FLOAT:
-          halves[0] = ints[at++];
-          halves[1] = ints[at++];
-          v = bits[0];
-          break;
-        case NODE:
-          v = this.tree.ids[ints[at++]];
-          break;
-        case STRING:
-          v = this.strings.values[ints[at++]];
-          break;
-        default:
-          v = this.jsons.values[ints[at++]];
-      }
-      e[keys[j]] = v;
-    }
+    const { keys, kinds, constants, firsts } = shape;
+    const at = this.offset[k];
+    for (let j = 0; j < keys.length; j++) e[keys[j]] = this.slot(kinds[j], constants[j], at + firsts[j], k);
     if (rare) this.decoded.set(k, e);
     return e;
   }

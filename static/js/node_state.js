@@ -18,7 +18,7 @@ export const Status = Object.freeze({
   DROPPED: "dropped", // a child a beam never considered (forward pruning)
   CURRENT: "current",
 });
-export const STATUS_CODE = { unvisited: 0, visited: 1, done: 2, pruned: 3, dropped: 4 };
+const STATUS_CODE = { unvisited: 0, visited: 1, done: 2, pruned: 3, dropped: 4 };
 const STATUS_NAME = [Status.UNVISITED, Status.VISITED, Status.DONE, Status.PRUNED, Status.DROPPED];
 const CUT_NAME = [undefined, "alpha", "beta"];
 export const CUT_CODE = { alpha: 1, beta: 2 };
@@ -84,9 +84,7 @@ export class NodeState {
 
   vOf(i) {
     if (this.vectors !== null && this.vectors.has(i)) return this.vectors.get(i);
-    const x = this.cols[CODE.v];
-    if (x === null || i >= this.capacity || Number.isNaN(x[i])) return undefined;
-    return x[i];
+    return this.float(CODE.v, i);
   }
 
   float(c, i) {

@@ -14,7 +14,7 @@
 
 import { TraceTree } from "./trace_tree.js";
 import { EventStore } from "./event_store.js";
-import { NodeState, Status, STATUS_CODE, CUT_CODE } from "./node_state.js";
+import { NodeState, Status, CUT_CODE } from "./node_state.js";
 import { sameValue, toNumber } from "./value_format.js";
 
 export { Status };
@@ -107,18 +107,20 @@ export class Replay {
   }
 
   keepWithinBudget() {
-    const bytes = () => this.snapshots.reduce((n, s) => n + s.state.bytes, 0);
-    while (this.snapshots.length > 2 && bytes() > this.budget) {
+    while (this.snapshots.length > 2 && this.snapshotBytes > this.budget) {
       this.snapshots = this.snapshots.filter((_, j) => j % 2 === 0);
       this.every *= 2;
     }
   }
 
-  // Bytes held: events, states, snapshots, the cursor's journal (the benchmark reports it).
+  get snapshotBytes() {
+    return this.snapshots.reduce((n, s) => n + s.state.bytes, 0);
+  }
+
+  // Bytes held in typed arrays: events, states, snapshots, the cursor's journal (the benchmark reports it).
   get bytes() {
-    const snaps = this.snapshots.reduce((n, s) => n + s.state.bytes, 0);
     const journal = this.cursor.journal ? this.cursor.journal.bytes : 0;
-    return this.store.bytes + this.live.bytes + this.cursor.bytes + snaps + journal;
+    return this.store.bytes + this.live.bytes + this.cursor.bytes + this.snapshotBytes + journal;
   }
 
   // The state after events 0..k. The returned object is shared and changes on the
@@ -240,7 +242,7 @@ export class Replay {
           const c = t.idx(id);
           if (c === undefined) continue;
           s.set("cut", c, cut); // marks the cut edge into c
-          for (const d of t.subtree(c)) s.set("status", d, STATUS_CODE.pruned);
+          for (const d of t.subtree(c)) s.setStatus(d, Status.PRUNED);
         }
         break;
       }
@@ -357,7 +359,7 @@ class StoredReader {
     this.k = k;
     this.type = this.store.typeOf(k);
     const node = this.store.nodeOf(k);
-    this.node = node < 0 ? this.store.nodeField(k, "node") : node;
+    this.node = node < 0 ? undefined : node; // as tree.idx() says of an id it does not know
     return this;
   }
 

@@ -47,25 +47,25 @@ def lone_surrogate_at(value: Any, path: list[str | int]) -> list[str | int] | No
 
 def read_events(text: str) -> list[Event]:
     """Parse a JSON Lines trace; a broken line is reported by its number."""
-    events: list[Event] = []
-
-    def reject_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not allowed (strict JSON)")
-
     # Only "\n" ends a line: str.splitlines() would also split inside strings at U+2028 etc.
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            event = json.loads(line, parse_constant=reject_constant)
-        except (ValueError, RecursionError) as exc:
-            raise InputError(f"line {number}", f"not a JSON object: {exc}") from None
-        if not isinstance(event, dict):
-            raise InputError(f"line {number}", "expected a JSON object")
-        if _SURROGATE_ESCAPE.search(line):  # rare: only then walk the event
-            at = lone_surrogate_at(event, [])
-            if at is not None:
-                raise InputError(" ".join(p for p in (f"line {number}", format_path(at)) if p),
-                                 "a lone surrogate (\\ud800-\\udfff) is not text")
-        events.append(event)
-    return events
+    return [read_event_line(line, number) for number, line in enumerate(text.split("\n"), start=1) if line.strip()]
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed (strict JSON)")
+
+
+def read_event_line(line: str, number: int) -> Event:
+    """One line of a trace as an event, or an InputError naming `line {number}`."""
+    try:
+        event = json.loads(line, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        raise InputError(f"line {number}", f"not a JSON object: {exc}") from None
+    if not isinstance(event, dict):
+        raise InputError(f"line {number}", "expected a JSON object")
+    if _SURROGATE_ESCAPE.search(line):  # rare: only then walk the event
+        at = lone_surrogate_at(event, [])
+        if at is not None:
+            raise InputError(" ".join(p for p in (f"line {number}", format_path(at)) if p),
+                             "a lone surrogate (\\ud800-\\udfff) is not text")
+    return event

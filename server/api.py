@@ -1,8 +1,9 @@
 """The REST API for saved trees and traces, and the random tree generator.
 
-Every tree goes through search.tree_io (the one validator) and every trace through
-search.trace_check, so the API refuses exactly what the CLI and the socket refuse, with the
-same messages. Size limits answer 413; other bad input 400; nothing is stored unless valid.
+Every tree goes through search.tree_io (the one validator) and every uploaded trace through
+search.trace_verify (searched again by the engine and compared, server.trace_checks), so the API
+refuses exactly what the CLI and the socket refuse, with the same messages. Size limits answer 413;
+a trace that is not what the engine does 422; other bad input 400; nothing is stored unless valid.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from search.random_tree import random_tree_json
 from search.shorthand import to_shorthand
 from search.recorder import FORMAT_VERSION
 from search.trace_check import canonical_text, read_trace
+from search.trace_verify import TraceMismatch, VerifiedTrace
 from search.tree_io import parse_json_text, parse_tree_text
 from server.storage import Store
+from server.trace_checks import TraceChecksBusy, checked_trace
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -30,9 +33,15 @@ def store() -> Store:
 
 @api.errorhandler(InputError)
 def refuse(error: InputError) -> tuple[Response, int]:
-    """Every route's bad input: 413 over a size limit, else 400, with the validator's message."""
-    status = 413 if error.too_large else 400
+    """Every route's bad input: 413 over a size limit, 422 a trace the engine does not make, else 400,
+    with the validator's message."""
+    status = 413 if error.too_large else 422 if isinstance(error, TraceMismatch) else 400
     return jsonify(error=str(error)), status
+
+
+@api.errorhandler(TraceChecksBusy)
+def busy(error: TraceChecksBusy) -> tuple[Response, int, dict[str, str]]:
+    return jsonify(error=str(error)), 503, {"Retry-After": str(error.retry_after)}
 
 
 def body_text(limit: int) -> str:
@@ -83,28 +92,30 @@ def load_tree(tree_id: str) -> Any:
     return stored("trees", tree_id, "application/json")
 
 
-def trace_answer(events: list[dict[str, Any]], upgraded: bool, **fields: Any) -> dict[str, Any]:
-    """What a trace upload answers: the event count, and for a trace of an older format the trace
-    as it now reads (`trace`, JSON Lines), which the page replays instead of the file's text."""
-    answer = {**fields, "events": len(events)}
-    if upgraded:
-        answer["trace"] = canonical_text(events)
+def trace_answer(trace: VerifiedTrace, uploaded: str, **fields: Any) -> dict[str, Any]:
+    """What a trace upload answers: the event count, and when the file's text is not the engine's
+    (an older format, another key order or spacing) the trace as the engine writes it (`trace`,
+    JSON Lines), which the page replays instead of the file's text."""
+    answer = {**fields, "events": trace.events}
+    if trace.differs_from(uploaded):
+        answer["trace"] = trace.text
     return answer
 
 
 @api.post("/traces")
 def save_trace() -> Any:
-    events, upgraded = read_trace(body_text(limits.MAX_TRACE_BYTES))
-    trace_id = store().save("traces", canonical_text(events))
+    text = body_text(limits.MAX_TRACE_BYTES)
+    trace = checked_trace(text)
+    trace_id = store().save("traces", trace.text)
     url = url_for("pages.shared_trace", trace_id=trace_id)
-    return jsonify(trace_answer(events, upgraded, id=trace_id, url=url)), 201
+    return jsonify(trace_answer(trace, text, id=trace_id, url=url)), 201
 
 
 @api.post("/traces/check")
 def check_trace() -> Any:
-    """Validate without saving: a student opening a trace file replays it, nothing is stored."""
-    events, upgraded = read_trace(body_text(limits.MAX_TRACE_BYTES))
-    return jsonify(trace_answer(events, upgraded))
+    """Verify without saving: a student opening a trace file replays it, nothing is stored."""
+    text = body_text(limits.MAX_TRACE_BYTES)
+    return jsonify(trace_answer(checked_trace(text), text))
 
 
 @api.get("/traces/<trace_id>")

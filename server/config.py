@@ -25,6 +25,8 @@ DEFAULTS: dict[str, object] = {
     "EVENT_WINDOW": 4,
     # A client that acknowledges nothing for this long has its search stopped.
     "ACK_STALL_SECONDS": 60.0,
+    # Uploaded traces checked at once (each re-runs its search: server/trace_checks.py); the next gets 503.
+    "MAX_CONCURRENT_TRACE_CHECKS": 2,
     # Socket.IO messages larger than this close the connection (engine.io's own limit).
     "MAX_MESSAGE_BYTES": 2 * limits.MAX_PAYLOAD_BYTES,
 }

@@ -1,0 +1,54 @@
+"""Checking an uploaded trace, a few at a time: each check re-runs the search it describes.
+
+A check costs about what making the trace cost (search.trace_verify; bench/trace_check.py), up to a
+second or more of CPU for a trace near the 5 MB limit, so at most MAX_CONCURRENT_TRACE_CHECKS run
+at once. The next upload waits a moment for a place (TRACE_CHECK_WAIT_SECONDS), then is answered
+503 with Retry-After rather than queued: a burst of uploads cannot pile up threads and memory.
+
+Tests only: `TRACE_CHECK_HOOK` in the app's config, a function called with no arguments once a
+check holds its place, lets a test keep a check in flight (e.g. waiting on a threading.Event)
+and see the next upload refused, without timing anything.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable
+
+from flask import current_app
+
+from search.trace_verify import VerifiedTrace, verify_trace
+
+TRACE_CHECK_WAIT_SECONDS = 0.5
+"""How long an upload waits for a place before it is refused (503)."""
+RETRY_AFTER_SECONDS = 2
+
+
+class TraceChecksBusy(Exception):
+    """Every place for a trace check is taken (HTTP 503)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the server is checking {limit} uploaded trace{'s' if limit != 1 else ''} already (its limit): "
+                         f"try again in a few seconds")
+        self.retry_after = RETRY_AFTER_SECONDS
+
+
+def _places() -> tuple[threading.BoundedSemaphore, int]:
+    """The app's semaphore of check places, made on first use (the app factory knows nothing of it)."""
+    limit = int(current_app.config["MAX_CONCURRENT_TRACE_CHECKS"])
+    places = current_app.extensions.setdefault("trace_check_places", threading.BoundedSemaphore(limit))
+    return places, limit
+
+
+def checked_trace(text: str) -> VerifiedTrace:
+    """verify_trace(text) in one of the app's check places, or TraceChecksBusy when none frees up soon."""
+    places, limit = _places()
+    if not places.acquire(timeout=TRACE_CHECK_WAIT_SECONDS):
+        raise TraceChecksBusy(limit)
+    try:
+        hook: Callable[[], Any] | None = current_app.config.get("TRACE_CHECK_HOOK")
+        if hook is not None:
+            hook()
+        return verify_trace(text)
+    finally:
+        places.release()

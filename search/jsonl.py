@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from search.errors import InputError, format_path
+from search.json_numbers import bounded_int
 
 Event = dict[str, Any]
 """One trace event (docs/trace-format.md)."""
@@ -57,7 +58,7 @@ def read_events(text: str) -> list[Event]:
         if not line.strip():
             continue
         try:
-            event = json.loads(line, parse_constant=reject_constant)
+            event = json.loads(line, parse_constant=reject_constant, parse_int=bounded_int)
         except (ValueError, RecursionError) as exc:
             raise InputError(f"line {number}", f"not a JSON object: {exc}") from None
         if not isinstance(event, dict):

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import sqlite3
 
+import websocket
+
 from search import limits
 from server.config import DEFAULTS
 from tests.hostile import raw_http
 from tests.hostile.raw_polling import PollingSession
 from tests.hostile.server_process import ServerProcess
+from tests.socket_client import PATIENCE_SECONDS
 
 SOCKET_LIMIT = int(DEFAULTS["MAX_MESSAGE_BYTES"])
 
@@ -70,3 +73,25 @@ def test_a_content_length_that_is_no_number_is_400(server: ServerProcess) -> Non
     answer = raw_http.request(server.port, "POST /api/trees HTTP/1.1\r\nContent-Length: 1e9")
     assert answer.status == 400
     assert answer.json() == {"error": "the Content-Length '1e9' is not a number of bytes"}
+
+
+def test_a_websocket_message_over_the_limit_closes_that_connection_and_holds_nothing(server: ServerProcess) -> None:
+    """Engine.io's own limit on a websocket frame: the connection ends, its thread and socket with it,
+    and the server goes on serving others. (Engine.io's ping thread for the session ends at its next
+    ping, 25 s on: it is counted in the baseline, taken while connected.)"""
+    ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+                                     timeout=PATIENCE_SECONDS)
+    assert ws.recv().startswith("0{")  # the engine.io handshake
+    ws.send("40/search,")
+    assert ws.recv().startswith("40/search,")
+    threads, sockets = server.threads(), server.connections()
+    ws.send('42/search,["search:start",{"tree":"' + "x" * (SOCKET_LIMIT + 10) + '"}]')
+    closed = False
+    while not closed:
+        try:
+            closed = ws.recv() in ("", None)
+        except (websocket.WebSocketConnectionClosedException, ConnectionResetError):
+            closed = True
+    ws.close()
+    server.settles_to(threads - 1, sockets - 1)  # the connection's thread and socket are gone
+    assert raw_http.request(server.port, "GET /api/trees/nope HTTP/1.1").status == 404  # still serving

@@ -50,7 +50,7 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(base + args.url)
-        page.wait_for_function("window.minimaxLab && window.minimaxLab.finished", timeout=600_000)
+        page.wait_for_function("() => window.minimaxLab && window.minimaxLab.finished", timeout=600_000)
         page.wait_for_timeout(1000)  # the last relayout (at most twice a second for a big tree)
         last = page.evaluate("window.minimaxLab.last")
         mid = last // 2

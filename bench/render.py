@@ -90,14 +90,14 @@ def main() -> None:
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(url)
-            page.wait_for_function("window.minimaxLab && window.minimaxLab.finished")
+            page.wait_for_function("() => window.minimaxLab && window.minimaxLab.finished")
             page.locator('input[name="source"][value="tree"]').check()
             page.locator('textarea[name="tree"]').fill(json.dumps(tree, separators=(",", ":")))
             page.locator('select[name="algorithm"]').select_option(args.algorithm)
             t0 = time.perf_counter()
             page.get_by_role("button", name="Run").click()
             page.wait_for_function(
-                f"window.minimaxLab.finished && document.querySelectorAll('#tree [data-node-id]').length === {args.nodes}",
+                f"() => window.minimaxLab.finished && document.querySelectorAll('#tree [data-node-id]').length === {args.nodes}",
                 timeout=60_000,
             )
             load_s = time.perf_counter() - t0

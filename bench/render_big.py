@@ -202,7 +202,7 @@ def page_run(mode: str, url: str, opts: dict[str, Any]) -> dict[str, Any]:
             # One deadline for the whole stream, probes and Stop included.
             deadline = time.monotonic() + opts["finish_s"]
             page.goto(url, wait_until="commit", timeout=60_000)
-            page.wait_for_function("window.__bench && window.__bench.firstEventsAt !== null",
+            page.wait_for_function("() => window.__bench && window.__bench.firstEventsAt !== null",
                                    timeout=120_000, polling=200)
             log(f"[{mode}] first events after {time.perf_counter() - began:.1f} s")
             if mode == "probe":
@@ -240,7 +240,7 @@ def wait_finished(page: Any, deadline: float, out: dict[str, Any]) -> bool:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
-        page.wait_for_function("window.__bench.finishedAt !== null",
+        page.wait_for_function("() => window.__bench.finishedAt !== null",
                                timeout=max(1.0, deadline - time.monotonic()) * 1000, polling=500)
         return True
     except PlaywrightTimeout:

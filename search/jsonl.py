@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from search.errors import InputError, format_path
+from search.json_numbers import bounded_int
 
 Event = dict[str, Any]
 """One trace event (docs/trace-format.md)."""
@@ -58,7 +59,7 @@ def _reject_constant(name: str) -> Any:
 def read_event_line(line: str, number: int) -> Event:
     """One line of a trace as an event, or an InputError naming `line {number}`."""
     try:
-        event = json.loads(line, parse_constant=_reject_constant)
+        event = json.loads(line, parse_constant=_reject_constant, parse_int=bounded_int)
     except (ValueError, RecursionError) as exc:
         raise InputError(f"line {number}", f"not a JSON object: {exc}") from None
     if not isinstance(event, dict):

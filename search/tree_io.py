@@ -23,6 +23,7 @@ from jsonschema.exceptions import ValidationError
 
 from search import limits
 from search.errors import InputError, format_path
+from search.json_numbers import bounded_int
 from search.tree import Player, TreeNode, other
 from search.tree_rules import TreeRules, finite_number
 from search.tree_schema import tree_schema
@@ -45,15 +46,13 @@ def parse_json_text(text: str | bytes, what: str = "tree") -> Any:
         raise InputError("", f"{name} is not allowed: values must be finite numbers (strict JSON)")
 
     try:
-        return json.loads(text, parse_constant=reject_constant)
+        return json.loads(text, parse_constant=reject_constant, parse_int=bounded_int)
     except RecursionError:
         raise InputError("", f"the {what} is deeper than {limits.MAX_TREE_DEPTH} levels (the limit)") from None
     except json.JSONDecodeError as exc:
         raise InputError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except UnicodeDecodeError:
         raise InputError("", "not valid UTF-8 text") from None
-    except ValueError as exc:  # Python refuses whole numbers of more than 4,300 digits (int_max_str_digits)
-        raise InputError("", f"a number in the {what} is too long: {str(exc).split(';')[0]}") from None
 
 
 def parse_tree_text(text: str | bytes) -> TreeNode:

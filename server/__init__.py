@@ -16,10 +16,12 @@ from pathlib import Path
 from search import limits
 from server import strict_json
 from server.api import api
+from server.api_errors import register_api_errors
 from server.exercise_api import exercise_api
 from server.ordering_api import ordering_api
 from server.storage import Store
 from server.config import DEFAULTS, ROOT
+from server.guard import Guard
 from server.pages import pages
 from server.search_namespace import SearchNamespace
 from server.socket_packet import JsonOnlyPacket
@@ -34,6 +36,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Flask's own cap on any request body (413); each route applies its tighter limit.
     app.config["MAX_CONTENT_LENGTH"] = limits.MAX_TRACE_BYTES
     app.extensions["minimax_store"] = Store(app.config["DATABASE"])
+    register_api_errors(app)
     app.register_blueprint(pages)
     app.register_blueprint(api)
     app.register_blueprint(ordering_api)
@@ -47,7 +50,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # cors_allowed_origins is left unset: same-origin only.
     )
     socketio.on_namespace(SearchNamespace("/search", app.config))
+    # Outermost, around Socket.IO's own middleware: every transport passes the guard.
+    app.wsgi_app = Guard(app.wsgi_app, app.config["ALLOWED_HOSTS"],  # type: ignore[method-assign]
+                         int(app.config["MAX_MESSAGE_BYTES"]), lambda sid: close_engineio_session(socketio, sid))
     return app
+
+
+def close_engineio_session(socketio: SocketIO, sid: str) -> None:
+    """End an engine.io session at once: engine.io's own close waits for a poll that may never come."""
+    eio = socketio.server.eio
+    session = eio.sockets.pop(sid, None)
+    if session is not None:
+        session.close(wait=False, abort=True)
 
 
 def socketio_of(app: Flask) -> SocketIO:

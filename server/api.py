@@ -12,7 +12,6 @@ import json
 from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
 
 from search import InputError, limits
 from search.random_tree import random_tree_json
@@ -137,9 +136,3 @@ def make_random_tree() -> Any:
     text = body_text(limits.MAX_PAYLOAD_BYTES)
     options = parse_json_text(text, "options") if text.strip() else {}
     return jsonify(random_tree_json(options))
-
-
-@api.errorhandler(HTTPException)
-def http_error(error: HTTPException) -> Any:
-    """API errors are JSON too (413 from MAX_CONTENT_LENGTH, 405, ...)."""
-    return jsonify(error=f"{error.code} {error.name}: {error.description}"), error.code

@@ -29,4 +29,7 @@ DEFAULTS: dict[str, object] = {
     "MAX_CONCURRENT_TRACE_CHECKS": 2,
     # Socket.IO messages larger than this close the connection (engine.io's own limit).
     "MAX_MESSAGE_BYTES": 2 * limits.MAX_PAYLOAD_BYTES,
+    # Host headers the server answers (server/guard.py); `python -m server` adds the address it
+    # listens on and every --allow-host. Any other Host gets 400 (DNS rebinding).
+    "ALLOWED_HOSTS": ("localhost", "127.0.0.1", "::1"),
 }

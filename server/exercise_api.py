@@ -22,32 +22,16 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from search import InputError, limits
 from search.exercise import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
 from search.tree_io import parse_json_text
-from server.api import body_text, http_error, refuse, store
+from server.api import body_text, refuse, store
 from server.exercise_cache import LruCache
 from server.exercise_results import summarise
 
 exercise_api = Blueprint("exercise_api", __name__, url_prefix="/api/exercises")
 exercise_api.register_error_handler(InputError, refuse)
-exercise_api.register_error_handler(HTTPException, http_error)
-
-
-@exercise_api.app_errorhandler(404)
-@exercise_api.app_errorhandler(405)
-def routing_error(error: HTTPException) -> Any:
-    """A method a route does not take, or a path under it that does not exist, fails in routing,
-    before any blueprint is chosen, so the handler above never sees it: answer JSON here too
-    (other paths keep the default page)."""
-    if request.path != exercise_api.url_prefix and not request.path.startswith(f"{exercise_api.url_prefix}/"):
-        return error
-    response, status = http_error(error)
-    if isinstance(error, MethodNotAllowed) and error.valid_methods:
-        response.headers["Allow"] = ", ".join(error.valid_methods)
-    return response, status
 
 
 CACHE_NODES = 50_000

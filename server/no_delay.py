@@ -10,6 +10,9 @@ machine (bench/stream.py); with TCP_NODELAY a few ms.
 Werkzeug does not know that a request became a websocket: when it ended, werkzeug read the
 client's last frame as a new HTTP request and logged a red "400 Bad HTTP/0.9 request type" for
 every closed connection, which looks like a failure to an instructor watching the console.
+
+The Server header names the product only: werkzeug's "Werkzeug/3.1.9 Python/3.11.2" tells an
+attacker which known bugs to try.
 """
 
 from __future__ import annotations
@@ -19,7 +22,13 @@ import socket
 from werkzeug.serving import WSGIRequestHandler
 
 
+SERVER_NAME = "Minimax Lab"
+
+
 class NoDelayRequestHandler(WSGIRequestHandler):
+    def version_string(self) -> str:
+        return SERVER_NAME
+
     def setup(self) -> None:
         super().setup()
         if self.connection.family in (socket.AF_INET, socket.AF_INET6):

@@ -32,6 +32,13 @@ ATTEMPTS_WRONG = "attempts_wrong"
 KINDS = ("trees", "traces")
 
 
+class StoreError(Exception):
+    """The database cannot be used: one line naming the file and the problem (python -m server exits 2)."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"database {path}: {problem}")
+
+
 class StoredExercise(NamedTuple):
     body: str  # the engine's Exercise.to_json(), as JSON text
     key_hash: str  # sha256 (hex) of the instructor's results key; the key itself is never stored
@@ -41,11 +48,37 @@ class Store:
     """Trees (normalised JSON), traces (JSON Lines) and exercises by id; submissions by exercise."""
 
     def __init__(self, path: str | Path) -> None:
+        """Open (or create) the file and check it at once, so a bad path or a damaged file is
+        one clear line at start rather than a 500 at an instructor's first save."""
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.parent.exists() and not self.path.parent.is_dir():
+            raise StoreError(self.path, f"{self.path.parent} is a file, not a folder")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(self.path, f"cannot create its folder: {exc.strerror}") from None
+        if self.path.is_dir():
+            raise StoreError(self.path, "is a folder, not a file")
         with closing(self._connect()) as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(SCHEMA)
+            self._check(db)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.executescript(SCHEMA)
+                db.execute("BEGIN IMMEDIATE")  # can we write? (a read-only file fails here, not at a save)
+                db.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                raise StoreError(self.path, f"cannot be written: {exc}") from None
+
+    def _check(self, db: sqlite3.Connection) -> None:
+        """SQLite's quick_check (linear in the file's size: about 6 ms for 1,000 saved 2 KB trees here)."""
+        try:
+            found = [row[0] for row in db.execute("PRAGMA quick_check(1)")]
+        except sqlite3.DatabaseError as exc:
+            problem = "it is not an SQLite database" if "not a database" in str(exc) else f"SQLite says: {exc}"
+            raise StoreError(self.path, f"the file is damaged or not a database ({problem})") from None
+        if found != ["ok"]:
+            detail = " ".join(found[0].replace("*** in database main ***", "").split())
+            raise StoreError(self.path, f"the file is damaged (SQLite's quick_check: {detail})")
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=30, isolation_level=None)

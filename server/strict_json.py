@@ -21,6 +21,7 @@ from typing import Any
 from flask.json.provider import DefaultJSONProvider
 
 from search import limits
+from search.json_numbers import bounded_int
 
 _EVENT_NAME = re.compile(r'\s*\[\s*"([\w:.-]{1,64})"')
 
@@ -55,7 +56,7 @@ def dumps(obj: Any, **kwargs: Any) -> str:
 
 def loads(text: str | bytes, **kwargs: Any) -> Any:
     try:
-        return json.loads(text, **kwargs)
+        return json.loads(text, parse_int=bounded_int, **kwargs)
     except RecursionError:
         found = _EVENT_NAME.match(text) if isinstance(text, str) else None
         if found is None:

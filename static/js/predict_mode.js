@@ -17,6 +17,8 @@ const el = (tag, attrs = {}, text = "") => {
 
 const HINT = "Step forward (→): before each key step you are asked what it will do.";
 
+const askedSheet = new CSSStyleSheet();
+
 export class PredictMode {
   // toggle: the checkbox; panel: the empty section this fills; controls: the PlayerControls;
   // replay(): the Replay shown (or null); eventIndex(position): the event a player position shows.
@@ -253,13 +255,12 @@ export class PredictMode {
   }
 
   // The node asked about, ringed in the drawing (a style rule, so redrawing the node keeps it).
+  // A constructed stylesheet (CSSOM): the page's CSP (style-src 'self') refuses a <style> element.
   markNode(id) {
-    let style = document.getElementById("predict-asked-style");
-    if (!style) {
-      style = el("style", { id: "predict-asked-style" });
-      document.head.append(style);
+    if (!document.adoptedStyleSheets.includes(askedSheet)) {
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, askedSheet];
     }
-    style.textContent = id === null ? ""
-      : `#tree [data-node-id="${CSS.escape(id)}"] .shape { stroke: #0b7285; stroke-width: 5; stroke-dasharray: none; }`;
+    askedSheet.replaceSync(id === null ? ""
+      : `#tree [data-node-id="${CSS.escape(id)}"] .shape { stroke: #0b7285; stroke-width: 5; stroke-dasharray: none; }`);
   }
 }

@@ -63,7 +63,8 @@ function inlineStyles(source, copy) {
       const value = style.getPropertyValue(prop);
       if (value !== initial && !(prop === "display" && el === source)) parts.push(`${prop}:${value}`);
     }
-    if (parts.length) to[i].setAttribute("style", parts.join(";"));
+    // cssText (CSSOM), not setAttribute: the page's CSP (style-src 'self') refuses style attributes.
+    if (parts.length) to[i].style.cssText = parts.join(";");
     else to[i].removeAttribute("style");
   }
 }

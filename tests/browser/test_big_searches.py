@@ -27,7 +27,7 @@ def capped_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_a_link_with_run_1_fills_the_search_tab_and_runs_it(browser: Browser, live_server: str) -> None:
     page, errors = new_page(browser, DESKTOP)
     page.goto(live_server + "/?game=tictactoe&state=X...O....&algorithm=minimax&depth=2&ties=explore&run=1")
-    page.wait_for_function("window.minimaxLab && window.minimaxLab.finished && window.minimaxLab.last > 0")
+    page.wait_for_function("() => window.minimaxLab && window.minimaxLab.finished && window.minimaxLab.last > 0")
     expect(page.locator('input[name="source"][value="game"]')).to_be_checked()
     expect(page.locator('select[name="algorithm"]')).to_have_value("minimax")
     expect(page.locator('input[name="depth"]')).to_have_value("2")
@@ -48,7 +48,7 @@ def test_a_link_with_run_0_fills_the_search_tab_and_waits_for_run(browser: Brows
     expect(page.locator('select[name="algorithm"]')).to_have_value("minimax")
     assert page.evaluate("window.minimaxLab.searches") == 0
     page.get_by_role("button", name="Run").click()
-    page.wait_for_function("window.minimaxLab.finished && window.minimaxLab.searches === 1")
+    page.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.searches === 1")
     page.locator("#last").click()
     expect(page.locator("#narration")).to_have_text(re.compile(r"^Result: A = 3"))
     page.goto(live_server + "/?example=lecture&run=maybe")
@@ -62,7 +62,7 @@ def test_a_search_that_meets_the_event_cap_says_so_above_the_player_at_once(brow
                                                                               viewport: dict[str, int]) -> None:
     page, errors = new_page(browser, viewport)
     page.goto(capped_server + TICTACTOE + "&run=1")
-    page.wait_for_function("window.minimaxLab && window.minimaxLab.finished && window.minimaxLab.last > 0")
+    page.wait_for_function("() => window.minimaxLab && window.minimaxLab.finished && window.minimaxLab.last > 0")
     note = page.locator("#stream-note")
     # Where the student is: at step 0, not at the last step.
     assert page.evaluate("window.minimaxLab.step") == 0
@@ -79,7 +79,7 @@ def test_a_search_that_meets_the_event_cap_says_so_above_the_player_at_once(brow
     page.screenshot(path=str(SHOTS / f"big-cap-{viewport['width']}.png"))
     # A new search that completes clears it.
     page.goto(capped_server + "/?example=lecture&algorithm=alphabeta&run=1")
-    page.wait_for_function("window.minimaxLab && window.minimaxLab.finished && window.minimaxLab.last > 0")
+    page.wait_for_function("() => window.minimaxLab && window.minimaxLab.finished && window.minimaxLab.last > 0")
     expect(page.locator("#stream-note")).to_be_hidden()
     assert errors == []
     page.context.close()
@@ -94,7 +94,7 @@ def test_stop_while_a_big_search_streams_ends_it_and_says_so(browser: Browser, l
     page.locator("#forward").click()
     expect(page.locator("#counter")).to_have_text(re.compile(r"^step 1 / \d+"))
     page.locator("#stop").click()
-    page.wait_for_function("window.minimaxLab.finished")
+    page.wait_for_function("() => window.minimaxLab.finished")
     expect(note).to_have_text(re.compile(r"^Stopped after [\d,]+ events, as asked: there is no result\."))
     last = page.evaluate("window.minimaxLab.last")
     assert 10_000 <= last < 1_944_616

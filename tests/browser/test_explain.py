@@ -103,7 +103,7 @@ def test_listings_read_as_the_slides(browser: Browser, live_server: str) -> None
         code = page.locator("#code").inner_text()
         assert "return arg max a ∈ ACTIONS(s) of MIN-VALUE(RESULT(state, a))" in code
         assert "v ← MAX-VALUE(state)" not in code  # one decision line, not a second search
-        page.wait_for_function("window.minimaxLab.finished")
+        page.wait_for_function("() => window.minimaxLab.finished")
         for k in (1, 2):  # the root's visit and its v ← −∞ are MINIMAX-DECISION's own work
             seek(page, k)
             assert lit_line(page) == "return arg max a ∈ ACTIONS(s) of MIN-VALUE(RESULT(state, a))"
@@ -138,7 +138,7 @@ def test_a_link_opens_that_step_and_copy_link_gives_one(browser: Browser, live_s
     expect(page.locator("#narration")).to_have_text(said)
     # A tree typed in is saved so that its link opens it anywhere.
     run_search(page, source="tree", tree="[[1, 5], [4, 2]]")
-    page.wait_for_function("window.minimaxLab.finished && window.minimaxLab.last > 0")
+    page.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.last > 0")
     page.evaluate("window.minimaxLab.seek(6)")
     page.get_by_role("button", name="Copy link to this step").click()
     expect(page.locator("#step-link-status")).to_contain_text("/?tree=")

@@ -40,7 +40,7 @@ def test_a_lost_connection_ends_the_search_where_it_stood(dropping_page: Page) -
     page.evaluate("window.minimaxLab.dropConnection()")
     expect(page.get_by_role("alert").filter(has_text="connection")).to_have_text(
         "the connection to the server was lost, so the search stopped here: run it again")
-    page.wait_for_function("window.minimaxLab.finished")
+    page.wait_for_function("() => window.minimaxLab.finished")
     # The timeline is complete as it stands: Last step goes to its end, and the page reconnects.
     page.get_by_role("button", name="Last step").click()
     k, n = counter(page)
@@ -77,7 +77,7 @@ def test_a_triple_click_on_run_shows_one_search_and_meets_no_limit(page: Page) -
     page.get_by_role("button", name="Run").evaluate("run => { run.click(); run.click(); run.click(); }")
     page.wait_for_function("n => window.minimaxLab.searches > n + 1 && window.minimaxLab.last > 0", arg=searches)
     page.get_by_role("button", name="Stop").click()
-    page.wait_for_function("window.minimaxLab.finished")
+    page.wait_for_function("() => window.minimaxLab.finished")
     # The first Run's search, the first click's (superseded) and the last click's: once each has
     # sent its last message, nothing about the superseded one can still arrive and be shown.
     log = wait_until_every_search_ended(page, 3)

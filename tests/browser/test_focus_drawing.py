@@ -37,7 +37,7 @@ def page(browser: Browser, live_server: str) -> Iterator[Page]:
 def open_big(page: Page, url: str = BIG) -> None:
     """Open a search by its link and wait until it has all arrived and is drawn as a focus drawing."""
     page.goto(page.base_url + url)  # type: ignore[attr-defined]
-    page.wait_for_function("window.minimaxLab && window.minimaxLab.finished")
+    page.wait_for_function("() => window.minimaxLab && window.minimaxLab.finished")
     expect(page.locator("#tree-note")).to_have_text(NOTE)
 
 
@@ -199,7 +199,7 @@ def test_screenshots_of_the_full_alpha_beta_tree(browser: Browser, live_server: 
     # Mid-search: while it streams, once past the full drawing's size.
     expect(page.locator("#tree-note")).to_have_text(NOTE)
     page.screenshot(path=str(SHOTS / f"focus-streaming-{width}.png"))
-    page.wait_for_function("window.minimaxLab.finished")
+    page.wait_for_function("() => window.minimaxLab.finished")
     seek(page, 5000)
     # The first mark, wherever it is: Tab to it (focus) brings it into view.
     mark = page.locator(f'#tree [data-node-id="{page.locator("#tree .node.folds.collapsed").first.get_attribute("data-node-id")}"]')

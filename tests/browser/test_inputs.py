@@ -84,7 +84,7 @@ def test_events_arriving_extend_the_timeline_without_moving_the_step(app: Page) 
     run_search(app, source="game", game="tictactoe", position="XO.......", depth="")
     expect(app.locator('[data-node-id="root"]')).to_be_visible()
     # Over 2,000 events (the server sends 1,000 per batch); wait for the last.
-    app.wait_for_function("Number(document.getElementById('counter').textContent.split(' / ')[1]) > 2000")
+    app.wait_for_function("() => Number(document.getElementById('counter').textContent.split(' / ')[1]) > 2000")
     seen = app.evaluate("window.seenCounters")
     ends = [int(text.split(" / ")[1]) for text in seen if text.startswith("step 0 / ") and text != "step 0 / 0"]
     assert len(set(ends)) >= 2, f"N grew in one go: {seen}"

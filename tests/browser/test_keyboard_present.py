@@ -112,7 +112,7 @@ def test_space_plays_and_pauses_wherever_focus_is(app: Page, target: str) -> Non
         app.locator(target).focus()
     app.keyboard.press("Space")
     playing(app)
-    app.wait_for_function("window.minimaxLab.step >= 1")  # it really plays
+    app.wait_for_function("() => window.minimaxLab.step >= 1")  # it really plays
     app.keyboard.press("Space")
     paused(app)
     # Space on a focused button plays instead of clicking it, and focus stays where it was.
@@ -288,7 +288,7 @@ def test_phone_camera_moves_only_to_follow_the_search(browser: Browser, live_ser
     wide = "[[[3,12],[8,2]],[[4,6],[14,5]],[[2,7],[1,9]],[[11,3],[6,8]]]"
     run_search(page, source="tree", tree=wide)
     expect(page.locator("#counter")).to_have_text(re.compile(r"^step 0 / [1-9]\d*$"))
-    page.wait_for_function("window.minimaxLab.finished")
+    page.wait_for_function("() => window.minimaxLab.finished")
     page.evaluate("window.scrollTo(0, 0)")
     moves = moved_only_to_follow(page, "wide tree")
     assert moves, "the wide tree should have needed the view to follow the search"

@@ -112,7 +112,7 @@ def test_keyboard(app: Page) -> None:
     app.locator("body").click(position={"x": 5, "y": 5})
     app.keyboard.press("Space")
     expect(app.get_by_role("button", name="Pause")).to_be_visible()
-    app.wait_for_function("Number(document.getElementById('counter').textContent.split(' ')[1]) >= 2")
+    app.wait_for_function("() => Number(document.getElementById('counter').textContent.split(' ')[1]) >= 2")
     app.keyboard.press("Space")
     expect(app.get_by_role("button", name="Play")).to_be_visible()
     paused_at = counter(app)[0]

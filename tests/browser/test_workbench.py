@@ -445,7 +445,7 @@ def test_random_trees_by_seed(page: Page) -> None:
     open_tab(page, "Edit tree")
     first = make_random(page, "7", depth="3")
     # It runs at once: the drawing shows the random tree.
-    page.wait_for_function("window.minimaxLab.finished && window.minimaxLab.last > 0")
+    page.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.last > 0")
     expect(page.locator('#tree [data-node-id="A"]')).to_be_visible()
     drawn = sorted(node_states(page))
     listed = sorted(page.locator("#editor-outline [data-edit-id]").evaluate_all("rows => rows.map(r => r.dataset.editId)"))
@@ -686,7 +686,7 @@ def test_latex_escapes_labels_and_marks_the_result(page: Page, tmp_path: Path) -
 def test_latex_refuses_a_tree_too_big_for_pdflatex(page: Page) -> None:
     open_tab(page, "Edit tree")
     make_random(page, "3", depth="7", min_branching="3", max_branching="3")  # 3,280 nodes
-    page.wait_for_function("window.minimaxLab.finished && window.minimaxLab.searches > 1")
+    page.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.searches > 1")
     open_tab(page, "Share & export")
     page.get_by_role("button", name="Export LaTeX (.tex)").click()
     expect(page.locator("#share-error")).to_have_text(

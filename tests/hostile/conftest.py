@@ -1,0 +1,18 @@
+"""The hostile suite: each finding of an adversarial test of the running server, as a test that
+failed before its fix. Most run against `python -m server` in its own process (server_process.py),
+so its threads and sockets can be counted before and after."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from tests.hostile.server_process import ServerProcess, server_process
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    with server_process(tmp_path_factory.mktemp("hostile") / "lab.sqlite") as running:
+        yield running

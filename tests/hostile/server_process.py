@@ -1,0 +1,76 @@
+"""`python -m server` as a user starts it, in its own process, so a test can count the threads and
+file descriptors it holds before and after a hostile request (/proc/PID)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, NamedTuple
+
+from tests.socket_client import PATIENCE_SECONDS, wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ServerProcess(NamedTuple):
+    url: str
+    host: str
+    port: int
+    process: subprocess.Popen[str]
+
+    def threads(self) -> int:
+        return len(os.listdir(f"/proc/{self.process.pid}/task"))
+
+    def fds(self) -> int:
+        return len(os.listdir(f"/proc/{self.process.pid}/fd"))
+
+    def connections(self) -> int:
+        """Sockets the server holds: its listening socket and one per open connection."""
+        return sum(os.readlink(f"/proc/{self.process.pid}/fd/{fd}").startswith("socket:")
+                   for fd in os.listdir(f"/proc/{self.process.pid}/fd"))
+
+    def settles_to(self, threads: int, connections: int) -> None:
+        """Wait until the server holds no more threads and sockets than it did: a closed request's
+        thread ends a moment after the client sees the answer."""
+        wait_until(lambda: self.threads() <= threads and self.connections() <= connections,
+                   f"the server to hold {threads} threads and {connections} sockets "
+                   f"(it holds {self.threads()} and {self.connections()})")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def answers(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+@contextmanager
+def server_process(db: Path, *args: str) -> Iterator[ServerProcess]:
+    """A real server (`python -m server --port P --db DB ARGS`) until the block ends."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "server", "--port", str(port), "--db", str(db), *args],
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + PATIENCE_SECONDS
+        while not answers(port):
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
+            if time.monotonic() > deadline:
+                raise TimeoutError("the server did not start listening")
+            time.sleep(0.05)
+        yield ServerProcess(f"http://127.0.0.1:{port}", "127.0.0.1", port, process)
+    finally:
+        process.terminate()
+        process.wait(timeout=PATIENCE_SECONDS)

@@ -39,6 +39,7 @@ bench: setup system-deps
 	$(PY) bench/engine_versions.py
 	$(PY) bench/stream.py
 	$(PY) bench/practice.py
+	$(PY) bench/trace_check.py
 	$(PY) bench/render.py
 	$(PY) bench/render_big.py
 

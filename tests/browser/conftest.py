@@ -58,12 +58,12 @@ def new_page(browser: Browser, viewport: dict[str, int]) -> tuple[Page, list[str
 
 
 def refusals_removed(errors: list[str]) -> list[str]:
-    """The errors without the browser's console lines for requests the server refused with 400/413.
+    """The errors without the browser's console lines for requests the server refused with 400/413/422.
 
     A refused tree or trace is an expected answer here (the page shows the server's message);
     Chromium still logs each one as "Failed to load resource". Anything else stays an error.
     """
-    refused = re.compile(r"^console\.error: Failed to load resource: the server responded with a status of (400|413) ")
+    refused = re.compile(r"^console\.error: Failed to load resource: the server responded with a status of (400|413|422) ")
     return [e for e in errors if not refused.match(e)]
 
 

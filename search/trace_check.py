@@ -1,4 +1,8 @@
-"""Checking a whole trace before it is saved or replayed: the schema, and what a schema can't say."""
+"""Reading a whole trace event by event against the schema, and what a schema can't say.
+
+Uploads no longer come here: search.trace_verify compares them with the engine, which says more and
+costs about what making the trace cost. This reads what the server stored before that (an older
+format upgraded as it is served) and serves tests and tools that want the events as dicts."""
 
 from __future__ import annotations
 

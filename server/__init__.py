@@ -25,6 +25,7 @@ from server.guard import Guard
 from server.pages import pages
 from server.search_namespace import SearchNamespace
 from server.socket_packet import JsonOnlyPacket
+from server.trace_checks import check_places
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -36,6 +37,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Flask's own cap on any request body (413); each route applies its tighter limit.
     app.config["MAX_CONTENT_LENGTH"] = limits.MAX_TRACE_BYTES
     app.extensions["minimax_store"] = Store(app.config["DATABASE"])
+    app.extensions["trace_check_places"] = check_places(int(app.config["MAX_CONCURRENT_TRACE_CHECKS"]))
     register_api_errors(app)
     app.register_blueprint(pages)
     app.register_blueprint(api)

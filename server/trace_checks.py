@@ -33,18 +33,16 @@ class TraceChecksBusy(Exception):
         self.retry_after = RETRY_AFTER_SECONDS
 
 
-def _places() -> tuple[threading.BoundedSemaphore, int]:
-    """The app's semaphore of check places, made on first use (the app factory knows nothing of it)."""
-    limit = int(current_app.config["MAX_CONCURRENT_TRACE_CHECKS"])
-    places = current_app.extensions.setdefault("trace_check_places", threading.BoundedSemaphore(limit))
-    return places, limit
+def check_places(limit: int) -> threading.BoundedSemaphore:
+    """The places for trace checks; create_app keeps one in app.extensions["trace_check_places"]."""
+    return threading.BoundedSemaphore(limit)
 
 
 def checked_trace(text: str) -> VerifiedTrace:
     """verify_trace(text) in one of the app's check places, or TraceChecksBusy when none frees up soon."""
-    places, limit = _places()
+    places: threading.BoundedSemaphore = current_app.extensions["trace_check_places"]
     if not places.acquire(timeout=TRACE_CHECK_WAIT_SECONDS):
-        raise TraceChecksBusy(limit)
+        raise TraceChecksBusy(int(current_app.config["MAX_CONCURRENT_TRACE_CHECKS"]))
     try:
         hook: Callable[[], Any] | None = current_app.config.get("TRACE_CHECK_HOOK")
         if hook is not None:

@@ -99,10 +99,11 @@ class Guard:
             environ["wsgi.input_terminated"] = False
             return None
         text = environ.get("CONTENT_LENGTH") or "0"
-        if not text.isdigit() or len(text) > 18:
+        if not (text.isascii() and text.isdigit()):
             return "400 Bad Request", f"the Content-Length {text[:40]!r} is not a number of bytes"
-        if int(text) > limit:
-            return self._too_large(environ, f"the body is {int(text):,} bytes; the limit is {limit:,}")
+        if len(text) > 18 or int(text) > limit:  # 19 digits and more: far past any limit (and int() may refuse it)
+            size = f"{int(text):,}" if len(text) <= 18 else f"a {len(text)}-digit number of"
+            return self._too_large(environ, f"the body is {size} bytes; the limit is {limit:,}")
         return None
 
     def _too_large(self, environ: Environ, message: str) -> tuple[str, str]:

@@ -75,6 +75,12 @@ def test_a_content_length_that_is_no_number_is_400(server: ServerProcess) -> Non
     assert answer.json() == {"error": "the Content-Length '1e9' is not a number of bytes"}
 
 
+def test_a_content_length_of_5000_digits_is_413(server: ServerProcess) -> None:
+    answer = raw_http.request(server.port, "POST /api/trees HTTP/1.1\r\nContent-Length: " + "9" * 5000)
+    assert answer.status == 413
+    assert answer.json() == {"error": f"the body is a 5000-digit number of bytes; the limit is {limits.MAX_PAYLOAD_BYTES:,}"}
+
+
 def test_a_websocket_message_over_the_limit_closes_that_connection_and_holds_nothing(server: ServerProcess) -> None:
     """Engine.io's own limit on a websocket frame: the connection ends, its thread and socket with it,
     and the server goes on serving others. (Engine.io's ping thread for the session ends at its next

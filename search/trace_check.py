@@ -32,7 +32,7 @@ def read_trace(text: str) -> tuple[list[dict[str, Any]], bool]:
         raise InputError("", "the trace is empty")
     if events[0].get("type") != "start":
         raise InputError("line 1", "a trace begins with its start event (is this a trace from Minimax Lab?)")
-    _check_tree_source(events[0])  # first: its size checks keep the schema's recursion bounded
+    check_tree_source(events[0])  # first: its size checks keep the schema's recursion bounded
     events, upgraded = upgrade_trace(events)
     for number, event in enumerate(events, start=1):
         check_event(event, f"line {number}")
@@ -46,13 +46,15 @@ def read_trace(text: str) -> tuple[list[dict[str, Any]], bool]:
     return events, upgraded
 
 
-def _check_tree_source(first: dict[str, Any]) -> None:
+def check_tree_source(first: dict[str, Any], where: str = "line 1") -> None:
+    """A tree source's tree validated, errors named `line 1.source.tree...`: first, as its size checks
+    keep later recursion bounded."""
     source = first.get("source")
     if isinstance(source, dict) and source.get("kind") == "tree":
         try:
             tree_from_json(source.get("tree"))
         except InputError as exc:
-            raise InputError(".".join(p for p in ("line 1.source.tree", exc.where) if p), exc.problem) from None
+            raise InputError(".".join(p for p in (f"{where}.source.tree", exc.where) if p), exc.problem) from None
 
 
 def canonical_text(events: list[dict[str, Any]]) -> str:

@@ -35,10 +35,9 @@ from search.event_records import Batch
 from search.jsonl import read_event_line, read_events
 from search.recorder import FORMAT_VERSION, Recorder, SearchStopped
 from search.request import SearchRequest, parse_request, parse_seed
-from search.trace_check import canonical_text
+from search.trace_check import canonical_text, check_tree_source
 from search.trace_differences import Event, describe, field_difference, sequence_difference
 from search.trace_upgrade import upgrade_trace
-from search.tree_io import tree_from_json
 
 OPTION_FIELDS = frozenset({"depth", "ties", "tt", "quiescence", "beam", "ordering", "seed"})
 """What a start event's `options` may hold (docs/trace-format.md)."""
@@ -147,8 +146,7 @@ def compare_with_engine(request: SearchRequest, lines: list[str], numbers: list[
     """The engine's lines for the search, each equal to the trace's (as text, or else as a value);
     TraceMismatch at the first that is not."""
     compare = LineComparison(lines, numbers)
-    last = _event_or_none(lines[-1]) if len(lines) > 1 else None
-    last = last or {}
+    last = (_event_or_none(lines[-1]) if len(lines) > 1 else None) or {}
     stopped_by = last.get("reason") if last.get("type") == "result" and last.get("complete") is False else None
     if stopped_by in CANCEL_REASONS:
         recorder: Recorder = StopAfter(compare, len(lines) - 1, stopped_by)
@@ -252,12 +250,7 @@ def _verify_older(text: str, start: Event, where: str, version: int) -> Verified
     """A trace of format 1, 2 or 3: upgraded as search.trace_upgrade reads it, then compared. Format 3
     keeps its lines; formats 1 and 2 gain the engine's steps, so a difference after the upgrade (the
     upgrade itself refuses any event the engine does not make) is named by its line as upgraded."""
-    source = start.get("source")
-    if isinstance(source, dict) and source.get("kind") == "tree":  # first: bounded before the schema's recursion
-        try:
-            tree_from_json(source.get("tree"))
-        except InputError as exc:
-            raise InputError(".".join(p for p in (f"{where}.source.tree", exc.where) if p), exc.problem) from None
+    check_tree_source(start, where)  # first: bounded before the schema's recursion
     events, _ = upgrade_trace(read_events(text))
     last = events[-1]
     if version < 3 and last.get("type") == "result" and "baseline" not in last and events[0].get("algorithm") == "alphabeta":

@@ -13,7 +13,6 @@ from flask_socketio import SocketIO
 
 from pathlib import Path
 
-from search import limits
 from server import strict_json
 from server.api import api
 from server.api_errors import register_api_errors
@@ -34,8 +33,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config.update(config or {})
     app.config.setdefault("DATABASE", str(Path(app.instance_path) / "minimax-lab.sqlite"))
-    # Flask's own cap on any request body (413); each route applies its tighter limit.
-    app.config["MAX_CONTENT_LENGTH"] = limits.MAX_TRACE_BYTES
     app.extensions["minimax_store"] = Store(app.config["DATABASE"])
     app.extensions["trace_check_places"] = check_places(int(app.config["MAX_CONCURRENT_TRACE_CHECKS"]))
     register_api_errors(app)

@@ -7,7 +7,7 @@ import sys
 
 from server import create_app, socketio_of
 from server.config import DEFAULTS
-from server.guard import default_allowed_hosts
+from server.guard import WILDCARD_HOSTS, default_allowed_hosts
 from server.no_delay import NoDelayRequestHandler
 from server.storage import StoreError
 
@@ -33,7 +33,7 @@ def main() -> None:
         print(f"python -m server: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     print(f"Minimax Lab: open http://{args.host}:{args.port}/ (the lecture example is ready)", flush=True)
-    if args.host in ("0.0.0.0", "::") and not args.allow_host:
+    if args.host in WILDCARD_HOSTS and not args.allow_host:
         print("Listening on every address: add --allow-host NAME for the name or address students type "
               "(other hosts are refused).", flush=True)
     # Werkzeug's server is fine for a class on one machine; threading mode needs the flag.

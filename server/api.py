@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from search import InputError, limits
+from search import InputError
 from search.random_tree import random_tree_json
 from search.shorthand import to_shorthand
 from search.recorder import FORMAT_VERSION
@@ -43,22 +43,18 @@ def busy(error: TraceChecksBusy) -> tuple[Response, int, dict[str, str]]:
     return jsonify(error=str(error)), 503, {"Retry-After": str(error.retry_after)}
 
 
-def body_text(limit: int) -> str:
-    """The request body as text, refused early (413) when over `limit` bytes."""
-    if request.content_length is not None and request.content_length > limit:
-        raise InputError("", f"the body is {request.content_length:,} bytes; the limit is {limit:,}", too_large=True)
-    data = request.get_data(cache=False)
-    if len(data) > limit:
-        raise InputError("", f"the body is {len(data):,} bytes; the limit is {limit:,}", too_large=True)
+def body_text() -> str:
+    """The request body as text. Its size was checked before any route ran, against the route's limit,
+    whatever its transfer encoding (server/guard.py: 413 naming the limit)."""
     try:
-        return data.decode("utf-8")
+        return request.get_data(cache=False).decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("", "the body is not UTF-8 text") from None
 
 
 @api.post("/trees")
 def save_tree() -> Any:
-    tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
+    tree = parse_tree_text(body_text())
     tree_id = store().save("trees", json.dumps(tree.to_json(), allow_nan=False))
     return jsonify(id=tree_id, url=url_for("pages.shared_tree", tree_id=tree_id)), 201
 
@@ -66,7 +62,7 @@ def save_tree() -> Any:
 @api.post("/trees/check")
 def check_tree() -> Any:
     """Validate and normalise without saving: the editor's text box uses the one validator too."""
-    tree = parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES))
+    tree = parse_tree_text(body_text())
     return jsonify(tree.to_json())
 
 
@@ -74,7 +70,7 @@ def check_tree() -> Any:
 def tree_shorthand() -> Any:
     """The tree as nested lists, and the nodes the shorthand names differently; or 400 saying what
     it cannot carry (a label, an estimate, a player out of turn, a tree of one node)."""
-    shorthand = to_shorthand(parse_tree_text(body_text(limits.MAX_PAYLOAD_BYTES)))
+    shorthand = to_shorthand(parse_tree_text(body_text()))
     return jsonify(shorthand=shorthand.text, renamed=shorthand.renamed)
 
 
@@ -103,7 +99,7 @@ def trace_answer(trace: VerifiedTrace, uploaded: str, **fields: Any) -> dict[str
 
 @api.post("/traces")
 def save_trace() -> Any:
-    text = body_text(limits.MAX_TRACE_BYTES)
+    text = body_text()
     trace = checked_trace(text)
     trace_id = store().save("traces", trace.text)
     url = url_for("pages.shared_trace", trace_id=trace_id)
@@ -113,7 +109,7 @@ def save_trace() -> Any:
 @api.post("/traces/check")
 def check_trace() -> Any:
     """Verify without saving: a student opening a trace file replays it, nothing is stored."""
-    text = body_text(limits.MAX_TRACE_BYTES)
+    text = body_text()
     return jsonify(trace_answer(checked_trace(text), text))
 
 
@@ -133,6 +129,6 @@ def trace_as_now(body: str) -> str:
 @api.post("/random-tree")
 def make_random_tree() -> Any:
     """Options (all optional): depth, min_branching, max_branching, min_value, max_value, seed."""
-    text = body_text(limits.MAX_PAYLOAD_BYTES)
+    text = body_text()
     options = parse_json_text(text, "options") if text.strip() else {}
     return jsonify(random_tree_json(options))

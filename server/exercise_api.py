@@ -23,7 +23,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from search import InputError, limits
+from search import InputError
 from search.exercise import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
 from search.tree_io import parse_json_text
 from server.api import body_text, refuse, store
@@ -65,7 +65,7 @@ def not_found(exercise_id: str) -> tuple[Response, int]:
 
 def json_object(what: str) -> dict[str, Any]:
     """The request body as a JSON object (400 naming what was expected otherwise)."""
-    data = parse_json_text(body_text(limits.MAX_PAYLOAD_BYTES), what)
+    data = parse_json_text(body_text(), what)
     if not isinstance(data, dict):
         raise InputError("", f"expected a JSON object ({what})")
     return data

@@ -4,7 +4,8 @@ Why a middleware and not Flask hooks: Flask-SocketIO answers /socket.io/ itself,
 check in Flask would leave the websocket and long-polling transports unguarded. Here, for every path:
 - the Host header must name one of the allowed hosts (DNS rebinding: a page on another site that
   resolves its name to 127.0.0.1 could otherwise drive the server), else 400;
-- a body over the path's limit is refused with 413 naming the true limit, whatever the transfer
+- a body over the path's limit (body_limit: the one place the routes' limits live; routes and
+  Flask check no size of their own) is refused with 413 naming the true limit, whatever the transfer
   encoding: a chunked body is read up to the limit and handed on as a plain one, so every reader
   below sees a Content-Length. Engine.io's own check on a long-polling POST over its buffer size
   closes the session with wait=True and then waits forever for a poll that never comes: one
@@ -23,6 +24,7 @@ from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import parse_qs
 
 from search import limits
+from server.config import DEFAULTS
 from server.security_headers import SECURITY_HEADERS
 
 Environ = dict[str, Any]
@@ -125,11 +127,15 @@ class Guard:
         return [body]
 
 
+WILDCARD_HOSTS = ("", "0.0.0.0", "::")
+"""Listening addresses that stand for every address the machine has, so for no one name."""
+
+
 def default_allowed_hosts(listen_host: str, extra: Iterable[str] = ()) -> list[str]:
     """The address the server listens on and localhost, plus any named. A wildcard address (0.0.0.0,
     ::) has no one name, so it adds nothing: the names students type must be given (--allow-host)."""
-    hosts = {"localhost", "127.0.0.1", "::1", *extra}
-    if listen_host not in ("", "0.0.0.0", "::"):
+    hosts = {*DEFAULTS["ALLOWED_HOSTS"], *extra}  # type: ignore[misc]
+    if listen_host not in WILDCARD_HOSTS:
         hosts.add(listen_host)
     return sorted(hosts)
 

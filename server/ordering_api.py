@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify
 
-from search import InputError, limits
+from search import InputError
 from search.ordering import DEFAULT_SEED, leaf_curve, ordering_lab
 from search.request import parse_request, parse_seed
 from search.tree_io import parse_json_text
@@ -33,7 +33,7 @@ ordering_api.register_error_handler(InputError, refuse)
 
 @ordering_api.post("")
 def ordering() -> Any:
-    data = parse_json_text(body_text(limits.MAX_PAYLOAD_BYTES), "request")
+    data = parse_json_text(body_text(), "request")
     if not isinstance(data, dict):
         raise InputError("", "expected an object with example, tree or game, and depth, ties, seed")
     data = dict(data)

@@ -17,6 +17,7 @@ pages = Blueprint("pages", __name__)
 VENDOR_FILES = {
     "d3.min.js": "d3/dist/d3.min.js",
     "socket.io.min.js": "socket.io-client/dist/socket.io.min.js",
+    "qrcode.mjs": "qrcode-generator/dist/qrcode.mjs",  # an ES module: class_qr.js imports it
 }
 """The only files served from node_modules (installed from the npm registry by `npm ci`)."""
 

@@ -30,6 +30,9 @@ import { TreeLegend } from "./tree_legend.js";
 import { PredictMode } from "./predict_mode.js";
 import { ExerciseMaker } from "./exercise_maker.js";
 import { fetchSolution } from "./exercise_client.js";
+import { ClassTeacher } from "./class_teacher.js";
+import { ClassFollower } from "./class_student.js";
+import { joinForm } from "./class_join.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -141,6 +144,8 @@ function showStep(position) {
   say(narration, narrate(event, replay, state), link);
   showTally(state, event);
   iterations.show(replay, k);
+  teacher.stepShown(k); // a class's followers see the step too
+  if (follower) follower.stepShown(k);
 }
 
 // Nodes visited and leaves evaluated so far; at the result, what alpha-beta saved.
@@ -271,7 +276,8 @@ function startSearch(request, treeId = null) {
   shown.treeId = treeId;
   shown.traceId = null;
   shown.exerciseId = null;
-  socket.start(request);
+  if (teacher.on) teacher.start(request, treeId); // a class runs: the room's search
+  else socket.start(request);
 }
 
 // Run the search on a tree from the editor, with the Search tab's options; the Search
@@ -352,7 +358,7 @@ describeRun();
 // A depth limit that cuts a node without an estimate: ways forward instead of a dead end.
 const depthHelp = new DepthHelp({ form, editor, tabs });
 
-const socket = new SearchSocket({
+const searchHandlers = {
   onStarted: (msg) => newSearch(msg.pseudocode),
   onEvents: addEvents,
   onDone: () => {
@@ -383,9 +389,20 @@ const socket = new SearchSocket({
     el.textContent = status;
     el.dataset.status = status === "connected" ? "connected" : "down";
   },
-});
+};
+const socket = new SearchSocket(searchHandlers);
 
-$("stop").addEventListener("click", () => socket.cancel());
+// The classroom: a /c/<code> page follows a class (class_student.js); any other can present to one (class_teacher.js).
+const classPage = {
+  handlers: searchHandlers, event: () => shown.step, position: () => controls.k, detail: () => shown.detail,
+  replay: () => shown.replay, searches: () => shown.searches, showEvent, plainSocket: () => socket, rerun: rerunForClass,
+  request: () => (shown.request ? { request: shown.request, treeId: shown.treeId } : null),
+};
+const follower = document.body.dataset.classCode ? new ClassFollower({ banner: $("class-follow"), card: $("class-question") }, document.body.dataset.classCode, classPage) : null;
+const teacher = new ClassTeacher({ button: $("class-present"), panel: $("class-panel") }, classPage);
+joinForm($("class-join"));
+
+$("stop").addEventListener("click", () => (teacher.on ? teacher.search : socket).cancel());
 new HorizonPanel({
   button: $("horizon-example"),
   panel: $("horizon-panel"),
@@ -411,6 +428,7 @@ enterRuns($("search-form"), $("form-error"), $("tree"));
 async function replayTrace(events, traceId = null, exerciseId = null) {
   const pseudocode = await fetchPseudocode(events);
   socket.release();
+  teacher.release();
   shown.request = null;
   shown.treeId = null;
   shown.traceId = traceId;
@@ -504,6 +522,8 @@ new ExerciseMaker({
 // link (/t/<id> a tree, /r/<id> a trace, ids put in data attributes by the server) shows
 // what it points to instead, or says why it cannot and shows the lecture example.
 async function openPage() {
+  if (follower) return follower.join(); // a student's page shows the class's search, nothing else
+  if (await teacher.resume()) return; // a reloaded instructor's page: its class, where it was
   const { sharedTree, sharedTrace, exerciseSolution } = document.body.dataset;
   let link = null;
   try {
@@ -589,6 +609,29 @@ function enhancementsOf(request) {
   const out = {};
   for (const name of ["tt", "quiescence", "beam"]) if (request[name] !== undefined) out[name] = request[name];
   return out;
+}
+
+// The classroom's follower: show event k (arrived), as near as the player's detail allows.
+function showEvent(k) {
+  if (!shown.replay) return;
+  extendPlayer();
+  controls.seek(positionOf(Math.max(0, Math.min(k, shown.replay.last))));
+}
+
+// A class's search: the one shown (a class begins) or the one a reloaded page's class showed,
+// run through the room, shown at the same position once it arrives.
+function rerunForClass(request, treeId, position, detail) {
+  if (request !== shown.request) {
+    form.setOptions(request);
+    form.setEnhancements(request);
+    if (request.example) form.useExample(request.example);
+    else if (request.game) form.useGame(request.game, request.state);
+    else if (request.tree) form.useTree(formatTree(request.tree));
+  }
+  setDetail(detail);
+  shown.pendingStep = { step: position, detail };
+  shown.runFrom = "search";
+  startSearch(request, treeId);
 }
 
 function showPendingStep() {
@@ -678,5 +721,12 @@ window.minimaxLab = {
   // Tests: the page's side of /search, to hold back or lose a request on its way.
   get searchSocket() {
     return socket;
+  },
+  // Tests: the classroom's two sides (a page is at most one of them at a time).
+  get classTeacher() {
+    return teacher;
+  },
+  get classFollower() {
+    return follower;
   },
 };

@@ -1,10 +1,24 @@
-// The client side of the /search Socket.IO namespace (global `io`).
+// The client side of the /search Socket.IO namespace (global `io`), or of a classroom's
+// search on /class (class_channel.js), which streams the same messages to the whole room.
 // One search is "current" at a time; messages about any other search id are stale
 // (an older run still streaming) and are dropped here, so the rest of the page
 // never sees them.
 
+// How a search is asked for on /search. A channel is {socket, start(request), cancel(search),
+// endsOnDisconnect}: a classroom's follower starts nothing and cancels nothing, and its search
+// goes on while it reconnects (it joins again and catches up).
+export function searchChannel() {
+  const socket = io("/search");
+  return {
+    socket,
+    start: (request) => socket.emit("search:start", request),
+    cancel: (search) => socket.emit("search:cancel", { search }),
+    endsOnDisconnect: true,
+  };
+}
+
 export class SearchSocket {
-  constructor({ onStarted, onEvents, onDone, onError, onConnection }) {
+  constructor({ onStarted, onEvents, onDone, onError, onConnection }, channel = searchChannel()) {
     this.handlers = { onStarted, onEvents, onDone, onError, onConnection };
     this.current = null;
     this.currentDone = true;
@@ -19,7 +33,8 @@ export class SearchSocket {
     this.unwanted = false;
     this.answerTimer = null;
     this.answerTimeoutMs = 20000;
-    const socket = io("/search");
+    this.channel = channel;
+    const socket = channel.socket;
     this.socket = socket;
 
     socket.on("connect", () => onConnection && onConnection("connected"));
@@ -27,7 +42,7 @@ export class SearchSocket {
       if (onConnection) onConnection("disconnected");
       this.forgetPending(); // no answer will come; Run again once reconnected
       // The server cancels a search whose client left: this one will send nothing more.
-      if (this.current !== null && !this.currentDone) {
+      if (channel.endsOnDisconnect && this.current !== null && !this.currentDone) {
         this.currentDone = true;
         this.handlers.onError("the connection to the server was lost, so the search stopped here: run it again", true);
       }
@@ -37,7 +52,7 @@ export class SearchSocket {
     socket.on("search:started", (msg) => {
       if (this.queued !== null || this.unwanted) {
         // A newer Run came, or Stop was pressed, while this start was on its way: drop it unseen.
-        this.socket.emit("search:cancel", { search: msg.search });
+        this.channel.cancel(msg.search);
         this.answered();
         return;
       }
@@ -86,7 +101,7 @@ export class SearchSocket {
     }
     this.pending = true;
     this.unwanted = false;
-    this.socket.emit("search:start", request);
+    this.channel.start(request);
     this.answerTimer = setTimeout(() => {
       if (!this.pending) return;
       this.forgetPending();
@@ -114,7 +129,13 @@ export class SearchSocket {
     if (this.pending) this.unwanted = true;
     this.queued = null;
     if (this.current === null || this.currentDone) return;
-    this.socket.emit("search:cancel", { search: this.current });
+    this.channel.cancel(this.current);
+  }
+
+  // Listen to a search that started before this page did (a classroom's state on joining).
+  adopt(search, done) {
+    this.current = search;
+    this.currentDone = done;
   }
 
   // Stop listening to the current search at all (the page now shows something else).

@@ -64,8 +64,11 @@ export class ClassFollower {
     this.cardError = el("p", { class: "class-error", role: "alert" });
     this.verdict = el("p", { class: "class-verdict" });
     this.bars = el("ol", { class: "class-bars" });
-    const heading = el("h3", { class: "class-card-heading" }, "Question from the instructor");
-    this.card.replaceChildren(heading, this.promptEl, this.choices, this.form, this.cardStatus, this.cardError, this.verdict, this.bars);
+    const top = el("div", { class: "class-card-top" });
+    this.hideButton = el("button", { type: "button", class: "small class-card-hide" }, "Hide");
+    top.append(el("h3", { class: "class-card-heading" }, "Question from the instructor"), this.hideButton);
+    this.hideButton.addEventListener("click", () => (this.card.hidden = true));
+    this.card.replaceChildren(top, this.promptEl, this.choices, this.form, this.cardStatus, this.cardError, this.verdict, this.bars);
     this.card.hidden = true;
     this.form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -294,6 +297,7 @@ export class ClassFollower {
     }
     this.sendButton.disabled = false;
     this.card.dataset.state = "asking";
+    this.hideButton.hidden = true; // an open question stays until it is revealed
     this.card.hidden = false;
     this.card.scrollIntoView({ block: "nearest" });
   }
@@ -317,6 +321,7 @@ export class ClassFollower {
     const q = this.question;
     if (!q || msg.question !== q.id) return;
     this.card.dataset.state = "revealed";
+    this.hideButton.hidden = false;
     for (const b of this.choices.children) b.disabled = true;
     for (const input of [this.valueInput, this.alphaInput, this.betaInput]) input.disabled = true;
     this.sendButton.disabled = true;

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, run_search
+from tests.live_server import running_server
 
 CODE_TEXT = re.compile(r"^[2-9A-Z]{4}-[2-9A-Z]{4}$")
 # Every message a page's Socket.IO sockets hear, kept in window.heard (the init script wraps the
@@ -39,8 +40,12 @@ HEAR_ALL = """(() => {
 @pytest.fixture()
 def teacher(browser: Browser, live_server: str) -> Iterator[Page]:
     """The instructor's page at 1280x800, presenting the lecture example to a new class."""
+    yield from presenting(browser, live_server)
+
+
+def presenting(browser: Browser, url: str) -> Iterator[Page]:
     page, errors = new_page(browser, DESKTOP)
-    open_app(page, live_server)
+    open_app(page, url)
     page.get_by_role("button", name="Present to class").click()
     expect(page.locator("#class-panel .class-code")).to_have_text(CODE_TEXT)
     # The lecture example again, now the room's search, at the same step.
@@ -145,10 +150,18 @@ def test_step_on_my_own_follow_again_and_a_reloaded_instructor(browser: Browser,
     page.get_by_role("button", name="Follow again").click()
     wait_event(page, 25)
 
+    # The student's connection drops; a step made meanwhile is there once it joins again, and the
+    # events it held are not taken twice.
+    page.evaluate("() => window.minimaxLab.classFollower.socket.io.engine.close()")
+    step_to(teacher, 27)
+    wait_event(page, 27)
+    following(page)
+    assert page.evaluate("() => window.minimaxLab.last") == 57
+
     # The instructor's page reloads: its tab kept the key, it drives again from the same step.
     teacher.reload()
     expect(teacher.locator("#class-panel .class-code")).to_have_text(f"{code[:4]}-{code[4:]}")
-    wait_event(teacher, 25)
+    wait_event(teacher, 27)
     step_to(teacher, 30)
     wait_event(page, 30)
     following(page)
@@ -208,3 +221,19 @@ def test_ask_answers_tally_reveal_and_no_key_on_students(browser: Browser, live_
     for page in (right, wrong):
         page.context.close()
     assert right_errors == [] and wrong_errors == []
+
+
+def test_a_late_joiner_fetches_a_long_search_as_json_lines(browser: Browser) -> None:
+    # A server that sends at most 10 events inline: the lecture's 58 come as a trace to fetch.
+    with running_server({"CLASS_INLINE_EVENTS": 10}) as url:
+        instructor = presenting(browser, url)
+        teacher = next(instructor)
+        step_to(teacher, 30)
+        page, errors = student(browser, f"{url}/c/{code_of(teacher)}")
+        wait_event(page, 30)
+        assert page.evaluate("() => window.minimaxLab.last") == 57
+        state = next(m for m in page.evaluate("() => window.heard") if m.startswith('["class:state"'))
+        assert '"trace":"/api/class/' in state and '"events"' not in state
+        page.context.close()
+        assert errors == []
+        next(instructor, None)  # the instructor leaves: its page had no JavaScript errors

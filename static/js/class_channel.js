@@ -25,11 +25,12 @@ export function request(socket, event, data, timeoutMs = ACK_TIMEOUT_MS) {
 
 // The instructor's searches go to the room: class:search carries the key; the room's
 // search:started / events / done come back on this socket as they would on /search.
+// `room` {code, key} changes in place; with no room (the class ended) nothing is sent.
 export function teacherChannel(socket, room) {
   return {
     socket,
-    start: (req) => socket.emit("class:search", { ...req, code: room.code, key: room.key }),
-    cancel: () => socket.emit("class:cancel", { code: room.code, key: room.key }),
+    start: (req) => room.code && socket.emit("class:search", { ...req, code: room.code, key: room.key }),
+    cancel: () => room.code && socket.emit("class:cancel", { code: room.code, key: room.key }),
     endsOnDisconnect: true,
   };
 }

@@ -51,7 +51,7 @@ export class ClassFollower {
     this.form = el("form", { class: "class-answer-form", novalidate: "" });
     const field = (id, label) => {
       const wrap = el("label", { class: "class-number" }, label);
-      const input = el("input", { type: "text", id, inputmode: "decimal", autocomplete: "off", spellcheck: "false" });
+      const input = el("input", { type: "text", id, autocomplete: "off", spellcheck: "false" }); // a full keyboard: -inf
       wrap.append(input);
       return [wrap, input];
     };
@@ -93,6 +93,16 @@ export class ClassFollower {
       onConnection,
     }, followerChannel(socket));
     socket.on("connect", () => this.sendJoin());
+    // "Steps: key steps" is the student's choice of detail, not a step of their own: still following.
+    const detail = document.getElementById("detail");
+    document.addEventListener("change", (ev) => {
+      if (ev.target === detail) this.applying = true;
+    }, true);
+    document.addEventListener("change", (ev) => {
+      if (ev.target !== detail) return;
+      this.applying = false;
+      this.applyStep();
+    });
     socket.on("class:state", (msg) => this.state(msg));
     socket.on("class:step", (msg) => {
       this.classStep = Number(msg.step);

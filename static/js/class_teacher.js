@@ -100,7 +100,12 @@ export class ClassTeacher {
     if (this.socket) return;
     const socket = (this.socket = classSocket());
     const { onConnection, ...handlers } = this.page.handlers;
-    this.search = new SearchSocket(handlers, teacherChannel(socket, this.room));
+    // A new search starts the followers at its first step: the next step shown is sent whatever it is.
+    const onStarted = (msg) => {
+      this.sent = -2;
+      handlers.onStarted(msg);
+    };
+    this.search = new SearchSocket({ ...handlers, onStarted }, teacherChannel(socket, this.room));
     let connectedBefore = false;
     socket.on("connect", () => {
       // A new connection is a new member: take the wheel again (the key is the right to).
@@ -115,7 +120,8 @@ export class ClassTeacher {
       this.showAnswered(this.answered ?? 0);
     });
     socket.on("class:tally", (msg) => {
-      if (msg.code !== this.room.code) return;
+      // Only the question shown: a tally of the one being asked comes before its ack (and says 0).
+      if (msg.code !== this.room.code || this.asking || (this.question && this.question.id && msg.question !== this.question.id)) return;
       this.showTally(msg, null);
     });
     socket.on("class:reveal", (msg) => {
@@ -237,13 +243,17 @@ export class ClassTeacher {
       this.say("No question to ask after this step: step back, or run another search.");
       return;
     }
+    this.asking = true;
     try {
-      await request(this.socket, "class:ask", { code: this.room.code, key: this.room.key, question: q });
+      const answer = await request(this.socket, "class:ask", { code: this.room.code, key: this.room.key, question: q });
+      const asked = { ...q, id: answer.question };
       this.say("");
-      this.save({ question: q });
-      this.showQuestion(q);
+      this.save({ question: asked });
+      this.showQuestion(asked);
     } catch (err) {
       this.say(`class:ask: ${err.message}`);
+    } finally {
+      this.asking = false;
     }
   }
 

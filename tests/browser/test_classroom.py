@@ -121,6 +121,10 @@ def test_students_follow_search_and_steps_and_a_late_joiner_lands_at_once(browse
     teacher.screenshot(path=str(SHOTS / "classroom-teacher-390x844.png"))
     for page in (early, late, teacher):
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # A code with no class: the page says so where the banner is.
+    late.goto(f"{live_server}/c/22222222")
+    expect(late.locator("#class-follow .class-error")).to_contain_text("Could not join class 2222-2222: code: no class 22222222")
+    for page in (early, late):
         page.context.close()
     assert early_errors == [] and late_errors == []
 

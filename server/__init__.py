@@ -10,18 +10,23 @@ from typing import Any, Mapping
 
 from flask import Flask
 from flask_socketio import SocketIO
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from pathlib import Path
 
 from server import strict_json
 from server.api import api
 from server.api_errors import register_api_errors
+from server.class_api import class_api
+from server.class_namespace import ClassNamespace
+from server.class_rooms import rooms_for
 from server.exercise_api import exercise_api
 from server.ordering_api import ordering_api
 from server.storage import Store
 from server.config import DEFAULTS, ROOT
 from server.guard import Guard
 from server.pages import pages
+from server.room_queue import RoomQueue
 from server.search_namespace import SearchNamespace
 from server.socket_packet import JsonOnlyPacket
 from server.trace_checks import check_places
@@ -40,6 +45,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(ordering_api)
     app.register_blueprint(exercise_api)
+    app.register_blueprint(class_api)
+    queue = app.config["MESSAGE_QUEUE"]
+    app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]))
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet
@@ -47,8 +55,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         json=strict_json,
         max_http_buffer_size=int(app.config["MAX_MESSAGE_BYTES"]),
         # cors_allowed_origins is left unset: same-origin only.
+        **({"client_manager": RoomQueue(queue)} if queue else {}),
     )
     socketio.on_namespace(SearchNamespace("/search", app.config))
+    socketio.on_namespace(ClassNamespace("/class", app.config, rooms))
+    if app.config["BEHIND_PROXY"]:  # rate limits count the address the proxy saw, not the proxy's
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]
     # Outermost, around Socket.IO's own middleware: every transport passes the guard.
     app.wsgi_app = Guard(app.wsgi_app, app.config["ALLOWED_HOSTS"],  # type: ignore[method-assign]
                          int(app.config["MAX_MESSAGE_BYTES"]), lambda sid: close_engineio_session(socketio, sid))

@@ -32,4 +32,21 @@ DEFAULTS: dict[str, object] = {
     # Host headers the server answers (server/guard.py); `python -m server` adds the address it
     # listens on and every --allow-host. Any other Host gets 400 (DNS rebinding).
     "ALLOWED_HOSTS": ("localhost", "127.0.0.1", "::1"),
+    # Classroom rooms (docs/classroom.md). With a message queue (`--message-queue redis://...`)
+    # several processes share rooms: emits travel through Redis and room state lives there.
+    "MESSAGE_QUEUE": None,
+    # A proxy in front (nginx) sets X-Forwarded-For: rate limits count the address it saw.
+    "BEHIND_PROXY": False,
+    # Joins a connection may try per minute, and wrong codes an address may try per minute
+    # (right ones do not count: a class behind one campus address joins at once).
+    "CLASS_JOINS_PER_MINUTE": 20,
+    # Rooms an address may create per window.
+    "CLASS_CREATES_PER_WINDOW": 20,
+    "CLASS_CREATE_WINDOW_SECONDS": 600.0,
+    # A room's search stops after this many events: the room keeps them all for late joiners.
+    "MAX_EVENTS_PER_CLASS_SEARCH": 200_000,
+    # class:state carries the events inline up to this many; beyond, a path to fetch them.
+    "CLASS_INLINE_EVENTS": 5000,
+    # A room with no write for this long ends.
+    "CLASS_IDLE_SECONDS": 4 * 3600.0,
 }

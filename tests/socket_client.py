@@ -31,6 +31,34 @@ def wait_until(predicate: Callable[[], Any], what: str, timeout: float = PATIENC
         time.sleep(0.01)
 
 
+def deliver_in_order(sio: socketio.Client) -> queue.SimpleQueue[tuple[Any, ...] | None]:
+    """python-engineio hands each message to a thread of its own, so two messages sent one after
+    the other (the last search:events, then search:done) can reach the handlers in either order.
+    Here one thread hands them on in the order they arrived, as the connection carried them; put
+    None in the queue returned to end that thread."""
+    inbox: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+    eio = sio.eio
+    on_message = eio.handlers["message"]
+    spawn = eio.start_background_task
+
+    def start_background_task(target: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if target == on_message:
+            inbox.put(args)
+            return None
+        return spawn(target, *args, **kwargs)
+
+    def deliver() -> None:
+        while (args := inbox.get()) is not None:
+            try:
+                on_message(*args)
+            except Exception:  # as python-engineio's own thread would: say so, keep going
+                log.exception("a message could not be handled")
+
+    eio.start_background_task = start_background_task  # type: ignore[method-assign]
+    threading.Thread(target=deliver, name="socket-client-inbox", daemon=True).start()
+    return inbox
+
+
 class SearchClient:
     """Connects to /search and keeps every message and every event, in the order they arrived.
 
@@ -49,33 +77,8 @@ class SearchClient:
         self._running: set[str] = set()  # started, and no search:done or search:error yet
         for name in ("search:started", "search:events", "search:done", "search:error"):
             self.sio.on(name, self._handler(name), namespace="/search")
-        self._inbox: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
-        self._deliver_in_order()
+        self._inbox = deliver_in_order(self.sio)
         self.sio.connect(url, namespaces=["/search"], transports=["websocket"], wait_timeout=PATIENCE_SECONDS, **connect)
-
-    def _deliver_in_order(self) -> None:
-        """python-engineio hands each message to a thread of its own, so two messages sent one after
-        the other (the last search:events, then search:done) can reach the handlers in either order.
-        Here one thread hands them on in the order they arrived, as the connection carried them."""
-        eio = self.sio.eio
-        on_message = eio.handlers["message"]
-        spawn = eio.start_background_task
-
-        def start_background_task(target: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-            if target == on_message:
-                self._inbox.put(args)
-                return None
-            return spawn(target, *args, **kwargs)
-
-        def deliver() -> None:
-            while (args := self._inbox.get()) is not None:
-                try:
-                    on_message(*args)
-                except Exception:  # as python-engineio's own thread would: say so, keep going
-                    log.exception("a /search message could not be handled")
-
-        eio.start_background_task = start_background_task  # type: ignore[method-assign]
-        threading.Thread(target=deliver, name="search-client-inbox", daemon=True).start()
 
     def _handler(self, name: str) -> Callable[[Any], None]:
         def handle(data: Any) -> None:

@@ -1,0 +1,65 @@
+"""Questions an instructor asks the class: read strictly, and sent to followers without the answer.
+
+The instructor's page builds a question with practice mode's code (static/js/predict_questions.js)
+from its own replay; the server checks only its shape, keeps its answer and never sends that
+before the reveal. Students' answers are short strings counted as sent (trimmed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+KINDS = ("value", "prune", "bound", "window")
+MAX_PROMPT = 300
+MAX_CHOICES = 8
+MAX_ANSWER = 40
+MAX_NODE = 100
+
+
+class QuestionError(ValueError):
+    """A question or an answer that cannot be taken; the text names the field."""
+
+
+def _text(value: Any, where: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise QuestionError(f"{where}: expected text")
+    text = value.strip()
+    if not text:
+        raise QuestionError(f"{where}: empty")
+    if len(text) > limit:
+        raise QuestionError(f"{where}: {len(text)} characters; at most {limit}")
+    return text
+
+
+def answer_text(value: Any) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = format(value, "g")
+    return _text(value, "answer", MAX_ANSWER)
+
+
+def read_question(raw: Any) -> dict[str, Any]:
+    """The question as kept by the room (with its answer), or QuestionError."""
+    if not isinstance(raw, dict):
+        raise QuestionError('question: expected an object {"kind", "prompt", "node", "step", "choices", "answer"}')
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise QuestionError(f"question.kind: expected one of {', '.join(KINDS)}")
+    node = raw.get("node")
+    if node is not None:
+        node = _text(node, "question.node", MAX_NODE)
+    step = raw.get("step")
+    if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+        raise QuestionError("question.step: expected the event index the question is about")
+    choices = raw.get("choices")
+    if choices is not None:
+        if not isinstance(choices, list) or not 1 <= len(choices) <= MAX_CHOICES:
+            raise QuestionError(f"question.choices: expected a list of 1 to {MAX_CHOICES} answers, or null")
+        choices = [_text(c, f"question.choices[{i}]", MAX_ANSWER) for i, c in enumerate(choices)]
+    return {"kind": kind, "prompt": _text(raw.get("prompt"), "question.prompt", MAX_PROMPT), "node": node,
+            "step": step, "choices": choices, "answer": answer_text(raw.get("answer"))}
+
+
+def public_question(code: str, question: dict[str, Any]) -> dict[str, Any]:
+    """class:question: everything but the answer."""
+    return {"code": code, "id": question["id"], "kind": question["kind"], "prompt": question["prompt"],
+            "node": question["node"], "step": question["step"], "choices": question["choices"]}

@@ -5,6 +5,10 @@ server/guard.py), so users see the same server whichever runs it:
 - the Server header names the product only;
 - a refusal the guard marks "Connection: close" closes the connection: gunicorn drops an app's
   Connection header, and would otherwise read on through an unread 50 MB body to keep it alive;
+- a body the app did not read (a refusal answered from the Content-Length alone) is read and dropped
+  after the answer, up to a little more than nginx lets through (deploy/nginx.conf): closing on
+  unread bytes makes the kernel reset the connection, and nginx, still sending the body, then
+  answers 502 instead of our 413 and takes the whole process out of its rotation for 10 s;
 - a malformed chunked body is the guard's clear 400: gunicorn's parse errors from wsgi.input become
   OSError, which is what the guard answers;
 - a request gunicorn refuses before the app sees it (a Content-Length that is no number, or of 4,300+
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import io
 import socket
+import time
 from typing import Any, Callable, Iterable
 
 from gunicorn.http import wsgi
@@ -30,6 +35,10 @@ from server.no_delay import SERVER_NAME
 from server.security_headers import SECURITY_HEADERS
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+# Unread body bytes dropped after an answer, and for how long at most: past nginx's 5 MB cap.
+DRAIN_BYTES = 6 * 1024 * 1024
+DRAIN_SECONDS = 5.0
 
 STATUS_OF = {LimitRequestLine: "414 URI Too Long", LimitRequestHeaders: "431 Request Header Fields Too Large",
              UnsupportedTransferCoding: "501 Not Implemented"}
@@ -68,8 +77,44 @@ class UnreadBody(io.RawIOBase):
         raise OSError("the body of a refused request is not read")
 
 
+class DrainAfter:
+    """The app's answer; when gunicorn has sent it, the request body's unread rest is dropped."""
+
+    def __init__(self, answer: Iterable[bytes], environ: dict[str, Any]) -> None:
+        self.answer = answer
+        self.environ = environ
+
+    def __iter__(self) -> Any:
+        return iter(self.answer)
+
+    def close(self) -> None:
+        try:
+            if hasattr(self.answer, "close"):
+                self.answer.close()
+        finally:
+            drain(self.environ)
+
+
+def drain(environ: dict[str, Any]) -> None:
+    text = environ.get("CONTENT_LENGTH") or ""
+    sock = environ.get("gunicorn.socket")
+    if sock is None or not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) > DRAIN_BYTES:
+        return
+    deadline = time.monotonic() + DRAIN_SECONDS
+    try:
+        while (left := deadline - time.monotonic()) > 0:
+            sock.settimeout(left)
+            if not environ["wsgi.input"].read(65536):
+                break
+    except OSError:
+        pass  # the client went away or stalled: the connection closes anyway
+    finally:
+        sock.settimeout(None)
+
+
 def as_our_server(app: WsgiApp) -> WsgiApp:
-    """Our Server header, the app's "Connection: close" honoured, a malformed body an OSError.
+    """Our Server header, the app's "Connection: close" honoured, an unread body dropped after the
+    answer, a malformed body an OSError.
     gunicorn's start_response is its Response's bound method: that object carries the header and
     the connection's fate."""
     def wrapped(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
@@ -85,7 +130,7 @@ def as_our_server(app: WsgiApp) -> WsgiApp:
                 response.force_close()
             return start_response(status, headers, exc_info)
 
-        return app(environ, start)
+        return DrainAfter(app(environ, start), environ)
 
     return wrapped
 

@@ -15,7 +15,7 @@ from server import create_app, socketio_of
 from server.config import DEFAULTS
 from server.guard import WILDCARD_HOSTS, default_allowed_hosts
 from server.no_delay import NoDelayRequestHandler
-from server.production import DEFAULT_BACKLOG, DEFAULT_THREADS, ProductionServer
+from server.production import DEFAULT_BACKLOG, DEFAULT_THREADS, ProductionServer, port_problem
 from server.storage import StoreError
 
 
@@ -70,6 +70,9 @@ def main() -> None:
     except StoreError as exc:
         print(f"python -m server: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
+    if not args.dev and (problem := port_problem(args.host, args.port)):
+        print(f"python -m server: {problem}", file=sys.stderr)
+        raise SystemExit(1)
     print(f"Minimax Lab: open http://{args.host}:{args.port}/ (the lecture example is ready)", flush=True)
     if args.host in WILDCARD_HOSTS and not args.allow_host:
         print("Listening on every address: add --allow-host NAME for the name or address students type "

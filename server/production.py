@@ -17,6 +17,8 @@ Why these settings:
 
 from __future__ import annotations
 
+import errno
+import socket
 from typing import Callable
 
 from flask import Flask
@@ -30,6 +32,23 @@ DEFAULT_BACKLOG = 2048
 GRACEFUL_SECONDS = 5
 # An idle kept-alive connection waits in gunicorn's poller (no thread) this long for its next request.
 KEEPALIVE_SECONDS = 5
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why nothing can listen on host:port, in one line, or None. gunicorn's own answer is ten lines
+    of retries over five seconds; Werkzeug's said it at once."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds
+            probe.bind((host, port))
+    except OverflowError:
+        return f"port {port} is not a port number (0-65535)"
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            return f"port {port} on {host} is in use by another program: stop it, or choose another --port"
+        return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+    return None
+
 
 def bind_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -4,6 +4,7 @@ connecting at once, answers as the development server's for requests gunicorn re
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -42,3 +43,15 @@ def test_dev_runs_werkzeug(tmp_path: Path) -> None:
         answer = raw_http.request(running.port, "GET / HTTP/1.1")
         assert answer.status == 200 and answer.headers["server"] == "Minimax Lab"
         assert running.serving_pid == running.process.pid  # Werkzeug serves in the process itself
+
+
+def test_a_port_in_use_is_one_line_at_once(tmp_path: Path) -> None:
+    """gunicorn alone retried for five seconds in ten log lines; Werkzeug said it at once."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "server", "--port", str(port), "--db", str(tmp_path / "lab.sqlite")],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr == f"python -m server: port {port} on 127.0.0.1 is in use by another program: stop it, or choose another --port\n"

@@ -20,12 +20,15 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here); the LaTeX
-# export test compiles the .tex with pdflatex and TikZ (texlive-latex-base, texlive-pictures).
-DEBS := chromium fonts-dejavu-core texlive-latex-base texlive-pictures
+# export test compiles the .tex with pdflatex and TikZ (texlive-latex-base, texlive-pictures);
+# the deployment tests (tests/deploy) run a real redis-server and nginx (docs/deploy.md).
+DEBS := chromium fonts-dejavu-core texlive-latex-base texlive-pictures redis-server nginx
 system-deps:
-	@command -v chromium >/dev/null 2>&1 && command -v pdflatex >/dev/null 2>&1 && kpsewhich tikz.sty >/dev/null 2>&1 || { \
+	@command -v chromium >/dev/null 2>&1 && command -v pdflatex >/dev/null 2>&1 && kpsewhich tikz.sty >/dev/null 2>&1 \
+		&& command -v redis-server >/dev/null 2>&1 && PATH="$$PATH:/usr/sbin" command -v nginx >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBS); }
 
+# The production server (gunicorn, server/production.py); `$(PY) -m server --dev` for Werkzeug's.
 run: setup
 	$(PY) -m server --host $(HOST) --port $(PORT)
 
@@ -42,6 +45,7 @@ bench: setup system-deps
 	$(PY) bench/trace_check.py
 	$(PY) bench/render.py
 	$(PY) bench/render_big.py
+	$(PY) bench/classroom.py
 
 clean:
 	rm -rf $(VENV) node_modules

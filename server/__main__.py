@@ -1,4 +1,10 @@
-"""`python -m server [--host 127.0.0.1] [--port 5000]`: start Minimax Lab."""
+"""`python -m server [--host 127.0.0.1] [--port 5000]`: start Minimax Lab.
+
+By default under gunicorn (server/production.py): a class connecting at once is queued, not refused.
+`--dev` keeps Werkzeug's development server (one process, 128 queued connections, a reloader-free
+debug console in the terminal). Several processes share rooms through Redis (`--message-queue`);
+behind nginx, `--behind-proxy` takes the client's address from X-Forwarded-For (docs/deploy.md).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +15,11 @@ from server import create_app, socketio_of
 from server.config import DEFAULTS
 from server.guard import WILDCARD_HOSTS, default_allowed_hosts
 from server.no_delay import NoDelayRequestHandler
+from server.production import DEFAULT_BACKLOG, DEFAULT_THREADS, ProductionServer, port_problem
 from server.storage import StoreError
 
 
-def main() -> None:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m server", description="Start the Minimax Lab server.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
@@ -22,23 +29,61 @@ def main() -> None:
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="also answer requests for this host name or address, e.g. the name students type "
                              "(repeatable; localhost and the --host address are always allowed)")
-    args = parser.parse_args()
+    parser.add_argument("--message-queue", metavar="URL",
+                        help="share rooms and messages with other server processes through Redis, "
+                             "e.g. redis://127.0.0.1:6379 (docs/deploy.md)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="a proxy (nginx) in front sets X-Forwarded-For: take the client's address from it")
+    parser.add_argument("--threads", type=positive, default=DEFAULT_THREADS,
+                        help="connections served at once; each open page holds one (default %(default)s)")
+    parser.add_argument("--backlog", type=positive, default=DEFAULT_BACKLOG,
+                        help="connections the system queues while all are busy (default %(default)s)")
+    parser.add_argument("--dev", action="store_true",
+                        help="Werkzeug's development server instead of gunicorn (one class on one machine)")
+    return parser.parse_args(argv)
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+    return value
+
+
+def app_config(args: argparse.Namespace) -> dict[str, object]:
     config: dict[str, object] = {"MAX_EVENTS_PER_SEARCH": args.max_events,
                                  "ALLOWED_HOSTS": default_allowed_hosts(args.host, args.allow_host)}
     if args.db:
         config["DATABASE"] = args.db
+    if args.message_queue:
+        config["MESSAGE_QUEUE"] = args.message_queue
+    if args.behind_proxy:
+        config["BEHIND_PROXY"] = True
+    return config
+
+
+def main() -> None:
+    args = parse_args()
+    config = app_config(args)
     try:
-        app = create_app(config)
+        app = create_app(config)  # here, before any port is bound: a bad database is one line, exit 2
     except StoreError as exc:
         print(f"python -m server: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
+    if not args.dev and (problem := port_problem(args.host, args.port)):
+        print(f"python -m server: {problem}", file=sys.stderr)
+        raise SystemExit(1)
     print(f"Minimax Lab: open http://{args.host}:{args.port}/ (the lecture example is ready)", flush=True)
     if args.host in WILDCARD_HOSTS and not args.allow_host:
         print("Listening on every address: add --allow-host NAME for the name or address students type "
               "(other hosts are refused).", flush=True)
-    # Werkzeug's server is fine for a class on one machine; threading mode needs the flag.
-    socketio_of(app).run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
-                         request_handler=NoDelayRequestHandler)
+    if args.dev:
+        # Werkzeug's server is fine for a class on one machine; threading mode needs the flag.
+        socketio_of(app).run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
+                             request_handler=NoDelayRequestHandler)
+        return
+    del app  # the worker process builds its own, after gunicorn forks it
+    ProductionServer(lambda: create_app(config), args.host, args.port, args.threads, args.backlog).run()
 
 
 if __name__ == "__main__":

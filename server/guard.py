@@ -70,7 +70,7 @@ class Guard:
         refusal = self._host_refusal(environ) or self._body_refusal(environ)
         if refusal is not None:
             status, message = refusal
-            return self._refuse(environ, with_headers, status, message)
+            return self.refuse(environ, with_headers, status, message)
         return self.app(environ, with_headers)
 
     def _host_refusal(self, environ: Environ) -> tuple[str, str] | None:
@@ -116,7 +116,7 @@ class Guard:
         return "413 Request Entity Too Large", message
 
     @staticmethod
-    def _refuse(environ: Environ, start_response: StartResponse, status: str, message: str) -> list[bytes]:
+    def refuse(environ: Environ, start_response: StartResponse, status: str, message: str) -> list[bytes]:
         """One line naming what is wrong; the connection closes, so an unread body is not read."""
         path = environ.get("PATH_INFO", "")
         if path.startswith(("/api/", "/socket.io")):

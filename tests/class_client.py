@@ -23,7 +23,7 @@ class ClassClient:
         for name in CLASS_EVENTS:
             self.sio.on(name, self._handler(name), namespace="/class")
         self._inbox = deliver_in_order(self.sio)
-        self.sio.connect(url, namespaces=["/class"], transports=["websocket"], wait_timeout=PATIENCE_SECONDS, **connect)
+        self.sio.connect(url, namespaces=["/class"], **{"transports": ["websocket"], "wait_timeout": PATIENCE_SECONDS, **connect})
 
     def _handler(self, name: str) -> Callable[[Any], None]:
         def handle(data: Any) -> None:

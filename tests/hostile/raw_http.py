@@ -20,9 +20,10 @@ class Answer(NamedTuple):
 
 
 def read_answer(sock: socket.socket) -> Answer:
-    """Read one HTTP response until the server closes the connection (werkzeug always does)."""
+    """Read one HTTP response: to the end its Content-Length or chunked framing gives, or until the
+    server closes the connection (Werkzeug always closes; gunicorn keeps a connection alive)."""
     data = b""
-    while True:
+    while not complete(data):
         try:
             chunk = sock.recv(65536)
         except ConnectionResetError:
@@ -31,15 +32,31 @@ def read_answer(sock: socket.socket) -> Answer:
             break
         data += chunk
     head, _, body = data.partition(b"\r\n\r\n")
+    status, headers = parse_head(head)
+    if headers.get("transfer-encoding") == "chunked":
+        body = dechunk(body)
+    return Answer(status, headers, body)
+
+
+def parse_head(head: bytes) -> tuple[int, dict[str, str]]:
     lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split()[1])
     headers = {}
     for line in lines[1:]:
         name, _, value = line.partition(":")
         headers[name.strip().lower()] = value.strip()
+    return int(lines[0].split()[1]), headers
+
+
+def complete(data: bytes) -> bool:
+    """Whether `data` holds a whole response by its own framing (never for one framed by the close)."""
+    head, blank, body = data.partition(b"\r\n\r\n")
+    if not blank:
+        return False
+    _, headers = parse_head(head)
     if headers.get("transfer-encoding") == "chunked":
-        body = dechunk(body)
-    return Answer(status, headers, body)
+        return body.endswith(b"0\r\n\r\n")
+    length = headers.get("content-length")
+    return length is not None and len(body) >= int(length)
 
 
 def dechunk(body: bytes) -> bytes:

@@ -23,16 +23,25 @@ class ServerProcess(NamedTuple):
     port: int
     process: subprocess.Popen[str]
 
+    @property
+    def serving_pid(self) -> int:
+        """The process that serves requests: gunicorn's one worker, a child of the process started
+        (`python -m server --dev` serves in that process itself)."""
+        pid = self.process.pid
+        with open(f"/proc/{pid}/task/{pid}/children") as children:
+            workers = children.read().split()
+        return int(workers[0]) if len(workers) == 1 else pid
+
     def threads(self) -> int:
-        return len(os.listdir(f"/proc/{self.process.pid}/task"))
+        return len(os.listdir(f"/proc/{self.serving_pid}/task"))
 
     def fds(self) -> int:
-        return len(os.listdir(f"/proc/{self.process.pid}/fd"))
+        return len(os.listdir(f"/proc/{self.serving_pid}/fd"))
 
     def connections(self) -> int:
         """Sockets the server holds: its listening socket and one per open connection."""
-        return sum(os.readlink(f"/proc/{self.process.pid}/fd/{fd}").startswith("socket:")
-                   for fd in os.listdir(f"/proc/{self.process.pid}/fd"))
+        fds = f"/proc/{self.serving_pid}/fd"
+        return sum(os.readlink(f"{fds}/{fd}").startswith("socket:") for fd in os.listdir(fds))
 
     def settles_to(self, threads: int, connections: int) -> None:
         """Wait until the server holds no more threads and sockets than it did: a closed request's

@@ -1,0 +1,271 @@
+"""A class of 300 on real python-socketio clients: how fast the instructor's step reaches every
+follower, what a follower costs the server, and whether a class connecting at once gets in.
+
+1. One process (`python -m server`): 300 followers join a room, the instructor steps 20 times; for each
+   step, the time from sending class:step to the last follower having it. Goal: p95 < 200 ms.
+   Memory per follower: the serving process's RSS after the joins minus before, over 300.
+2. Two processes sharing a real redis-server (`--message-queue`): the instructor on one, followers split
+   over both. Goal: p95 < 300 ms.
+3. 300 clients connecting at the same moment (Socket.IO's default transports, polling then websocket, as
+   a browser; python-socketio's default timeouts), against the production server and `--dev`'s
+   Werkzeug. Goal: all connect. The kernel's ListenOverflows counter says how many a full backlog dropped.
+4. The lecture example's search on /search, start to done, on the production server: with Nagle's
+   algorithm on, every search waited ~40 ms for a delayed acknowledgement (server/no_delay.py).
+
+Followers live in several client processes (CLIENT_PROCESSES) so the clients are not the bottleneck;
+arrival times are time.monotonic(), one clock for every process on Linux. The machine's cores are
+shared by the server, the clients and Redis: on 2 cores the figures are an upper bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import socketio  # noqa: E402
+
+from tests.class_client import ClassClient  # noqa: E402
+from tests.redis_server import redis_server  # noqa: E402
+from tests.socket_client import SearchClient  # noqa: E402
+
+CLIENT_PROCESSES = 6
+PATIENCE = 120.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    def __init__(self, process: subprocess.Popen[bytes], port: int) -> None:
+        self.process, self.port, self.url = process, port, f"http://127.0.0.1:{port}"
+
+    def serving_pid(self) -> int:
+        """gunicorn's worker (the only child), or the process itself under --dev."""
+        pid = self.process.pid
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        return int(children[0]) if len(children) == 1 else pid
+
+    def rss_bytes(self) -> int:
+        for line in Path(f"/proc/{self.serving_pid()}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        raise RuntimeError("no VmRSS")
+
+
+@contextmanager
+def server(db: Path, *args: str) -> Iterator[Server]:
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "server", "--port", str(port), "--db", str(db), *args],
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.05)
+        yield Server(process, port)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def follow(urls: list[str], code: str, arrivals: Any, done: Any) -> None:
+    """A client process: one follower per url, each reporting (step, arrival) for every class:step."""
+    followers = []
+    for url in urls:
+        sio = socketio.Client(reconnection=False)
+        sio.on("class:step", lambda data: arrivals.put((data["step"], time.monotonic())), namespace="/class")
+        sio.connect(url, namespaces=["/class"], transports=["websocket"], wait_timeout=PATIENCE)
+        answer = sio.call("class:join", {"code": code}, namespace="/class", timeout=PATIENCE)
+        assert answer == {"code": code}, answer
+        followers.append(sio)
+    arrivals.put(("joined", len(followers)))
+    done.wait()
+    for sio in followers:
+        sio.disconnect()
+
+
+def split(items: list[str], parts: int) -> list[list[str]]:
+    return [items[i::parts] for i in range(parts)]
+
+
+def step_latencies(teacher_url: str, follower_urls: list[str], steps: int, servers: list[Server]) -> tuple[list[float], float]:
+    """Seconds from each class:step to its last arrival, and the serving processes' RSS per follower."""
+    ctx = mp.get_context("spawn")
+    arrivals, done = ctx.Queue(), ctx.Event()
+    teacher = ClassClient(teacher_url)
+    made = teacher.call("class:create")
+    keyed = {"code": made["code"], "key": made["key"]}
+    before = sum(s.rss_bytes() for s in servers)
+    workers = [ctx.Process(target=follow, args=(urls, made["code"], arrivals, done), daemon=True)
+               for urls in split(follower_urls, CLIENT_PROCESSES)]
+    for worker in workers:
+        worker.start()
+    try:
+        joined = 0
+        for _ in workers:
+            kind, count = arrivals.get(timeout=PATIENCE)
+            assert kind == "joined", kind
+            joined += count
+        assert joined == len(follower_urls)
+        teacher.wait_for(lambda: (teacher.last("class:members") or {}).get("followers") == joined, f"{joined} followers")
+        per_follower = (sum(s.rss_bytes() for s in servers) - before) / joined
+        latencies = []
+        for step in range(steps):
+            sent = time.monotonic()
+            teacher.emit("class:step", {**keyed, "step": step})
+            last = sent
+            for _ in range(joined):
+                got, at = arrivals.get(timeout=PATIENCE)
+                assert got == step, (got, step)
+                last = max(last, at)
+            latencies.append(last - sent)
+        return latencies, per_follower
+    finally:
+        done.set()
+        for worker in workers:
+            worker.join(timeout=PATIENCE)
+        teacher.call("class:close", keyed)
+        teacher.close()
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
+
+
+def report_steps(name: str, latencies: list[float], goal_ms: float, per_follower: float) -> None:
+    ms = [x * 1000 for x in latencies]
+    verdict = "goal met" if p95(ms) < goal_ms else "goal NOT met"
+    print(f"{name:34} median {statistics.median(ms):6.1f} ms  p95 {p95(ms):6.1f} ms  max {max(ms):6.1f} ms  "
+          f"(goal p95 < {goal_ms:.0f} ms: {verdict});  server memory per follower {per_follower / 1024:,.0f} KB")
+
+
+def connect_at_once(url: str, count: int, go: Any, results: Any) -> None:
+    """A client process: `count` clients, each in its own thread, connecting when `go` is set."""
+    clients: list[socketio.Client] = []
+    took: list[float] = []  # seconds to connect, of those that did
+    lock = threading.Lock()
+
+    def one() -> None:
+        sio = socketio.Client(reconnection=False)
+        go.wait()
+        began = time.monotonic()
+        try:
+            sio.connect(url, namespaces=["/class"])  # the defaults: polling, then websocket
+            seconds: float | None = time.monotonic() - began
+        except Exception:
+            seconds = None
+        with lock:
+            if seconds is not None:
+                took.append(seconds)
+            clients.append(sio)
+    threads = [threading.Thread(target=one) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    results.put(("ready", 0))
+    for thread in threads:
+        thread.join()
+    results.put(("connected", took))
+    for sio in clients:
+        try:
+            sio.disconnect()
+        except Exception:
+            pass
+
+
+def listen_overflows() -> int:
+    """The kernel's count of connections dropped because a listen backlog was full (all sockets)."""
+    names, values = [line.split() for line in Path("/proc/net/netstat").read_text().splitlines()[:2]]
+    return int(values[names.index("ListenOverflows")])
+
+
+def burst(url: str, clients: int) -> list[float]:
+    """Seconds each of `clients` connecting at the same moment took to get in (those that did)."""
+    ctx = mp.get_context("spawn")
+    go, results = ctx.Event(), ctx.Queue()
+    shares = [clients // CLIENT_PROCESSES + (i < clients % CLIENT_PROCESSES) for i in range(CLIENT_PROCESSES)]
+    workers = [ctx.Process(target=connect_at_once, args=(url, n, go, results), daemon=True) for n in shares]
+    for worker in workers:
+        worker.start()
+    for _ in workers:
+        assert results.get(timeout=PATIENCE)[0] == "ready"
+    go.set()
+    took = [seconds for _ in workers for seconds in results.get(timeout=PATIENCE)[1]]
+    for worker in workers:
+        worker.join(timeout=PATIENCE)
+    return took
+
+
+def search_latencies(url: str, rounds: int = 40) -> list[float]:
+    client = SearchClient(url)
+    took = []
+    try:
+        for _ in range(rounds):
+            client.reset()
+            began = time.monotonic()
+            client.start({"example": "lecture", "algorithm": "alphabeta"})
+            assert client.wait(timeout=PATIENCE) == "search:done"
+            took.append(time.monotonic() - began)
+    finally:
+        client.close()
+    return took
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--followers", type=int, default=300)
+    parser.add_argument("--steps", type=int, default=20)
+    args = parser.parse_args()
+    n = args.followers
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "lab.sqlite"
+        print(f"{os.cpu_count()} cores; {n} followers in {CLIENT_PROCESSES} client processes; {args.steps} steps")
+        with server(db) as one:
+            latencies, per_follower = step_latencies(one.url, [one.url] * n, args.steps, [one])
+            searches = [x * 1000 for x in search_latencies(one.url)]
+        report_steps("one process", latencies, 200, per_follower)
+
+        with redis_server() as queue, ExitStack() as stack:
+            two = [stack.enter_context(server(db, "--message-queue", queue)) for _ in range(2)]
+            urls = [two[i % 2].url for i in range(n)]
+            latencies, per_follower = step_latencies(two[0].url, urls, args.steps, two)
+        report_steps("two processes, Redis, split", latencies, 300, per_follower)
+
+        for name, extra in (("production server", ()), ("--dev (Werkzeug)", ("--dev",))):
+            with server(db, *extra) as fresh:
+                overflows = listen_overflows()
+                took = burst(fresh.url, n)
+                overflows = listen_overflows() - overflows
+            verdict = "goal met" if len(took) == n else "goal NOT met"
+            slow = sum(seconds > 1 for seconds in took)
+            print(f"{n} connecting at once, {name:18} {len(took):4} of {n} connected ({verdict}); "
+                  f"median {statistics.median(took):4.2f} s, slowest {max(took):4.2f} s, {slow} took over 1 s; "
+                  f"{overflows} dropped by a full backlog")
+
+        print(f"lecture search, start to done (production): median {statistics.median(searches):.1f} ms, "
+              f"p95 {p95(searches):.1f} ms (Nagle on: ~45 ms)")
+
+
+if __name__ == "__main__":
+    main()

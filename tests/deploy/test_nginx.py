@@ -1,0 +1,79 @@
+"""End to end through a real nginx running deploy/nginx.conf in front of two server processes that
+share Redis: pages, a /search stream over the websocket, and a class whose followers come through
+nginx (websocket, and long-polling, which needs its sticky sessions) while the instructor is on
+a process of their own."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+import requests
+
+from search import limits
+from tests.class_client import ClassClient
+from tests.deploy.conftest import ScaledOut
+from tests.deploy.nginx_process import nginx_process
+from tests.socket_client import PATIENCE_SECONDS, SearchClient
+
+LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
+
+
+@pytest.fixture(scope="module")
+def front(scaled_out: ScaledOut) -> Iterator[str]:
+    with nginx_process([server.port for server in scaled_out.servers]) as port:
+        yield f"http://127.0.0.1:{port}"
+
+
+def test_pages_and_api_answer_through_nginx(front: str) -> None:
+    page = requests.get(front + "/", timeout=PATIENCE_SECONDS)
+    assert page.status_code == 200 and "Minimax Lab" in page.text
+    assert page.headers["Server"] == "Minimax Lab"  # the app's, not nginx's with its version
+    assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+    # Just past the trace limit: the app's own clear 413 comes through, not nginx's page.
+    size = limits.MAX_TRACE_BYTES + 1
+    answer = requests.post(front + "/api/traces", data=b"x" * size, timeout=PATIENCE_SECONDS)
+    assert answer.status_code == 413
+    assert answer.json() == {"error": f"the body is {size:,} bytes; the limit is {limits.MAX_TRACE_BYTES:,}"}
+
+
+def test_a_search_streams_over_the_websocket_through_nginx(front: str) -> None:
+    client = SearchClient(front)
+    try:
+        assert client.sio.transport() == "websocket"
+        client.start(LECTURE)
+        assert client.wait(timeout=PATIENCE_SECONDS) == "search:done"
+        assert client.events[-1]["type"] == "result" and client.events[-1]["value"] == 3
+    finally:
+        client.close()
+
+
+def test_followers_through_nginx_follow_an_instructor_on_another_process(scaled_out: ScaledOut, front: str) -> None:
+    """ip_hash sends every follower here (all come from 127.0.0.1) to one process, which one is
+    nginx's choice: an instructor on each process makes one of the two rooms cross the processes."""
+    clients: list[ClassClient] = []
+    try:
+        rooms = []
+        for server in scaled_out.servers:
+            teacher = ClassClient(server.url)
+            clients.append(teacher)
+            made = teacher.call("class:create")
+            followers = [ClassClient(front), ClassClient(front, transports=["polling"])]
+            clients.extend(followers)
+            for follower in followers:
+                assert follower.call("class:join", {"code": made["code"]}) == {"code": made["code"]}
+                follower.wait_message("class:state")
+            rooms.append((teacher, made, followers))
+        assert [f.sio.transport() for _, _, followers in rooms for f in followers] == ["websocket", "polling"] * 2
+        for teacher, made, _ in rooms:
+            assert teacher.call("class:search", {"code": made["code"], "key": made["key"], **LECTURE}) == {"ok": True}
+            assert teacher.call("class:step", {"code": made["code"], "key": made["key"], "step": 5}) == {"ok": True}
+        for teacher, made, followers in rooms:
+            teacher.wait_message("search:done")
+            for follower in followers:
+                follower.wait_message("search:done")
+                assert follower.events == teacher.events
+                assert follower.wait_message("class:step") == {"code": made["code"], "step": 5}
+    finally:
+        for client in clients:
+            client.close()

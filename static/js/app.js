@@ -397,6 +397,7 @@ const classPage = {
   handlers: searchHandlers, event: () => shown.step, position: () => controls.k, detail: () => shown.detail,
   replay: () => shown.replay, searches: () => shown.searches, showEvent, plainSocket: () => socket, rerun: rerunForClass,
   request: () => (shown.request ? { request: shown.request, treeId: shown.treeId } : null),
+  describe: fillFormFrom, showDefault: () => startSearch(form.request()),
 };
 const follower = document.body.dataset.classCode ? new ClassFollower({ banner: $("class-follow"), card: $("class-question") }, document.body.dataset.classCode, classPage) : null;
 const teacher = new ClassTeacher({ button: $("class-present"), panel: $("class-panel") }, classPage);
@@ -609,6 +610,17 @@ function enhancementsOf(request) {
   const out = {};
   for (const name of ["tt", "quiescence", "beam"]) if (request[name] !== undefined) out[name] = request[name];
   return out;
+}
+
+// The classroom's follower: the Search tab shows the class's search (its start event's
+// algorithm, options and tree or position), so "Step on my own" then Run searches the same.
+function fillFormFrom(start) {
+  const options = start.options || {};
+  form.setOptions({ algorithm: start.algorithm, ...options });
+  form.setEnhancements(options);
+  const source = start.source || {};
+  if (source.kind === "game") form.useGame(source.game, source.state);
+  else if (source.kind === "tree") form.useTree(formatTree(source.tree));
 }
 
 // The classroom's follower: show event k (arrived), as near as the player's detail allows.

@@ -127,6 +127,11 @@ export class ClassFollower {
       this.joinError = err.message;
       this.render();
       this.fail(`Could not join class ${showCode(this.code)}: ${err.message}`);
+      // Not a blank page: the lecture example, as on the home page, while the student checks the code.
+      if (!this.store && !this.shownDefault) {
+        this.shownDefault = true;
+        this.page.showDefault();
+      }
     }
   }
 
@@ -213,6 +218,7 @@ export class ClassFollower {
       fresh.push(e);
     }
     if (!fresh.length) return;
+    if (store.events.length === 0 && fresh[0].type === "start") this.describe(fresh[0]);
     for (const e of fresh) store.events.push(e);
     if (this.showingClass()) this.show.onEvents(fresh);
     this.applyStep();
@@ -223,6 +229,15 @@ export class ClassFollower {
     if (!store || store.done) return;
     store.done = true;
     if (this.showingClass()) this.show.onDone();
+  }
+
+  // The Search tab shows the class's search; a form that cannot take it says nothing (it is only a convenience).
+  describe(start) {
+    try {
+      this.page.describe(start);
+    } catch (err) {
+      console.warn("the class's search could not fill the Search tab:", err.message);
+    }
   }
 
   failed(text, ends, msg) {

@@ -112,6 +112,11 @@ def test_students_follow_search_and_steps_and_a_late_joiner_lands_at_once(browse
     following(late)
     expect(teacher.locator("#class-panel .class-members")).to_have_text("2 following")
     assert late.locator("#counter").text_content() == teacher.locator("#counter").text_content()
+    # The late joiner's Search tab holds the class's search (so Run on their own searches the same).
+    assert late.locator("select[name=algorithm]").input_value() == "minimax"
+    assert late.locator("input[name=source][value=tree]").is_checked()
+    tree = json.loads(late.locator("textarea[name=tree]").input_value())
+    assert [[leaf["value"] for leaf in node["children"]] for node in tree["children"]] == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
     teacher.screenshot(path=str(SHOTS / "classroom-teacher-1280x800.png"))
     early.screenshot(path=str(SHOTS / "classroom-student-390x844.png"))
@@ -124,6 +129,8 @@ def test_students_follow_search_and_steps_and_a_late_joiner_lands_at_once(browse
     # A code with no class: the page says so where the banner is.
     late.goto(f"{live_server}/c/22222222")
     expect(late.locator("#class-follow .class-error")).to_contain_text("Could not join class 2222-2222: code: no class 22222222")
+    # ... and shows the lecture example rather than a blank page.
+    late.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.last === 57")
     for page in (early, late):
         page.context.close()
     assert early_errors == [] and late_errors == []

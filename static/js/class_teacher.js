@@ -237,6 +237,11 @@ export class ClassTeacher {
   }
 
   async ask() {
+    if (!this.search || this.search.current === null) {
+      // A trace file is shown: the students do not have it, so a question about it means nothing to them.
+      this.say("The class does not have the search shown (a trace file is not sent to it): Run a search to ask about it.");
+      return;
+    }
     const replay = this.page.replay();
     const q = replay ? nextQuestion(replay, Math.max(0, this.page.event())) : null;
     if (!q) {

@@ -227,6 +227,13 @@ def test_ask_answers_tally_reveal_and_no_key_on_students(browser: Browser, live_
         assert key not in page.content()
         assert page.evaluate("() => JSON.stringify({...sessionStorage}) + JSON.stringify({...localStorage})").find(key) < 0
 
+    # A trace file on the instructor's page is not the class's search: no question about it goes out.
+    trace = "\n".join(json.dumps(e) for e in right.evaluate("() => window.minimaxLab.classFollower.store.events"))
+    teacher.locator("#trace-file").set_input_files(files=[{"name": "lecture.jsonl", "mimeType": "application/json", "buffer": trace.encode()}])
+    teacher.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.searches === 2")
+    teacher.get_by_role("button", name="Ask the class").click()
+    expect(teacher.locator("#class-panel .class-status")).to_contain_text("The class does not have the search shown")
+
     # The instructor ends the class: the students are told.
     teacher.get_by_role("button", name="End class").click()
     expect(teacher.locator("#class-panel .class-status")).to_contain_text("ended")

@@ -22,16 +22,14 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 import socketio  # noqa: E402
 
 from tests.class_client import ClassClient  # noqa: E402
+from tests.hostile.server_process import ServerProcess, server_process  # noqa: E402
 from tests.redis_server import redis_server  # noqa: E402
 from tests.socket_client import SearchClient  # noqa: E402
 
@@ -46,48 +45,12 @@ CLIENT_PROCESSES = 6
 PATIENCE = 120.0
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Server:
-    def __init__(self, process: subprocess.Popen[bytes], port: int) -> None:
-        self.process, self.port, self.url = process, port, f"http://127.0.0.1:{port}"
-
-    def serving_pid(self) -> int:
-        """gunicorn's worker (the only child), or the process itself under --dev."""
-        pid = self.process.pid
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        return int(children[0]) if len(children) == 1 else pid
-
-    def rss_bytes(self) -> int:
-        for line in Path(f"/proc/{self.serving_pid()}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-        raise RuntimeError("no VmRSS")
-
-
-@contextmanager
-def server(db: Path, *args: str) -> Iterator[Server]:
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "server", "--port", str(port), "--db", str(db), *args],
-                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.05)
-        yield Server(process, port)
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+def rss_bytes(server: ServerProcess) -> int:
+    """The serving process's resident memory (gunicorn's worker, or the --dev process)."""
+    for line in Path(f"/proc/{server.serving_pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError("no VmRSS")
 
 
 def follow(urls: list[str], code: str, arrivals: Any, done: Any) -> None:
@@ -110,14 +73,14 @@ def split(items: list[str], parts: int) -> list[list[str]]:
     return [items[i::parts] for i in range(parts)]
 
 
-def step_latencies(teacher_url: str, follower_urls: list[str], steps: int, servers: list[Server]) -> tuple[list[float], float]:
+def step_latencies(teacher_url: str, follower_urls: list[str], steps: int, servers: list[ServerProcess]) -> tuple[list[float], float]:
     """Seconds from each class:step to its last arrival, and the serving processes' RSS per follower."""
     ctx = mp.get_context("spawn")
     arrivals, done = ctx.Queue(), ctx.Event()
     teacher = ClassClient(teacher_url)
     made = teacher.call("class:create")
     keyed = {"code": made["code"], "key": made["key"]}
-    before = sum(s.rss_bytes() for s in servers)
+    before = sum(rss_bytes(s) for s in servers)
     workers = [ctx.Process(target=follow, args=(urls, made["code"], arrivals, done), daemon=True)
                for urls in split(follower_urls, CLIENT_PROCESSES)]
     for worker in workers:
@@ -130,7 +93,7 @@ def step_latencies(teacher_url: str, follower_urls: list[str], steps: int, serve
             joined += count
         assert joined == len(follower_urls)
         teacher.wait_for(lambda: (teacher.last("class:members") or {}).get("followers") == joined, f"{joined} followers")
-        per_follower = (sum(s.rss_bytes() for s in servers) - before) / joined
+        per_follower = (sum(rss_bytes(s) for s in servers) - before) / joined
         latencies = []
         for step in range(steps):
             sent = time.monotonic()
@@ -241,19 +204,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "lab.sqlite"
         print(f"{os.cpu_count()} cores; {n} followers in {CLIENT_PROCESSES} client processes; {args.steps} steps")
-        with server(db) as one:
+        with server_process(db) as one:
             latencies, per_follower = step_latencies(one.url, [one.url] * n, args.steps, [one])
             searches = [x * 1000 for x in search_latencies(one.url)]
         report_steps("one process", latencies, 200, per_follower)
 
         with redis_server() as queue, ExitStack() as stack:
-            two = [stack.enter_context(server(db, "--message-queue", queue)) for _ in range(2)]
+            two = [stack.enter_context(server_process(db, "--message-queue", queue)) for _ in range(2)]
             urls = [two[i % 2].url for i in range(n)]
             latencies, per_follower = step_latencies(two[0].url, urls, args.steps, two)
         report_steps("two processes, Redis, split", latencies, 300, per_follower)
 
         for name, extra in (("production server", ()), ("--dev (Werkzeug)", ("--dev",))):
-            with server(db, *extra) as fresh:
+            with server_process(db, *extra) as fresh:
                 overflows = listen_overflows()
                 took = burst(fresh.url, n)
                 overflows = listen_overflows() - overflows

@@ -47,7 +47,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(exercise_api)
     app.register_blueprint(class_api)
     queue = app.config["MESSAGE_QUEUE"]
-    app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]))
+    app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]),
+                                                              int(app.config["CLASS_MAX_ROOMS"]))
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet

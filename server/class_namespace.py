@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import time
 from typing import Any, Callable, Mapping
 
 from flask import request
@@ -25,7 +26,7 @@ from search.recorder import Batch
 from server.ack_window import AckWindow
 from server.class_codes import canonical_code, key_hash, key_matches, new_code, new_key
 from server.class_questions import QuestionError, answer_text, public_question, read_question
-from server.class_rooms import RoomMeta, Rooms
+from server.class_rooms import RoomMeta, Rooms, RoomsFull, lines_as_array_items
 from server.rate_limits import RateLimit
 from server.search_namespace import _details
 from server.strict_json import PreEncoded, Unreadable, dumps
@@ -49,6 +50,10 @@ class ClassNamespace(Namespace):
         self.config = config
         self.rooms = rooms
         self._lock = threading.Lock()
+        # Held while a batch is kept and sent, and while a joiner's state is read and sent: a joiner
+        # gets each batch in its state or after it, never before (where its page would drop it).
+        self._order = threading.Lock()
+        self._sweeping = False
         self._following: dict[str, str] = {}  # sid -> code it follows (one room per connection)
         self._searches: dict[str, tuple[str, str, Recorder]] = {}  # code -> (search id, sender sid, recorder)
         self._joins_per_connection = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)
@@ -96,6 +101,9 @@ class ClassNamespace(Namespace):
             return act(code, meta)
         except (Refused, QuestionError, InputError) as exc:
             return self._refuse(event, data, str(exc))
+        except Exception:  # a message our checks did not foresee: still an answer, not silence
+            log.exception("%s could not be handled", event)
+            return self._refuse(event, data, "the message could not be handled")
 
     # -- connection ---------------------------------------------------------------------------
 
@@ -118,13 +126,17 @@ class ClassNamespace(Namespace):
         if not self._creates_per_client.allow(self._client()):
             return {"error": f"too many classes created from this address: wait {self._creates_per_client.retry_after(self._client()):.0f} s"}
         self._sweep()
+        self._start_sweeper()
         key = new_key()
-        for _ in range(8):
-            code = new_code()
-            if self.rooms.create(code, key_hash(key)):
-                break
-        else:  # eight collisions in 8.5e11 codes: something is wrong with the store
-            return {"error": "no free class code could be found: try again"}
+        try:
+            for _ in range(8):
+                code = new_code()
+                if self.rooms.create(code, key_hash(key)):
+                    break
+            else:  # eight collisions in 8.5e11 codes: something is wrong with the store
+                return {"error": "no free class code could be found: try again"}
+        except RoomsFull:
+            return {"error": f"the server holds its limit of {self.rooms.max_rooms} classes at once: end one, or try later"}
         self.enter_room(request.sid, teachers(code))  # type: ignore[attr-defined]
         return {"code": code, "key": key, "link": f"/c/{code}"}
 
@@ -205,8 +217,11 @@ class ClassNamespace(Namespace):
         return self._drive("class:close", data, act)
 
     def _end(self, code: str, reason: str) -> None:
+        """The room is gone for everyone: its search stops, its followers are told and let go."""
         with self._lock:
             running = self._searches.pop(code, None)
+            for sid in [sid for sid, followed in self._following.items() if followed == code]:
+                del self._following[sid]
         if running is not None:
             running[2].cancel()
         self.rooms.delete(code)
@@ -215,11 +230,33 @@ class ClassNamespace(Namespace):
             self.close_room(room)
 
     def _sweep(self) -> None:
-        """In one process, rooms idle for CLASS_IDLE_SECONDS end here, telling their followers
-        (in Redis they expire by themselves)."""
+        """Rooms idle for CLASS_IDLE_SECONDS end, and their followers here are told: the memory
+        store's idle rooms, and rooms followed or searched here that Redis let expire."""
         sweep = getattr(self.rooms, "sweep", None)
-        for code in sweep() if sweep else ():
-            self._emit("class:closed", {"code": code, "reason": "the class was idle too long"}, to=[code, teachers(code)])
+        ended = set(sweep() if sweep else ())
+        with self._lock:
+            here = set(self._following.values()) | set(self._searches)
+        ended |= {code for code in here if self.rooms.meta(code) is None}
+        for code in ended:
+            self._end(code, "the class was idle too long")
+
+    def _start_sweeper(self) -> None:
+        """Once per process, on the first class: sweep every CLASS_SWEEP_SECONDS, so a room that
+        idles out tells its followers then, not at the next join."""
+        with self._lock:
+            if self._sweeping:
+                return
+            self._sweeping = True
+
+        def sweeper() -> None:
+            while True:
+                time.sleep(float(self.config["CLASS_SWEEP_SECONDS"]))
+                try:
+                    self._sweep()
+                except Exception:  # Redis away for a moment: try again next time
+                    log.exception("sweeping idle classes failed")
+
+        self.socketio.start_background_task(sweeper)
 
     # -- followers ----------------------------------------------------------------------------
 
@@ -247,7 +284,8 @@ class ClassNamespace(Namespace):
                 self._members(before, self.rooms.add_follower(before, -1))
             self.enter_room(sid, code)  # first: a batch sent from now on arrives live (seq tells duplicates)
             self._members(code, self.rooms.add_follower(code, 1))
-        self._emit("class:state", self._state(code), to=sid)
+        with self._order:
+            self._emit("class:state", self._state(code), to=sid)
         return {"code": code}
 
     def _state(self, code: str) -> PreEncoded | dict[str, Any]:
@@ -263,8 +301,7 @@ class ClassNamespace(Namespace):
             return {**head, "events": []}
         if meta.count > int(self.config["CLASS_INLINE_EVENTS"]):
             return {**head, "trace": f"/api/class/{code}/searches/{search_id}/events"}
-        batches = self.rooms.batches(code, search_id) or []
-        inner = ",".join(b[1:-1] for b in batches if len(b) > 2)
+        inner = lines_as_array_items(self.rooms.batches(code, search_id) or [])
         return PreEncoded(dumps(head)[:-1] + ',"events":[' + inner + "]}")
 
     def on_class_answer(self, data: Any = None) -> dict[str, Any]:
@@ -281,9 +318,14 @@ class ClassNamespace(Namespace):
         except QuestionError as exc:
             return {"error": str(exc)}
         question_id = data.get("question")
+        meta = self.rooms.meta(code)
+        question = meta.question if meta is not None else None
+        if question is not None and question.get("id") == question_id and question.get("choices") \
+                and answer not in question["choices"]:
+            return {"error": f"answer: expected one of {', '.join(question['choices'])}"}
         done = self.rooms.answer(code, question_id, sid, answer) if isinstance(question_id, str) else None
         if done is None:
-            return {"error": "question: this question is no longer open"}
+            return {"error": "question: this question is no longer open (it was revealed, or another was asked)"}
         answered, counts = done
         self._emit("class:tally", {"code": code, "question": question_id, "answered": answered, "counts": counts}, to=teachers(code))
         return {"ok": True}
@@ -315,11 +357,12 @@ class ClassNamespace(Namespace):
         def send(batch: Batch) -> None:
             if not window.acquire() and not recorder.cancelled:
                 recorder.cancel("client stalled")
-            array = batch.json_array()
-            self.rooms.add_batch(code, search_id, array, len(batch))
-            message = PreEncoded('{"search":%s,"events":%s}' % (quoted_id, array))
-            self._emit("search:events", message, to=[code, teachers(code)], skip_sid=sid)
-            self._emit("search:events", message, to=sid, callback=window.release)
+            texts = batch.json_texts()
+            message = PreEncoded('{"search":%s,"events":[%s]}' % (quoted_id, ",".join(texts)))
+            with self._order:
+                self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
+                self._emit("search:events", message, to=[code, teachers(code)], skip_sid=sid)
+                self._emit("search:events", message, to=sid, callback=window.release)
 
         return send
 

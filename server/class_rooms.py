@@ -5,7 +5,13 @@ room its instructor made on process 1), so the two stores keep the same state be
 interface: the key's hash, the instructor's step, the room's search (its `search:started`
 message, its events so far as the JSON arrays they were sent in, whether it is done), the open
 question with its answers (per connection id, never a name) and the last reveal. A room ends when
-its instructor closes it or after `idle_seconds` without a write.
+its instructor closes it or after `idle_seconds` without a write by its key holder (followers
+joining or answering do not keep an abandoned room alive). At most `max_rooms` live at once: each
+may hold a search of up to MAX_EVENTS_PER_CLASS_SEARCH events for late joiners, so this bounds
+the memory (or Redis) rooms take.
+
+A search's events are kept as the JSON Lines text of each batch: a late joiner's `class:state`
+splices them into one array, and the events path serves them as they are.
 """
 
 from __future__ import annotations
@@ -47,12 +53,23 @@ def tally(answers: dict[str, str]) -> dict[str, int]:
     return kept
 
 
+def lines_as_array_items(batches: list[str]) -> str:
+    """Stored JSON Lines batches as the items of one JSON array (JSON text holds no raw newline)."""
+    return ",".join(b.rstrip("\n").replace("\n", ",") for b in batches if b.strip())
+
+
+class RoomsFull(Exception):
+    """Every room the server may hold is in use."""
+
+
 class Rooms(Protocol):
+    max_rooms: int
+
     def create(self, code: str, key_hash: str) -> bool: ...
     def meta(self, code: str) -> RoomMeta | None: ...
     def set_step(self, code: str, step: int) -> None: ...
     def begin_search(self, code: str, started: dict[str, Any]) -> None: ...
-    def add_batch(self, code: str, search_id: str, array_json: str, n: int) -> bool: ...
+    def add_batch(self, code: str, search_id: str, jsonl: str, n: int) -> bool: ...
     def end_search(self, code: str, search_id: str) -> None: ...
     def batches(self, code: str, search_id: str) -> list[str] | None: ...
     def ask(self, code: str, question: dict[str, Any]) -> None: ...
@@ -74,8 +91,9 @@ class _Room:
 class MemoryRooms:
     """One process's rooms. A lock per store: handlers run on many threads at once."""
 
-    def __init__(self, idle_seconds: float) -> None:
+    def __init__(self, idle_seconds: float, max_rooms: int) -> None:
         self.idle_seconds = idle_seconds
+        self.max_rooms = max_rooms
         self._rooms: dict[str, _Room] = {}
         self._lock = threading.Lock()
 
@@ -98,9 +116,12 @@ class MemoryRooms:
             return ended
 
     def create(self, code: str, key_hash: str) -> bool:
+        """False when the code is taken; RoomsFull when max_rooms are live."""
         with self._lock:
             if self._live(code, touch=False) is not None:
                 return False
+            if sum(1 for c in list(self._rooms) if self._live(c, touch=False) is not None) >= self.max_rooms:
+                raise RoomsFull
             self._rooms[code] = _Room(RoomMeta(key_hash))
             return True
 
@@ -123,12 +144,12 @@ class MemoryRooms:
                 room.meta.search, room.meta.done, room.meta.count, room.meta.step = started, False, 0, -1
                 room.batches = []
 
-    def add_batch(self, code: str, search_id: str, array_json: str, n: int) -> bool:
+    def add_batch(self, code: str, search_id: str, jsonl: str, n: int) -> bool:
         with self._lock:
             room = self._live(code)
             if room is None or room.meta.search is None or room.meta.search.get("search") != search_id:
                 return False
-            room.batches.append(array_json)
+            room.batches.append(jsonl)
             room.meta.count += n
             return True
 
@@ -151,9 +172,12 @@ class MemoryRooms:
                 room.meta.question, room.meta.revealed, room.answers = question, None, {}
 
     def answer(self, code: str, question_id: str, client: str, answer: str) -> tuple[int, dict[str, int]] | None:
+        """None unless `question_id` is open (asked, not yet revealed). Not a key holder's write: the
+        room's idle time runs on."""
         with self._lock:
-            room = self._live(code)
-            if room is None or room.meta.question is None or room.meta.question.get("id") != question_id:
+            room = self._live(code, touch=False)
+            if room is None or room.meta.question is None or room.meta.question.get("id") != question_id \
+                    or room.meta.revealed is not None:
                 return None
             room.answers[client] = answer
             return len(room.answers), tally(room.answers)
@@ -170,7 +194,7 @@ class MemoryRooms:
 
     def add_follower(self, code: str, delta: int) -> int:
         with self._lock:
-            room = self._live(code)
+            room = self._live(code, touch=False)
             if room is None:
                 return 0
             room.meta.followers = max(0, room.meta.followers + delta)
@@ -181,19 +205,43 @@ class MemoryRooms:
             self._rooms.pop(code, None)
 
 
+# Check the room's search and append its batch in one step: a cancelled search's last batch must
+# never land in the list of the search that replaced it.
+_ADD_BATCH = """
+if redis.call('HGET', KEYS[1], 'search_id') ~= ARGV[1] then return 0 end
+redis.call('RPUSH', KEYS[2], ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'count', ARGV[3])
+return 1
+"""
+# An answer counts only while its question is open (asked, not yet revealed).
+_ANSWER = """
+if redis.call('HGET', KEYS[1], 'question_id') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'revealed') ~= 'null' then
+  return false
+end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+if redis.call('TTL', KEYS[2]) < 0 then redis.call('EXPIRE', KEYS[2], ARGV[4]) end
+return redis.call('HGETALL', KEYS[2])
+"""
+
+
 class RedisRooms:
     """Rooms in Redis, shared by every process on the same message queue. Keys
-    `minimax-lab:class:<code>:meta` (a hash), `:batches` (a list), `:answers` (a hash); each write
-    renews all three for idle_seconds, so an idle room expires whole."""
+    `minimax-lab:class:<code>:meta` (a hash), `:batches` (a list), `:answers` (a hash); each key
+    holder's write renews all three for idle_seconds, so an idle room expires whole. The sorted set
+    `minimax-lab:class:live` (code -> when it expires) counts the live rooms for max_rooms."""
 
     PREFIX = "minimax-lab:class:"
+    LIVE = "minimax-lab:class:live"
     _JSON_FIELDS = ("search", "question", "revealed")
 
-    def __init__(self, url: str, idle_seconds: float) -> None:
+    def __init__(self, url: str, idle_seconds: float, max_rooms: int) -> None:
         import redis  # only a deployment with a message queue needs it
 
-        self.idle_seconds = int(idle_seconds)
+        self.idle_seconds = max(1, int(idle_seconds))
+        self.max_rooms = max_rooms
         self._redis = redis.Redis.from_url(url, decode_responses=True)
+        self._add_batch = self._redis.register_script(_ADD_BATCH)
+        self._answer = self._redis.register_script(_ANSWER)
 
     def _keys(self, code: str) -> tuple[str, str, str]:
         base = self.PREFIX + code
@@ -202,6 +250,7 @@ class RedisRooms:
     def _renew(self, pipe: Any, code: str) -> None:
         for key in self._keys(code):
             pipe.expire(key, self.idle_seconds)
+        pipe.zadd(self.LIVE, {code: time.time() + self.idle_seconds})
 
     def _write(self, code: str, mapping: dict[str, Any]) -> None:
         meta_key = self._keys(code)[0]
@@ -213,12 +262,17 @@ class RedisRooms:
         pipe.execute()
 
     def create(self, code: str, key_hash: str) -> bool:
+        pipe = self._redis.pipeline()
+        pipe.zremrangebyscore(self.LIVE, "-inf", time.time())
+        pipe.zcard(self.LIVE)
+        if pipe.execute()[-1] >= self.max_rooms:
+            raise RoomsFull
         meta_key = self._keys(code)[0]
         if not self._redis.hsetnx(meta_key, "key_hash", key_hash):
             return False
         pipe = self._redis.pipeline()
-        pipe.hset(meta_key, mapping={"step": -1, "done": 1, "count": 0, "followers": 0,
-                                     "search": "null", "question": "null", "revealed": "null"})
+        pipe.hset(meta_key, mapping={"step": -1, "done": 1, "count": 0, "followers": 0, "search_id": "",
+                                     "question_id": "", "search": "null", "question": "null", "revealed": "null"})
         self._renew(pipe, code)
         pipe.execute()
         return True
@@ -236,47 +290,53 @@ class RedisRooms:
         self._write(code, {"step": step})
 
     def begin_search(self, code: str, started: dict[str, Any]) -> None:
-        self._redis.delete(self._keys(code)[1])
-        self._write(code, {"search": started, "done": 0, "count": 0, "step": -1})
-
-    def _current_search(self, code: str) -> str | None:
-        search = json.loads(self._redis.hget(self._keys(code)[0], "search") or "null")
-        return search.get("search") if isinstance(search, dict) else None
-
-    def add_batch(self, code: str, search_id: str, array_json: str, n: int) -> bool:
-        if self._current_search(code) != search_id:
-            return False
         meta_key, batches_key, _ = self._keys(code)
-        pipe = self._redis.pipeline()
-        pipe.rpush(batches_key, array_json)
-        pipe.hincrby(meta_key, "count", n)
+        if not self._redis.exists(meta_key):
+            return
+        pipe = self._redis.pipeline()  # one transaction: no batch of the old search slips in between
+        pipe.delete(batches_key)
+        pipe.hset(meta_key, mapping={"search": json.dumps(started), "search_id": started["search"],
+                                     "done": 0, "count": 0, "step": -1})
         self._renew(pipe, code)
         pipe.execute()
-        return True
+
+    def add_batch(self, code: str, search_id: str, jsonl: str, n: int) -> bool:
+        meta_key, batches_key, _ = self._keys(code)
+        added = bool(self._add_batch(keys=[meta_key, batches_key], args=[search_id, jsonl, n]))
+        if added:
+            pipe = self._redis.pipeline()
+            self._renew(pipe, code)
+            pipe.execute()
+        return added
 
     def end_search(self, code: str, search_id: str) -> None:
-        if self._current_search(code) == search_id:
+        if self._redis.hget(self._keys(code)[0], "search_id") == search_id:
             self._write(code, {"done": 1})
 
     def batches(self, code: str, search_id: str) -> list[str] | None:
-        if self._current_search(code) != search_id:
-            return None
-        return list(self._redis.lrange(self._keys(code)[1], 0, -1))
+        meta_key, batches_key, _ = self._keys(code)
+        pipe = self._redis.pipeline()  # the id and the list read together
+        pipe.hget(meta_key, "search_id")
+        pipe.lrange(batches_key, 0, -1)
+        current, batches = pipe.execute()
+        return list(batches) if current == search_id else None
 
     def ask(self, code: str, question: dict[str, Any]) -> None:
-        self._redis.delete(self._keys(code)[2])
-        self._write(code, {"question": question, "revealed": None})
+        meta_key, _, answers_key = self._keys(code)
+        if not self._redis.exists(meta_key):
+            return
+        pipe = self._redis.pipeline()
+        pipe.delete(answers_key)
+        pipe.hset(meta_key, mapping={"question": json.dumps(question), "question_id": question["id"], "revealed": "null"})
+        self._renew(pipe, code)
+        pipe.execute()
 
     def answer(self, code: str, question_id: str, client: str, answer: str) -> tuple[int, dict[str, int]] | None:
-        question = json.loads(self._redis.hget(self._keys(code)[0], "question") or "null")
-        if not isinstance(question, dict) or question.get("id") != question_id:
+        meta_key, _, answers_key = self._keys(code)
+        flat = self._answer(keys=[meta_key, answers_key], args=[question_id, client, answer, self.idle_seconds])
+        if not flat:
             return None
-        answers_key = self._keys(code)[2]
-        pipe = self._redis.pipeline()
-        pipe.hset(answers_key, client, answer)
-        self._renew(pipe, code)
-        pipe.hgetall(answers_key)
-        everyone = pipe.execute()[-1]
+        everyone = dict(zip(flat[0::2], flat[1::2]))
         return len(everyone), tally(everyone)
 
     def answers(self, code: str) -> tuple[int, dict[str, int]]:
@@ -297,11 +357,14 @@ class RedisRooms:
         return followers
 
     def delete(self, code: str) -> None:
-        self._redis.delete(*self._keys(code))
+        pipe = self._redis.pipeline()
+        pipe.delete(*self._keys(code))
+        pipe.zrem(self.LIVE, code)
+        pipe.execute()
 
 
-def rooms_for(message_queue: str | None, idle_seconds: float) -> Rooms:
+def rooms_for(message_queue: str | None, idle_seconds: float, max_rooms: int) -> Rooms:
     """In Redis when the processes share a Redis message queue, else in this process's memory."""
     if message_queue and message_queue.startswith(("redis://", "rediss://", "unix://")):
-        return RedisRooms(message_queue, idle_seconds)
-    return MemoryRooms(idle_seconds)
+        return RedisRooms(message_queue, idle_seconds, max_rooms)
+    return MemoryRooms(idle_seconds, max_rooms)

@@ -40,13 +40,19 @@ DEFAULTS: dict[str, object] = {
     # Joins a connection may try per minute, and wrong codes an address may try per minute
     # (right ones do not count: a class behind one campus address joins at once).
     "CLASS_JOINS_PER_MINUTE": 20,
-    # Rooms an address may create per window.
-    "CLASS_CREATES_PER_WINDOW": 20,
+    # Rooms an address may create per window, and rooms live at once (each may keep a search of
+    # MAX_EVENTS_PER_CLASS_SEARCH events, about 13 MB: 100 rooms stay under 1.5 GB).
+    "CLASS_CREATES_PER_WINDOW": 5,
+    "CLASS_MAX_ROOMS": 100,
     "CLASS_CREATE_WINDOW_SECONDS": 600.0,
     # A room's search stops after this many events: the room keeps them all for late joiners.
-    "MAX_EVENTS_PER_CLASS_SEARCH": 200_000,
+    # Tic-tac-toe alpha-beta after one move (13,098) and minimax after two (about 26,000) fit;
+    # minimax after one move (211,089) does not.
+    "MAX_EVENTS_PER_CLASS_SEARCH": 100_000,
     # class:state carries the events inline up to this many; beyond, a path to fetch them.
     "CLASS_INLINE_EVENTS": 5000,
-    # A room with no write for this long ends.
+    # A room whose key holder did nothing for this long ends (followers do not keep it alive).
     "CLASS_IDLE_SECONDS": 4 * 3600.0,
+    # How often idle rooms are ended and their followers told.
+    "CLASS_SWEEP_SECONDS": 60.0,
 }

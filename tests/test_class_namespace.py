@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import nullcontext
 from typing import Iterator
 
 import pytest
@@ -22,11 +23,12 @@ LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
 @pytest.fixture(scope="module", params=["memory", "redis"])
 def url(request: pytest.FixtureRequest) -> Iterator[str]:
     """Rooms in this process's memory, and in a real Redis (as several processes share them)."""
+    config = {"CLASS_INLINE_EVENTS": 300, "CLASS_CREATES_PER_WINDOW": 1000}  # every test makes rooms from 127.0.0.1
     if request.param == "memory":
-        with running_server({"CLASS_INLINE_EVENTS": 300}) as base:
+        with running_server(config) as base:
             yield base
     else:
-        with redis_server() as queue, running_server({"CLASS_INLINE_EVENTS": 300, "MESSAGE_QUEUE": queue}) as base:
+        with redis_server() as queue, running_server({**config, "MESSAGE_QUEUE": queue}) as base:
             yield base
 
 
@@ -147,9 +149,22 @@ def test_a_question_is_tallied_without_names_then_revealed(url: str, clients: li
     revealed = bob.wait_message("class:reveal")
     assert revealed == {"code": made["code"], "question": shown["id"], "answer": "3", "answered": 2, "counts": {"3": 2}}
     assert "sid" not in json.dumps(revealed)
+    # Revealed: the question is closed, so the projector's spread cannot change under the answer.
+    assert "no longer open" in bob.call("class:answer", {"code": made["code"], "question": shown["id"], "answer": "2"})["error"]
     assert "no longer open" in ann.call("class:answer", {"code": made["code"], "question": "old", "answer": "1"})["error"]
     outsider = connect(url, clients)
     assert "join this class" in outsider.call("class:answer", {"code": made["code"], "question": shown["id"], "answer": "1"})["error"]
+
+
+def test_a_question_with_choices_takes_only_its_choices(url: str, clients: list[ClassClient]) -> None:
+    teacher, made, (student,) = room(url, clients)
+    question = {"kind": "prune", "prompt": "Prune?", "node": "C", "step": 20, "choices": ["prune", "keep looking"], "answer": "prune"}
+    asked = teacher.call("class:ask", {**made_keys(made), "question": question})["question"]
+    student.wait_message("class:question")
+    answer = student.call("class:answer", {"code": made["code"], "question": asked, "answer": "NotAChoice"})
+    assert answer == {"error": "answer: expected one of prune, keep looking"}
+    assert student.call("class:answer", {"code": made["code"], "question": asked, "answer": "prune"}) == {"ok": True}
+    teacher.wait_for(lambda: (teacher.last("class:tally") or {}).get("counts") == {"prune": 1}, "one answer, a choice")
 
 
 @pytest.mark.parametrize("question, problem", [
@@ -229,3 +244,49 @@ def test_an_idle_room_ends_and_says_so() -> None:
         finally:
             teacher.close()
             other.close()
+
+
+@pytest.mark.parametrize("store", ["memory", "redis"])
+def test_joiners_during_a_stream_get_every_event_once_in_order(store: str) -> None:
+    """A batch is kept and sent under the same lock as a joiner's state is read and sent: each
+    joiner's state plus the batches after it are the whole search, without a gap or a repeat."""
+    config = {"CLASS_INLINE_EVENTS": 100_000}
+    with redis_server() if store == "redis" else nullcontext(None) as queue, \
+            running_server({**config, "MESSAGE_QUEUE": queue} if queue else config) as base:
+        teacher = ClassClient(base)
+        joiners: list[ClassClient] = []
+        try:
+            made = teacher.call("class:create")
+            teacher.call("class:search", {**made_keys(made), "game": "tictactoe", "state": "X.O......", "algorithm": "minimax"})
+            teacher.wait_for(lambda: len(teacher.events) > 0, "the first batch")
+            while teacher.last("search:done") is None or len(joiners) < 2:
+                joiner = ClassClient(base)
+                joiners.append(joiner)
+                joiner.call("class:join", {"code": made["code"]})
+                joiner.wait_message("class:state")
+            teacher.wait_message("search:done")
+            for joiner in joiners:  # done when its state said so, or when search:done came after it
+                joiner.wait_for(lambda j=joiner: j.last("class:state")["done"] or j.last("search:done"), "the end of the search")
+            assert len(teacher.events) == 26797
+            for joiner in joiners:
+                assert [e["seq"] for e in joiner.events] == list(range(26797))
+        finally:
+            for client in (teacher, *joiners):
+                client.close()
+
+
+@pytest.mark.parametrize("store", ["memory", "redis"])
+def test_rooms_have_a_limit_and_creating_one_is_rate_limited(store: str) -> None:
+    with redis_server() if store == "redis" else nullcontext(None) as queue:
+        limits = {"CLASS_MAX_ROOMS": 2, "CLASS_CREATES_PER_WINDOW": 4}  # a refused create counts too
+        with running_server({**limits, "MESSAGE_QUEUE": queue} if queue else limits) as base:
+            teacher = ClassClient(base)
+            try:
+                first, second = teacher.call("class:create"), teacher.call("class:create")
+                assert teacher.call("class:create") == {"error": "the server holds its limit of 2 classes at once: end one, or try later"}
+                teacher.call("class:close", made_keys(first))
+                assert "code" in teacher.call("class:create")  # a place came free
+                assert teacher.call("class:create")["error"].startswith("too many classes created from this address: wait")
+                assert "code" in second
+            finally:
+                teacher.close()

@@ -121,6 +121,7 @@ export class ClassFollower {
     try {
       const answer = await request(this.socket, "class:join", { code: this.code });
       this.code = answer.code;
+      this.joinError = null;
       this.fail("");
       this.render();
     } catch (err) {
@@ -214,7 +215,12 @@ export class ClassFollower {
     for (const e of events) {
       const have = store.events.length + fresh.length;
       if (typeof e.seq === "number" && e.seq < have) continue; // held already
-      if (typeof e.seq === "number" && e.seq > have) break; // a gap: never shown out of order
+      if (typeof e.seq === "number" && e.seq > have) {
+        // A gap (a batch that came before the state it follows, through another server process):
+        // never shown out of order; joining again brings the whole search so far.
+        this.resync();
+        break;
+      }
       fresh.push(e);
     }
     if (!fresh.length) return;
@@ -229,6 +235,14 @@ export class ClassFollower {
     if (!store || store.done) return;
     store.done = true;
     if (this.showingClass()) this.show.onDone();
+  }
+
+  // Ask for the class's state again, at most every 2 s (joins are rate-limited).
+  resync() {
+    const now = Date.now();
+    if (this.resyncedAt && now - this.resyncedAt < 2000) return;
+    this.resyncedAt = now;
+    this.sendJoin();
   }
 
   // The Search tab shows the class's search; a form that cannot take it says nothing (it is only a convenience).

@@ -122,6 +122,7 @@ export class ClassTeacher {
     socket.on("class:tally", (msg) => {
       // Only the question shown: a tally of the one being asked comes before its ack (and says 0).
       if (msg.code !== this.room.code || this.asking || (this.question && this.question.id && msg.question !== this.question.id)) return;
+      if (this.tally.dataset.revealed === "true") return; // revealed: the spread shown with the answer stays
       this.showTally(msg, null);
     });
     socket.on("class:reveal", (msg) => {

@@ -28,7 +28,7 @@ from server.class_codes import canonical_code, key_hash, key_matches, new_code, 
 from server.class_questions import QuestionError, answer_text, public_question, read_question
 from server.class_rooms import RoomMeta, Rooms, RoomsFull, lines_as_array_items
 from server.rate_limits import RateLimit
-from server.search_namespace import _details
+from server.search_namespace import error_details
 from server.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
@@ -173,7 +173,7 @@ class ClassNamespace(Namespace):
             try:
                 search_request = parse_request(fields)
             except InputError as exc:  # as on /search: the sender hears why, the room nothing
-                self._emit("search:error", {"search": None, "error": str(exc), **_details(exc)}, to=sid)
+                self._emit("search:error", {"search": None, "error": str(exc), **error_details(exc)}, to=sid)
                 return {"error": str(exc)}
             self._start(code, sid, search_request)
             return {"ok": True}

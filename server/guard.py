@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 from urllib.parse import parse_qs
 
 from search import limits

@@ -27,7 +27,7 @@ from server.strict_json import PreEncoded, Unreadable, dumps
 log = logging.getLogger(__name__)
 
 
-def _details(exc: InputError) -> dict[str, Any]:
+def error_details(exc: InputError) -> dict[str, Any]:
     """What a page needs beyond the message to offer a way forward: for a depth limit that cuts a
     node without an estimate, `missing_estimate` {node (its id), where (as in the message), depth_limit}."""
     if isinstance(exc, MissingEstimate):
@@ -66,7 +66,7 @@ class SearchNamespace(Namespace):
         try:
             search_request = parse_request(data)
         except InputError as exc:
-            emit("search:error", {"search": None, "error": str(exc), **_details(exc)})
+            emit("search:error", {"search": None, "error": str(exc), **error_details(exc)})
             return
         except Exception:  # a request our validator did not foresee: still an answer, not silence
             log.exception("search:start could not read %r", data)

@@ -38,6 +38,11 @@ def teachers(code: str) -> str:
     return code + ":teach"
 
 
+def everyone(code: str) -> list[str]:
+    """The room's followers and its key holders."""
+    return [code, teachers(code)]
+
+
 class Refused(Exception):
     """A class message that moves no one; its text is the class:error's."""
 
@@ -75,7 +80,7 @@ class ClassNamespace(Namespace):
         """The client's address (with --behind-proxy, the one the proxy saw)."""
         return request.remote_addr or "unknown"
 
-    def _keyed(self, event: str, data: Any) -> tuple[str, RoomMeta]:
+    def _keyed(self, data: Any) -> tuple[str, RoomMeta]:
         """The room a keyed message drives, or Refused naming what is wrong."""
         if not isinstance(data, dict):
             raise Refused('expected an object such as {"code": "K7QM2XWP", "key": "..."}')
@@ -97,7 +102,7 @@ class ClassNamespace(Namespace):
     def _drive(self, event: str, data: Any, act: Callable[[str, RoomMeta], Any]) -> Any:
         """Run `act` on the room if the message carries its key; else class:error to the sender."""
         try:
-            code, meta = self._keyed(event, data)
+            code, meta = self._keyed(data)
             return act(code, meta)
         except (Refused, QuestionError, InputError) as exc:
             return self._refuse(event, data, str(exc))
@@ -143,7 +148,7 @@ class ClassNamespace(Namespace):
     def on_class_drive(self, data: Any = None) -> dict[str, Any]:
         """A reloaded instructor page (it kept its key) takes the wheel again."""
         try:
-            code, meta = self._keyed("class:drive", data)
+            code, meta = self._keyed(data)
         except Refused as exc:
             return {"error": str(exc)}
         sid: str = request.sid  # type: ignore[attr-defined]
@@ -159,7 +164,7 @@ class ClassNamespace(Namespace):
             if not isinstance(step, int) or isinstance(step, bool) or not -1 <= step <= 10**9:
                 raise Refused("step: expected a whole number from -1 (nothing shown) up")
             self.rooms.set_step(code, step)
-            self._emit("class:step", {"code": code, "step": step}, to=[code, teachers(code)], skip_sid=request.sid)  # type: ignore[attr-defined]
+            self._emit("class:step", {"code": code, "step": step}, to=everyone(code), skip_sid=request.sid)  # type: ignore[attr-defined]
             return {"ok": True}
         return self._drive("class:step", data, act)
 
@@ -206,7 +211,7 @@ class ClassNamespace(Namespace):
             revealed = {"code": code, "question": meta.question["id"], "answer": meta.question["answer"],
                         "answered": answered, "counts": counts}
             self.rooms.reveal(code, revealed)
-            self._emit("class:reveal", revealed, to=[code, teachers(code)])
+            self._emit("class:reveal", revealed, to=everyone(code))
             return {"ok": True}
         return self._drive("class:reveal", data, act)
 
@@ -225,7 +230,7 @@ class ClassNamespace(Namespace):
         if running is not None:
             running[2].cancel()
         self.rooms.delete(code)
-        self._emit("class:closed", {"code": code, "reason": reason}, to=[code, teachers(code)])
+        self._emit("class:closed", {"code": code, "reason": reason}, to=everyone(code))
         for room in (code, teachers(code)):
             self.close_room(room)
 
@@ -345,7 +350,7 @@ class ClassNamespace(Namespace):
         started = {"search": search_id, "algorithm": search_request.algorithm,
                    "options": search_request.options(), "pseudocode": search_request.listing()}
         self.rooms.begin_search(code, started)
-        self._emit("search:started", started, to=[code, teachers(code)])
+        self._emit("search:started", started, to=everyone(code))
         self.socketio.start_background_task(self._run, code, sid, search_id, search_request, recorder)
 
     def _batch_sender(self, code: str, sid: str, search_id: str, recorder: Recorder) -> Callable[[Batch], None]:
@@ -361,7 +366,7 @@ class ClassNamespace(Namespace):
             message = PreEncoded('{"search":%s,"events":[%s]}' % (quoted_id, ",".join(texts)))
             with self._order:
                 self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
-                self._emit("search:events", message, to=[code, teachers(code)], skip_sid=sid)
+                self._emit("search:events", message, to=everyone(code), skip_sid=sid)
                 self._emit("search:events", message, to=sid, callback=window.release)
 
         return send
@@ -370,11 +375,11 @@ class ClassNamespace(Namespace):
         try:
             search_request.run(recorder)
             self.rooms.end_search(code, search_id)
-            self._emit("search:done", {"search": search_id}, to=[code, teachers(code)])
+            self._emit("search:done", {"search": search_id}, to=everyone(code))
         except Exception:
             log.exception("class search %s failed", search_id)
             self.rooms.end_search(code, search_id)
-            self._emit("search:error", {"search": search_id, "error": "internal error: the search failed"}, to=[code, teachers(code)])
+            self._emit("search:error", {"search": search_id, "error": "internal error: the search failed"}, to=everyone(code))
         finally:
             with self._lock:
                 if self._searches.get(code, ("",))[0] == search_id:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 MAX_DISTINCT_ANSWERS = 40
@@ -130,8 +130,7 @@ class MemoryRooms:
             room = self._live(code, touch=False)
             if room is None:
                 return None
-            meta = room.meta
-            return RoomMeta(**{**meta.__dict__})
+            return replace(room.meta)  # a copy: the caller reads it outside the lock
 
     def set_step(self, code: str, step: int) -> None:
         with self._lock:

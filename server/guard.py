@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from typing import Any, Callable, Iterable
 from urllib.parse import parse_qs
 
@@ -40,6 +41,18 @@ def host_name(header: str) -> str | None:
     (werkzeug's host_is_trusted compares case-sensitively and cannot match an IPv6 address.)"""
     found = _HOST.fullmatch(header)
     return None if found is None else found.group(1).lower().strip("[]")
+
+
+TOO_LONG = sys.maxsize
+"""A Content-Length of 19 digits or more: far past any limit (and int() refuses 4,300+ digits)."""
+
+
+def declared_length(text: str) -> int | None:
+    """A Content-Length as a number of bytes (TOO_LONG for 19 digits and more); None when it is not
+    a plain decimal number (only ASCII digits count)."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    return int(text) if len(text) <= 18 else TOO_LONG
 
 
 def body_limit(path: str, socket_limit: int) -> int:
@@ -101,10 +114,11 @@ class Guard:
             environ["wsgi.input_terminated"] = False
             return None
         text = environ.get("CONTENT_LENGTH") or "0"
-        if not (text.isascii() and text.isdigit()):
+        length = declared_length(text)
+        if length is None:
             return "400 Bad Request", f"the Content-Length {text[:40]!r} is not a number of bytes"
-        if len(text) > 18 or int(text) > limit:  # 19 digits and more: far past any limit (and int() may refuse it)
-            size = f"{int(text):,}" if len(text) <= 18 else f"a {len(text)}-digit number of"
+        if length > limit:
+            size = f"{length:,}" if length != TOO_LONG else f"a {len(text)}-digit number of"
             return self._too_large(environ, f"the body is {size} bytes; the limit is {limit:,}")
         return None
 

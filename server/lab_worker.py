@@ -30,7 +30,7 @@ from gunicorn.http.errors import (InvalidHeader, LimitRequestHeaders, LimitReque
                                   UnsupportedTransferCoding)
 from gunicorn.workers.gthread import ThreadWorker
 
-from server.guard import Guard
+from server.guard import Guard, declared_length
 from server.no_delay import SERVER_NAME
 from server.security_headers import SECURITY_HEADERS
 
@@ -96,9 +96,9 @@ class DrainAfter:
 
 
 def drain(environ: dict[str, Any]) -> None:
-    text = environ.get("CONTENT_LENGTH") or ""
+    length = declared_length(environ.get("CONTENT_LENGTH") or "")
     sock = environ.get("gunicorn.socket")
-    if sock is None or not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) > DRAIN_BYTES:
+    if sock is None or length is None or length > DRAIN_BYTES:
         return
     deadline = time.monotonic() + DRAIN_SECONDS
     try:

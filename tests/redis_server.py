@@ -4,20 +4,13 @@ folder, persisting nothing: for the tests of rooms shared by several server proc
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
 from contextlib import contextmanager
 from typing import Iterator
 
+from tests.hostile.server_process import free_port, wait_listening
 from tests.socket_client import PATIENCE_SECONDS
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager
@@ -26,25 +19,12 @@ def redis_server() -> Iterator[str]:
     binary = shutil.which("redis-server")
     if binary is None:
         raise RuntimeError("redis-server is not installed: `make test` installs it (Debian's redis-server)")
-    port = _free_port()
+    port = free_port()
     folder = tempfile.mkdtemp(prefix="minimax-lab-redis-")
     process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
                                 "--dir", folder], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + PATIENCE_SECONDS
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
-                    probe.sendall(b"PING\r\n")
-                    if probe.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None:
-                raise RuntimeError(f"redis-server exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
-            if time.monotonic() > deadline:
-                raise TimeoutError("redis-server did not answer PING")
-            time.sleep(0.05)
+        wait_listening(process, port, "redis-server")  # it listens once it has loaded (nothing, here)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         process.terminate()

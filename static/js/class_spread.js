@@ -3,13 +3,7 @@
 // is marked. Used by the instructor's tally and by each student's reveal.
 
 import { spread } from "./class_question.js";
-
-const el = (tag, cls, text = "") => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-};
+import { el } from "./html_element.js";
 
 // Answers as the page shows them: "inf" reads +∞, "-inf" −∞.
 export function showAnswer(text) {
@@ -18,17 +12,17 @@ export function showAnswer(text) {
 
 export function drawSpread(list, counts, answered, right = null) {
   const rows = spread(counts, answered).map(({ answer, count, share }) => {
-    const li = el("li", "class-bar");
+    const li = el("li", { class: "class-bar" });
     li.dataset.answer = answer;
     li.dataset.count = String(count);
     if (right !== null) li.dataset.right = String(answer === right);
-    const label = el("span", "class-bar-answer", showAnswer(answer));
-    if (right !== null && answer === right) label.append(el("span", "class-bar-mark", " ✓"));
-    const track = el("span", "class-bar-track");
-    const fill = el("span", "class-bar-fill");
+    const label = el("span", { class: "class-bar-answer" }, showAnswer(answer));
+    if (right !== null && answer === right) label.append(el("span", { class: "class-bar-mark" }, " ✓"));
+    const track = el("span", { class: "class-bar-track" });
+    const fill = el("span", { class: "class-bar-fill" });
     fill.style.setProperty("--share", String(share)); // CSSOM, not a style attribute: the CSP allows it
     track.append(fill);
-    li.append(label, track, el("span", "class-bar-count", String(count)));
+    li.append(label, track, el("span", { class: "class-bar-count" }, String(count)));
     return li;
   });
   list.replaceChildren(...rows);

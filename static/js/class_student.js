@@ -9,13 +9,7 @@ import { SearchSocket } from "./search_socket.js";
 import { classSocket, followerChannel, request, showCode } from "./class_channel.js";
 import { typedAnswer } from "./class_question.js";
 import { drawSpread, showAnswer } from "./class_spread.js";
-
-const el = (tag, attrs = {}, text = "") => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text) e.textContent = text;
-  return e;
-};
+import { el } from "./html_element.js";
 
 export class ClassFollower {
   // banner, card: the empty sections this fills. page: {handlers (SearchSocket's, to show a

@@ -10,16 +10,10 @@ import { classSocket, request, showCode, teacherChannel } from "./class_channel.
 import { nextQuestion } from "./class_question.js";
 import { drawSpread, showAnswer } from "./class_spread.js";
 import { qrSvg } from "./class_qr.js";
+import { el } from "./html_element.js";
 
 const STORE = "minimax-lab:class"; // {code, key, link, request, treeId, position, detail, question}
 const STEP_EVERY_MS = 50;
-
-const el = (tag, attrs = {}, text = "") => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text) e.textContent = text;
-  return e;
-};
 
 function stored() {
   try {

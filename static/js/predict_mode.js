@@ -7,13 +7,7 @@
 
 import { judge, parseValue, questionsBetween, scoreWords } from "./predict_questions.js";
 import { readPredictParam } from "./step_link.js";
-
-const el = (tag, attrs = {}, text = "") => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text) e.textContent = text;
-  return e;
-};
+import { el } from "./html_element.js";
 
 const HINT = "Step forward (→): before each key step you are asked what it will do.";
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from tests.hostile.server_process import ROOT, answers, free_port
+from tests.hostile.server_process import ROOT, free_port, wait_listening
 from tests.socket_client import PATIENCE_SECONDS
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf"
@@ -60,13 +59,7 @@ def nginx_process(upstream_ports: list[int], server_name: str = "127.0.0.1") -> 
     assert checked.returncode == 0, f"nginx -t refused the filled-in deploy/nginx.conf: {checked.stderr}"
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + PATIENCE_SECONDS
-        while not answers(port):
-            if process.poll() is not None:
-                raise RuntimeError(f"nginx exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
-            if time.monotonic() > deadline:
-                raise TimeoutError("nginx did not start listening")
-            time.sleep(0.05)
+        wait_listening(process, port, "nginx")
         yield port
     finally:
         process.terminate()

@@ -65,6 +65,17 @@ def answers(port: int) -> bool:
         return False
 
 
+def wait_listening(process: subprocess.Popen[str], port: int, what: str) -> None:
+    """Wait until `process` accepts connections on `port`; fail with its stderr if it exits first."""
+    deadline = time.monotonic() + PATIENCE_SECONDS
+    while not answers(port):
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} did not start listening")
+        time.sleep(0.05)
+
+
 @contextmanager
 def server_process(db: Path, *args: str) -> Iterator[ServerProcess]:
     """A real server (`python -m server --port P --db DB ARGS`) until the block ends."""
@@ -72,13 +83,7 @@ def server_process(db: Path, *args: str) -> Iterator[ServerProcess]:
     process = subprocess.Popen([sys.executable, "-m", "server", "--port", str(port), "--db", str(db), *args],
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + PATIENCE_SECONDS
-        while not answers(port):
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
-            if time.monotonic() > deadline:
-                raise TimeoutError("the server did not start listening")
-            time.sleep(0.05)
+        wait_listening(process, port, "the server")
         yield ServerProcess(f"http://127.0.0.1:{port}", "127.0.0.1", port, process)
     finally:
         process.terminate()

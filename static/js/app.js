@@ -18,7 +18,7 @@ import { SideTabs } from "./side_tabs.js";
 import { TreeEditor, formatTree } from "./tree_editor.js";
 import { RandomTreeForm } from "./random_tree_form.js";
 import { SharePanel, showLink } from "./share_panel.js";
-import { checkTrace, fetchLimits, saveTrace, saveTree } from "./rest_client.js";
+import { checkTrace, fetchLimits, saveTrace, saveTree, treeShorthand } from "./rest_client.js";
 import { linkQuery, momentQuery, readLink } from "./step_link.js";
 import { fileStem } from "./download_file.js";
 import { DepthHelp } from "./depth_help.js";
@@ -620,7 +620,28 @@ function fillFormFrom(start) {
   form.setEnhancements(options);
   const source = start.source || {};
   if (source.kind === "game") form.useGame(source.game, source.state);
-  else if (source.kind === "tree") form.useTree(formatTree(source.tree));
+  else if (source.kind === "tree") {
+    const text = formatTree(source.tree);
+    form.useTree(text);
+    readableSource(source.tree, text);
+  }
+}
+
+// A plain tree (no labels or estimates of its own) reads better as the nested-list shorthand,
+// and an example's tree as that example; the server knows the shorthand's rule. Any other tree
+// keeps its JSON, as does a field the student has typed in meanwhile.
+async function readableSource(tree, text) {
+  const plain = (n) => n.label === n.id && n.eval === undefined && (n.children || []).every(plain);
+  if (!plain(tree)) return;
+  try {
+    const { shorthand, renamed } = await treeShorthand(JSON.stringify(tree));
+    if (renamed.length || form.field("tree").value !== text) return;
+    const example = form.exampleOf(JSON.parse(shorthand));
+    if (example) form.useExample(example);
+    else form.useTree(shorthand);
+  } catch {
+    // the shorthand cannot carry it (a player out of turn, a chance node): its JSON stays
+  }
 }
 
 // The classroom's follower: show event k (arrived), as near as the player's detail allows.

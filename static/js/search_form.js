@@ -81,6 +81,13 @@ export class SearchForm {
     this.showSource();
   }
 
+  // The example whose tree is `tree` (as its option carries it), or null.
+  exampleOf(tree) {
+    const text = JSON.stringify(tree);
+    const option = [...this.field("example").options].find((o) => o.dataset.tree && JSON.stringify(JSON.parse(o.dataset.tree)) === text);
+    return option ? option.value : null;
+  }
+
   useGame(game, state) {
     this.form.querySelector('input[name="source"][value="game"]').checked = true;
     const select = this.field("game");

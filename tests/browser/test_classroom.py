@@ -122,9 +122,9 @@ def test_students_follow_search_and_steps_and_a_late_joiner_lands_at_once(browse
     assert late.evaluate("() => window.minimaxLab.classFollower.store.events.length") == last + 1
     # The late joiner's Search tab holds the class's search (so Run on their own searches the same).
     assert late.locator("select[name=algorithm]").input_value() == "minimax"
-    assert late.locator("input[name=source][value=tree]").is_checked()
-    tree = json.loads(late.locator("textarea[name=tree]").input_value())
-    assert [[leaf["value"] for leaf in node["children"]] for node in tree["children"]] == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    # The instructor typed the lecture's leaves as a tree: that is the lecture example, and says so.
+    expect(late.locator("input[name=source][value=example]")).to_be_checked()
+    assert late.locator("select[name=example]").input_value() == "lecture"
 
     teacher.screenshot(path=str(SHOTS / "classroom-teacher-1280x800.png"))
     early.screenshot(path=str(SHOTS / "classroom-student-390x844.png"))

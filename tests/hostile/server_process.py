@@ -39,9 +39,16 @@ class ServerProcess(NamedTuple):
         return len(os.listdir(f"/proc/{self.serving_pid}/fd"))
 
     def connections(self) -> int:
-        """Sockets the server holds: its listening socket and one per open connection."""
+        """Sockets the server holds: its listening socket and one per open connection. A descriptor
+        closed between the listing and its reading is not counted (the server is running)."""
         fds = f"/proc/{self.serving_pid}/fd"
-        return sum(os.readlink(f"{fds}/{fd}").startswith("socket:") for fd in os.listdir(fds))
+        held = 0
+        for fd in os.listdir(fds):
+            try:
+                held += os.readlink(f"{fds}/{fd}").startswith("socket:")
+            except FileNotFoundError:
+                pass
+        return held
 
     def settles_to(self, threads: int, connections: int) -> None:
         """Wait until the server holds no more threads and sockets than it did: a closed request's

@@ -28,8 +28,10 @@ from server.guard import Guard
 from server.pages import pages
 from server.room_queue import RoomQueue
 from server.search_namespace import SearchNamespace
+from server.search_stream import search_stream
 from server.socket_packet import JsonOnlyPacket
 from server.trace_checks import check_places
+from server.websocket_deflate import use_deflate_level
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -46,9 +48,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(ordering_api)
     app.register_blueprint(exercise_api)
     app.register_blueprint(class_api)
+    app.register_blueprint(search_stream)
     queue = app.config["MESSAGE_QUEUE"]
     app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]),
                                                               int(app.config["CLASS_MAX_ROOMS"]))
+    use_deflate_level(int(app.config["COMPRESSION_LEVEL"]))
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet
@@ -58,7 +62,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # cors_allowed_origins is left unset: same-origin only.
         **({"client_manager": RoomQueue(queue)} if queue else {}),
     )
-    socketio.on_namespace(SearchNamespace("/search", app.config))
+    app.extensions["search_namespace"] = search_namespace = SearchNamespace("/search", app.config)
+    socketio.on_namespace(search_namespace)
     socketio.on_namespace(ClassNamespace("/class", app.config, rooms))
     if app.config["BEHIND_PROXY"]:  # rate limits count the address the proxy saw, not the proxy's
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]

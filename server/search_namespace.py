@@ -22,6 +22,7 @@ from search.recorder import Batch
 from search.request import ENHANCEABLE
 from search.tree_io import MissingEstimate
 from server.ack_window import AckWindow
+from server.search_stream import EVENTS_PATH, WaitingSearch
 from server.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,20 @@ def error_details(exc: InputError) -> dict[str, Any]:
     return {}
 
 
+DELIVERIES = ("socket", "http")
+
+
+def take_delivery(data: Any) -> str:
+    """How the client wants the events: `search:events` messages (the default) or one HTTP
+    response (server/search_stream.py). Taken out of the request, which is the CLI's."""
+    if not isinstance(data, dict) or "delivery" not in data:
+        return "socket"
+    delivery = data.pop("delivery")
+    if delivery not in DELIVERIES:
+        raise InputError("delivery", f"expected one of {', '.join(DELIVERIES)}, got {delivery!r}")
+    return delivery
+
+
 class SearchNamespace(Namespace):
     """Handlers for `search:start` and `search:cancel`; per-client bookkeeping of running searches."""
 
@@ -43,6 +58,7 @@ class SearchNamespace(Namespace):
         self.config = config
         self._lock = threading.Lock()
         self._running: dict[str, dict[str, Recorder]] = {}  # connected sid -> search id -> recorder
+        self._waiting: dict[str, WaitingSearch] = {}  # search id -> a search started for HTTP, not yet fetched
 
     def trigger_event(self, event: str, *args: Any) -> Any:
         """Our events are named like `search:start`; their handlers `on_search_start`."""
@@ -55,8 +71,9 @@ class SearchNamespace(Namespace):
     def on_disconnect(self, reason: Any = None) -> None:
         with self._lock:
             searches = self._running.pop(request.sid, {})  # type: ignore[attr-defined]
-        for recorder in searches.values():
+        for search_id, recorder in searches.items():
             recorder.cancel()
+            self.claim(search_id)  # one never fetched is not run at all
 
     def on_search_start(self, data: Any = None) -> None:
         sid: str = request.sid  # type: ignore[attr-defined]
@@ -64,6 +81,7 @@ class SearchNamespace(Namespace):
             emit("search:error", {"search": None, "error": data.problem})
             return
         try:
+            delivery = take_delivery(data)
             search_request = parse_request(data)
         except InputError as exc:
             emit("search:error", {"search": None, "error": str(exc), **error_details(exc)})
@@ -89,14 +107,43 @@ class SearchNamespace(Namespace):
                 emit("search:error", {"search": None, "error": f"{limit} searches are already running for this client (the limit): cancel one or wait"})
                 return
             mine[search_id] = recorder
-        recorder.sink = self._batch_sender(sid, search_id, recorder)
-        emit("search:started", {
+        started = {
             "search": search_id,
             "algorithm": search_request.algorithm,
             "options": search_request.options(),
             "pseudocode": search_request.listing(),
-        })
+        }
+        if delivery == "http":  # the GET of started["events"] runs it (server/search_stream.py)
+            self._wait_for_reader(WaitingSearch(sid, search_id, search_request, recorder,
+                                                lambda: self._run(sid, search_id, search_request, recorder)))
+            emit("search:started", {**started, "events": EVENTS_PATH.format(search_id)})
+            return
+        recorder.sink = self._batch_sender(sid, search_id, recorder)
+        emit("search:started", started)
         self.socketio.start_background_task(self._run, sid, search_id, search_request, recorder)
+
+    def _wait_for_reader(self, waiting: WaitingSearch) -> None:
+        """Keep a search for its GET; one not fetched within ACK_STALL_SECONDS ends as stalled."""
+        with self._lock:
+            self._waiting[waiting.search_id] = waiting
+
+        def give_up() -> None:
+            if self.claim(waiting.search_id) is None:
+                return  # fetched meanwhile
+            waiting.recorder.cancel("client stalled")
+            with self._lock:
+                self._running.get(waiting.sid, {}).pop(waiting.search_id, None)
+            self._send(waiting.sid, "search:error", {
+                "search": waiting.search_id, "error": "the search's events were never fetched, so it was not run: run it again"})
+
+        timer = threading.Timer(float(self.config["ACK_STALL_SECONDS"]), give_up)
+        timer.daemon = True
+        timer.start()
+
+    def claim(self, search_id: str) -> WaitingSearch | None:
+        """The search waiting for this GET, handed over once; None if there is none (any more)."""
+        with self._lock:
+            return self._waiting.pop(search_id, None)
 
     def on_search_compare(self, data: Any = None) -> dict[str, Any]:
         """The horizon effect side by side (search.horizon), as the acknowledgement: small

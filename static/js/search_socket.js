@@ -4,14 +4,18 @@
 // (an older run still streaming) and are dropped here, so the rest of the page
 // never sees them.
 
+import { errorText } from "./rest_client.js";
+
 // How a search is asked for on /search. A channel is {socket, start(request), cancel(search),
 // endsOnDisconnect}: a classroom's follower starts nothing and cancels nothing, and its search
 // goes on while it reconnects (it joins again and catches up).
+// The page's own searches ask for their events as one HTTP response (delivery "http",
+// server/search_stream.py): Chromium takes a big search's events several times faster so.
 export function searchChannel() {
   const socket = io("/search");
   return {
     socket,
-    start: (request) => socket.emit("search:start", request),
+    start: (request) => socket.emit("search:start", { ...request, delivery: "http" }),
     cancel: (search) => socket.emit("search:cancel", { search }),
     endsOnDisconnect: true,
   };
@@ -44,6 +48,7 @@ export class SearchSocket {
       // The server cancels a search whose client left: this one will send nothing more.
       if (channel.endsOnDisconnect && this.current !== null && !this.currentDone) {
         this.currentDone = true;
+        this.stopReading();
         this.handlers.onError("the connection to the server was lost, so the search stopped here: run it again", true);
       }
     });
@@ -61,7 +66,10 @@ export class SearchSocket {
       if (this.current !== null && !this.currentDone) this.cancel();
       this.current = msg.search;
       this.currentDone = false;
+      this.doneArrived = false;
       this.handlers.onStarted(msg);
+      this.reading = typeof msg.events === "string" ? msg.search : null;
+      if (this.reading) this.readEvents(msg.search, msg.events);
     });
     socket.on("search:events", (msg, ack) => {
       // Flow control: the server keeps a few batches in flight until we acknowledge them.
@@ -73,6 +81,11 @@ export class SearchSocket {
     // {search} only: the result came as the last event, the one place it is sent.
     socket.on("search:done", (msg) => {
       if (msg.search !== this.current) return;
+      // Events read over HTTP may still be on their way: done once the response has ended too.
+      if (this.reading === msg.search) {
+        this.doneArrived = true;
+        return;
+      }
       this.currentDone = true;
       this.handlers.onDone();
     });
@@ -91,6 +104,61 @@ export class SearchSocket {
       // msg too: a refusal may say more than its text (missing_estimate: {node, where, depth_limit}).
       this.handlers.onError(msg.error || "the search failed", ofASearch, msg);
     });
+  }
+
+  // The events of a search started with delivery "http": one response of JSON Lines, each chunk
+  // handed on as it comes (a task of its own, so the page answers between two chunks).
+  async readEvents(search, path) {
+    const live = () => this.current === search && !this.currentDone;
+    let reader;
+    try {
+      const response = await fetch(path, { cache: "no-store" });
+      if (!response.ok) throw new Error(await errorText(response));
+      reader = this.reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let rest = "";
+      for (;;) {
+        const { done, value } = await this.readChunk(reader);
+        if (!live()) {
+          reader.cancel().catch(() => {}); // superseded or stopped short: the server stops it
+          return;
+        }
+        if (done) break;
+        const text = rest + decoder.decode(value, { stream: true });
+        const cut = text.lastIndexOf("\n");
+        if (cut < 0) {
+          rest = text;
+          continue;
+        }
+        rest = text.slice(cut + 1);
+        // One parse per chunk: a JSON array of its lines (JSON text has no raw newlines).
+        this.handlers.onEvents(JSON.parse(`[${text.slice(0, cut).replaceAll("\n", ",")}]`));
+      }
+    } catch (err) {
+      if (reader) reader.cancel().catch(() => {});
+      if (!live()) return;
+      this.channel.cancel(search);
+      this.currentDone = true;
+      this.handlers.onError(`the search's events stopped arriving (${err.message}), so it stopped here: run it again`, true);
+      return;
+    }
+    // The response ended: the search:done that follows its last line may still be on its way.
+    this.reading = this.reader = null;
+    if (this.doneArrived && live()) {
+      this.currentDone = true;
+      this.handlers.onDone();
+    }
+  }
+
+  // Leave the response being read, if any: the server stops a search whose reader left.
+  stopReading() {
+    if (this.reader) this.reader.cancel().catch(() => {});
+    this.reading = this.reader = null;
+  }
+
+  // One read of the response; a method of its own so a test can hold the stream back.
+  readChunk(reader) {
+    return reader.read();
   }
 
   // request: {example | tree | game + state, algorithm, depth, ties}
@@ -141,6 +209,7 @@ export class SearchSocket {
   // Stop listening to the current search at all (the page now shows something else).
   release() {
     this.cancel();
+    this.stopReading();
     this.current = null;
     this.currentDone = true;
   }

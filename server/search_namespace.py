@@ -124,9 +124,6 @@ class SearchNamespace(Namespace):
 
     def _wait_for_reader(self, waiting: WaitingSearch) -> None:
         """Keep a search for its GET; one not fetched within ACK_STALL_SECONDS ends as stalled."""
-        with self._lock:
-            self._waiting[waiting.search_id] = waiting
-
         def give_up() -> None:
             if self.claim(waiting.search_id) is None:
                 return  # fetched meanwhile
@@ -136,14 +133,19 @@ class SearchNamespace(Namespace):
             self._send(waiting.sid, "search:error", {
                 "search": waiting.search_id, "error": "the search's events were never fetched, so it was not run: run it again"})
 
-        timer = threading.Timer(float(self.config["ACK_STALL_SECONDS"]), give_up)
-        timer.daemon = True
-        timer.start()
+        waiting.timer = threading.Timer(float(self.config["ACK_STALL_SECONDS"]), give_up)
+        waiting.timer.daemon = True
+        with self._lock:
+            self._waiting[waiting.search_id] = waiting
+        waiting.timer.start()
 
     def claim(self, search_id: str) -> WaitingSearch | None:
         """The search waiting for this GET, handed over once; None if there is none (any more)."""
         with self._lock:
-            return self._waiting.pop(search_id, None)
+            waiting = self._waiting.pop(search_id, None)
+        if waiting is not None and waiting.timer is not None:
+            waiting.timer.cancel()  # fetched, or its client left: nothing to give up on
+        return waiting
 
     def on_search_compare(self, data: Any = None) -> dict[str, Any]:
         """The horizon effect side by side (search.horizon), as the acknowledgement: small
@@ -169,6 +171,10 @@ class SearchNamespace(Namespace):
                                   "error": "search: no running search with this id"})
             return
         recorder.cancel()
+        if self.claim(search_id) is not None:  # delivery "http", never fetched: it ends unrun, now
+            with self._lock:
+                self._running.get(request.sid, {}).pop(search_id, None)  # type: ignore[attr-defined]
+            emit("search:done", {"search": search_id})
 
     def _batch_sender(self, sid: str, search_id: str, recorder: Recorder) -> Callable[[Batch], None]:
         """The recorder's sink: emit each batch once the client has room for it."""

@@ -6,6 +6,22 @@
 
 import { errorText } from "./rest_client.js";
 
+// Of a search's events read over HTTP, at most this much text (about 2,000 events) is parsed
+// and shown in one task.
+const SLICE_CHARS = 256 * 1024;
+
+// The next task, after input and rendering waiting meanwhile (timers would be clamped to 4 ms).
+function nextTask() {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
 // How a search is asked for on /search. A channel is {socket, start(request), cancel(search),
 // endsOnDisconnect}: a classroom's follower starts nothing and cancels nothing, and its search
 // goes on while it reconnects (it joins again and catches up).
@@ -106,8 +122,8 @@ export class SearchSocket {
     });
   }
 
-  // The events of a search started with delivery "http": one response of JSON Lines, each chunk
-  // handed on as it comes (a task of its own, so the page answers between two chunks).
+  // The events of a search started with delivery "http": one response of JSON Lines, handed on
+  // as they come.
   async readEvents(search, path) {
     const live = () => this.current === search && !this.currentDone;
     let reader;
@@ -131,8 +147,16 @@ export class SearchSocket {
           continue;
         }
         rest = text.slice(cut + 1);
-        // One parse per chunk: a JSON array of its lines (JSON text has no raw newlines).
-        this.handlers.onEvents(JSON.parse(`[${text.slice(0, cut).replaceAll("\n", ",")}]`));
+        // A page that fell behind reads big chunks: they are shown a slice per task, so the
+        // player, the scrub bar and Stop answer in between.
+        for (let from = 0; from < cut; ) {
+          const to = from + SLICE_CHARS >= cut ? cut : text.indexOf("\n", from + SLICE_CHARS);
+          // One parse per slice: a JSON array of its lines (JSON text has no raw newlines).
+          this.handlers.onEvents(JSON.parse(`[${text.slice(from, to).replaceAll("\n", ",")}]`));
+          from = to + 1;
+          if (from < cut) await nextTask();
+          if (!live()) break;
+        }
       }
     } catch (err) {
       if (reader) reader.cancel().catch(() => {});
@@ -143,6 +167,7 @@ export class SearchSocket {
       return;
     }
     // The response ended: the search:done that follows its last line may still be on its way.
+    if (this.reading !== search) return; // the page moved on meanwhile
     this.reading = this.reader = null;
     if (this.doneArrived && live()) {
       this.currentDone = true;

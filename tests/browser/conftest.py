@@ -158,15 +158,35 @@ def wait_until_every_search_ended(page: Page, starts: int) -> dict[str, Any]:
     return page.evaluate("window.socketLog")
 
 
-HOLD_ACKS = """s => {
-    const [show] = s.socket.listeners("search:events");
-    s.socket.off("search:events", show);
-    s.socket.on("search:events", (msg) => show(msg, () => {}));
+HOLD_STREAM = """s => {
+    const read = s.readChunk.bind(s), show = s.handlers.onEvents, cancel = s.cancel.bind(s);
+    const released = new Set();
+    let search = null, shown = 0, held = null;
+    s.handlers.onEvents = (events) => {
+        if (s.current !== search) [search, shown] = [s.current, 0];
+        shown += events.length;
+        show(events);
+    };
+    s.readChunk = (reader) => {
+        if (s.current !== search || shown < HELD || released.has(search)) return read(reader);
+        window.heldEvents = shown;
+        return new Promise((resolve) => { held = () => resolve(read(reader)); });
+    };
+    // Stop (or a newer Run) lets the held stream go on to its end, as a page reading it would.
+    s.cancel = () => {
+        cancel();
+        released.add(search);
+        if (held) held = held();
+    };
 }"""
 
+HELD = 3000
+"""Events a page that holds its stream back reads of each search, at least (whole chunks)."""
 
-def hold_acknowledgements(page: Page) -> None:
-    """The page stops acknowledging event batches (it still shows them): the server sends a search's
-    window of batches and then waits, so a big search stays running with a few thousand events
-    shown, and the page is not kept busy drawing a stream while a test clicks."""
-    page.evaluate_handle("window.minimaxLab.searchSocket").evaluate(HOLD_ACKS)
+
+def hold_stream(page: Page) -> None:
+    """The page stops reading a search's events once it has HELD of them (it shows them): the
+    server's buffers fill and the search waits, so a big search stays running with a few thousand
+    events shown (window.heldEvents says how many), and the page is not kept busy drawing a stream
+    while a test clicks."""
+    page.evaluate_handle("window.minimaxLab.searchSocket").evaluate(HOLD_STREAM.replace("HELD", str(HELD)))

@@ -48,6 +48,24 @@ def test_a_search_streams_over_the_websocket_through_nginx(front: str) -> None:
         client.close()
 
 
+def test_a_search_fetched_over_http_streams_through_nginx(front: str) -> None:
+    # The page's way: search:started names the events' path, a GET through nginx streams them.
+    # ip_hash sends the GET to the process that holds the search (the one the socket is on).
+    client = SearchClient(front)
+    try:
+        client.start({"game": "tictactoe", "state": "X...O....", "algorithm": "minimax", "delivery": "http"})
+        client.wait_for(lambda: client.messages, "search:started")
+        name, started = client.messages[0]
+        assert name == "search:started", started
+        response = requests.get(front + started["events"], stream=True, timeout=PATIENCE_SECONDS)
+        assert response.status_code == 200 and response.headers["Content-Type"] == "application/x-ndjson"
+        lines = [line for line in response.iter_lines() if line]
+        assert len(lines) == 25_861 and b'"type":"result"' in lines[-1]
+        assert client.wait(timeout=PATIENCE_SECONDS) == "search:done"
+    finally:
+        client.close()
+
+
 def test_followers_through_nginx_follow_an_instructor_on_another_process(scaled_out: ScaledOut, front: str) -> None:
     """ip_hash sends every follower here (all come from 127.0.0.1) to one process, which one is
     nginx's choice: an instructor on each process makes one of the two rooms cross the processes."""

@@ -32,7 +32,7 @@ test("search:done ends the current search and carries nothing else", () => {
   const server = fakeServer();
   const { socket, seen } = page();
   socket.start({ example: "lecture", algorithm: "alphabeta" });
-  assert.deepEqual(server.sent, [["search:start", { example: "lecture", algorithm: "alphabeta" }]]);
+  assert.deepEqual(server.sent, [["search:start", { example: "lecture", algorithm: "alphabeta", delivery: "http" }]]);
   server.send("search:started", { search: "s1", algorithm: "alphabeta", options: {}, pseudocode: [] });
   let acked = 0;
   server.send("search:events", { search: "s1", events: [{ type: "start" }, { type: "result", value: 3 }] }, () => acked++);
@@ -70,4 +70,103 @@ test("a refusal reaches the page whole: a missing estimate names its node beside
   };
   server.send("search:error", msg);
   assert.deepEqual(got, [[msg.error, false, msg]]);
+});
+
+// The page's own searches read their events as one HTTP response of JSON Lines.
+function fakeFetch(responses) {
+  const asked = [];
+  globalThis.fetch = async (path) => {
+    asked.push(path);
+    const reply = responses[path];
+    if (reply.status) return new Response(JSON.stringify({ error: reply.error }), { status: reply.status });
+    return new Response(new ReadableStream({
+      async start(controller) {
+        for (const chunk of reply.chunks) {
+          await reply.before?.(chunk);
+          controller.enqueue(new TextEncoder().encode(chunk));
+        }
+        controller.close();
+      },
+    }));
+  };
+  return asked;
+}
+
+const line = (e) => `${JSON.stringify(e)}\n`;
+
+function untilSettled(seen, kind) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const look = () => (seen.some((s) => s[0] === kind) ? resolve()
+      : Date.now() - started > 5000 ? reject(new Error(`no ${kind}`)) : setTimeout(look, 1));
+    look();
+  });
+}
+
+test("events read over HTTP arrive whole however the response is cut, and done waits for its end", async () => {
+  const server = fakeServer();
+  const { socket, seen } = page();
+  const text = line({ seq: 0, type: "start" }) + line({ seq: 1, type: "visit", label: "a\nb" }) + line({ seq: 2, type: "result" });
+  let doneSent = false;
+  const asked = fakeFetch({ "/api/searches/s1/events": {
+    chunks: [text.slice(0, 10), text.slice(10, 50), text.slice(50)],
+    // search:done comes over the socket before the response's last chunk has been read
+    before: (chunk) => { if (chunk === text.slice(50)) { server.send("search:done", { search: "s1" }); doneSent = true; } },
+  } });
+  socket.start({ example: "lecture" });
+  server.send("search:started", { search: "s1", pseudocode: [], events: "/api/searches/s1/events" });
+  await untilSettled(seen, "done");
+  assert.deepEqual(asked, ["/api/searches/s1/events"]);
+  assert.ok(doneSent);
+  const events = seen.filter((s) => s[0] === "events").flatMap((s) => s[1]);
+  assert.deepEqual(events, ["start", "visit", "result"]);
+  assert.deepEqual(seen.at(-1), ["done", []], "done after the last event, not before");
+});
+
+test("a big chunk is shown in slices, a task each", async () => {
+  const server = fakeServer();
+  const { socket, seen } = page();
+  const many = Array.from({ length: 9000 }, (_, seq) => line({ seq, type: "visit", node: `root.${seq}`, pad: "x".repeat(60) })).join("");
+  fakeFetch({ "/e": { chunks: [many] } });
+  socket.start({ example: "lecture" });
+  server.send("search:started", { search: "s1", pseudocode: [], events: "/e" });
+  server.send("search:done", { search: "s1" });
+  await untilSettled(seen, "done");
+  const batches = seen.filter((s) => s[0] === "events").map((s) => s[1].length);
+  assert.ok(batches.length >= 3, `one chunk of ${many.length} characters came as ${batches.length} slices`);
+  assert.equal(batches.reduce((a, b) => a + b), 9000);
+});
+
+test("a response that fails says why, ends the search and cancels it on the server", async () => {
+  const server = fakeServer();
+  const { socket, seen } = page();
+  fakeFetch({ "/e": { status: 404, error: "search 's1': no search is waiting for its events with this id" } });
+  socket.start({ example: "lecture" });
+  server.send("search:started", { search: "s1", pseudocode: [], events: "/e" });
+  await untilSettled(seen, "error");
+  const [, text, ends] = seen.find((s) => s[0] === "error");
+  assert.match(text, /no search is waiting for its events/);
+  assert.equal(ends, true);
+  assert.deepEqual(server.sent.at(-1), ["search:cancel", { search: "s1" }]);
+});
+
+test("the events of a search the page left are not shown", async () => {
+  const server = fakeServer();
+  const { socket, seen } = page();
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  fakeFetch({
+    "/old": { chunks: [line({ seq: 0, type: "start" }), line({ seq: 1, type: "visit" })], before: (c) => (c.includes('"seq":1') ? held : null) },
+    "/new": { chunks: [line({ seq: 0, type: "start" }), line({ seq: 1, type: "result" })] },
+  });
+  socket.start({ example: "lecture" });
+  server.send("search:started", { search: "old", pseudocode: [], events: "/old" });
+  await untilSettled(seen, "events");
+  socket.start({ example: "lecture" });
+  server.send("search:started", { search: "new", pseudocode: [], events: "/new" });
+  server.send("search:done", { search: "new" });
+  release();
+  await untilSettled(seen, "done");
+  assert.deepEqual(seen, [["started", "old"], ["events", ["start"]], ["started", "new"], ["events", ["start"]], ["events", ["result"]], ["done", []]]);
+  assert.ok(server.sent.some(([name, msg]) => name === "search:cancel" && msg.search === "old"));
 });

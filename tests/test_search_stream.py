@@ -203,3 +203,11 @@ def test_websocket_messages_are_compressed_at_the_level_asked() -> None:
     level6 = zlib.compressobj(6, zlib.DEFLATED, -15)
     assert out != (level6.compress(data) + level6.flush(zlib.Z_SYNC_FLUSH))[:-4]
     assert zlib.decompressobj(-15).decompress(out + b"\x00\x00\xff\xff") == data
+
+
+def test_a_search_cancelled_before_it_is_fetched_ends_at_once_unrun(server_url: str, client: SearchClient) -> None:
+    # The page's double click: the superseded start is cancelled as soon as it is answered.
+    msg = started(client, BIG)
+    client.cancel(msg["search"])
+    assert client.wait() == "search:done"  # at once, not after ACK_STALL_SECONDS
+    assert requests.get(server_url + msg["events"], timeout=PATIENCE_SECONDS).status_code == 404

@@ -22,7 +22,7 @@ from search.recorder import Batch
 from search.request import ENHANCEABLE
 from search.tree_io import MissingEstimate
 from server.ack_window import AckWindow
-from server.search_stream import EVENTS_PATH, WaitingSearch
+from server.search_stream import EVENTS_PATH, Outbox, WaitingSearch
 from server.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,7 @@ class SearchNamespace(Namespace):
         self._lock = threading.Lock()
         self._running: dict[str, dict[str, Recorder]] = {}  # connected sid -> search id -> recorder
         self._waiting: dict[str, WaitingSearch] = {}  # search id -> a search started for HTTP, not yet fetched
+        self._reading: dict[str, tuple[str, Outbox]] = {}  # search id -> (sid, outbox) of one being fetched
 
     def trigger_event(self, event: str, *args: Any) -> Any:
         """Our events are named like `search:start`; their handlers `on_search_start`."""
@@ -139,6 +140,24 @@ class SearchNamespace(Namespace):
             self._waiting[waiting.search_id] = waiting
         waiting.timer.start()
 
+    def reading(self, waiting: WaitingSearch, outbox: Outbox) -> None:
+        """The search's GET came: its reader's `search:read` reports go to `outbox` until it ends."""
+        with self._lock:
+            self._reading[waiting.search_id] = (waiting.sid, outbox)
+
+    def on_search_read(self, data: Any = None) -> dict[str, str] | None:
+        """{search, seq}: the page has read a fetched search's events up to seq (it paces the search).
+        Not a start, so a bad report is answered through its acknowledgement, not search:error."""
+        search_id = data.get("search") if isinstance(data, dict) else None
+        seq = data.get("seq") if isinstance(data, dict) else None
+        if not isinstance(search_id, str) or not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            return {"error": 'search:read: expected {"search": id, "seq": a whole number >= 0}'}
+        with self._lock:
+            sid, outbox = self._reading.get(search_id, (None, None))
+        if outbox is not None and sid == request.sid:  # type: ignore[attr-defined]
+            outbox.reported(seq)
+        return None  # or it ended meanwhile, or is not this client's: nothing to pace
+
     def claim(self, search_id: str) -> WaitingSearch | None:
         """The search waiting for this GET, handed over once; None if there is none (any more)."""
         with self._lock:
@@ -207,3 +226,4 @@ class SearchNamespace(Namespace):
         finally:
             with self._lock:
                 self._running.get(sid, {}).pop(search_id, None)
+                self._reading.pop(search_id, None)

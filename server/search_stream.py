@@ -36,6 +36,9 @@ STREAM_QUEUE_BATCHES = 4
 
 EVENTS_PATH = "/api/searches/{}/events"
 
+READ_AHEAD_EVENTS = 20_000
+"""How far a search may run past what its reader last reported reading (about 0.1 s of a page's work)."""
+
 
 @dataclass
 class WaitingSearch:
@@ -50,17 +53,44 @@ class WaitingSearch:
 
 
 class Outbox:
-    """The search's batches on their way to the response: the search waits for room, never for ever."""
+    """The search's batches on their way to the response: the search waits for room, never for ever.
+
+    A reader may say how far it has read (`search:read` {search, seq} on the socket): from its
+    first report on, the search runs at most READ_AHEAD_EVENTS past the last one. The connection's
+    own buffers (megabytes, both ends) would otherwise hold some 100,000 events, all of which a
+    page reads after Stop before the search's last event. A reader that never reports (curl) gets
+    the events as fast as it takes them.
+    """
 
     def __init__(self, recorder: Recorder, stall_seconds: float) -> None:
         self.recorder = recorder
         self.stall_seconds = stall_seconds
         self.queue: queue.Queue[bytes | None] = queue.Queue(maxsize=STREAM_QUEUE_BATCHES)
         self.gone = threading.Event()  # the response ended: nothing more will be read
+        self._read = threading.Condition()
+        self.read_seq: int | None = None  # the last event the reader said it has read
+
+    def reported(self, seq: int) -> None:
+        """The reader has read up to event `seq` (the socket's thread)."""
+        with self._read:
+            if self.read_seq is None or seq > self.read_seq:
+                self.read_seq = seq
+                self._read.notify_all()
 
     def sink(self, batch: Batch) -> None:
         """The recorder's sink (the search's thread): its events as JSON Lines."""
+        self._wait_for_reader(batch.first + len(batch) - 1)
         self._put(("\n".join(batch.json_texts()) + "\n").encode())
+
+    def _wait_for_reader(self, last: int) -> None:
+        deadline = time.monotonic() + self.stall_seconds
+        with self._read:
+            while (self.read_seq is not None and last - self.read_seq > READ_AHEAD_EVENTS
+                   and not self.gone.is_set() and not self.recorder.cancelled):
+                if time.monotonic() > deadline:  # it stopped reading: the search stops
+                    self.recorder.cancel("client stalled")
+                    return
+                self._read.wait(0.25)
 
     def close(self) -> None:
         """The search is over (the search's thread): the response ends after what is queued."""
@@ -114,9 +144,9 @@ def on_this_machine(address: str | None) -> bool:
         return False
 
 
-def stream_response(waiting: WaitingSearch, config: Any, accept_encoding: str, compress: bool) -> Response:
+def stream_response(waiting: WaitingSearch, outbox: Outbox, config: Any, accept_encoding: str,
+                    compress: bool) -> Response:
     """Start the search in its own thread and stream what it records."""
-    outbox = Outbox(waiting.recorder, float(config["ACK_STALL_SECONDS"]))
     waiting.recorder.sink = outbox.sink
 
     def run() -> None:
@@ -137,10 +167,13 @@ def stream_response(waiting: WaitingSearch, config: Any, accept_encoding: str, c
 
 @search_stream.get("/api/searches/<search_id>/events")
 def search_events(search_id: str):  # type: ignore[no-untyped-def]
-    waiting = current_app.extensions["search_namespace"].claim(search_id)
+    namespace = current_app.extensions["search_namespace"]
+    waiting = namespace.claim(search_id)
     if waiting is None:
         seconds = float(current_app.config["ACK_STALL_SECONDS"])
         return jsonify(error=f"search {search_id[:40]!r}: no search is waiting for its events with this id "
                              f"(each is fetched once, within {seconds:g} s of its search:started)"), 404
-    return stream_response(waiting, current_app.config, request.headers.get("Accept-Encoding", ""),
+    outbox = Outbox(waiting.recorder, float(current_app.config["ACK_STALL_SECONDS"]))
+    namespace.reading(waiting, outbox)
+    return stream_response(waiting, outbox, current_app.config, request.headers.get("Accept-Encoding", ""),
                            compress=not on_this_machine(request.remote_addr))

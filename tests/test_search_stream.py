@@ -18,6 +18,7 @@ import requests
 from wsproto.frame_protocol import Opcode, RsvBits
 
 from server.config import DEFAULTS
+from server.search_stream import READ_AHEAD_EVENTS, STREAM_QUEUE_BATCHES
 from server.websocket_deflate import LeveledDeflate, use_deflate_level
 from tests.live_server import running_server
 from tests.socket_client import PATIENCE_SECONDS, SearchClient, wait_until
@@ -211,3 +212,28 @@ def test_a_search_cancelled_before_it_is_fetched_ends_at_once_unrun(server_url: 
     client.cancel(msg["search"])
     assert client.wait() == "search:done"  # at once, not after ACK_STALL_SECONDS
     assert requests.get(server_url + msg["events"], timeout=PATIENCE_SECONDS).status_code == 404
+
+
+def test_a_reader_that_reports_its_progress_paces_the_search(server_url: str, client: SearchClient) -> None:
+    # The page says how far it has read (search:read); the search runs at most READ_AHEAD_EVENTS
+    # past that. This reader reports seq 0 once and then reads on without reporting: it gets the
+    # first READ_AHEAD_EVENTS or so, then nothing until the search gives up (ACK_STALL_SECONDS).
+    msg = started(client, BIG)
+    response = requests.get(server_url + msg["events"], stream=True, timeout=PATIENCE_SECONDS)
+    events = lines_of(response)
+    assert next(events)["seq"] == 0
+    assert client.sio.call("search:read", {"search": msg["search"], "seq": 0}, namespace="/search",
+                           timeout=PATIENCE_SECONDS) is None
+    rest = list(events)
+    assert (rest[-1]["type"], rest[-1]["reason"]) == ("result", "client stalled")
+    assert len(rest) <= READ_AHEAD_EVENTS + 2 * int(DEFAULTS["EVENT_BATCH_SIZE"]) * (1 + STREAM_QUEUE_BATCHES)
+    assert client.wait() == "search:done"
+
+
+def test_a_bad_progress_report_is_answered_naming_what_it_expects(client: SearchClient) -> None:
+    for bad in (None, {"search": "x"}, {"search": "x", "seq": -1}, {"search": "x", "seq": True}, [1, 2]):
+        answer = client.sio.call("search:read", bad, namespace="/search", timeout=PATIENCE_SECONDS)
+        assert answer == {"error": 'search:read: expected {"search": id, "seq": a whole number >= 0}'}, bad
+    # A report about a search that ended, or never was, is nothing to pace: no answer, no harm.
+    assert client.sio.call("search:read", {"search": "gone", "seq": 5}, namespace="/search",
+                           timeout=PATIENCE_SECONDS) is None

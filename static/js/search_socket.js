@@ -10,6 +10,10 @@ import { errorText } from "./rest_client.js";
 // and shown in one task.
 const SLICE_CHARS = 256 * 1024;
 
+// The page says how far it has read every this many events (search:read); the server keeps the
+// search at most 20,000 past it, so Stop never waits behind megabytes of buffered events.
+const READ_REPORT_EVENTS = 5000;
+
 // The next task, after input and rendering waiting meanwhile (timers would be clamped to 4 ms).
 function nextTask() {
   return new Promise((resolve) => {
@@ -33,6 +37,8 @@ export function searchChannel() {
     socket,
     start: (request) => socket.emit("search:start", { ...request, delivery: "http" }),
     cancel: (search) => socket.emit("search:cancel", { search }),
+    // How far the page has read a fetched search: the server runs it at most 20,000 events ahead.
+    read: (search, seq) => socket.emit("search:read", { search, seq }),
     endsOnDisconnect: true,
   };
 }
@@ -133,6 +139,7 @@ export class SearchSocket {
       reader = this.reader = response.body.getReader();
       const decoder = new TextDecoder();
       let rest = "";
+      let reported = 0;
       for (;;) {
         const { done, value } = await this.readChunk(reader);
         if (!live()) {
@@ -152,7 +159,13 @@ export class SearchSocket {
         for (let from = 0; from < cut; ) {
           const to = from + SLICE_CHARS >= cut ? cut : text.indexOf("\n", from + SLICE_CHARS);
           // One parse per slice: a JSON array of its lines (JSON text has no raw newlines).
-          this.handlers.onEvents(JSON.parse(`[${text.slice(from, to).replaceAll("\n", ",")}]`));
+          const events = JSON.parse(`[${text.slice(from, to).replaceAll("\n", ",")}]`);
+          this.handlers.onEvents(events);
+          const seq = events[events.length - 1].seq;
+          if (this.channel.read && seq - reported >= READ_REPORT_EVENTS) {
+            this.channel.read(search, seq);
+            reported = seq;
+          }
           from = to + 1;
           if (from < cut) await nextTask();
           if (!live()) break;

@@ -135,6 +135,11 @@ test("a big chunk is shown in slices, a task each", async () => {
   const batches = seen.filter((s) => s[0] === "events").map((s) => s[1].length);
   assert.ok(batches.length >= 3, `one chunk of ${many.length} characters came as ${batches.length} slices`);
   assert.equal(batches.reduce((a, b) => a + b), 9000);
+  // It says how far it has read, about every 5,000 events, so the server paces the search.
+  const reads = server.sent.filter(([name]) => name === "search:read");
+  assert.equal(reads.length, 1);
+  assert.equal(reads[0][1].search, "s1");
+  assert.ok(reads[0][1].seq >= 5000 && reads[0][1].seq < 9000);
 });
 
 test("a response that fails says why, ends the search and cancels it on the server", async () => {

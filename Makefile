@@ -45,6 +45,7 @@ bench: setup system-deps
 	$(PY) bench/trace_check.py
 	$(PY) bench/render.py
 	$(PY) bench/render_big.py
+	$(PY) bench/delivery.py
 	$(PY) bench/classroom.py
 
 clean:

@@ -3,7 +3,8 @@
 The server never computes a search itself beyond calling the engine: a request is validated by
 search.request (the same validator as the CLI), run in a background task with a Recorder whose
 sink emits `search:events` batches to the one client that asked (the last event is the result),
-then `search:done`.
+then `search:done`. A start with `"delivery": "http"` is run instead by the GET of its events
+(server/search_stream.py), paced by the reader's `search:read` reports.
 """
 
 from __future__ import annotations

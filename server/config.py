@@ -25,7 +25,8 @@ DEFAULTS: dict[str, object] = {
     "EVENT_WINDOW": 4,
     # zlib level for websocket messages (permessage-deflate, server/websocket_deflate.py) and for
     # a search's events fetched over HTTP (gzip, server/search_stream.py): 1 is four times cheaper
-    # than zlib's default 6 and still shrinks events eightfold; 0 sends them as they are.
+    # than zlib's default 6 and still shrinks events eightfold; 0 does no compression work (a
+    # websocket still frames its messages as deflate's stored blocks). One level per process.
     "COMPRESSION_LEVEL": 1,
     # A client that acknowledges nothing for this long has its search stopped.
     "ACK_STALL_SECONDS": 60.0,

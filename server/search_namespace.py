@@ -23,7 +23,7 @@ from search.recorder import Batch
 from search.request import ENHANCEABLE
 from search.tree_io import MissingEstimate
 from server.ack_window import AckWindow
-from server.search_stream import EVENTS_PATH, Outbox, WaitingSearch
+from server.search_stream import CANCELLED_GRACE_SECONDS, EVENTS_PATH, Outbox, WaitingSearch
 from server.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
@@ -125,20 +125,29 @@ class SearchNamespace(Namespace):
         self.socketio.start_background_task(self._run, sid, search_id, search_request, recorder)
 
     def _wait_for_reader(self, waiting: WaitingSearch) -> None:
-        """Keep a search for its GET; one not fetched within ACK_STALL_SECONDS ends as stalled."""
+        """Keep a search for its GET; one not fetched within ACK_STALL_SECONDS ends unrun."""
+        with self._lock:
+            self._waiting[waiting.search_id] = waiting
+        self._give_up_after(waiting, float(self.config["ACK_STALL_SECONDS"]))
+
+    def _give_up_after(self, waiting: WaitingSearch, seconds: float) -> None:
+        """(Re)arm the timer that ends a search still unfetched after `seconds`."""
         def give_up() -> None:
             if self.claim(waiting.search_id) is None:
-                return  # fetched meanwhile
-            waiting.recorder.cancel("client stalled")
+                return  # fetched meanwhile, or its client left
             with self._lock:
                 self._running.get(waiting.sid, {}).pop(waiting.search_id, None)
+            if waiting.recorder.cancelled:  # stopped, and nobody came for its start and result
+                self._send(waiting.sid, "search:done", {"search": waiting.search_id})
+                return
+            waiting.recorder.cancel("client stalled")
             self._send(waiting.sid, "search:error", {
                 "search": waiting.search_id, "error": "the search's events were never fetched, so it was not run: run it again"})
 
-        waiting.timer = threading.Timer(float(self.config["ACK_STALL_SECONDS"]), give_up)
+        if waiting.timer is not None:
+            waiting.timer.cancel()
+        waiting.timer = threading.Timer(seconds, give_up)
         waiting.timer.daemon = True
-        with self._lock:
-            self._waiting[waiting.search_id] = waiting
         waiting.timer.start()
 
     def reading(self, waiting: WaitingSearch, outbox: Outbox) -> None:
@@ -191,10 +200,12 @@ class SearchNamespace(Namespace):
                                   "error": "search: no running search with this id"})
             return
         recorder.cancel()
-        if self.claim(search_id) is not None:  # delivery "http", never fetched: it ends unrun, now
-            with self._lock:
-                self._running.get(request.sid, {}).pop(search_id, None)  # type: ignore[attr-defined]
-            emit("search:done", {"search": search_id})
+        with self._lock:
+            waiting = self._waiting.get(search_id)
+        if waiting is not None:
+            # Delivery "http", not fetched yet: a GET on its way still gets its start and its
+            # cancelled result (Stop pressed at once); if none comes soon, it ends unrun.
+            self._give_up_after(waiting, CANCELLED_GRACE_SECONDS * 2)
 
     def _batch_sender(self, sid: str, search_id: str, recorder: Recorder) -> Callable[[Batch], None]:
         """The recorder's sink: emit each batch once the client has room for it."""

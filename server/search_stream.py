@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ipaddress
 import queue
+import socket
 import threading
 import time
 import zlib
@@ -35,6 +36,9 @@ STREAM_QUEUE_BATCHES = 4
 """Batches written by the search and not yet sent: the server's whole holding of a stream."""
 
 EVENTS_PATH = "/api/searches/{}/events"
+
+CANCELLED_GRACE_SECONDS = 1.0
+"""How long a stopped search waits to hand on its last batch (its result) to a reader not reading."""
 
 READ_AHEAD_EVENTS = 20_000
 """How far a search may run past what its reader last reported reading (about 0.1 s of a page's work)."""
@@ -62,9 +66,10 @@ class Outbox:
     the events as fast as it takes them.
     """
 
-    def __init__(self, recorder: Recorder, stall_seconds: float) -> None:
+    def __init__(self, recorder: Recorder, stall_seconds: float, hang_up: Callable[[], None] = lambda: None) -> None:
         self.recorder = recorder
         self.stall_seconds = stall_seconds
+        self.hang_up = hang_up  # ends the connection, so a thread blocked writing to it is freed
         self.queue: queue.Queue[bytes | None] = queue.Queue(maxsize=STREAM_QUEUE_BATCHES)
         self.gone = threading.Event()  # the response ended: nothing more will be read
         self._read = threading.Condition()
@@ -87,25 +92,38 @@ class Outbox:
         with self._read:
             while (self.read_seq is not None and last - self.read_seq > READ_AHEAD_EVENTS
                    and not self.gone.is_set() and not self.recorder.cancelled):
-                if time.monotonic() > deadline:  # it stopped reading: the search stops
-                    self.recorder.cancel("client stalled")
+                if time.monotonic() > deadline:  # it stopped reporting: the search stops (its
+                    self.recorder.cancel("client stalled")  # result still goes, if it is read)
                     return
                 self._read.wait(0.25)
 
     def close(self) -> None:
-        """The search is over (the search's thread): the response ends after what is queued."""
+        """The search is over (the search's thread): the response ends after what is queued. A
+        reader that takes none of it within stall_seconds is hung up on (the servers' writes have
+        no timeout of their own: the thread writing to it would wait for ever)."""
         self._put(None)
+        if not self.gone.wait(self.stall_seconds):
+            self.give_up()
 
     def _put(self, item: bytes | None) -> None:
-        deadline = time.monotonic() + self.stall_seconds
+        began = time.monotonic()
         while not self.gone.is_set():
             try:
                 self.queue.put(item, timeout=0.25)
                 return
             except queue.Full:
-                if time.monotonic() > deadline:  # the reader stopped reading: stop, drop the rest
-                    self.recorder.cancel("client stalled")
-                    self.gone.set()
+                waited = time.monotonic() - began
+                # The reader stopped reading; or the search was stopped and its last batch cannot
+                # go out either: stop, drop the rest, free the connection's thread.
+                if waited > self.stall_seconds or (self.recorder.cancelled and waited > CANCELLED_GRACE_SECONDS):
+                    if not self.recorder.cancelled:
+                        self.recorder.cancel("client stalled")
+                    self.give_up()
+
+    def give_up(self) -> None:
+        """Nothing more will be sent: the response ends, and the connection with it."""
+        self.gone.set()
+        self.hang_up()
 
     def lines(self) -> Iterator[bytes]:
         """The response body (the request's thread); leaving early cancels the search."""
@@ -144,8 +162,7 @@ def on_this_machine(address: str | None) -> bool:
         return False
 
 
-def stream_response(waiting: WaitingSearch, outbox: Outbox, config: Any, accept_encoding: str,
-                    compress: bool) -> Response:
+def stream_response(waiting: WaitingSearch, outbox: Outbox, config: Any, compress: bool) -> Response:
     """Start the search in its own thread and stream what it records."""
     waiting.recorder.sink = outbox.sink
 
@@ -159,7 +176,7 @@ def stream_response(waiting: WaitingSearch, outbox: Outbox, config: Any, accept_
     level = int(config["COMPRESSION_LEVEL"])
     body: Iterator[bytes] = outbox.lines()
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "Vary": "Accept-Encoding"}
-    if compress and level > 0 and "gzip" in accept_encoding.lower():
+    if compress and level > 0:
         body = gzipped(body, level)
         headers["Content-Encoding"] = "gzip"
     return Response(body, mimetype="application/x-ndjson", headers=headers, direct_passthrough=True)
@@ -173,7 +190,21 @@ def search_events(search_id: str):  # type: ignore[no-untyped-def]
         seconds = float(current_app.config["ACK_STALL_SECONDS"])
         return jsonify(error=f"search {search_id[:40]!r}: no search is waiting for its events with this id "
                              f"(each is fetched once, within {seconds:g} s of its search:started)"), 404
-    outbox = Outbox(waiting.recorder, float(current_app.config["ACK_STALL_SECONDS"]))
+    outbox = Outbox(waiting.recorder, float(current_app.config["ACK_STALL_SECONDS"]), hang_up_on(request.environ))
     namespace.reading(waiting, outbox)
-    return stream_response(waiting, outbox, current_app.config, request.headers.get("Accept-Encoding", ""),
-                           compress=not on_this_machine(request.remote_addr))
+    gzip_asked = request.accept_encodings["gzip"] > 0  # gzip;q=0 is a refusal
+    return stream_response(waiting, outbox, current_app.config, compress=gzip_asked and not on_this_machine(request.remote_addr))
+
+
+def hang_up_on(environ: dict[str, Any]) -> Callable[[], None]:
+    """Shut the request's connection (gunicorn's and Werkzeug's servers hand us its socket): a
+    thread blocked writing to a reader that reads nothing then returns, rather than for ever."""
+    connection = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
+
+    def hang_up() -> None:
+        if connection is not None:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # closed already
+    return hang_up

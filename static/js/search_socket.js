@@ -136,7 +136,8 @@ export class SearchSocket {
     try {
       const response = await fetch(path, { cache: "no-store" });
       if (!response.ok) throw new Error(await errorText(response));
-      reader = this.reader = response.body.getReader();
+      reader = response.body.getReader();
+      if (live()) this.reader = reader; // (an older search's response may come after a newer one's)
       const decoder = new TextDecoder();
       let rest = "";
       let reported = 0;
@@ -146,7 +147,11 @@ export class SearchSocket {
           reader.cancel().catch(() => {}); // superseded or stopped short: the server stops it
           return;
         }
-        if (done) break;
+        if (done) {
+          // The server ends every line; a last one without its newline is still an event.
+          if (rest.trim()) this.handlers.onEvents([JSON.parse(rest)]);
+          break;
+        }
         const text = rest + decoder.decode(value, { stream: true });
         const cut = text.lastIndexOf("\n");
         if (cut < 0) {
@@ -174,7 +179,7 @@ export class SearchSocket {
     } catch (err) {
       if (reader) reader.cancel().catch(() => {});
       if (!live()) return;
-      this.channel.cancel(search);
+      if (!this.doneArrived) this.channel.cancel(search); // (a search that ended needs no cancel)
       this.currentDone = true;
       this.handlers.onError(`the search's events stopped arriving (${err.message}), so it stopped here: run it again`, true);
       return;
@@ -235,6 +240,8 @@ export class SearchSocket {
     if (this.pending) this.unwanted = true;
     this.queued = null;
     if (this.current === null || this.currentDone) return;
+    // Over on the server, its last events still being read: they come, with its result.
+    if (this.reading === this.current && this.doneArrived) return;
     this.channel.cancel(this.current);
   }
 

@@ -175,3 +175,34 @@ test("the events of a search the page left are not shown", async () => {
   assert.deepEqual(seen, [["started", "old"], ["events", ["start"]], ["started", "new"], ["events", ["start"]], ["events", ["result"]], ["done", []]]);
   assert.ok(server.sent.some(([name, msg]) => name === "search:cancel" && msg.search === "old"));
 });
+
+test("Stop after the server finished sends no cancel: the rest of the events and the result still come", async () => {
+  const server = fakeServer();
+  const { socket, seen } = page();
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  fakeFetch({ "/e": {
+    chunks: [line({ seq: 0, type: "start" }), line({ seq: 1, type: "result" })],
+    before: (c) => (c.includes('"seq":1') ? held : null),
+  } });
+  socket.start({ example: "lecture" });
+  server.send("search:started", { search: "s1", pseudocode: [], events: "/e" });
+  await untilSettled(seen, "events");
+  server.send("search:done", { search: "s1" }); // the server is done; the page has read one event
+  socket.cancel(); // Stop
+  release();
+  await untilSettled(seen, "done");
+  assert.ok(!server.sent.some(([name]) => name === "search:cancel"));
+  assert.deepEqual(seen.filter((s) => s[0] === "events").flatMap((s) => s[1]), ["start", "result"]);
+});
+
+test("a last line without its newline is still an event", async () => {
+  const server = fakeServer();
+  const { socket, seen } = page();
+  fakeFetch({ "/e": { chunks: [line({ seq: 0, type: "start" }) + JSON.stringify({ seq: 1, type: "result" })] } });
+  socket.start({ example: "lecture" });
+  server.send("search:started", { search: "s1", pseudocode: [], events: "/e" });
+  server.send("search:done", { search: "s1" });
+  await untilSettled(seen, "done");
+  assert.deepEqual(seen.filter((s) => s[0] === "events").flatMap((s) => s[1]), ["start", "result"]);
+});

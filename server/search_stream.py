@@ -1,9 +1,9 @@
 """A search's events as one streamed HTTP response of JSON Lines: how the page receives its own searches.
 
 Why not `search:events`: in Chromium every websocket message costs the browser far more than the
-same bytes in a response body. Full tic-tac-toe minimax (1,944,617 events, 262 MB) reaches a page
-that does nothing with it in 8.0 s as Socket.IO messages and in 3.2 s as a fetched body, against
-3.3 s for the CLI writing the same trace to a file (bench/render_big.py measures both).
+same bytes in a response body. Full tic-tac-toe minimax (1,944,617 events, 262 MB) reaches a bare
+page that only parses it in 8.0 s as Socket.IO messages and in 3.4 s as a fetched body, against
+3.3 s for the CLI writing the same trace to a file (bench/delivery.py).
 
 A client asks for it in `search:start` with `"delivery": "http"`. `search:started` then carries
 `"events": "/api/searches/<id>/events"`, and a GET of that path (once, within ACK_STALL_SECONDS)

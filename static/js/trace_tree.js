@@ -4,6 +4,7 @@
 // (prune.pruned, .players, .moves): the trace says whose turn and which move, always.
 // Nodes get small integer indices so per-step state can live in flat arrays.
 
+import { IdIndex } from "./id_index.js";
 import { showMove } from "./value_format.js";
 
 export class TraceTree {
@@ -12,7 +13,7 @@ export class TraceTree {
     this.kind = source.kind === "game" ? "game" : "tree";
     this.game = source.game || null;
     this.ids = [];
-    this.index = new Map();
+    this.index = new IdIndex(this.ids);
     // Per-node numbers in typed columns (a game tree grows to 550,000 nodes: arrays of small
     // arrays, one per node, kept the garbage collector busy for seconds): the parent, the
     // children as a linked list (first, next sibling, last), the subtree's size so far.
@@ -74,7 +75,7 @@ export class TraceTree {
   add(id, parentIdx, player, label, move = "") {
     const i = this.ids.length;
     this.ids.push(id);
-    this.index.set(id, i);
+    this.index.add(id, i);
     if (i >= this.capacity) this.grow();
     this.parent[i] = parentIdx;
     this.first[i] = this.next[i] = this.lastChild[i] = -1;

@@ -116,7 +116,7 @@ class SearchNamespace(Namespace):
             "pseudocode": search_request.listing(),
         }
         if delivery == "http":  # the GET of started["events"] runs it (server/search_stream.py)
-            self._wait_for_reader(WaitingSearch(sid, search_id, search_request, recorder,
+            self._wait_for_reader(WaitingSearch(sid, search_id, recorder,
                                                 lambda: self._run(sid, search_id, search_request, recorder)))
             emit("search:started", {**started, "events": EVENTS_PATH.format(search_id)})
             return

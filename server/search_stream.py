@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from search import Recorder, SearchRequest
+from search import Recorder
 from search.recorder import Batch
 
 search_stream = Blueprint("search_stream", __name__)
@@ -50,7 +50,6 @@ class WaitingSearch:
 
     sid: str
     search_id: str
-    search_request: SearchRequest
     recorder: Recorder
     run: Callable[[], None]  # runs the search to its end and says search:done / search:error
     timer: threading.Timer | None = None  # ends it unrun if no GET comes in time
@@ -85,7 +84,7 @@ class Outbox:
     def sink(self, batch: Batch) -> None:
         """The recorder's sink (the search's thread): its events as JSON Lines."""
         self._wait_for_reader(batch.first + len(batch) - 1)
-        self._put(("\n".join(batch.json_texts()) + "\n").encode())
+        self._put(batch.jsonl().encode())
 
     def _wait_for_reader(self, last: int) -> None:
         deadline = time.monotonic() + self.stall_seconds

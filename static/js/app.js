@@ -253,7 +253,10 @@ function scheduleRelayout() {
   const delay = shown.replay.tree.size > 2000 ? 500 : 0;
   setTimeout(() => requestAnimationFrame(() => {
     shown.relayoutQueued = false;
-    if (shown.replay) view.update(shown.replay.stateAt(eventIndex(controls.k)), null);
+    // Laid out since (a step, the search's end): drawing again would only pan the view back to
+    // the current node, away from a mark the student has just moved to.
+    if (!shown.replay || view.laidOutVersion === shown.replay.tree.version) return;
+    view.update(shown.replay.stateAt(eventIndex(controls.k)), null);
   }), delay);
 }
 

@@ -7,7 +7,7 @@ untraced run:
 
 - recorder <= 1.5x untraced: every event recorded, and kept in memory (`Recorder()`) or handed
   on in batches (`Recorder(sink=..., keep=False)`). The recorder holds events as compact records
-  (search.event_records); a sink turns them into what it needs;
+  (search.traces.records); a sink turns them into what it needs;
 - JSON Lines <= 4x untraced (events formatted and written to a file, as `python -m search trace`).
 
 One more mode has no goal and is printed so the price of dicts is in plain view: "recorder +
@@ -44,10 +44,10 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from search.minimax import minimax  # noqa: E402
-from search.recorder import Batch, Recorder  # noqa: E402
+from search.algorithms.minimax import minimax  # noqa: E402
+from search.traces.recorder import Batch, Recorder  # noqa: E402
 from search.result import SearchResult  # noqa: E402
-from search.tictactoe import EMPTY, TicTacToe  # noqa: E402
+from search.games.tictactoe import EMPTY, TicTacToe  # noqa: E402
 
 FULL_TREE_NODES = 549_946
 """Nodes of the complete tic-tac-toe game tree from the empty board (the root included)."""
@@ -189,12 +189,12 @@ def print_ordering_lab() -> None:
     """The move-ordering lab (issue 10, item 3): leaves alpha-beta evaluates on one random uniform
     tree per (b, d) with distinct leaf values, children best first / shuffled / worst first, against
     minimax and the Knuth–Moore minimum b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (best first meets it exactly)."""
-    from search.ordering import leaf_curve
+    from search.labs.ordering import leaf_curve
 
     t0 = time.perf_counter()
     rows = leaf_curve()
     seconds = time.perf_counter() - t0
-    print(f"move ordering: leaves on random uniform trees (search.ordering.leaf_curve, {seconds:.1f} s)")
+    print(f"move ordering: leaves on random uniform trees (search.labs.ordering.leaf_curve, {seconds:.1f} s)")
     header = f"{'b':>2} {'d':>2} {'best':>7} {'random':>7} {'worst':>7} {'minimax':>8} {'knuth_moore':>12}"
     print(header)
     print("-" * len(header))
@@ -208,7 +208,7 @@ def print_ordering_lab() -> None:
 def transposition_table(state: str, rounds: int) -> None:
     """Full tic-tac-toe minimax, untraced, without and with the table: nodes and time side by side
     (interleaved rounds, the median), and the entries the table stored."""
-    from search.enhanced import Enhancements, enhanced_minimax
+    from search.algorithms.enhanced import Enhancements, enhanced_minimax
 
     runs: dict[str, list[tuple[float, SearchResult]]] = {"without table": [], "with table": []}
     for _ in range(rounds):

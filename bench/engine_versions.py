@@ -1,7 +1,7 @@
 """Has the untraced search got slower? This checkout's engine against an earlier commit's, side by side.
 
 The engine is written to be read next to the slides, with every step a call on a recorder that does
-nothing when no trace is wanted (search.recorder.NullRecorder). Those calls are not free, so the
+nothing when no trace is wanted (search.traces.recorder.NullRecorder). Those calls are not free, so the
 goal is that the untraced search costs at most 1.1x what it cost at `--against` (by default
 f957bf6, the last commit before the rewrite).
 
@@ -32,9 +32,9 @@ GOAL = 1.1
 
 TIMER = """
 import gc, json, time
-from search.alphabeta import alphabeta
-from search.minimax import minimax
-from search.tictactoe import TicTacToe
+from search.algorithms.alphabeta import alphabeta
+from search.algorithms.minimax import minimax
+from search.games.tictactoe import TicTacToe
 out = {}
 for name, search, repeat in (("minimax", minimax, 1), ("alphabeta", alphabeta, 20)):
     game = TicTacToe(".........")

@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from search import limits  # noqa: E402
-from search.exercise import Exercise, check_answer, exercise_from_json, model_answer  # noqa: E402
-from search.exercise_check import expected_items  # noqa: E402
-from search.random_tree import RandomTreeSpec, random_tree  # noqa: E402
+from search.practice import Exercise, check_answer, exercise_from_json, model_answer  # noqa: E402
+from search.practice.check import expected_items  # noqa: E402
+from search.trees.random_trees import RandomTreeSpec, random_tree  # noqa: E402
 
 GOAL_MS = 20.0
 SHAPES = [(3, 3, "lecture-sized"), (6, 3, "3^6"), (12, 2, "2^12"), (4, 9, "9^4"), (5, 6, "6^5")]

@@ -1,12 +1,12 @@
 """How much does checking an uploaded trace cost, next to the engine making it?
 
-An upload is accepted only if it is what the engine does (search.trace_verify): the start event is
+An upload is accepted only if it is what the engine does (search.traces.verify): the start event is
 searched again and each line compared with the engine's. The goal (issue 13): checking a trace costs
 at most 1.5x the time the engine takes to make it, as `python -m search trace` does (the request
 parsed, the search run, every batch formatted as JSON Lines). The engine is given the tree as the
 page sends it and as the trace's start event holds it, in object form (ids, labels, players), which
 the one tree validator checks as the check does; the lecture's shorthand is quicker to validate
-(about 1 ms less), which would make the tiny lecture trace's ratio 1.6x rather than 1.2x. The old check (search.trace_check's
+(about 1 ms less), which would make the tiny lecture trace's ratio 1.6x rather than 1.2x. The old check (search.traces.check's
 read_trace: a JSON parse and a jsonschema check of every event, about 0.5 ms an event) is timed
 once per trace and printed beside it for comparison.
 
@@ -36,13 +36,13 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from search.random_tree import random_tree_json  # noqa: E402
-from search.recorder import Recorder  # noqa: E402
+from search.trees.random_trees import random_tree_json  # noqa: E402
+from search.traces.recorder import Recorder  # noqa: E402
 from search.request import parse_request  # noqa: E402
-from search.trace_check import read_trace  # noqa: E402
-from search.trace_verify import verify_trace  # noqa: E402
-from search.tree import EXAMPLES  # noqa: E402
-from search.tree_io import tree_from_json  # noqa: E402
+from search.traces.check import read_trace  # noqa: E402
+from search.traces.verify import verify_trace  # noqa: E402
+from search.trees.node import EXAMPLES  # noqa: E402
+from search.trees.parse import tree_from_json  # noqa: E402
 
 GOAL = 1.5
 MIN_SECONDS = 0.2

@@ -1,5 +1,5 @@
 """Run the engine without the server: ``python -m search trace --example lecture``."""
 
-from search.cli import main
+from search.cli.main import main
 
 raise SystemExit(main())

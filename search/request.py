@@ -3,7 +3,7 @@
 A request is a dict: exactly one of ``example`` (a built-in name), ``tree`` (a node object or the
 nested-list shorthand) or ``game`` ("tictactoe" | "isolation", with optional ``state`` and
 ``estimate``), plus ``algorithm``, ``depth`` and ``ties``; optionally ``ordering`` ("given" | "best" |
-"worst" | "random", the move-ordering lab's orders of each node's children, search.ordering) and, with
+"worst" | "random", the move-ordering lab's orders of each node's children, search.labs.ordering) and, with
 "random", ``seed``: the start event's options record them, so a saved trace or a link replays the
 same search.
 """
@@ -14,33 +14,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from search import limits
-from search.algorithm_fit import check_fit, first_chance_node
-from search.alphabeta import alphabeta
-from search.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
+from search.algorithms.fit import check_fit, first_chance_node
+from search.algorithms.alphabeta import alphabeta
+from search.algorithms.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
 from search.errors import InputError
-from search.expectiminimax import expectiminimax
-from search.game import Game, TreeGame
-from search.isolation import Isolation
-from search.iterative import check_iteration_estimates, iterative_deepening
-from search.maxn import maxn
-from search.minimax import minimax
-from search.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
-from search.pseudocode import Line, listing
-from search.recorder import Recorder
+from search.algorithms.expectiminimax import expectiminimax
+from search.games.game import Game, TreeGame
+from search.games.registry import named_game
+from search.algorithms.iterative import check_iteration_estimates, iterative_deepening
+from search.algorithms.maxn import maxn
+from search.algorithms.minimax import minimax
+from search.labs.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
+from search.algorithms.pseudocode import Line, listing
+from search.traces.recorder import Recorder
 from search.result import SearchResult
-from search.tictactoe import TicTacToe
-from search.tree import EXAMPLES, TreeNode
-from search.tree_io import check_estimates, tree_from_json
+from search.trees.node import EXAMPLES, TreeNode
+from search.trees.parse import check_estimates, tree_from_json
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
 PRUNING = ("alphabeta", "iterative")
 """The algorithms with a tie rule (the others never prune)."""
 TIES = ("prune", "explore")
-GAMES = ("tictactoe", "isolation")
 KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "tt", "quiescence", "beam",
                 "ordering", "seed"}
 ENHANCEABLE = ("minimax", "alphabeta")
-"""The algorithms the transposition table, quiescence and the beam go with (search.enhanced)."""
+"""The algorithms the transposition table, quiescence and the beam go with (search.algorithms.enhanced)."""
 
 
 @dataclass(slots=True)
@@ -152,7 +150,7 @@ def parse_enhancements(data: dict[str, Any], game: Game[Any, Any], algorithm: st
 
 def parse_ordering(data: dict[str, Any], algorithm: str) -> tuple[str | None, int | None]:
     """ordering and seed: (None, None) when not asked for; the random ordering's seed defaults to
-    search.ordering.DEFAULT_SEED and is recorded, so a replay shuffles the same way."""
+    search.labs.ordering.DEFAULT_SEED and is recorded, so a replay shuffles the same way."""
     ordering, seed = data.get("ordering"), data.get("seed")
     if ordering is None:
         if seed is not None:
@@ -222,19 +220,7 @@ def _game(data: dict[str, Any], depth: int | None, iterative: bool = False) -> G
             raise InputError(where, exc.problem, too_large=exc.too_large) from None
         check_tree_estimates(root, depth, iterative, within="tree")  # outside: its error keeps the node's id
         return TreeGame(root)
-    name = data["game"]
-    estimate = data.get("estimate")
-    if estimate is not None and not isinstance(estimate, str):
-        raise InputError("estimate", "expected a name, e.g. \"zero\" or \"mobility\" for Isolation")
-    if not isinstance(name, str):
-        raise InputError("game", f"expected one of {', '.join(GAMES)}")
-    if name == "tictactoe":
-        if data.get("estimate") not in (None, "open-lines"):
-            raise InputError("estimate", "tic-tac-toe has one estimate: open-lines")
-        return TicTacToe(data.get("state") or "." * 9)
-    if name == "isolation":
-        return Isolation(data.get("state") or ".....#", data.get("estimate") or "zero")
-    raise InputError("game", f"expected one of {', '.join(GAMES)}, got {name!r}")
+    return named_game(data["game"], data.get("state"), data.get("estimate"))
 
 
 def check_tree_estimates(root: TreeNode, depth: int | None, iterative: bool, within: str = "") -> None:

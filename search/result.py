@@ -19,13 +19,13 @@ class SearchResult:
     pruned: int = 0
     complete: bool = True
     reason: str | None = None
-    baseline: dict[str, int] | None = None  # alpha-beta: minimax's visited and leaves (search.baseline)
-    tt_hits: int | None = None  # with a transposition table (search.enhanced): positions answered from it
+    baseline: dict[str, int] | None = None  # alpha-beta: minimax's visited and leaves (search.algorithms.baseline)
+    tt_hits: int | None = None  # with a transposition table (search.algorithms.enhanced): positions answered from it
     tt_stored: int | None = None  # ... and entries written to it
 
     def to_json(self) -> dict[str, Any]:
         """The result event's fields, without `baseline` and the table's counts (the searches that
-        have them add them: search.alphabeta, search.enhanced)."""
+        have them add them: search.algorithms.alphabeta, search.algorithms.enhanced)."""
         out = asdict(self)
         del out["baseline"], out["tt_hits"], out["tt_stored"]
         if out["reason"] is None:

@@ -1,7 +1,7 @@
 """The REST API for saved trees and traces, and the random tree generator.
 
-Every tree goes through search.tree_io (the one validator) and every uploaded trace through
-search.trace_verify (searched again by the engine and compared, server.trace_checks), so the API
+Every tree goes through search.trees.parse (the one validator) and every uploaded trace through
+search.traces.verify (searched again by the engine and compared, server.trace_checks), so the API
 refuses exactly what the CLI and the socket refuse, with the same messages. Size limits answer 413;
 a trace that is not what the engine does 422; other bad input 400; nothing is stored unless valid.
 """
@@ -14,12 +14,12 @@ from typing import Any, Callable
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from search import InputError
-from search.random_tree import random_tree_json
-from search.shorthand import to_shorthand
-from search.recorder import FORMAT_VERSION
-from search.trace_check import canonical_text, read_trace
-from search.trace_verify import TraceMismatch, VerifiedTrace
-from search.tree_io import parse_json_text, parse_tree_text
+from search.trees.random_trees import random_tree_json
+from search.trees.shorthand import to_shorthand
+from search.traces.recorder import FORMAT_VERSION
+from search.traces.check import canonical_text, read_trace
+from search.traces.verify import TraceMismatch, VerifiedTrace
+from search.trees.parse import parse_json_text, parse_tree_text
 from server.storage import Store
 from server.trace_checks import TraceChecksBusy, checked_trace
 
@@ -120,7 +120,7 @@ def load_trace(trace_id: str) -> Any:
 
 def trace_as_now(body: str) -> str:
     """A saved trace in the current format: one saved in an older format is upgraded as it is read
-    (search.trace_upgrade) and stays stored as it was."""
+    (search.traces.upgrade) and stays stored as it was."""
     if json.loads(body[: body.index("\n")]).get("format") == FORMAT_VERSION:
         return body
     return canonical_text(read_trace(body)[0])

@@ -22,7 +22,7 @@ from flask import request
 from flask_socketio import Namespace
 
 from search import InputError, Recorder, SearchRequest, parse_request
-from search.recorder import Batch
+from search.traces.recorder import Batch
 from server.ack_window import AckWindow
 from server.class_codes import canonical_code, key_hash, key_matches, new_code, new_key
 from server.class_questions import QuestionError, answer_text, public_question, read_question

@@ -1,4 +1,4 @@
-"""Practice exercises over HTTP (issue 11): the engine (search.exercise) makes and checks them; this
+"""Practice exercises over HTTP (issue 11): the engine (search.practice.exercise) makes and checks them; this
 module only stores, caches and serves.
 
     POST /api/exercises                  make one -> 201 {id, url: /x/<id>, key}
@@ -24,8 +24,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from search import InputError
-from search.exercise import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
-from search.tree_io import parse_json_text
+from search.practice import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
+from search.trees.parse import parse_json_text
 from server.api import body_text, refuse, store
 from server.exercise_cache import LruCache
 from server.exercise_results import summarise

@@ -1,6 +1,6 @@
 """A small in-process LRU of practice exercises by id, bounded by count and by total weight.
 
-Reading an exercise back (search.exercise.exercise_from_json) runs its search again to know the
+Reading an exercise back (search.practice.exercise.exercise_from_json) runs its search again to know the
 answers; a class of 60 students checking the same exercise should pay for that once, not per check.
 What is kept grows with the tree (its trace, key and sentences: about 3 KB a node, 33 MB for a tree
 at the 10,000-node limit), so the exercise cache also weighs each one by its nodes: 64 exercises at

@@ -1,4 +1,4 @@
-"""The move-ordering lab over HTTP: the engine's search.ordering, with the validator and limits of
+"""The move-ordering lab over HTTP: the engine's search.labs.ordering, with the validator and limits of
 a search request (the server computes nothing itself).
 
     POST /api/ordering        a search request ({"example"|"tree"|"game", "state", "depth", "ties"}),
@@ -19,9 +19,9 @@ from typing import Any
 from flask import Blueprint, jsonify
 
 from search import InputError
-from search.ordering import DEFAULT_SEED, leaf_curve, ordering_lab
+from search.labs.ordering import DEFAULT_SEED, leaf_curve, ordering_lab
 from search.request import parse_request, parse_seed
-from search.tree_io import parse_json_text
+from search.trees.parse import parse_json_text
 from server.api import body_text, refuse
 
 IGNORED_HERE = ("tt", "quiescence", "beam", "ordering")

@@ -7,10 +7,10 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, send_file
 
 from search import limits
-from search.pseudocode import listing
+from search.algorithms.pseudocode import listing
 from search.request import ALGORITHMS, TIES
-from search.tree import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
-from search.tree_schema import tree_schema
+from search.trees.node import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
+from search.trees.schema import tree_schema
 
 pages = Blueprint("pages", __name__)
 

@@ -18,10 +18,10 @@ from flask import request
 from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
-from search.horizon import horizon_comparison
-from search.recorder import Batch
+from search.labs.horizon import horizon_comparison
+from search.traces.recorder import Batch
 from search.request import ENHANCEABLE
-from search.tree_io import MissingEstimate
+from search.trees.parse import MissingEstimate
 from server.ack_window import AckWindow
 from server.search_stream import CANCELLED_GRACE_SECONDS, EVENTS_PATH, Outbox, WaitingSearch
 from server.strict_json import PreEncoded, Unreadable, dumps
@@ -177,7 +177,7 @@ class SearchNamespace(Namespace):
         return waiting
 
     def on_search_compare(self, data: Any = None) -> dict[str, Any]:
-        """The horizon effect side by side (search.horizon), as the acknowledgement: small
+        """The horizon effect side by side (search.labs.horizon), as the acknowledgement: small
         searches of the built-in position, answered at once rather than streamed."""
         if data is None:
             data = {}

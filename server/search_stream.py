@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterator
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from search import Recorder
-from search.recorder import Batch
+from search.traces.recorder import Batch
 
 search_stream = Blueprint("search_stream", __name__)
 

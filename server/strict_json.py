@@ -4,7 +4,7 @@ Incoming JSON is parsed leniently on purpose: a NaN in a tree must reach the val
 answers with "children[2].value: expected a finite number" instead of a dropped packet.
 
 A Socket.IO message argument may be `PreEncoded` JSON text: a batch of search events is formatted
-by the engine straight from its records (search.event_records), which is much quicker than
+by the engine straight from its records (search.traces.records), which is much quicker than
 building dicts for json to encode, so it is spliced into the packet as it is.
 
 A Socket.IO message too deeply nested for json to decode (a tree typed as [[[[...]]]] a thousand

@@ -1,6 +1,6 @@
 """Checking an uploaded trace, a few at a time: each check re-runs the search it describes.
 
-A check costs about what making the trace cost (search.trace_verify; bench/trace_check.py), up to a
+A check costs about what making the trace cost (search.traces.verify; bench/trace_check.py), up to a
 second or more of CPU for a trace near the 5 MB limit, so at most MAX_CONCURRENT_TRACE_CHECKS run
 at once. The next upload waits a moment for a place (TRACE_CHECK_WAIT_SECONDS), then is answered
 503 with Retry-After rather than queued: a burst of uploads cannot pile up threads and memory.
@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from flask import current_app
 
-from search.trace_verify import VerifiedTrace, verify_trace
+from search.traces.verify import VerifiedTrace, verify_trace
 
 TRACE_CHECK_WAIT_SECONDS = 0.5
 """How long an upload waits for a place before it is refused (503)."""

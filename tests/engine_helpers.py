@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from search import Recorder, SearchResult
-from search.alphabeta import alphabeta
-from search.minimax import minimax
+from search.algorithms.alphabeta import alphabeta
+from search.algorithms.minimax import minimax
 
 
 def traced(game: Any, algorithm: str = "alphabeta", **options: Any) -> tuple[SearchResult, list[dict[str, Any]]]:

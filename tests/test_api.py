@@ -104,7 +104,7 @@ def test_bad_traces_are_refused_and_nothing_is_saved(tmp_path: Path) -> None:
     db = tmp_path / "lab.sqlite"
     lines = lecture_trace().splitlines()
     broken = lines[:5] + ['{"seq": 5, "type": "leaf", "node": "B1"'] + lines[6:]
-    # Not a trace (400), or a trace the engine does not make (422: search.trace_verify compares it).
+    # Not a trace (400), or a trace the engine does not make (422: search.traces.verify compares it).
     cases = [
         ("\n".join(broken), 400, "line 6: not a JSON object"),
         ("\n".join(lines[:-1]), 422, "line 58: the trace ends here, without its result (is it cut short?)"),
@@ -204,7 +204,7 @@ def test_shorthand_of_a_tree_or_why_it_has_none(tmp_path: Path) -> None:
 
 def test_limits_give_the_editor_every_rule_it_checks(tmp_path: Path) -> None:
     from search import limits
-    from search.tree_schema import tree_schema
+    from search.trees.schema import tree_schema
 
     with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
         got = requests.get(url + "/api/limits", timeout=10).json()

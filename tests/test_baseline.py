@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from search import TreeGame, tree_from_json
-from search.baseline import minimax_baseline
-from search.minimax import minimax
-from search.recorder import Recorder
+from search.algorithms.baseline import minimax_baseline
+from search.algorithms.minimax import minimax
+from search.traces.recorder import Recorder
 from search.request import parse_request
-from search.tictactoe import TicTacToe
-from search.tree import LECTURE_SHORTHAND
+from search.games.tictactoe import TicTacToe
+from search.trees.node import LECTURE_SHORTHAND
 
 
 def test_the_lecture_baseline_is_13_nodes_and_9_leaves() -> None:

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search.errors import InputError
-from search.recorder import Recorder
+from search.traces.recorder import Recorder
 from search.request import parse_request
-from search.trace_schema import check_event
-from search.tree_io import tree_from_json
+from search.traces.schema import check_event
+from search.trees.parse import tree_from_json
 from server import create_app, socketio_of
 from tests.live_server import isolated_config
 from tests.socket_client import SearchClient

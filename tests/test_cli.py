@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from search.trace_schema import check_event
+from search.traces.schema import check_event
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from search import InputError, parse_request
-from search.tree import EXAMPLES, LECTURE_SHORTHAND
-from search.tree_io import MissingEstimate
+from search.trees.node import EXAMPLES, LECTURE_SHORTHAND
+from search.trees.parse import MissingEstimate
 from server import create_app, socketio_of
 from tests.live_server import isolated_config
 from tests.test_server_socket import named, receive_until

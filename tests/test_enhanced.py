@@ -1,4 +1,4 @@
-"""Transposition table, quiescence and beam (search.enhanced): against the plain searches, which
+"""Transposition table, quiescence and beam (search.algorithms.enhanced): against the plain searches, which
 are the reference (an enhancement may only change how much is searched, never the value, except the
 beam and quiescence, which are tested on the positions where they should change it)."""
 
@@ -11,15 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search import limits
-from search.alphabeta import alphabeta
-from search.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
+from search.algorithms.alphabeta import alphabeta
+from search.algorithms.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
 from search.errors import InputError
-from search.isolation import Isolation
-from search.minimax import minimax
-from search.recorder import Recorder
+from search.games.isolation import Isolation
+from search.algorithms.minimax import minimax
+from search.traces.recorder import Recorder
 from search.request import parse_request
-from search.tictactoe import EMPTY, HORIZON, TicTacToe
-from search.trace_schema import check_event
+from search.games.tictactoe import EMPTY, HORIZON, TicTacToe
+from search.traces.schema import check_event
 
 REACHABLE_POSITIONS = 5_478
 """Tic-tac-toe positions reachable from the empty board, the empty board and finished games included."""

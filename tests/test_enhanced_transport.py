@@ -11,8 +11,8 @@ from typing import Any, Iterator
 import pytest
 import requests
 
-from search.tictactoe import HORIZON
-from search.trace_schema import check_event
+from search.games.tictactoe import HORIZON
+from search.traces.schema import check_event
 from tests.live_server import running_server
 from tests.socket_client import SearchClient
 

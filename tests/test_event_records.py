@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search import Isolation, Recorder, TicTacToe, TreeGame, alphabeta, minimax, tree_from_json
-from search.event_records import BACKUP, BOUND, LEAF, VISIT, Batch
-from search.jsonl import dumps_event
-from search.tree import LECTURE_SHORTHAND
+from search.traces.records import BACKUP, BOUND, LEAF, VISIT, Batch
+from search.traces.jsonl import dumps_event
+from search.trees.node import LECTURE_SHORTHAND
 
 
 def run_in_batches(game: Any, algorithm: str, batch_size: int, **options: Any) -> tuple[Recorder, list[Batch]]:

@@ -1,5 +1,5 @@
-"""Each contract is written once: the event types (search.events), the pseudocode line ids
-(search.pseudocode) and the limits (search.limits). The JSON Schemas, the recorder's dict and JSON
+"""Each contract is written once: the event types (search.traces.events), the pseudocode line ids
+(search.algorithms.pseudocode) and the limits (search.limits). The JSON Schemas, the recorder's dict and JSON
 output, the listings and the served limits are held to those definitions here."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from typing import Any, get_type_hints
 import pytest
 
 from search import limits
-from search.events import EVENT_TYPES
-from search.isolation import Isolation
-from search.pseudocode import CHANCE_LINES, EMM_LINES, MAX_LINES, MAXN_LINES, MIN_LINES, SEARCH_CALL, SEARCH_RETURN, listing
-from search.recorder import Recorder
+from search.traces.events import EVENT_TYPES
+from search.games.isolation import Isolation
+from search.algorithms.pseudocode import CHANCE_LINES, EMM_LINES, MAX_LINES, MAXN_LINES, MIN_LINES, SEARCH_CALL, SEARCH_RETURN, listing
+from search.traces.recorder import Recorder
 from search.request import parse_request
-from search.tictactoe import TicTacToe
-from search.trace_schema import _load
-from search.tree_schema import tree_schema, tree_schema_text
+from search.games.tictactoe import TicTacToe
+from search.traces.schema import _load
+from search.trees.schema import tree_schema, tree_schema_text
 from tests.engine_helpers import traced
 
 ROOT = Path(__file__).resolve().parent.parent

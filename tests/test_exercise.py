@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from search import InputError
-from search.exercise import check_answer, exercise_from_json, hint_for, model_answer, parse_exercise, solution_text
-from search.trace_check import read_trace
-from search.tree import EXAMPLES, LECTURE_SHORTHAND
+from search.practice import check_answer, exercise_from_json, hint_for, model_answer, parse_exercise, solution_text
+from search.traces.check import read_trace
+from search.trees.node import EXAMPLES, LECTURE_SHORTHAND
 
 
 def lecture(**settings: Any):  # type: ignore[no-untyped-def]

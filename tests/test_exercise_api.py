@@ -13,7 +13,7 @@ import pytest
 import requests
 
 from search import limits
-from search.exercise import exercise_from_json, model_answer
+from search.practice import exercise_from_json, model_answer
 from tests.live_server import running_server
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]

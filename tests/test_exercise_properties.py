@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from search.exercise import Exercise, check_answer, model_answer
-from search.tree_io import tree_from_json
+from search.practice import Exercise, check_answer, model_answer
+from search.trees.parse import tree_from_json
 from tests.test_properties import shorthand, ties
 
 ALL = ("values", "bounds", "pruned")

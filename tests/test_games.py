@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from search import Isolation, TicTacToe, alphabeta, minimax
-from search.isolation import legal_moves
-from search.tictactoe import WIN, open_lines
+from search.games.isolation import legal_moves
+from search.games.tictactoe import WIN, open_lines
 from tests.engine_helpers import of_type, traced
 from tests.seed_isolation_oracle import GameState, SeedMinimax
 

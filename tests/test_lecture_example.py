@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from search import TreeGame, tree_from_json
-from search.tree import LECTURE_SHORTHAND
+from search.trees.node import LECTURE_SHORTHAND
 from tests.engine_helpers import of_type, traced
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -17,17 +17,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search import Recorder, TreeGame, tree_from_json
-from search.alphabeta import alphabeta
-from search.isolation import Isolation
-from search.iterative import iterative_deepening
-from search.jsonl import read_events
-from search.ordering import knuth_moore, ordering_lab, reordered_tree, survey
+from search.algorithms.alphabeta import alphabeta
+from search.games.isolation import Isolation
+from search.algorithms.iterative import iterative_deepening
+from search.traces.jsonl import read_events
+from search.labs.ordering import knuth_moore, ordering_lab, reordered_tree, survey
 from search.request import parse_request
-from search.tictactoe import TicTacToe
-from search.trace_check import canonical_text, read_trace
-from search.trace_schema import check_event
-from search.tree import TreeNode
-from search.tree_io import MissingEstimate
+from search.games.tictactoe import TicTacToe
+from search.traces.check import canonical_text, read_trace
+from search.traces.schema import check_event
+from search.trees.node import TreeNode
+from search.trees.parse import MissingEstimate
 from tests.live_server import running_server
 from tests.socket_client import SearchClient
 from tests.test_properties import with_estimates

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from search import InputError, Recorder
-from search.ordering import ORDERINGS, ordering_lab
+from search.labs.ordering import ORDERINGS, ordering_lab
 from search.request import parse_request
-from search.trace_check import read_trace
+from search.traces.check import read_trace
 from tests.live_server import running_server
 from tests.socket_client import SearchClient
 

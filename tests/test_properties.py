@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search import TreeGame, tree_from_json
-from search.jsonl import read_events
-from search.trace_check import canonical_text
-from search.trace_schema import check_event
-from search.tree import TreeNode
+from search.traces.jsonl import read_events
+from search.traces.check import canonical_text
+from search.traces.schema import check_event
+from search.trees.node import TreeNode
 from tests.engine_helpers import of_type, traced
 
 values = st.integers(min_value=-20, max_value=20)

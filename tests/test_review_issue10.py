@@ -17,15 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search import limits
-from search.alphabeta import alphabeta
-from search.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
+from search.algorithms.alphabeta import alphabeta
+from search.algorithms.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
 from search.errors import InputError
-from search.iterative import iterative_deepening
-from search.minimax import minimax
-from search.recorder import Recorder
+from search.algorithms.iterative import iterative_deepening
+from search.algorithms.minimax import minimax
+from search.traces.recorder import Recorder
 from search.request import parse_request
-from search.tictactoe import EMPTY, TicTacToe
-from search.trace_schema import check_event
+from search.games.tictactoe import EMPTY, TicTacToe
+from search.traces.schema import check_event
 from tests.test_enhanced import positions
 
 ties = st.sampled_from(["prune", "explore"])
@@ -212,9 +212,9 @@ BOUNDED_CHANCE = {"bounds": [0, 9], "children": [{"player": "chance", "children"
 
 
 def test_the_ordering_lab_refuses_a_tree_with_chance_nodes_in_the_engine() -> None:
-    from search.game import TreeGame
-    from search.ordering import ordering_lab
-    from search.tree_io import tree_from_json
+    from search.games.game import TreeGame
+    from search.labs.ordering import ordering_lab
+    from search.trees.parse import tree_from_json
     with pytest.raises(InputError) as caught:
         ordering_lab(TreeGame(tree_from_json(BOUNDED_CHANCE)))
     assert caught.value.where == "tree" and "chance" in caught.value.problem

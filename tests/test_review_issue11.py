@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 
 from search.errors import InputError
-from search.exercise import Exercise, parse_exercise
-from search import exercise_generate
-from search.exercise_generate import cutoff_depths
-from search.random_tree import random_tree
-from search.recorder import Recorder
-from search.alphabeta import alphabeta
-from search.game import TreeGame
-from search.tree_io import tree_from_json
+from search.practice import Exercise, parse_exercise
+from search.practice import generate as exercise_generate
+from search.practice.generate import cutoff_depths
+from search.trees.random_trees import random_tree
+from search.traces.recorder import Recorder
+from search.algorithms.alphabeta import alphabeta
+from search.games.game import TreeGame
+from search.trees.parse import tree_from_json
 from tests.test_properties import shorthand, ties
 
 
@@ -88,7 +88,7 @@ from typing import Iterator  # noqa: E402
 
 import requests  # noqa: E402
 
-from search.exercise import check_answer  # noqa: E402
+from search.practice import check_answer  # noqa: E402
 from tests.live_server import running_server  # noqa: E402
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -185,7 +185,7 @@ def test_values_are_compared_exactly_not_within_a_relative_tolerance() -> None:
 def test_the_exercise_cache_is_bounded_by_nodes_not_only_by_count(tmp_path: Path) -> None:
     """Anyone may make exercises at the node limit; 64 of them cached held about 2 GB. (In-process:
     the test looks at the app's cache.)"""
-    from search.random_tree import RandomTreeSpec, random_tree
+    from search.trees.random_trees import RandomTreeSpec, random_tree
     from server import create_app
     from server.exercise_api import CACHE_NODES
 

@@ -1,4 +1,4 @@
-"""A tree written back as the nested-list shorthand (search/shorthand.py), or why it cannot be."""
+"""A tree written back as the nested-list shorthand (search/trees/shorthand.py), or why it cannot be."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 
 from search import InputError, tree_from_json
-from search.shorthand import to_shorthand
+from search.trees.shorthand import to_shorthand
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 

@@ -11,9 +11,9 @@ import pytest
 import requests
 
 from search import InputError
-from search.recorder import FORMAT_VERSION
-from search.trace_check import read_trace
-from search.trace_schema import event_validator
+from search.traces.recorder import FORMAT_VERSION
+from search.traces.check import read_trace
+from search.traces.schema import event_validator
 from server.storage import Store
 from tests.live_server import running_server
 

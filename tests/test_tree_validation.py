@@ -8,7 +8,7 @@ import pytest
 
 from search import InputError, parse_request, parse_tree_text, tree_from_json
 from search import limits
-from search.tree_io import check_estimates
+from search.trees.parse import check_estimates
 
 
 def error_of(text: str) -> str:
@@ -138,7 +138,7 @@ def test_minimax_records_no_tie_rule_of_its_own() -> None:
     assert parse_request({"example": "lecture", "algorithm": "minimax", "ties": "explore"}).ties == "prune"
 
 
-# ---- nodes given without an id: named by the shorthand's rule (search/tree_io.py) ----
+# ---- nodes given without an id: named by the shorthand's rule (search/trees/parse.py) ----
 
 def ids(data: object) -> list[str]:
     return [node.id for node in tree_from_json(data).walk()]

@@ -5,7 +5,7 @@
 
 import { checkTree } from "./rest_client.js";
 
-// Built-in examples that have a variant with estimates (search/tree.py EXAMPLES).
+// Built-in examples that have a variant with estimates (search/trees/node.py EXAMPLES).
 export const WITH_ESTIMATES = {
   lecture: { example: "lecture-estimates", label: "Use the lecture tree with estimates" },
 };

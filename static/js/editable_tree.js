@@ -7,7 +7,7 @@
 //
 // The limits are the server's (GET /api/limits), passed in by the caller: there is no
 // copy of them here. New nodes are named by the server too (the shorthand rule lives in
-// search/tree_io.py): addChild gives its new child no id, and POST /api/trees/check
+// search/trees/parse.py): addChild gives its new child no id, and POST /api/trees/check
 // answers with the tree named.
 
 export class EditError extends Error {}

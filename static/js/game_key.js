@@ -1,6 +1,6 @@
 // The key shown over a game search: what its values mean. The words follow the engine:
-// search/tictactoe.py (WIN = 100, estimate open_lines(X) - open_lines(O)) and
-// search/isolation.py (utility +1 / -1, estimates zero_estimate and mobility_estimate).
+// search/games/tictactoe.py (WIN = 100, estimate open_lines(X) - open_lines(O)) and
+// search/games/isolation.py (utility +1 / -1, estimates zero_estimate and mobility_estimate).
 
 const KEYS = {
   tictactoe: {

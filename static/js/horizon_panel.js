@@ -1,6 +1,6 @@
 // The horizon effect side by side (seed 002). "Horizon effect" asks the server for the built-in
 // position searched to its depth limit without and with quiescence, and with quiescence under a
-// beam (search/horizon.py: each chosen move checked by the full search), shows them in columns in
+// beam (search/labs/horizon.py: each chosen move checked by the full search), shows them in columns in
 // a wide dialog over the page (the side panel is too narrow to compare four columns), and steps
 // through the plain depth-limited search in the main view; each column's button closes the dialog
 // and steps through that search instead. All text goes in as text.

@@ -2,7 +2,7 @@
 // sum to 1 (within the server's probability_tolerance, GET /api/limits), or all left out (equal
 // chances). The editor says what is wrong while it is being fixed, and refuses no edit for it:
 // going from 0.5, 0.5 to 0.75, 0.25 takes a step that sums to 1.25. Run still goes through the
-// server's validator, which refuses such a tree (search/tree_rules.py check_outcomes).
+// server's validator, which refuses such a tree (search/trees/rules.py check_outcomes).
 
 import { walk } from "./editable_tree.js";
 

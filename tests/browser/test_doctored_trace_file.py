@@ -1,5 +1,5 @@
 """A trace file the engine does not make is refused in the page with the server's words (422 from
-POST /api/traces/check or /api/traces, search.trace_verify), and the page keeps what it showed."""
+POST /api/traces/check or /api/traces, search.traces.verify), and the page keeps what it showed."""
 
 from __future__ import annotations
 

@@ -71,7 +71,7 @@ def test_tictactoe_cells_are_at_least_12px_in_the_first_view(desktop: Page, fiel
 
 
 def moves_in_id(node_id: str) -> str:
-    """A game node's id is its move path (search/game.py path_id): the last part is its move."""
+    """A game node's id is its move path (search/games/game.py path_id): the last part is its move."""
     return node_id.rsplit(".", 1)[1]
 
 

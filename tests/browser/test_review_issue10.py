@@ -119,7 +119,7 @@ def mutated(name: str) -> str:
 @pytest.mark.parametrize("name", ["enhanced-unknown-source", "enhanced-self-source", "enhanced-ghost-beam",
                                   "iterative-jump", "iterative-missing", "iterative-huge", "iterative-ghost-order"])
 def test_an_inconsistent_saved_trace_replays_to_its_end_or_is_refused(browser: Browser, tmp_path: Path, name: str) -> None:
-    # An upload is searched again and compared now (search.trace_verify: 422), but a trace saved
+    # An upload is searched again and compared now (search.traces.verify: 422), but a trace saved
     # before that is served as it was stored: the page still replays it to its end, or refuses it.
     db = tmp_path / "lab.sqlite"
     text = mutated(name)

@@ -1,6 +1,6 @@
 """Finding: doctored traces were stored and shared (201), and checking one cost 0.5 ms an event with
 no cap on uploads at once. Now an upload is searched again by the engine and compared line by line
-(search.trace_verify): the first difference is refused with 422 naming the line, nothing is stored;
+(search.traces.verify): the first difference is refused with 422 naming the line, nothing is stored;
 every genuine trace, of every algorithm and option, and of every older format, is accepted; and at
 most MAX_CONCURRENT_TRACE_CHECKS checks run at once (503 with Retry-After past it)."""
 
@@ -15,9 +15,9 @@ from typing import Any, Iterator
 import pytest
 import requests
 
-from search.recorder import Recorder
+from search.traces.recorder import Recorder
 from search.request import SearchRequest, parse_request
-from search.trace_verify import TraceMismatch, verify_trace
+from search.traces.verify import TraceMismatch, verify_trace
 from tests.live_server import running_server
 from tests.socket_client import PATIENCE_SECONDS
 

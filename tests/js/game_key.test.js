@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { gameKey } from "../../static/js/game_key.js";
 import { goldenEvents } from "./golden_traces.js";
 
-const engine = (name) => readFileSync(new URL(`../../search/${name}`, import.meta.url), "utf8");
+const engine = (name) => readFileSync(new URL(`../../search/games/${name}`, import.meta.url), "utf8");
 
 test("tic-tac-toe: ±WIN for a win, 0 a draw; the estimate is open lines for X minus for O", () => {
   const source = goldenEvents("tictactoe")[0].source;

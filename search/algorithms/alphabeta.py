@@ -1,0 +1,163 @@
+"""Alpha-beta search as the lecture slides write it (seed 003), to be read side by side with them.
+
+    function ALPHA-BETA-SEARCH(state) returns an action
+        v ← MAX-VALUE(state, −∞, +∞)
+        return the action in ACTIONS(state) with value v
+
+    function MAX-VALUE(state, α, β) returns a utility value
+        if TERMINAL-TEST(state) then return UTILITY(state)
+        v ← −∞
+        for each a in ACTIONS(state) do
+            v ← MAX(v, MIN-VALUE(RESULT(s, a), α, β))
+            if v ≥ β then return v
+            α ← MAX(α, v)
+        return v
+
+MIN-VALUE is the mirror image: v ← +∞, MIN, `if v ≤ α then return v`, β ← MIN(β, v). With a depth
+limit, CUTOFF-TEST / EVAL score a node at the limit (seed 002). With ties="explore" the tests are
+strict (v > β, v < α), the convention of some autograders.
+
+On a tree with chance nodes and declared bounds [lo, hi] (seed 002: "if the evaluation is bounded
+... alpha-beta pruning"), CHANCE-VALUE adds the weighted sum of its outcomes and returns early once
+that sum, with the outcomes not yet searched at the bound, can no longer reach the window (the
+Star1 idea). Each outcome is searched with the window [lo, hi]: any value of it can still move the
+sum, so it must be exact.
+
+Each step goes through `self.rec`, a Recorder that turns it into an event at the named pseudocode
+line, or the NullRecorder, whose calls do nothing, when nobody watches (docs/trace-format.md).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+from search.algorithms.baseline import minimax_baseline
+from search.games.game import Game
+from search.algorithms.pseudocode import CHANCE_LINES as CHANCE, MAX_LINES as MAX, MIN_LINES as MIN
+from search.traces.recorder import INF, Recorder
+from search.result import SearchResult
+from search.algorithms.value_search import ValueSearch
+
+Ties = Literal["prune", "explore"]
+
+
+def alphabeta(
+    game: Game[Any, Any], *, depth: int | None = None, ties: Ties = "prune", recorder: Recorder | None = None,
+    more_options: dict[str, Any] | None = None,
+) -> SearchResult:
+    """function ALPHA-BETA-SEARCH(state) returns an action. `more_options`: what the start event's
+    options add (e.g. the move ordering the game is seen in)."""
+    search = AlphaBeta(game, depth, ties, recorder)
+    if more_options:
+        search.options = {**search.options, **more_options}
+    return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))  # v ← MAX-VALUE(state, −∞, +∞)
+
+
+class AlphaBeta(ValueSearch):
+    """MAX-VALUE and MIN-VALUE with their α-β window; `depth` counts edges from the root."""
+
+    algorithm = "alphabeta"
+    __slots__ = ("prune_on_tie", "beta_test", "alpha_test", "bounds")
+
+    def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: Recorder | None) -> None:
+        super().__init__(game, depth, recorder, {"depth": depth, "ties": ties})
+        self.prune_on_tie = ties == "prune"  # "v ≥ β" as the slides; "explore": only v > β prunes
+        self.beta_test = "v >= beta" if self.prune_on_tie else "v > beta"
+        self.alpha_test = "v <= alpha" if self.prune_on_tie else "v < alpha"
+        self.bounds: tuple[float, float] | None = getattr(game.initial, "bounds", None)
+        if self.bounds is not None:  # a tree with bounds may have chance nodes (search.request refuses them otherwise)
+            self.value_of["chance"] = self.chance_value
+
+    def max_value(self, state: Any, move: Any, depth: int, alpha: float, beta: float) -> float:
+        """function MAX-VALUE(state, α, β) returns a utility value"""
+        game, rec = self.game, self.rec
+        rec.visit(MAX.head, state, move, depth, "max", alpha, beta)
+        self.visited += 1
+        if game.is_terminal(state):                                 # if TERMINAL-TEST(state) then
+            self.leaves += 1
+            return rec.leaf(MAX.terminal, game.utility(state), "utility")  # return UTILITY(state)
+        if depth >= self.depth_limit and self.cutoff_test(state, depth):  # if CUTOFF-TEST(state, depth) then
+            self.leaves += 1
+            return rec.leaf(MAX.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
+        v = rec.init(MAX.init, -INF)                                # v ← −∞
+        actions = game.actions(state)
+        for i, a in enumerate(actions):                             # for each a in ACTIONS(state) do
+            child = game.result(state, a)
+            u = self.value_of[game.to_move(child)](child, a, depth + 1, alpha, beta)  # MIN-VALUE(RESULT(s, a), α, β)
+            v = rec.backup(MAX.update, "max", u, v, u if u > v else v)  # v ← MAX(v, MIN-VALUE(...))
+            if depth == 0:
+                self.root_values.append((a, u))
+            if rec.test(MAX.test, self.beta_test, v, alpha, beta,
+                        v > beta or (v == beta and self.prune_on_tie)):     # if v ≥ β then return v
+                self.prune(MAX.test, state, actions[i + 1:], self.beta_test, "beta", v, alpha, beta)
+                return rec.ret(MAX.test, v)
+            alpha = rec.bound(MAX.bound, "alpha", alpha, v if v > alpha else alpha)  # α ← MAX(α, v)
+        return rec.ret(MAX.ret, v)                                  # return v
+
+    def min_value(self, state: Any, move: Any, depth: int, alpha: float, beta: float) -> float:
+        """function MIN-VALUE(state, α, β) returns a utility value"""
+        game, rec = self.game, self.rec
+        rec.visit(MIN.head, state, move, depth, "min", alpha, beta)
+        self.visited += 1
+        if game.is_terminal(state):                                 # if TERMINAL-TEST(state) then
+            self.leaves += 1
+            return rec.leaf(MIN.terminal, game.utility(state), "utility")  # return UTILITY(state)
+        if depth >= self.depth_limit and self.cutoff_test(state, depth):  # if CUTOFF-TEST(state, depth) then
+            self.leaves += 1
+            return rec.leaf(MIN.cutoff, game.evaluate(state), "estimate")  # return EVAL(state)
+        v = rec.init(MIN.init, INF)                                 # v ← +∞
+        actions = game.actions(state)
+        for i, a in enumerate(actions):                             # for each a in ACTIONS(state) do
+            child = game.result(state, a)
+            u = self.value_of[game.to_move(child)](child, a, depth + 1, alpha, beta)  # MAX-VALUE(RESULT(s, a), α, β)
+            v = rec.backup(MIN.update, "min", u, v, u if u < v else v)  # v ← MIN(v, MAX-VALUE(...))
+            if depth == 0:
+                self.root_values.append((a, u))
+            if rec.test(MIN.test, self.alpha_test, v, alpha, beta,
+                        v < alpha or (v == alpha and self.prune_on_tie)):   # if v ≤ α then return v
+                self.prune(MIN.test, state, actions[i + 1:], self.alpha_test, "alpha", v, alpha, beta)
+                return rec.ret(MIN.test, v)
+            beta = rec.bound(MIN.bound, "beta", beta, v if v < beta else beta)  # β ← MIN(β, v)
+        return rec.ret(MIN.ret, v)                                  # return v
+
+    def chance_value(self, state: Any, move: Any, depth: int, alpha: float, beta: float) -> float:
+        """function CHANCE-VALUE(state, α, β) returns a utility value"""
+        game, rec = self.game, self.rec
+        assert self.bounds is not None, "registered only for a tree with bounds"
+        lo, hi = self.bounds
+        rec.visit(CHANCE.head, state, move, depth, "chance", alpha, beta)
+        self.visited += 1
+        v = rec.init(CHANCE.init, 0)                                # v ← 0; rest ← 1
+        outcomes = game.actions(state)
+        chances = [state.outcome_probability(game.result(state, r)) for r in outcomes]
+        low_test = "v + rest * hi <= alpha" if self.prune_on_tie else "v + rest * hi < alpha"
+        high_test = "v + rest * lo >= beta" if self.prune_on_tie else "v + rest * lo > beta"
+        for i, r in enumerate(outcomes):                            # for each outcome r, with probability P(r) do
+            child = game.result(state, r)
+            u = self.value_of[game.to_move(child)](child, r, depth + 1, lo, hi)  # VALUE(RESULT(state, r), lo, hi)
+            p = chances[i]
+            v = rec.chance_backup(CHANCE.update, u, p, v, v + p * u)  # v ← v + P(r) × VALUE(...)
+            rest = math.fsum(chances[i + 1:])                       # rest ← rest − P(r), summed afresh: exactly 0 at the end
+            reach = v + rest * hi
+            if rec.chance_test(CHANCE.test_alpha, low_test, v, rest, reach, alpha, beta,
+                               reach < alpha or (reach == alpha and self.prune_on_tie)):  # if v + rest × hi ≤ α
+                self.prune(CHANCE.test_alpha, state, outcomes[i + 1:], low_test, "alpha", reach, alpha, beta)
+                return rec.ret(CHANCE.test_alpha, reach)            # then return v + rest × hi
+            reach = v + rest * lo
+            if rec.chance_test(CHANCE.test_beta, high_test, v, rest, reach, alpha, beta,
+                               reach > beta or (reach == beta and self.prune_on_tie)):  # if v + rest × lo ≥ β
+                self.prune(CHANCE.test_beta, state, outcomes[i + 1:], high_test, "beta", reach, alpha, beta)
+                return rec.ret(CHANCE.test_beta, reach)             # then return v + rest × lo
+        return rec.ret(CHANCE.ret, v)                               # return v
+
+    def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
+        """What alpha-beta saved: minimax's counts on the same input and depth (null if stopped)."""
+        result.baseline = None if stopped else minimax_baseline(self.game, self.options["depth"])
+        return {"baseline": result.baseline}
+
+    def prune(self, line: str, state: Any, rest: Any, test: str, cut: str, v: float, alpha: float, beta: float) -> None:
+        """The test held: the actions after this one are never looked at."""
+        self.prunes += 1
+        self.pruned += len(rest)
+        self.rec.prune(line, state, rest, test, cut, v, alpha, beta)

@@ -1,0 +1,264 @@
+"""Minimax and alpha-beta with seed 002's enhancements: a transposition table, quiescence, a beam.
+
+The plain searches (search.algorithms.minimax, search.algorithms.alphabeta) stay as the slides write them, and as fast;
+the classes here reuse their MAX-VALUE and MIN-VALUE unchanged and add each enhancement around them:
+
+- transposition table (`tt`): the value functions the bodies call on each child (`value_of`) are
+  wrapped. A position already in the table whose entry answers is not searched again: its visit
+  is followed by a `tt_hit` with the stored value. Otherwise the plain body searches it and its
+  value goes into the table (`tt_store`, after the node's return). Alpha-beta stores a value that
+  fell outside the window it was searched with as a bound (fail-soft: v ≤ α an upper bound, v ≥ β a
+  lower bound; with strict tests, ties="explore", only v < α and v > β are bounds); a bound answers
+  only when it decides the window the node is called with.
+  The key is the position and the depth still allowed below it (None without a depth limit).
+- quiescence: CUTOFF-TEST, which the bodies ask at and past the depth limit (`cutoff_test`), does
+  not hold where the position is not quiet (a `quiescence` event: the side to move can win at once
+  or must block), up to limits.QUIESCENCE_MAX_PLIES past the limit.
+- beam (forward pruning): the bodies' ACTIONS(state) keeps only the K children with the best
+  estimate for the mover (UTILITY of a finished child, else EVAL), in their given order; a `beam`
+  event names the kept and the dropped, with their estimates.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Sequence
+
+from search import limits
+from search.algorithms.alphabeta import AlphaBeta, Ties
+from search.algorithms.baseline import _NodeCap
+from search.traces.events import Baseline
+from search.games.game import Game
+from search.algorithms.minimax import Minimax
+from search.algorithms.pseudocode import ACTIONS_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
+from search.traces.recorder import INF, Recorder
+from search.result import SearchResult
+
+
+class Enhancements(NamedTuple):
+    """Which enhancements a search uses (all off: use the plain search instead)."""
+
+    tt: bool = False
+    quiescence: bool = False
+    beam: int | None = None
+
+    def options(self) -> dict[str, Any]:
+        """The start event's `options` keys, each present only when it is on."""
+        out: dict[str, Any] = {}
+        if self.tt:
+            out["tt"] = True
+        if self.quiescence:
+            out["quiescence"] = True
+        if self.beam is not None:
+            out["beam"] = self.beam
+        return out
+
+
+class Entry(NamedTuple):
+    """A transposition-table entry: the value, what it means, and the node whose search filled it."""
+
+    value: float
+    flag: str  # "exact"; "lower": the true value is at least `value`; "upper": at most
+    node: str | None  # None when nobody records (the untraced search has no ids)
+
+    def answers(self, window: tuple[float, ...], strict: bool) -> bool:
+        """Whether the entry settles a call with this window: always when exact; a bound only when
+        it decides the window, by the pruning test's own rule (strict with ties="explore")."""
+        if self.flag == "exact":
+            return True
+        alpha, beta = window
+        if self.flag == "lower":
+            return self.value > beta or (not strict and self.value == beta)
+        return self.value < alpha or (not strict and self.value == alpha)
+
+
+def window_flag(v: float, window: tuple[float, ...], strict: bool) -> str:
+    """What a fail-soft value means for the window it was searched with: a bound only where the
+    pruning tests could have cut the search short. With the slides' tests (v ≥ β, v ≤ α) a value at
+    the window's edge may be one; with strict tests (ties="explore") a value in [α, β], edges
+    included, was searched in full and is exact (flagging it a bound would only re-search it)."""
+    if not window:
+        return "exact"
+    alpha, beta = window
+    if strict:
+        return "upper" if v < alpha else "lower" if v > beta else "exact"
+    return "upper" if v <= alpha else "lower" if v >= beta else "exact"
+
+
+class BeamGame:
+    """The game as a beam search sees it: ACTIONS keeps the K best children for the mover; all else
+    is the game's own (delegated)."""
+
+    def __init__(self, game: Game[Any, Any], width: int, search: "EnhancedSearch") -> None:
+        self.inner = game
+        self.width = width
+        self.search = search
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def estimate(self, state: Any) -> float:
+        """What the beam ranks a child by: its utility when the game is over there, else EVAL."""
+        game = self.inner
+        return game.utility(state) if game.is_terminal(state) else game.evaluate(state)
+
+    def actions(self, state: Any) -> Sequence[Any]:
+        game = self.inner
+        actions = game.actions(state)
+        if len(actions) <= self.width:
+            return actions
+        scored = [(a, self.estimate(game.result(state, a))) for a in actions]
+        sign = -1 if game.to_move(state) == "max" else 1
+        best = sorted(range(len(scored)), key=lambda i: sign * scored[i][1])[: self.width]  # stable: ties keep order
+        keep = set(best)
+        kept = [scored[i] for i in range(len(scored)) if i in keep]
+        dropped = [scored[i] for i in range(len(scored)) if i not in keep]
+        player = game.to_move(state)
+        root = state is game.initial  # the search is handed the initial state itself at the root
+        self.search.rec.beam(self.search.actions_line(player, root), state, kept, dropped)
+        return [a for a, _ in kept]
+
+
+class EnhancedSearch:
+    """What the enhanced minimax and alpha-beta add to their plain class (a mixin: the attributes
+    live in the subclasses' slots)."""
+
+    __slots__ = ()
+    game: Any
+    rec: Any
+    depth_limit: int
+    options: dict[str, Any]
+    value_of: dict[str, Callable[..., float]]
+    visited: int
+    enhancements: Enhancements
+    table: dict[tuple[Any, int | None], Entry]
+    tt_hits: int
+    tt_stored: int
+    plain_game: Game[Any, Any]
+    limited: bool
+    strict: bool
+
+    def enhance(self, enhancements: Enhancements, limited: bool, strict: bool) -> None:
+        self.enhancements = enhancements
+        self.options.update(enhancements.options())
+        self.plain_game = self.game
+        self.limited = limited
+        self.strict = strict
+        self.table = {}
+        self.tt_hits = self.tt_stored = 0
+        if enhancements.beam is not None:
+            self.game = BeamGame(self.game, enhancements.beam, self)
+        if enhancements.tt:
+            self.value_of = {player: self.from_table(plain, player) for player, plain in self.value_of.items()}
+
+    def lines(self, player: str, depth: int) -> ValueLines:
+        return LINES_OF[player]
+
+    def actions_line(self, player: str, root: bool) -> str:
+        return ACTIONS_LINES[player]
+
+    # --- quiescence -----------------------------------------------------------------------
+    def cutoff_test(self, state: Any, depth: int) -> bool:
+        """CUTOFF-TEST at or past the depth limit: holds unless quiescence is on, the position is not
+        quiet and the search is less than QUIESCENCE_MAX_PLIES past the limit."""
+        past = depth - self.depth_limit
+        if not self.enhancements.quiescence or past >= limits.QUIESCENCE_MAX_PLIES:
+            return True
+        noise = self.game.noise(state)
+        if noise is None:
+            return True
+        player = self.game.to_move(state)
+        self.rec.quiescence(self.lines(player, depth).cutoff, noise.reason, noise.moves, past)
+        return False
+
+    # --- transposition table --------------------------------------------------------------
+    def from_table(self, plain: Callable[..., float], player: str) -> Callable[..., float]:
+        """`plain` (MAX-VALUE or MIN-VALUE) behind the table."""
+        game, table, strict = self.game, self.table, self.strict
+
+        def value(state: Any, move: Any, depth: int, *window: float) -> float:
+            remaining = self.depth_limit - depth if self.limited else None
+            key = (game.position_key(state), remaining)
+            entry = table.get(key)
+            lines = self.lines(player, depth)
+            if entry is not None and entry.answers(window, strict):
+                rec = self.rec
+                rec.visit(lines.head, state, move, depth, player, *(window or (None, None)))
+                self.visited += 1
+                self.tt_hits += 1
+                return rec.tt_hit(lines.head, entry.value, entry.flag, entry.node, remaining)
+            v = plain(state, move, depth, *window)
+            flag = window_flag(v, window, strict)
+            table[key] = Entry(v, flag, self.rec.tt_store(lines.ret, v, flag, remaining))
+            self.tt_stored += 1
+            return v
+
+        return value
+
+    def table_counts(self) -> dict[str, Any]:
+        if not self.enhancements.tt:
+            return {}
+        return {"tt_hits": self.tt_hits, "tt_stored": self.tt_stored}
+
+
+class EnhancedMinimax(EnhancedSearch, Minimax):
+    """Minimax with a transposition table, quiescence and/or a beam."""
+
+    __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict")
+
+    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: Recorder | None,
+                 enhancements: Enhancements) -> None:
+        super().__init__(game, depth, recorder)
+        self.enhance(enhancements, depth is not None, False)
+
+    def lines(self, player: str, depth: int) -> ValueLines:
+        return LINES_OF[player] if depth else MINIMAX_ROOT_LINES[player]
+
+    def actions_line(self, player: str, root: bool) -> str:
+        return SEARCH_RETURN if root else ACTIONS_LINES[player]
+
+    def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
+        counts = self.table_counts()
+        result.tt_hits, result.tt_stored = counts.get("tt_hits"), counts.get("tt_stored")
+        return counts
+
+
+class EnhancedAlphaBeta(EnhancedSearch, AlphaBeta):
+    """Alpha-beta with a transposition table, quiescence and/or a beam."""
+
+    __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict")
+
+    def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: Recorder | None,
+                 enhancements: Enhancements) -> None:
+        super().__init__(game, depth, ties, recorder)
+        self.enhance(enhancements, depth is not None, ties == "explore")
+
+    def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
+        """The baseline is minimax's with the same enhancements, on the same game and depth limit."""
+        result.baseline = None if stopped else enhanced_baseline(self.plain_game, self.options["depth"], self.enhancements)
+        counts = self.table_counts()
+        result.tt_hits, result.tt_stored = counts.get("tt_hits"), counts.get("tt_stored")
+        return {"baseline": result.baseline, **counts}
+
+
+def enhanced_baseline(game: Game[Any, Any], depth: int | None, enhancements: Enhancements,
+                      cap: int = limits.BASELINE_MAX_NODES) -> Baseline | None:
+    """minimax's `visited` and `leaves` with the same enhancements (so "alpha-beta saved" compares
+    like with like), untraced, or None past `cap` nodes (search.algorithms.baseline)."""
+    search = EnhancedMinimax(game, depth, None, enhancements)
+    search.rec = _NodeCap(cap)
+    result = search.run(lambda root_value, state: root_value(state, None, 0))
+    return {"visited": result.visited, "leaves": result.leaves} if result.complete else None
+
+
+def enhanced_minimax(game: Game[Any, Any], enhancements: Enhancements, *, depth: int | None = None,
+                     recorder: Recorder | None = None) -> SearchResult:
+    """MINIMAX-DECISION with the enhancements."""
+    search = EnhancedMinimax(game, depth, recorder, enhancements)
+    return search.run(lambda root_value, state: root_value(state, None, 0))
+
+
+def enhanced_alphabeta(game: Game[Any, Any], enhancements: Enhancements, *, depth: int | None = None,
+                       ties: Ties = "prune", recorder: Recorder | None = None) -> SearchResult:
+    """ALPHA-BETA-SEARCH with the enhancements."""
+    search = EnhancedAlphaBeta(game, depth, ties, recorder, enhancements)
+    return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))

@@ -1,0 +1,181 @@
+"""`python -m search`: the engine's front door, and the contract other tools use.
+
+Bad input exits 2 with one line on stderr naming what is wrong and where; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn, Sequence
+
+from search import limits
+from search.errors import InputError
+from search.games.game import TreeGame
+from search.labs.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
+from search.cli.practice import add_practice_parser, practice_command
+from search.algorithms.pseudocode import listing
+from search.traces.recorder import Recorder
+from search.algorithms.fit import check_fit
+from search.request import (
+    ALGORITHMS, SearchRequest, check_tree_estimates, fitted_request, parse_options, parse_ordering, parse_request,
+)
+from search.trees.node import EXAMPLES
+from search.trees.parse import parse_tree_text
+from search.trees.schema import tree_schema_text
+
+EXIT_BAD_INPUT = 2
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit 2, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(f"{self.prog}: {message}")
+
+
+def fail(message: str) -> NoReturn:
+    print(message.replace("\n", " "), file=sys.stderr)
+    raise SystemExit(EXIT_BAD_INPUT)
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def add_source_arguments(parser: argparse.ArgumentParser, game_help: str) -> None:
+    """What to search, as `trace` and `ordering` both take it: a tree file, an example or a game."""
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
+    source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
+    source.add_argument("--game", choices=["tictactoe", "isolation"], help=game_help)
+    parser.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
+    parser.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
+
+
+def add_depth_and_ties(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
+    parser.add_argument("--ties", choices=["prune", "explore"], default="prune",
+                        help="prune on v >= beta / v <= alpha (the slides) or only on strict inequality")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="python -m search", description="Minimax Lab's instrumented game-tree search.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    trace = commands.add_parser("trace", help="run a search and write its events as JSON Lines to stdout")
+    add_source_arguments(trace, "search a game position")
+    trace.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta",
+                       help="iterative: alpha-beta at depth 1, 2, ..., --depth (iterative deepening); "
+                            "expectiminimax: trees with chance nodes; maxn: trees whose root lists players")
+    add_depth_and_ties(trace)
+    trace.add_argument("--ordering", choices=list(ORDERINGS),
+                       help="search each node's children in this order (the ordering lab's): best/worst first by their "
+                            "minimax value, or random (shuffled by --seed); the start event's options record it")
+    trace.add_argument("--seed", type=int, help=f"with --ordering random: the shuffle's seed (default {DEFAULT_SEED})")
+    trace.add_argument("--max-events", type=positive_int, help="stop after this many events (the result says so)")
+    trace.add_argument("--tt", action="store_true", help="a transposition table: a position searched before is answered from it (games)")
+    trace.add_argument("--quiescence", action="store_true",
+                       help=f"search past the depth limit while the position is not quiet, up to {limits.QUIESCENCE_MAX_PLIES} plies (tic-tac-toe)")
+    trace.add_argument("--beam", type=positive_int, metavar="K", help="forward pruning: keep only the K best children by estimate (games)")
+    code = commands.add_parser("pseudocode", help="print the pseudocode listing with its line ids")
+    code.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta")
+    code.add_argument("--ties", choices=["prune", "explore"], default="prune")
+    code.add_argument("--root", choices=["max", "min"], default="max", help="the player to move at the root")
+    code.add_argument("--depth-limited", action="store_true", help="the listing of a search with a depth limit")
+    code.add_argument("--chance", action="store_true", help="alphabeta: add CHANCE-VALUE (a tree with chance nodes and bounds)")
+    lab = commands.add_parser("ordering", help="the move-ordering lab: alpha-beta's leaves with each child order, as one JSON object")
+    add_source_arguments(lab, "a game position (give --depth)")
+    add_depth_and_ties(lab)
+    lab.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the random ordering's seed (default {DEFAULT_SEED})")
+    add_practice_parser(commands)
+    commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
+    return parser
+
+
+def read_tree_file(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(limits.MAX_PAYLOAD_BYTES + 1)
+    except OSError as exc:
+        fail(f"{path}: cannot read: {exc.strerror}")
+    except UnicodeDecodeError:
+        fail(f"{path}: not UTF-8 text")
+
+
+def request_from_args(args: argparse.Namespace) -> SearchRequest:
+    options: dict[str, Any] = {"algorithm": args.algorithm, "depth": args.depth, "ties": args.ties}
+    # `ordering` has no enhancement flags: its alpha-beta runs are plain
+    enhancements = {"tt": getattr(args, "tt", False), "quiescence": getattr(args, "quiescence", False),
+                    "beam": getattr(args, "beam", None)}
+    if getattr(args, "ordering", None) is not None:  # trace only: the ordering subcommand runs them all
+        options.update(ordering=args.ordering, seed=args.seed)
+    elif args.command == "trace" and args.seed is not None:
+        fail("--seed: the seed shuffles the random ordering: give it with --ordering random")
+    if args.tree is not None:
+        wanted = next((f"--{name}" for name, on in enhancements.items() if on), None)
+        if wanted:
+            fail(f"{wanted}: goes with --game (an explicit tree has no repeated positions, quiet test or estimate of every child)")
+        algorithm, depth, ties = parse_options(options)
+        ordering, seed = parse_ordering(options, algorithm)
+        text = read_tree_file(args.tree)
+        try:
+            root = parse_tree_text(text)
+            check_tree_estimates(root, depth, algorithm == "iterative")
+        except InputError as exc:
+            fail(f"{args.tree}: {exc}")
+        check_fit(TreeGame(root), algorithm)
+        return fitted_request(SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed))
+    if args.example:
+        return parse_request({"example": args.example, **options, **enhancements})
+    return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, **options, **enhancements})
+
+
+def ordering_command(args: argparse.Namespace) -> int:
+    """`python -m search ordering`: one JSON object (search.labs.ordering.ordering_lab)."""
+    if args.game and args.depth is None:
+        fail("--depth: a game's ordering lab needs a depth limit (games are large: see limits.ORDERING_MAX_NODES)")
+    args.algorithm = "alphabeta"
+    try:
+        request = request_from_args(args)
+        answer = ordering_lab(request.game, request.depth, request.ties, args.seed)  # type: ignore[arg-type]
+    except InputError as exc:
+        fail(str(exc))
+    print(json.dumps(answer, allow_nan=False))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "pseudocode":
+        print(json.dumps(listing(args.algorithm, args.ties, args.root, args.depth_limited, args.chance), ensure_ascii=False, indent=1))
+        return 0
+    if args.command == "schema":
+        print(tree_schema_text(), end="")
+        return 0
+    if args.command == "practice":
+        return practice_command(args, read_tree_file, fail)
+    if args.tree is None and (args.state or args.estimate) and not args.game:
+        fail("--state and --estimate go with --game")
+    if args.command == "ordering":
+        return ordering_command(args)
+    try:
+        request = request_from_args(args)
+    except InputError as exc:
+        fail(str(exc))
+    out = sys.stdout
+    recorder = Recorder(lambda batch: out.write(batch.jsonl()), keep=False, batch_size=2000, max_events=args.max_events)
+    try:
+        request.run(recorder)
+    except BrokenPipeError:  # `| head` closed the pipe: not an error of ours
+        return 0
+    return 0

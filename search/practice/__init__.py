@@ -1,0 +1,10 @@
+"""Practice: exercises made from a tree, checked against the engine's own trace, and their wording.
+
+The front door of practice mode: the server and the CLI take what they need from here.
+"""
+
+from search.practice.check import check_answer, hint_for, model_answer
+from search.practice.exercise import ASKS, Exercise, exercise_from_json, parse_exercise, practice_tree, solution_text
+
+__all__ = ["ASKS", "Exercise", "check_answer", "exercise_from_json", "hint_for", "model_answer", "parse_exercise",
+           "practice_tree", "solution_text"]

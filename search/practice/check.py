@@ -1,0 +1,240 @@
+"""Checking a student's answer against the real search: every mistake, in the order the search
+meets it, each with the reason in the slides' words, and a score.
+
+Every asked item is one point: each visited internal node's value, each visited node's window,
+each child the search skips. An entry the search has no use for (a value or window at a node it
+never visits, a prune mark on a child it looks at) is an item too, and a mistake. Missing entries
+are mistakes. Bad shapes and unknown ids are refused whole (InputError), before anything is judged.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from search.practice import wording as words
+from search.errors import InputError
+from search.practice.exercise import ASKS, Exercise
+from search.traces.records import json_number
+from search.practice.answer_key import AnswerKey
+
+INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
+KIND_ORDER = {"bound": 0, "extra_prune": 1, "value": 2, "missed_prune": 3}
+"""At one event: a window comes in at a visit before anything else happens there."""
+
+
+@dataclass(slots=True)
+class Answer:
+    """A student's answer, once its shape is known to be right."""
+
+    values: dict[str, float] = field(default_factory=dict)
+    bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
+    pruned: list[str] = field(default_factory=list)
+    given: set[str] = field(default_factory=set)  # the parts the answer has
+
+
+def parse_answer(exercise: Exercise, data: Any) -> Answer:
+    """{"values": {id: number}, "bounds": {id: [α, β]}, "pruned": [ids]}; errors name the entry."""
+    if not isinstance(data, dict):
+        raise InputError("", 'expected an object with "values", "bounds" and/or "pruned"')
+    unknown = sorted(set(data) - set(ASKS))
+    if unknown:
+        raise InputError(unknown[0], f"unknown field; an answer has {', '.join(ASKS)}")
+    nodes = exercise.key.nodes
+    answer = Answer(given={part for part in ASKS if part in data})
+    for node_id, value in _entries(data, "values").items():
+        where = f"values.{_short(node_id)}"
+        _known(nodes, node_id, where)
+        if nodes[node_id].leaf:
+            raise InputError(where, f"{node_id} is a leaf: its value is given; answer for internal nodes only")
+        number = _finite(value)
+        if number is None:
+            raise InputError(where, "expected a finite number")
+        answer.values[node_id] = number
+    for node_id, pair in _entries(data, "bounds").items():
+        where = f"bounds.{_short(node_id)}"
+        _known(nodes, node_id, where)
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InputError(where, 'expected [α, β]: two numbers, or "-inf" / "inf"')
+        answer.bounds[node_id] = (_extended(pair[0], f"{where}[0]"), _extended(pair[1], f"{where}[1]"))
+    pruned = data.get("pruned", [])
+    if not isinstance(pruned, list):
+        raise InputError("pruned", "expected a list of node ids")
+    seen: set[str] = set()
+    for i, node_id in enumerate(pruned):
+        if not isinstance(node_id, str):
+            raise InputError(f"pruned[{i}]", "expected a node id")
+        _known(nodes, node_id, f"pruned[{i}]")
+        if node_id in seen:
+            raise InputError(f"pruned[{i}]", f"{node_id} is listed twice")
+        seen.add(node_id)
+        answer.pruned.append(node_id)
+    return answer
+
+
+def _entries(data: dict[str, Any], part: str) -> dict[str, Any]:
+    entries = data.get(part, {})
+    if not isinstance(entries, dict):
+        raise InputError(part, "expected an object from node id to answer")
+    return entries
+
+
+def _short(node_id: str) -> str:
+    """An id as an error quotes it: a made-up one may be any length."""
+    return node_id if len(node_id) <= 40 else node_id[:40] + "…"
+
+
+def _known(nodes: dict[str, Any], node_id: str, where: str) -> None:
+    if node_id not in nodes:
+        raise InputError(where, f"no node {_short(node_id)!r} in this exercise")
+
+
+def _extended(value: Any, where: str) -> float:
+    if isinstance(value, str) and value.strip().lower() in INFINITIES:
+        return INFINITIES[value.strip().lower()]
+    number = _finite(value)
+    if number is None:
+        raise InputError(where, 'expected a number, or "-inf" / "inf"')
+    return number
+
+
+def _finite(value: Any) -> float | None:
+    """A JSON number as a finite float, or None: not a number, or (a whole number of 309 digits or
+    more) too large for a float, which float() refuses with OverflowError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def as_json(x: float) -> float | str:
+    """As the trace writes numbers: whole ones as integers, the infinities as "inf" and "-inf"."""
+    return json_number(int(x) if math.isfinite(x) and x == int(x) and abs(x) < 2**53 else x)
+
+
+@dataclass(slots=True)
+class Item:
+    """One thing the search does that an answer must match, with its sentence, worked out once
+    per exercise (the server keeps the exercise): a check then only compares and appends."""
+
+    node: str
+    seq: int
+    expected: Any  # a value (float), a window (α, β), or None for a prune
+    shown: Any  # `expected` as the JSON answer writes it
+    explanation: str
+
+
+def expected_items(exercise: Exercise) -> dict[str, list[Item]]:
+    """Per asked part, its items in preorder: each visited internal node's value, each visited
+    node's window, each child a prune skips."""
+    if "items" in exercise._cache:
+        return exercise._cache["items"]
+    key, items = exercise.key, {}
+    if "values" in exercise.ask:
+        items["values"] = [Item(node_id, facts.return_seq or 0, facts.value, as_json(facts.value), words.value(key, node_id))  # type: ignore[arg-type]
+                           for node_id in key.internal_visited() for facts in (key.nodes[node_id],)]
+    if "bounds" in exercise.ask:
+        items["bounds"] = [Item(node_id, facts.visit_seq or 0, facts.window, [as_json(x) for x in facts.window],  # type: ignore[union-attr]
+                                words.bound(key, node_id)) for node_id in key.visited for facts in (key.nodes[node_id],)]
+    if "pruned" in exercise.ask:
+        items["pruned"] = [Item(child, seq, None, None, words.missed_prune(key, child)) for child, seq in key.pruned.items()]
+    exercise._cache["items"] = items
+    return items
+
+
+def mistakes_of(exercise: Exercise, answer: Answer, say_yours: bool = True) -> tuple[list[dict[str, Any]], int]:
+    """Every mistake, in the order the search meets it, and how many items were judged. say_yours:
+    end a wrong or missing value's sentence with what the answer had ("; you wrote 8")."""
+    key, expected = exercise.key, expected_items(exercise)
+    found: list[tuple[tuple[int, int, int], dict[str, Any]]] = []
+    place = exercise._cache.setdefault("place", {node_id: i for i, node_id in enumerate(key.order)})
+    items = sum(len(part) for part in expected.values())
+
+    def wrong(node_id: str, kind: str, seq: int, explanation: str, yours: str = "", **shown: Any) -> None:
+        said = explanation + yours if say_yours else explanation
+        mistake = {"node": node_id, "kind": kind, **shown, "explanation": said, "seq": seq}
+        found.append(((seq, KIND_ORDER[kind], place[node_id]), mistake))
+
+    for item in expected.get("values", ()):
+        got = answer.values.get(item.node)
+        if got is None:
+            wrong(item.node, "value", item.seq, item.explanation, EMPTY, expected=item.shown)
+        elif got != item.expected:  # exact: every right value is a leaf's (a tolerance took 1000000 for 1000000.001)
+            wrong(item.node, "value", item.seq, item.explanation, f"; you wrote {words.show(got)}", expected=item.shown,
+                  got=as_json(got))
+    for item in expected.get("bounds", ()):
+        given = answer.bounds.get(item.node)
+        if given is None:
+            wrong(item.node, "bound", item.seq, item.explanation, EMPTY, expected=item.shown)
+        elif given != item.expected:  # a window is leaves' values or ±∞: exact too
+            wrong(item.node, "bound", item.seq, item.explanation, f"; you wrote {words.window(given)}", expected=item.shown,
+                  got=[as_json(x) for x in given])
+    if "pruned" in expected:
+        marked = set(answer.pruned)
+        for item in expected["pruned"]:
+            if item.node not in marked:
+                wrong(item.node, "missed_prune", item.seq, item.explanation)
+        for node_id in answer.pruned:
+            if node_id not in key.pruned:
+                items += 1
+                wrong(node_id, "extra_prune", _refuted_at(key, node_id), words.extra_prune(key, node_id, exercise.algorithm))
+    for part, kind, entries in (("values", "value", answer.values), ("bounds", "bound", answer.bounds)):
+        if part in expected:
+            for node_id in entries:
+                if node_id in key.skipped_by:  # an answer at a node the search never reaches
+                    items += 1
+                    sentence = words.value(key, node_id) if kind == "value" else words.bound(key, node_id)
+                    got = as_json(entries[node_id]) if kind == "value" else [as_json(x) for x in entries[node_id]]  # type: ignore[union-attr]
+                    wrong(node_id, kind, key.skipped_by[node_id], sentence, got=got)
+    found.sort(key=lambda item: item[0])
+    return [mistake for _, mistake in found], items
+
+
+EMPTY = "; you left it empty"
+
+
+def _refuted_at(key: AnswerKey, node_id: str) -> int:
+    """The event that shows a prune mark wrong: the test that lets the search go on to the node
+    (or its visit, for a first child), or the prune that skips it with its ancestor."""
+    facts = key.nodes[node_id]
+    if facts.visit_seq is None:
+        return key.skipped_by[node_id]
+    if facts.parent is not None and node_id in key.nodes[facts.parent].test_before:
+        return key.nodes[facts.parent].test_before[node_id]["seq"]
+    return facts.visit_seq
+
+
+def check_answer(exercise: Exercise, data: Any) -> dict[str, Any]:
+    """POST /api/exercises/<id>/check: {"correct", "score", "mistakes", "first_mistake", "ignored"}."""
+    answer = parse_answer(exercise, data)
+    mistakes, items = mistakes_of(exercise, answer)
+    score = 1.0 if items == 0 else round((items - len(mistakes)) / items, 4)
+    return {"correct": not mistakes, "score": score, "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None,
+            "ignored": sorted(answer.given - set(exercise.ask))}
+
+
+def hint_for(exercise: Exercise, data: Any) -> dict[str, Any]:
+    """The next step the answer does not have right yet, in search order (None: all right so far);
+    only that one, so a hint gives away one step."""
+    mistakes, _ = mistakes_of(exercise, parse_answer(exercise, data), say_yours=False)
+    if not mistakes:
+        return {"hint": None}
+    first = mistakes[0]
+    first.pop("got", None)  # the hint says what is right, not what the answer had
+    return {"hint": first}
+
+
+def model_answer(exercise: Exercise) -> dict[str, Any]:
+    """The answer the engine's own trace gives (what a perfect student sends), in the API's JSON."""
+    key, out = exercise.key, {}
+    if "values" in exercise.ask:
+        out["values"] = {node_id: as_json(key.nodes[node_id].value) for node_id in key.internal_visited()}  # type: ignore[arg-type]
+    if "bounds" in exercise.ask:
+        out["bounds"] = {node_id: [as_json(x) for x in key.nodes[node_id].window] for node_id in key.visited}  # type: ignore[union-attr]
+    if "pruned" in exercise.ask:
+        out["pruned"] = list(key.pruned)
+    return out

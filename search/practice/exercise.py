@@ -1,0 +1,169 @@
+"""Practice exercises: a tree, how it is searched, and what the student is asked to fill in.
+
+An exercise is checked against the engine's own trace (search.practice.answer_key, search.practice.check),
+so practice can never disagree with what the player shows. The student's copy (`student_copy`)
+holds the leaves' values and nothing the search works out: no internal value, no estimate, no
+pruned list, no trace, so reading the page or its traffic gives nothing away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from search.algorithms.alphabeta import alphabeta
+from search.errors import InputError
+from search.practice.generate import GenerateSpec, generated_tree
+from search.practice.answer_key import AnswerKey, answer_key
+from search.games.game import TreeGame
+from search.games.position_tree import position_tree
+from search.algorithms.minimax import minimax
+from search.traces.recorder import Recorder
+from search.traces.check import canonical_text
+from search.trees.node import CHANCE, TreeNode
+from search.trees.parse import tree_from_json, tree_from_stored_json
+
+ASKS = ("values", "bounds", "pruned")
+"""What an exercise may ask: each visited internal node's value, each visited node's α-β window,
+the children the search skips."""
+EXERCISE_ALGORITHMS = ("alphabeta", "minimax")
+DEFAULT_ASK = {"alphabeta": ("values", "pruned"), "minimax": ("values",)}
+FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "ask"}
+
+
+@dataclass(slots=True)
+class Exercise:
+    """A two-player tree (leaf values; internal nodes carry none), its search and what is asked."""
+
+    tree: TreeNode
+    algorithm: str = "alphabeta"
+    ties: str = "prune"
+    ask: tuple[str, ...] = ("values", "pruned")
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """What is stored: enough to run the search again (the key is recomputed, never stored)."""
+        return {"tree": self.tree.to_json(), "algorithm": self.algorithm, "ties": self.ties, "ask": list(self.ask)}
+
+    def student_copy(self) -> dict[str, Any]:
+        """The exercise as a student receives it: the leaves' values, the settings; no answer."""
+        internal = sum(1 for node in self.tree.walk() if node.children)
+        return {"tree": _leaves_only(self.tree), "algorithm": self.algorithm, "ties": self.ties, "ask": list(self.ask),
+                "root_player": self.tree.player, "leaves": len(self.node_ids) - internal, "internal": internal}
+
+    @property
+    def node_ids(self) -> list[str]:
+        return self.key.order
+
+    def events(self) -> list[dict[str, Any]]:
+        """The real trace of this exercise's search (computed once)."""
+        if "events" not in self._cache:
+            recorder = Recorder()
+            game = TreeGame(self.tree)
+            if self.algorithm == "minimax":
+                minimax(game, recorder=recorder)
+            else:
+                alphabeta(game, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
+            self._cache["events"] = recorder.events()
+        return self._cache["events"]
+
+    @property
+    def key(self) -> AnswerKey:
+        if "key" not in self._cache:
+            self._cache["key"] = answer_key(self.tree, self.events())
+        return self._cache["key"]
+
+    def summary(self) -> dict[str, Any]:
+        """For the instructor who made it (never the student): its size and the prunes it holds."""
+        key = self.key
+        prunes = [facts for facts in key.nodes.values() if facts.prune is not None and facts.prune["pruned"]]
+        return {"nodes": len(key.order), "visited": len(key.visited), "prunes": len(prunes), "pruned": len(key.pruned),
+                "prune_depths": sorted({facts.depth for facts in prunes})}
+
+
+def solution_text(exercise: Exercise) -> str:
+    """The real trace as JSON Lines, as a saved trace is served: the main page replays it."""
+    return canonical_text(exercise.events())
+
+
+def _leaves_only(node: TreeNode) -> dict[str, Any]:
+    """A node's JSON with the value kept at leaves only and no estimate anywhere."""
+    out: dict[str, Any] = {"id": node.id, "label": node.label, "player": node.player}
+    if node.children:
+        out["children"] = [_leaves_only(child) for child in node.children]
+    else:
+        out["value"] = node.value
+    return out
+
+
+def parse_exercise(data: Any) -> Exercise:
+    """POST /api/exercises: exactly one of "tree", "generate" or "game" (with "state"), and the
+    settings. Errors name the field, as the search request's do."""
+    if not isinstance(data, dict):
+        raise InputError("", 'expected an object with "tree", "generate" or "game", and "algorithm", "ties", "ask"')
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise InputError(unknown[0], "unknown field")
+    algorithm = data.get("algorithm", "alphabeta")
+    if algorithm not in EXERCISE_ALGORITHMS:
+        raise InputError("algorithm", f"expected one of {', '.join(EXERCISE_ALGORITHMS)}, got {algorithm!r}")
+    ties = data.get("ties", "prune")
+    if ties not in ("prune", "explore"):
+        raise InputError("ties", f"expected prune or explore, got {ties!r}")
+    ask = _parse_ask(data.get("ask"), algorithm)
+    tree = _source_tree(data, algorithm, ties)
+    return Exercise(tree, algorithm, ties if algorithm == "alphabeta" else "prune", ask)
+
+
+def _parse_ask(ask: Any, algorithm: str) -> tuple[str, ...]:
+    if ask is None:
+        return DEFAULT_ASK[algorithm]
+    if not isinstance(ask, list) or not ask or not all(isinstance(item, str) for item in ask):
+        raise InputError("ask", f"expected a list of one or more of {', '.join(ASKS)}")
+    for i, item in enumerate(ask):
+        if item not in ASKS:
+            raise InputError(f"ask[{i}]", f"expected one of {', '.join(ASKS)}, got {item!r}")
+    if algorithm == "minimax" and set(ask) != {"values"}:
+        raise InputError("ask", "minimax never prunes and keeps no α-β window: ask for values only")
+    return tuple(item for item in ASKS if item in ask)  # one order, no repeats
+
+
+def _source_tree(data: dict[str, Any], algorithm: str, ties: str) -> TreeNode:
+    given = [name for name in ("tree", "generate", "game") if data.get(name) is not None]
+    if len(given) != 1:
+        raise InputError("", 'give exactly one of "tree", "generate" or "game"')
+    if data.get("state") is not None and given != ["game"]:
+        raise InputError("state", 'a position goes with "game"')
+    if given == ["generate"]:
+        return generated_tree(GenerateSpec.parse(data["generate"]), algorithm, ties)
+    if given == ["game"]:
+        return position_tree(data["game"], data.get("state"))
+    try:
+        root = tree_from_json(data["tree"])
+    except InputError as exc:
+        where = "tree" + ("." if exc.where[:1].isalpha() else "") + exc.where
+        raise InputError(where, exc.problem, too_large=exc.too_large) from None
+    return practice_tree(root)
+
+
+def practice_tree(root: TreeNode) -> TreeNode:
+    """The tree as an exercise holds it: two players, at least one move, no estimates (an exercise
+    searches to the leaves, so an estimate would only clutter the student's drawing)."""
+    if root.players is not None or root.bounds is not None:
+        raise InputError("tree", "exercises are for two-player trees of MAX and MIN: leave out players and bounds")
+    if not root.children:
+        raise InputError("tree", "the root is a leaf: an exercise needs at least one move")
+    for node in root.walk():
+        if node.player == CHANCE:
+            raise InputError("tree", f"node {node.id!r} is a chance node: exercises are for MAX and MIN trees")
+        node.eval = None
+    return root
+
+
+def exercise_from_json(data: dict[str, Any]) -> Exercise:
+    """An exercise as stored (to_json), read back: it was validated when it was made."""
+    return Exercise(tree_from_stored_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]))
+
+
+__all__ = ["ASKS", "Exercise", "exercise_from_json", "parse_exercise", "practice_tree", "solution_text"]

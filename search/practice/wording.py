@@ -1,0 +1,116 @@
+"""The feedback's sentences, in the slides' words (seed 003): each one quotes the trace event that
+decides the step, so a student reads why, at that node, with its numbers. Nodes are named as the
+student's drawing names them (AnswerKey.name: the label, with the id when labels repeat).
+
+"after C1, v = 2 ≤ α = 3 at C, so C2 is never looked at: you kept it"
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from search.practice.answer_key import AnswerKey, NodeFacts, number
+
+HOLDS = {"v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<"}
+FAILS = {"v >= beta": "<", "v > beta": "≤", "v <= alpha": ">", "v < alpha": "≥"}
+GREEK = {"alpha": "α", "beta": "β"}
+
+
+def show(value: Any) -> str:
+    """A number as the slides write it: 3, 2.5, +∞, −∞ (a minus sign, not a hyphen)."""
+    x = number(value)
+    if math.isinf(x):
+        return "+∞" if x > 0 else "−∞"
+    text = str(int(x)) if x == int(x) and abs(x) < 1e15 else repr(x)
+    return text.replace("-", "−")
+
+
+def window(pair: tuple[float, float] | list[Any]) -> str:
+    return f"[{show(pair[0])}, {show(pair[1])}]"
+
+
+def names(ids: list[str]) -> str:
+    """C2; C2 and C3; C2, C3 and C4."""
+    return ids[0] if len(ids) == 1 else ", ".join(ids[:-1]) + " and " + ids[-1]
+
+
+def test_words(test: dict[str, Any], holds: bool) -> str:
+    """"v = 2 ≤ α = 3" (holds) or "v = 3 > α = −∞" (does not)."""
+    side = "beta" if "beta" in test["test"] else "alpha"
+    sign = HOLDS[test["test"]] if holds else FAILS[test["test"]]
+    return f"v = {show(test['v'])} {sign} {GREEK[side]} = {show(test[side])}"
+
+
+def prune_reason(key: AnswerKey, prune: dict[str, Any]) -> str:
+    """"after C1, v = 2 ≤ α = 3 at C" — why a node stops looking at its children."""
+    facts = key.nodes[prune["node"]]
+    return f"after {key.name(facts.looked[-1])}, {test_words(prune, True)} at {key.name(facts.id)}"
+
+
+def missed_prune(key: AnswerKey, child: str) -> str:
+    prune = key.nodes[key.prune_of[child]].prune
+    assert prune is not None
+    return f"{prune_reason(key, prune)}, so {key.name(child)} is never looked at: you kept it"
+
+
+def extra_prune(key: AnswerKey, node_id: str, algorithm: str) -> str:
+    """Why the search does look at `node_id` (or, unvisited, why marking it is not the answer)."""
+    facts = key.nodes[node_id]
+    if facts.parent is None:
+        return f"{key.name(node_id)} is the root: the search starts there, so it is never pruned"
+    if facts.visit_seq is None:
+        skipped = key.pruned_ancestor(node_id)
+        return (f"{key.name(node_id)} is below {key.name(skipped)}, which is pruned: mark only the child the search skips ({key.name(skipped)}), "
+                "not the nodes below it")
+    if algorithm == "minimax":
+        return f"minimax never prunes: it looks at every child, {key.name(node_id)} too; you pruned it"
+    parent = key.nodes[facts.parent]
+    test = parent.test_before.get(node_id)
+    if test is None:
+        return f"{key.name(node_id)} is {key.name(parent.id)}'s first child: a node always looks at its first child; you pruned it"
+    before = parent.looked[parent.looked.index(node_id) - 1]
+    return f"after {key.name(before)}, {test_words(test, False)} at {key.name(parent.id)}, so the search goes on to {key.name(node_id)}: you pruned it"
+
+
+def value(key: AnswerKey, node_id: str) -> str:
+    """How a visited internal node's value comes about, or why an unvisited one has none."""
+    facts = key.nodes[node_id]
+    if facts.visit_seq is None:
+        return f"{key.name(node_id)} is never visited ({_skipped_because(key, node_id)}), so it returns nothing: leave it empty"
+    op = "MAX" if facts.player == "max" else "MIN"
+    seen = ", ".join(show(key.nodes[child].value) for child in facts.looked)
+    who = f"{key.name(node_id)} is a {op} node"
+    if facts.prune is not None and facts.prune["pruned"]:
+        return (f"{who}: {prune_reason(key, facts.prune)}, so it returns v = {show(facts.value)} at once "
+                f"({names([key.name(c) for c in facts.prune['pruned']])} pruned)")
+    return f"{who}: v = {op}({seen}) over the children it looks at, so it returns {show(facts.value)}"
+
+
+def bound(key: AnswerKey, node_id: str) -> str:
+    """Where a node's window comes from: the root's is (−∞, +∞); a child gets its parent's α and β as they are then."""
+    facts = key.nodes[node_id]
+    if facts.visit_seq is None:
+        return f"{key.name(node_id)} is never visited ({_skipped_because(key, node_id)}), so it receives no window: leave it empty"
+    assert facts.window is not None
+    if facts.parent is None:
+        return f"{key.name(node_id)} is the root: the search calls {_call(facts)}({key.name(node_id)}, −∞, +∞)"
+    parent = key.nodes[facts.parent]
+    changes = [change for change in parent.changes if parent.looked.index(change["after"]) < parent.looked.index(node_id)]
+    if not changes:
+        return f"{key.name(node_id)} receives {key.name(parent.id)}'s window as {key.name(parent.id)} received it: {window(facts.window)}"
+    last = changes[-1]
+    name = GREEK[last["bound"]]
+    rule = "α ← MAX(α, v)" if last["bound"] == "alpha" else "β ← MIN(β, v)"
+    return (f"{key.name(node_id)} receives {key.name(parent.id)}'s window {window(facts.window)}: {name} = {show(last['new'])} since "
+            f"{key.name(last['after'])} returned and {rule} ran at {key.name(parent.id)}")
+
+
+def _call(facts: NodeFacts) -> str:
+    return "MAX-VALUE" if facts.player == "max" else "MIN-VALUE"
+
+
+def _skipped_because(key: AnswerKey, node_id: str) -> str:
+    prune = key.skipping_prune(node_id)
+    assert prune is not None
+    return prune_reason(key, prune) + (f", so {key.name(key.pruned_ancestor(node_id))} is pruned")

@@ -28,7 +28,7 @@ system-deps:
 		&& command -v redis-server >/dev/null 2>&1 && PATH="$$PATH:/usr/sbin" command -v nginx >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBS); }
 
-# The production server (gunicorn, server/production.py); `$(PY) -m server --dev` for Werkzeug's.
+# The production server (gunicorn, server/transport/production.py); `$(PY) -m server --dev` for Werkzeug's.
 run: setup
 	$(PY) -m server --host $(HOST) --port $(PORT)
 

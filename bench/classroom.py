@@ -10,7 +10,7 @@ follower, what a follower costs the server, and whether a class connecting at on
    a browser; python-socketio's default timeouts), against the production server and `--dev`'s
    Werkzeug. Goal: all connect. The kernel's ListenOverflows counter says how many a full backlog dropped.
 4. The lecture example's search on /search, start to done, on the production server: with Nagle's
-   algorithm on, every search waited ~40 ms for a delayed acknowledgement (server/no_delay.py).
+   algorithm on, every search waited ~40 ms for a delayed acknowledgement (server/transport/no_delay.py).
 
 Followers live in several client processes (CLIENT_PROCESSES) so the clients are not the bottleneck;
 arrival times are time.monotonic(), one clock for every process on Linux. The machine's cores are

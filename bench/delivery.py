@@ -1,6 +1,6 @@
 """How fast Chromium can take a big search's events at all: Socket.IO messages against one HTTP response.
 
-Why the page fetches its searches (server/search_stream.py): a bare page, none of the app's
+Why the page fetches its searches (server/searches/stream.py): a bare page, none of the app's
 code, receives full tic-tac-toe minimax from the server (`python -m server` in its own process)
 and only counts the events, three ways, against the CLI writing the same trace to a file:
 

@@ -1,6 +1,6 @@
 """How long checking one practice answer takes, on trees up to the node limit (issue 11: under 20 ms).
 
-The server keeps an exercise's answer key once built (server.exercise_api caches exercises), so a
+The server keeps an exercise's answer key once built (server.practice.api caches exercises), so a
 check is the answer's validation plus the comparison and the feedback's sentences; that is timed
 here for three answers (all right; all empty, so every item is a mistake with its sentence; every
 value wrong) on random trees of increasing size up to limits.MAX_TREE_NODES. Beside it, for the

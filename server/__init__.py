@@ -14,24 +14,24 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from pathlib import Path
 
-from server import strict_json
-from server.api import api
-from server.api_errors import register_api_errors
-from server.class_api import class_api
-from server.class_namespace import ClassNamespace
-from server.class_rooms import rooms_for
-from server.exercise_api import exercise_api
-from server.ordering_api import ordering_api
+from server.http import strict_json
+from server.http.trees_api import api
+from server.http.errors import register_api_errors
+from server.classroom.api import class_api
+from server.classroom.namespace import ClassNamespace
+from server.classroom.rooms import rooms_for
+from server.practice.api import exercise_api
+from server.http.ordering_api import ordering_api
 from server.storage import Store
 from server.config import DEFAULTS, ROOT
-from server.guard import Guard
-from server.pages import pages
-from server.room_queue import RoomQueue
-from server.search_namespace import SearchNamespace
-from server.search_stream import search_stream
-from server.socket_packet import JsonOnlyPacket
-from server.trace_checks import check_places
-from server.websocket_deflate import use_deflate_level
+from server.transport.guard import Guard
+from server.http.pages import pages
+from server.classroom.room_queue import RoomQueue
+from server.searches.namespace import SearchNamespace
+from server.searches.stream import search_stream
+from server.transport.socket_packet import JsonOnlyPacket
+from server.searches.trace_checks import check_places
+from server.transport.websocket_deflate import use_deflate_level
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

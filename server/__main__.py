@@ -1,6 +1,6 @@
 """`python -m server [--host 127.0.0.1] [--port 5000]`: start Minimax Lab.
 
-By default under gunicorn (server/production.py): a class connecting at once is queued, not refused.
+By default under gunicorn (server/transport/production.py): a class connecting at once is queued, not refused.
 `--dev` keeps Werkzeug's development server (one process, 128 queued connections, a reloader-free
 debug console in the terminal). Several processes share rooms through Redis (`--message-queue`);
 behind nginx, `--behind-proxy` takes the client's address from X-Forwarded-For (docs/deploy.md).
@@ -13,9 +13,9 @@ import sys
 
 from server import create_app, socketio_of
 from server.config import DEFAULTS
-from server.guard import WILDCARD_HOSTS, default_allowed_hosts
-from server.no_delay import NoDelayRequestHandler
-from server.production import DEFAULT_BACKLOG, DEFAULT_THREADS, ProductionServer, port_problem
+from server.transport.guard import WILDCARD_HOSTS, default_allowed_hosts
+from server.transport.no_delay import NoDelayRequestHandler
+from server.transport.production import DEFAULT_BACKLOG, DEFAULT_THREADS, ProductionServer, port_problem
 from server.storage import StoreError
 
 

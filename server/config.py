@@ -21,20 +21,20 @@ DEFAULTS: dict[str, object] = {
     # Events per search:events message. Socket.IO has no batching of its own: one message per
     # event is 16-30x slower.
     "EVENT_BATCH_SIZE": 1000,
-    # Batches sent but not yet acknowledged by the client (flow control, server/ack_window.py).
+    # Batches sent but not yet acknowledged by the client (flow control, server/searches/ack_window.py).
     "EVENT_WINDOW": 4,
-    # zlib level for websocket messages (permessage-deflate, server/websocket_deflate.py) and for
-    # a search's events fetched over HTTP (gzip, server/search_stream.py): 1 is four times cheaper
+    # zlib level for websocket messages (permessage-deflate, server/transport/websocket_deflate.py) and for
+    # a search's events fetched over HTTP (gzip, server/searches/stream.py): 1 is four times cheaper
     # than zlib's default 6 and still shrinks events eightfold; 0 does no compression work (a
     # websocket still frames its messages as deflate's stored blocks). One level per process.
     "COMPRESSION_LEVEL": 1,
     # A client that acknowledges nothing for this long has its search stopped.
     "ACK_STALL_SECONDS": 60.0,
-    # Uploaded traces checked at once (each re-runs its search: server/trace_checks.py); the next gets 503.
+    # Uploaded traces checked at once (each re-runs its search: server/searches/trace_checks.py); the next gets 503.
     "MAX_CONCURRENT_TRACE_CHECKS": 2,
     # Socket.IO messages larger than this close the connection (engine.io's own limit).
     "MAX_MESSAGE_BYTES": 2 * limits.MAX_PAYLOAD_BYTES,
-    # Host headers the server answers (server/guard.py); `python -m server` adds the address it
+    # Host headers the server answers (server/transport/guard.py); `python -m server` adds the address it
     # listens on and every --allow-host. Any other Host gets 400 (DNS rebinding).
     "ALLOWED_HOSTS": ("localhost", "127.0.0.1", "::1"),
     # Classroom rooms (docs/classroom.md). With a message queue (`--message-queue redis://...`)

@@ -11,7 +11,7 @@ from typing import Any, Iterator, Mapping
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from server import create_app
-from server.no_delay import NoDelayRequestHandler
+from server.transport.no_delay import NoDelayRequestHandler
 
 
 def isolated_config(config: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Iterator
 import pytest
 import requests
 
-from server.class_codes import ALPHABET
+from server.classroom.codes import ALPHABET
 from tests.class_client import ClassClient
 from tests.live_server import running_server
 from tests.redis_server import redis_server

@@ -269,7 +269,7 @@ def test_exercises_survive_a_restart_and_checks_use_the_cache(tmp_path: Path) ->
 
 
 def test_the_lru_keeps_the_most_recent() -> None:
-    from server.exercise_cache import LruCache
+    from server.practice.cache import LruCache
 
     loads: list[str] = []
     cache: LruCache[str] = LruCache(2)

@@ -187,7 +187,7 @@ def test_the_exercise_cache_is_bounded_by_nodes_not_only_by_count(tmp_path: Path
     the test looks at the app's cache.)"""
     from search.trees.random_trees import RandomTreeSpec, random_tree
     from server import create_app
-    from server.exercise_api import CACHE_NODES
+    from server.practice.api import CACHE_NODES
 
     app = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True})
     client = app.test_client()
@@ -204,7 +204,7 @@ def test_the_exercise_cache_is_bounded_by_nodes_not_only_by_count(tmp_path: Path
 
 
 def test_the_lru_keeps_the_newest_item_whatever_it_weighs() -> None:
-    from server.exercise_cache import LruCache
+    from server.practice.cache import LruCache
 
     cache: LruCache[int] = LruCache(3, budget=10, weight=lambda n: n)
     for key, n in (("a", 4), ("b", 4), ("c", 4)):

@@ -1,6 +1,6 @@
 """A search's events fetched as one HTTP response (search:start delivery "http"), on a real server.
 
-The page receives its own searches this way (server/search_stream.py); the socket still carries
+The page receives its own searches this way (server/searches/stream.py); the socket still carries
 search:started, search:done / search:error and search:cancel, and the per-client limit holds.
 """
 
@@ -19,8 +19,8 @@ import requests
 from wsproto.frame_protocol import Opcode, RsvBits
 
 from server.config import DEFAULTS
-from server.search_stream import READ_AHEAD_EVENTS, STREAM_QUEUE_BATCHES
-from server.websocket_deflate import LeveledDeflate, use_deflate_level
+from server.searches.stream import READ_AHEAD_EVENTS, STREAM_QUEUE_BATCHES
+from server.transport.websocket_deflate import LeveledDeflate, use_deflate_level
 from tests.live_server import running_server
 from tests.socket_client import PATIENCE_SECONDS, SearchClient, wait_until
 
@@ -247,7 +247,7 @@ def test_a_stopped_search_whose_reader_reads_nothing_ends_and_is_hung_up_on() ->
 
 
 def search_threads_ended() -> bool:
-    """A search's thread (server/search_stream.py) ends once its response has ended, or it hung up
+    """A search's thread (server/searches/stream.py) ends once its response has ended, or it hung up
     on a reader that read nothing: then no thread is left writing to that reader either."""
     return not any(t.name.startswith("search ") for t in threading.enumerate())
 

@@ -12,9 +12,9 @@ import pytest
 import requests
 from werkzeug.serving import make_server
 
-from server import strict_json
-from server.no_delay import NoDelayRequestHandler
-from server.strict_json import PreEncoded
+from server.http import strict_json
+from server.transport.no_delay import NoDelayRequestHandler
+from server.http.strict_json import PreEncoded
 from tests.live_server import running_server
 from tests.socket_client import PATIENCE_SECONDS, SearchClient
 

@@ -1,0 +1,1 @@
+"""`python -m search`: the engine's command line (trace, practice, ordering, ...)."""

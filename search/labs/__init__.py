@@ -1,0 +1,1 @@
+"""The lecture's labs: move ordering (how much alpha-beta prunes with each order) and the horizon effect."""

@@ -42,7 +42,7 @@ from search.traces.upgrade import upgrade_trace
 OPTION_FIELDS = frozenset({"depth", "ties", "tt", "quiescence", "beam", "ordering", "seed"})
 """What a start event's `options` may hold (docs/trace-format.md)."""
 CANCEL_REASONS = ("cancelled", "client stalled")
-"""Why the server stops a search at a batch boundary (server/search_namespace.py); the cap says "event limit"."""
+"""Why the server stops a search at a batch boundary (server/searches/namespace.py); the cap says "event limit"."""
 BATCH_SIZE = 2000
 """Events the engine hands over at a time, as `python -m search trace` writes them."""
 

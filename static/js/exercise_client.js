@@ -1,4 +1,4 @@
-// The practice exercises' REST API (server/exercise_api.py). Every answer that is not 2xx becomes
+// The practice exercises' REST API (server/practice/api.py). Every answer that is not 2xx becomes
 // an Error with the server's message, e.g. "values.B: expected a finite number".
 
 import { errorText } from "./rest_client.js";

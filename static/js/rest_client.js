@@ -1,4 +1,4 @@
-// The REST API of saved trees and traces (server/api.py). The server's validator is the
+// The REST API of saved trees and traces (server/http/trees_api.py). The server's validator is the
 // only one: every answer that is not 2xx becomes an Error with the server's message,
 // e.g. "children[1].children[0].value: expected a finite number".
 

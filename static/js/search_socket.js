@@ -30,7 +30,7 @@ function nextTask() {
 // endsOnDisconnect}: a classroom's follower starts nothing and cancels nothing, and its search
 // goes on while it reconnects (it joins again and catches up).
 // The page's own searches ask for their events as one HTTP response (delivery "http",
-// server/search_stream.py): Chromium takes a big search's events several times faster so.
+// server/searches/stream.py): Chromium takes a big search's events several times faster so.
 export function searchChannel() {
   const socket = io("/search");
   return {

@@ -1,4 +1,4 @@
-"""`python -m server` runs gunicorn (server/production.py): its flags, the backlog that holds a class
+"""`python -m server` runs gunicorn (server/transport/production.py): its flags, the backlog that holds a class
 connecting at once, answers as the development server's for requests gunicorn refuses itself, and
 `--dev` still runs Werkzeug."""
 
@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from server.production import DEFAULT_BACKLOG
+from server.transport.production import DEFAULT_BACKLOG
 from tests.deploy.conftest import ScaledOut
 from tests.hostile import raw_http
 from tests.hostile.server_process import ROOT, server_process

@@ -225,7 +225,7 @@ def test_a_start_that_is_no_search_is_refused_400_naming_its_field(server: tuple
 
 def test_checks_at_once_are_bounded_and_the_next_upload_is_told_to_retry(tmp_path: Path) -> None:
     """MAX_CONCURRENT_TRACE_CHECKS = 1 and a big upload held in its check (TRACE_CHECK_HOOK, the
-    test-only hook of server/trace_checks.py): the next upload is answered 503 at once."""
+    test-only hook of server/searches/trace_checks.py): the next upload is answered 503 at once."""
     db = tmp_path / "lab.sqlite"
     entered, release = threading.Event(), threading.Event()
 

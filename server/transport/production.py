@@ -11,7 +11,7 @@ Why these settings:
   class of 300 with room for page loads; a thread costs little memory until it runs (bench/classroom.py).
 - A listen backlog of 2048: a class that opens the link at once queues in the kernel, not in a timeout.
   (Werkzeug's 128 overflowed under 200 connections at once: issue 14.)
-- Answers as under the development server (server/lab_worker.py): TCP_NODELAY, our Server header,
+- Answers as under the development server (server/transport/gunicorn_worker.py): TCP_NODELAY, our Server header,
   and the guard's clear refusals (JSON on /api/ and /socket.io) where gunicorn would answer HTML.
 """
 
@@ -24,7 +24,7 @@ from typing import Callable
 from flask import Flask
 from gunicorn.app.base import BaseApplication
 
-from server.lab_worker import WsgiApp, as_our_server
+from server.transport.gunicorn_worker import WsgiApp, as_our_server
 
 DEFAULT_THREADS = 500
 DEFAULT_BACKLOG = 2048
@@ -64,7 +64,7 @@ class ProductionServer(BaseApplication):  # type: ignore[misc]
         self.options = {
             "bind": [bind_address(host, port)],
             "workers": 1,
-            "worker_class": "server.lab_worker.LabThreadWorker",
+            "worker_class": "server.transport.gunicorn_worker.LabThreadWorker",
             "threads": threads,
             # Connections in flight plus idle kept-alive ones; past it, new ones wait in the backlog.
             "worker_connections": threads + max(threads, 1000),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app
 
-from server.class_codes import canonical_code
-from server.pages import _page
+from server.classroom.codes import canonical_code
+from server.http.pages import _page
 
 class_api = Blueprint("class_api", __name__)
 

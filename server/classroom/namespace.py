@@ -1,10 +1,10 @@
 """The /class Socket.IO namespace: an instructor drives a room, its followers see the same step.
 
-The contract is docs/classroom.md. Room state lives in a `Rooms` store (server/class_rooms.py:
+The contract is docs/classroom.md. Room state lives in a `Rooms` store (server/classroom/rooms.py:
 memory, or Redis when several processes share a message queue), so a follower joined on any
 process gets the same state; every emit goes through Flask-SocketIO, whose message queue
 carries it to the other processes. A room's search streams exactly as on /search, paced by the
-instructor's acknowledgements (server/ack_window.py); followers get the same batches unpaced and
+instructor's acknowledgements (server/searches/ack_window.py); followers get the same batches unpaced and
 the room keeps them for late joiners.
 
 Socket.IO rooms: `<code>` holds the followers, `<code>:teach` the key holders.
@@ -23,13 +23,13 @@ from flask_socketio import Namespace
 
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
-from server.ack_window import AckWindow
-from server.class_codes import canonical_code, key_hash, key_matches, new_code, new_key
-from server.class_questions import QuestionError, answer_text, public_question, read_question
-from server.class_rooms import RoomMeta, Rooms, RoomsFull, lines_as_array_items
+from server.searches.ack_window import AckWindow
+from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
+from server.classroom.questions import QuestionError, answer_text, public_question, read_question
+from server.classroom.rooms import RoomMeta, Rooms, RoomsFull, lines_as_array_items
 from server.rate_limits import RateLimit
-from server.search_namespace import error_details
-from server.strict_json import PreEncoded, Unreadable, dumps
+from server.searches.namespace import error_details
+from server.http.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from search import InputError
 from search.labs.ordering import DEFAULT_SEED, leaf_curve, ordering_lab
 from search.request import parse_request, parse_seed
 from search.trees.parse import parse_json_text
-from server.api import body_text, refuse
+from server.http.trees_api import body_text, refuse
 
 IGNORED_HERE = ("tt", "quiescence", "beam", "ordering")
 """Search request fields the lab has no use for: refused rather than silently ignored."""

@@ -26,9 +26,9 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from search import InputError
 from search.practice import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
 from search.trees.parse import parse_json_text
-from server.api import body_text, refuse, store
-from server.exercise_cache import LruCache
-from server.exercise_results import summarise
+from server.http.trees_api import body_text, refuse, store
+from server.practice.cache import LruCache
+from server.practice.results import summarise
 
 exercise_api = Blueprint("exercise_api", __name__, url_prefix="/api/exercises")
 exercise_api.register_error_handler(InputError, refuse)

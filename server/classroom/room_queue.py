@@ -3,7 +3,7 @@
 Several server processes share rooms through Redis: an emit in one process is published and every
 process sends it to its own clients. python-socketio publishes each emit as JSON with the
 server's JSON module, which cannot encode a `PreEncoded` batch (its text is spliced into the
-Socket.IO packet, server/strict_json.py); here such a value travels as {"$preencoded": text} and
+Socket.IO packet, server/http/strict_json.py); here such a value travels as {"$preencoded": text} and
 becomes a PreEncoded again on the other side, so no process re-encodes an event.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import socketio
 
-from server.strict_json import PreEncoded
+from server.http.strict_json import PreEncoded
 
 _MARK = "$preencoded"
 

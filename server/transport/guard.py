@@ -26,7 +26,7 @@ from urllib.parse import parse_qs
 
 from search import limits
 from server.config import DEFAULTS
-from server.security_headers import SECURITY_HEADERS
+from server.transport.security_headers import SECURITY_HEADERS
 
 Environ = dict[str, Any]
 StartResponse = Callable[..., Any]

@@ -4,7 +4,7 @@ The server never computes a search itself beyond calling the engine: a request i
 search.request (the same validator as the CLI), run in a background task with a Recorder whose
 sink emits `search:events` batches to the one client that asked (the last event is the result),
 then `search:done`. A start with `"delivery": "http"` is run instead by the GET of its events
-(server/search_stream.py), paced by the reader's `search:read` reports.
+(server/searches/stream.py), paced by the reader's `search:read` reports.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from search.labs.horizon import horizon_comparison
 from search.traces.recorder import Batch
 from search.request import ENHANCEABLE
 from search.trees.parse import MissingEstimate
-from server.ack_window import AckWindow
-from server.search_stream import CANCELLED_GRACE_SECONDS, EVENTS_PATH, Outbox, WaitingSearch
-from server.strict_json import PreEncoded, Unreadable, dumps
+from server.searches.ack_window import AckWindow
+from server.searches.stream import CANCELLED_GRACE_SECONDS, EVENTS_PATH, Outbox, WaitingSearch
+from server.http.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ DELIVERIES = ("socket", "http")
 
 def take_delivery(data: Any) -> str:
     """How the client wants the events: `search:events` messages (the default) or one HTTP
-    response (server/search_stream.py). Taken out of the request, which is the CLI's."""
+    response (server/searches/stream.py). Taken out of the request, which is the CLI's."""
     if not isinstance(data, dict) or "delivery" not in data:
         return "socket"
     delivery = data.pop("delivery")
@@ -115,7 +115,7 @@ class SearchNamespace(Namespace):
             "options": search_request.options(),
             "pseudocode": search_request.listing(),
         }
-        if delivery == "http":  # the GET of started["events"] runs it (server/search_stream.py)
+        if delivery == "http":  # the GET of started["events"] runs it (server/searches/stream.py)
             self._wait_for_reader(WaitingSearch(sid, search_id, recorder,
                                                 lambda: self._run(sid, search_id, search_request, recorder)))
             emit("search:started", {**started, "events": EVENTS_PATH.format(search_id)})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from socketio.packet import Packet
 
-from server import strict_json
+from server.http import strict_json
 
 
 class JsonOnlyPacket(Packet):

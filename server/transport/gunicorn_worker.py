@@ -1,7 +1,7 @@
-"""gunicorn's threaded worker, made to answer as the development server does (server/no_delay.py,
-server/guard.py), so users see the same server whichever runs it:
+"""gunicorn's threaded worker, made to answer as the development server does (server/transport/no_delay.py,
+server/transport/guard.py), so users see the same server whichever runs it:
 
-- Nagle's algorithm off on each accepted connection (40 ms per search otherwise: server/no_delay.py);
+- Nagle's algorithm off on each accepted connection (40 ms per search otherwise: server/transport/no_delay.py);
 - the Server header names the product only;
 - a refusal the guard marks "Connection: close" closes the connection: gunicorn drops an app's
   Connection header, and would otherwise read on through an unread 50 MB body to keep it alive;
@@ -30,9 +30,9 @@ from gunicorn.http.errors import (InvalidHeader, LimitRequestHeaders, LimitReque
                                   UnsupportedTransferCoding)
 from gunicorn.workers.gthread import ThreadWorker
 
-from server.guard import Guard, declared_length
-from server.no_delay import SERVER_NAME
-from server.security_headers import SECURITY_HEADERS
+from server.transport.guard import Guard, declared_length
+from server.transport.no_delay import SERVER_NAME
+from server.transport.security_headers import SECURITY_HEADERS
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 

@@ -1,7 +1,7 @@
 """The REST API for saved trees and traces, and the random tree generator.
 
 Every tree goes through search.trees.parse (the one validator) and every uploaded trace through
-search.traces.verify (searched again by the engine and compared, server.trace_checks), so the API
+search.traces.verify (searched again by the engine and compared, server.searches.trace_checks), so the API
 refuses exactly what the CLI and the socket refuse, with the same messages. Size limits answer 413;
 a trace that is not what the engine does 422; other bad input 400; nothing is stored unless valid.
 """
@@ -21,7 +21,7 @@ from search.traces.check import canonical_text, read_trace
 from search.traces.verify import TraceMismatch, VerifiedTrace
 from search.trees.parse import parse_json_text, parse_tree_text
 from server.storage import Store
-from server.trace_checks import TraceChecksBusy, checked_trace
+from server.searches.trace_checks import TraceChecksBusy, checked_trace
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -45,7 +45,7 @@ def busy(error: TraceChecksBusy) -> tuple[Response, int, dict[str, str]]:
 
 def body_text() -> str:
     """The request body as text. Its size was checked before any route ran, against the route's limit,
-    whatever its transfer encoding (server/guard.py: 413 naming the limit)."""
+    whatever its transfer encoding (server/transport/guard.py: 413 naming the limit)."""
     try:
         return request.get_data(cache=False).decode("utf-8")
     except UnicodeDecodeError:

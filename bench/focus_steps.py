@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.live_server import running_server  # noqa: E402
+from tests.helpers.live_server import running_server  # noqa: E402
 
 TIME_STEPS = """([from, to]) => {
     const lab = window.minimaxLab;

@@ -46,7 +46,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.page_bench import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, TIME_STEPS, percentile, server_process  # noqa: E402
+from bench.page_bench import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, percentile, server_process  # noqa: E402
 
 GOALS = {"task_ms": 50.0, "answer_ms": 100.0, "step_ms": 16.0, "jump_ms": 100.0, "heap_mb": 300.0, "ratio": 2.0}
 

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from search import Recorder, TicTacToe, minimax  # noqa: E402
-from tests.socket_client import SearchClient  # noqa: E402
+from tests.helpers.socket_client import SearchClient  # noqa: E402
 
 POSITIONS = {"X...O....": "from X...O....", ".........": "from the empty board"}
 

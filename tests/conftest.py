@@ -6,7 +6,7 @@ from typing import Iterator
 
 import pytest
 
-from tests.live_server import running_server
+from tests.helpers.live_server import running_server
 
 
 @pytest.fixture(scope="session")

@@ -54,7 +54,7 @@ class Game(Protocol, Generic[State, Action]):
         """describe()'s fields as JSON object members to splice into a visit line
         (',"state":"X........","move":4'), or "": written per game because traces run to millions
         of lines (search.traces.records). Optional: a game without it has describe()'s dict encoded.
-        tests/test_event_records.py checks it against describe()."""
+        tests/engine/test_event_records.py checks it against describe()."""
         ...
 
     def source(self) -> dict[str, Any]:

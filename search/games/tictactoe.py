@@ -17,7 +17,7 @@ EMPTY = "........."
 HORIZON = {"state": "XO.X..O..", "depth": 2, "beams": [1, 2]}
 """The built-in "Horizon effect" position (X to move, quiet): searched to depth 2, the open-lines
 estimate makes cell 2 look best, yet after it O wins; the fork at 4, which wins, only shows past
-the horizon, where quiescence looks (tests/test_enhanced.py checks both with the full search).
+the horizon, where quiescence looks (tests/engine/test_enhanced.py checks both with the full search).
 `beams` are the widths the page compares there to show what forward pruning costs (with
 quiescence: a beam of 1 drops the fork and loses again; 2 keeps it and searches far less)."""
 

@@ -9,7 +9,6 @@ pruned list, no trace, so reading the page or its traffic gives nothing away.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from search.algorithms.alphabeta import alphabeta

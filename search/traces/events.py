@@ -2,7 +2,7 @@
 
 Every event is a JSON object with `seq`, `type`, `node` and `line`, then the fields of its type,
 in the order written here: that is the order of the keys in the dicts and in the JSON text the
-recorder makes (search.traces.records). tests/test_event_types.py holds the JSON Schema
+recorder makes (search.traces.records). tests/engine/test_event_types.py holds the JSON Schema
 (search/schema/trace.schema.json), the dict output and the JSON-text output to these definitions.
 
 Numbers that may be infinite (`Extended`: alpha, beta, v before the first child) are written as

@@ -11,7 +11,7 @@ the seq of its first record. A consumer then asks the batch for what it needs:
   building the dicts and encoding them with json.
 
 Both ways out give the same events, key for key and in the key order of search.traces.events, where each
-event type is defined; tests/test_event_records.py and tests/test_event_types.py hold them to it. The record layouts (the first item names the kind):
+event type is defined; tests/engine/test_event_records.py and tests/engine/test_event_types.py hold them to it. The record layouts (the first item names the kind):
 
     (VISIT, node, line, parent, depth, player, alpha, beta, state, move)  alpha is None for minimax
     (LEAF, node, line, value, kind)

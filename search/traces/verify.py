@@ -10,7 +10,7 @@ difference is refused (TraceMismatch, HTTP 422) naming the line and what differs
 This is also the quick way to read a trace: the engine writes each event's canonical line
 (search.traces.records) about as fast as the CLI writes the trace, and a line equal to it byte for
 byte is taken without parsing it or checking it against the schema: the engine's events meet the
-schema (tests/test_event_types.py), so an event equal to one of them does too. Only a line that
+schema (tests/engine/test_event_types.py), so an event equal to one of them does too. Only a line that
 differs in text is parsed (bad JSON still names its line, HTTP 400) and compared as a value, so key
 order, spacing or 3.0 for 3 (a trace saved by the page) are no difference. No per-event schema check
 is left: it was the slow part (about 0.5 ms an event) and the engine comparison says more.

@@ -13,7 +13,6 @@ checked in three passes, each of which names what is wrong and where:
 from __future__ import annotations
 
 import json
-import math
 import re
 from functools import cache
 from typing import Any

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page
-from tests.live_server import running_server
+from tests.helpers.live_server import running_server
 
 TICTACTOE = "/?game=tictactoe&state=.........&algorithm=minimax"
 

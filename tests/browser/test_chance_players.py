@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, checked_app, new_page, open_app
+from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app
 from tests.browser.test_layout import overflowing
 from tests.browser.test_workbench import compile_tex, download, open_tab
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, run_search
-from tests.live_server import running_server
+from tests.helpers.live_server import running_server
 
 CODE_TEXT = re.compile(r"^[2-9A-Z]{4}-[2-9A-Z]{4}$")
 # Every message a page's Socket.IO sockets hear, kept in window.heard (the init script wraps the

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, refusals_removed
-from tests.test_api import lecture_trace
+from tests.server.test_trees_api import lecture_trace
 
 REFUSAL = "line 7: leaf B1 has value 99, the engine gives 3"
 

@@ -57,7 +57,7 @@ def test_iterative_deepening_steps_across_an_iteration_boundary(app: Page) -> No
     run_search(app, source="example", algorithm="iterative", depth="2")
     app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=before)
     expect(app.locator("#iterations")).to_be_visible()
-    boundary = app.evaluate("() => 19")  # iteration 1 ends at event 19 (tests/test_ordering_iterative.py)
+    boundary = app.evaluate("() => 19")  # iteration 1 ends at event 19 (tests/engine/test_ordering_iterative.py)
     app.evaluate(f"() => window.minimaxLab.seek({boundary})")
     expect(app.locator("#narration")).to_contain_text("Iteration 1 (depth limit 1) found A = 8, best move B")
     expect(app.locator("#narration")).to_contain_text("Iteration 2 searches the root's children best first for MAX by these values: B (8), D (7), C (4)")

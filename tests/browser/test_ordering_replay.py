@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, new_page, open_app
+from tests.browser.conftest import DESKTOP, new_page
 
 
 def lab_row(page: Page, ordering: str) -> tuple[str, str]:
@@ -78,4 +78,4 @@ def test_the_lab_compares_plain_alpha_beta_whatever_the_search_tab_adds(app: Pag
     app.locator("#ordering-run").click()
     app.wait_for_function("() => window.minimaxLab.orderingRuns >= 1")
     expect(app.locator("#ordering-error")).to_have_text("")
-    assert lab_row(app, "best") == ("12", "20")  # the plain lab's row (tests/test_ordering_replay.py)
+    assert lab_row(app, "best") == ("12", "20")  # the plain lab's row (tests/server/test_ordering_replay.py)

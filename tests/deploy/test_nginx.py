@@ -11,10 +11,10 @@ import pytest
 import requests
 
 from search import limits
-from tests.class_client import ClassClient
+from tests.helpers.class_client import ClassClient
 from tests.deploy.conftest import ScaledOut
-from tests.deploy.nginx_process import nginx_process
-from tests.socket_client import PATIENCE_SECONDS, SearchClient
+from tests.helpers.nginx_process import nginx_process
+from tests.helpers.socket_client import PATIENCE_SECONDS, SearchClient
 
 LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from server.transport.production import DEFAULT_BACKLOG
 from tests.deploy.conftest import ScaledOut
-from tests.hostile import raw_http
-from tests.hostile.server_process import ROOT, server_process
+from tests.helpers import raw_http
+from tests.helpers.server_process import ROOT, server_process
 
 
 def test_help_names_the_deployment_flags() -> None:

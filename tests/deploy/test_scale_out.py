@@ -8,7 +8,7 @@ from typing import Iterator
 
 import pytest
 
-from tests.class_client import ClassClient
+from tests.helpers.class_client import ClassClient
 from tests.deploy.conftest import ScaledOut
 
 LECTURE = {"example": "lecture", "algorithm": "alphabeta"}

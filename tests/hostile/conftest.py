@@ -4,12 +4,11 @@ so its threads and sockets can be counted before and after."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Iterator
 
 import pytest
 
-from tests.hostile.server_process import ServerProcess, server_process
+from tests.helpers.server_process import ServerProcess, server_process
 
 
 @pytest.fixture(scope="module")

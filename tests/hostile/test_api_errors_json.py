@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.hostile import raw_http
-from tests.hostile.server_process import ServerProcess
+from tests.helpers import raw_http
+from tests.helpers.server_process import ServerProcess
 
 
 @pytest.mark.parametrize("head, status, allow", [

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile import raw_http
-from tests.hostile.raw_polling import PollingSession
-from tests.hostile.server_process import ROOT, ServerProcess
+from tests.helpers import raw_http
+from tests.helpers.raw_polling import PollingSession
+from tests.helpers.server_process import ROOT, ServerProcess
 
 HUGE = "9" * 4400
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from server.storage import Store
-from tests.hostile.server_process import ROOT
+from tests.helpers.server_process import ROOT
 
 
 def start(db: Path | str) -> subprocess.CompletedProcess[str]:

@@ -18,8 +18,8 @@ import requests
 from search.traces.recorder import Recorder
 from search.request import SearchRequest, parse_request
 from search.traces.verify import TraceMismatch, verify_trace
-from tests.live_server import running_server
-from tests.socket_client import PATIENCE_SECONDS
+from tests.helpers.live_server import running_server
+from tests.helpers.socket_client import PATIENCE_SECONDS
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile import raw_http
-from tests.hostile.server_process import ROOT, ServerProcess, server_process
+from tests.helpers import raw_http
+from tests.helpers.server_process import ROOT, ServerProcess, server_process
 
 PATHS = ["/", "/static/js/app.js", "/vendor/d3.min.js", "/api/trees/nope", "/x/nope", "/no/such/page",
          "/socket.io/?EIO=4&transport=polling"]

@@ -9,10 +9,10 @@ import websocket
 
 from search import limits
 from server.config import DEFAULTS
-from tests.hostile import raw_http
-from tests.hostile.raw_polling import PollingSession
-from tests.hostile.server_process import ServerProcess
-from tests.socket_client import PATIENCE_SECONDS
+from tests.helpers import raw_http
+from tests.helpers.raw_polling import PollingSession
+from tests.helpers.server_process import ServerProcess
+from tests.helpers.socket_client import PATIENCE_SECONDS
 
 SOCKET_LIMIT = int(DEFAULTS["MAX_MESSAGE_BYTES"])
 

@@ -1,5 +1,5 @@
 // Real traces for the JS tests: the engine's golden files (tests/golden/*.jsonl), which
-// tests/test_cli.py pins to what `python -m search trace` writes. So these tests read exactly
+// tests/engine/test_cli.py pins to what `python -m search trace` writes. So these tests read exactly
 // what the engine emits, and a change to the events shows here too.
 // (Not a test file itself: node --test runs *.test.js only.)
 import { readFileSync } from "node:fs";

@@ -12,7 +12,7 @@ const lecture = replayOf(lectureEvents);
 const asked = (replay) => questionsBetween(replay, 0, replay.last);
 const at = (match, events = lectureEvents, replay = lecture) => questionAt(replay, stepWhere(events, match));
 
-// tests/test_predict_goldens.py pins these to the engine: the lecture tree with C1 = 3.
+// tests/engine/test_predict_goldens.py pins these to the engine: the lecture tree with C1 = 3.
 function tieEvents(ties) {
   const text = readFileSync(new URL(`../golden/predict/tie_${ties}.jsonl`, import.meta.url), "utf8");
   return text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));

@@ -1,0 +1,22 @@
+"""The traces tests/js/predict_questions.test.js asks its tie-rule questions on: a lecture tree
+whose C1 is 3, so v = α = 3 at C, searched with ties "prune" (C prunes) and "explore" (C keeps
+looking). Pinned to what `python -m search trace` writes, as tests/engine/test_cli.py pins the others."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PREDICT = Path(__file__).parents[1] / "golden" / "predict"
+TIE_TREE = "[[3,12,8],[3,4,6],[14,5,2]]"
+
+
+@pytest.mark.parametrize("ties", ["prune", "explore"])
+def test_tie_traces_are_the_engines(ties: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "search", "trace", "--algorithm", "alphabeta", "--ties", ties, "-"],
+                          input=TIE_TREE, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (PREDICT / f"tie_{ties}.jsonl").read_text()

@@ -1,0 +1,166 @@
+"""Traces of format 1 (written before backup.op and prune.players/moves) and format 2 (before init,
+test, every bound, return and baseline) still open: upgraded by the real engine, exactly as the
+engine of today writes them, or refused naming the line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import requests
+
+from search import InputError
+from search.traces.recorder import FORMAT_VERSION
+from search.traces.check import read_trace
+from search.traces.schema import event_validator
+from server.storage import Store
+from tests.helpers.live_server import running_server
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+# The golden traces as commit f957bf6 wrote them, in format 1: real traces of the older engine.
+FORMAT1 = sorted(path.name for path in (GOLDEN / "format1").iterdir())
+# The same four as commit d2465f5 wrote them, in format 2.
+FORMAT2 = sorted(path.name for path in (GOLDEN / "format2").iterdir())
+# The same four as commit b4eba0a wrote them, in format 3 (format 4 only added to it).
+FORMAT3 = sorted(path.name for path in (GOLDEN / "format3").iterdir())
+
+
+def lines_of(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def text_of(events: list[dict]) -> str:
+    return "".join(json.dumps(event, separators=(",", ":")) + "\n" for event in events)
+
+
+def test_the_format1_fixtures_are_format1_and_cover_trees_games_and_both_algorithms() -> None:
+    assert len(FORMAT1) == 4
+    starts = [lines_of((GOLDEN / "format1" / name).read_text())[0] for name in FORMAT1]
+    assert {start["format"] for start in starts} == {1}
+    assert {start["source"]["kind"] for start in starts} == {"tree", "game"}
+    assert {start["algorithm"] for start in starts} == {"minimax", "alphabeta"}
+
+
+@pytest.mark.parametrize("folder, name", [("format1", n) for n in FORMAT1] + [("format2", n) for n in FORMAT2]
+                         + [("format3", n) for n in FORMAT3])
+def test_an_older_trace_reads_as_todays_engine_writes_it(folder: str, name: str) -> None:
+    assert lines_of((GOLDEN / folder / name).read_text())[0]["format"] == int(folder[-1])
+    events, upgraded = read_trace((GOLDEN / folder / name).read_text())
+    assert upgraded
+    assert events == lines_of((GOLDEN / name).read_text())
+    # Key order too: the upgraded events are written as the engine writes them.
+    assert text_of(events) == (GOLDEN / name).read_text()
+
+
+def test_a_format3_trace_differs_from_today_only_in_its_number() -> None:
+    assert FORMAT3 == FORMAT1
+    for name in FORMAT3:
+        old, new = (GOLDEN / "format3" / name).read_text(), (GOLDEN / name).read_text()
+        assert old.replace('"format":3,', '"format":4,', 1) == new
+
+
+def test_a_current_trace_is_left_as_it_is() -> None:
+    text = (GOLDEN / "lecture_alphabeta.jsonl").read_text()
+    events, upgraded = read_trace(text)
+    assert not upgraded and text_of(events) == text
+
+
+def test_the_schema_names_the_format_the_recorder_writes() -> None:
+    assert event_validator().schema["$defs"]["start"]["properties"]["format"] == {"const": FORMAT_VERSION}
+
+
+def format1_lecture() -> list[dict]:
+    return lines_of((GOLDEN / "format1" / "lecture_alphabeta.jsonl").read_text())
+
+
+def refused(events: list[dict]) -> InputError:
+    with pytest.raises(InputError) as caught:
+        read_trace(text_of(events))
+    return caught.value
+
+
+def test_a_format1_prune_of_a_node_that_is_no_child_is_refused_by_line() -> None:
+    events = format1_lecture()
+    n = next(i for i, e in enumerate(events) if e["type"] == "prune")
+    events[n]["pruned"] = ["C2", "D1"]
+    error = refused(events)
+    assert (error.where, error.problem) == (f"line {n + 1}.pruned[1]", "'D1' is not a child of 'C'")
+
+
+def test_a_format1_backup_at_a_node_never_visited_is_refused_by_line() -> None:
+    events = format1_lecture()
+    n = next(i for i, e in enumerate(events) if e["type"] == "backup")
+    events[n]["node"] = "Z"
+    error = refused(events)
+    assert error.where == f"line {n + 1}.node" and "'Z'" in error.problem
+
+
+def test_a_format1_game_trace_with_a_position_the_game_cannot_read_is_refused_by_line() -> None:
+    events = lines_of((GOLDEN / "format1" / "tictactoe_X...O...._alphabeta_depth3.jsonl").read_text())
+    n = next(i for i, e in enumerate(events) if e["type"] == "prune")
+    visit = max(i for i in range(n) if events[i]["type"] == "visit" and events[i]["node"] == events[n]["node"])
+    events[visit]["state"] = "??"
+    error = refused(events)
+    assert error.where == f"line {n + 1}.pruned[0]"
+
+
+def test_a_format_not_known_is_refused_at_line_1() -> None:
+    events = format1_lecture()
+    events[0]["format"] = 5
+    error = refused(events)
+    assert error.where == "line 1 format" and "4" in error.problem
+
+
+def format2(name: str = "lecture_alphabeta.jsonl") -> list[dict]:
+    return lines_of((GOLDEN / "format2" / name).read_text())
+
+
+def test_a_format2_trace_the_engine_does_not_make_is_refused_naming_line_and_field() -> None:
+    events = format2()
+    n = next(i for i, e in enumerate(events) if e["type"] == "leaf" and e["node"] == "D2")
+    events[n]["value"] = 4
+    error = refused(events)
+    assert error.where == f"line {n + 1}.value"
+    assert "makes a leaf at 'D2' here and the trace has a leaf at 'D2'" in error.problem
+
+
+def test_a_format2_trace_missing_a_step_is_refused_where_it_is_missing() -> None:
+    events = format2()
+    n = next(i for i, e in enumerate(events) if e["type"] == "bound")
+    del events[n]
+    for seq, event in enumerate(events):
+        event["seq"] = seq
+    error = refused(events)
+    assert error.where == f"line {n + 1}.type" and "makes a bound at 'B'" in error.problem
+
+
+def test_a_format2_trace_stopped_early_stays_stopped_where_it_stopped() -> None:
+    events = format2()
+    assert (events[11]["type"], events[11]["node"]) == ("leaf", "B3")  # the last event kept
+    stopped = events[:12] + [{**events[-1], "seq": 12, "value": None, "move": None, "child": None, "visited": 5,
+                               "complete": False, "reason": "event limit"}]
+    upgraded, _ = read_trace(text_of(stopped))
+    made = lines_of((GOLDEN / "lecture_alphabeta.jsonl").read_text())
+    b3 = next(k for k, e in enumerate(made) if (e["type"], e["node"]) == ("leaf", "B3"))
+    assert upgraded[:-1] == made[:b3 + 1]  # the engine's steps up to B3's leaf, and no further
+    assert upgraded[-1] == {**stopped[-1], "seq": b3 + 1}
+
+
+def test_the_server_upgrades_uploads_and_traces_saved_before(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    old = (GOLDEN / "format1" / "lecture_alphabeta.jsonl").read_text()
+    now = (GOLDEN / "lecture_alphabeta.jsonl").read_text()
+    kept_as_stored = Store(db).save("traces", old)  # saved by the older server, as it was then
+    with running_server({"DATABASE": str(db)}) as url:
+        served = requests.get(f"{url}/api/traces/{kept_as_stored}", timeout=10)
+        assert served.status_code == 200 and served.text == now
+
+        checked = requests.post(url + "/api/traces/check", data=old, timeout=10).json()
+        assert checked == {"events": 58, "trace": now}
+        assert requests.post(url + "/api/traces/check", data=now, timeout=10).json() == {"events": 58}
+
+        saved = requests.post(url + "/api/traces", data=old, timeout=10)
+        assert saved.status_code == 201 and saved.json()["trace"] == now
+        assert requests.get(f"{url}/api/traces/{saved.json()['id']}", timeout=10).text == now
+    assert Store(db).load("traces", kept_as_stored) == old  # read as it is now, never rewritten

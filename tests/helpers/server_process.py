@@ -1,0 +1,97 @@
+"""`python -m server` as a user starts it, in its own process, so a test can count the threads and
+file descriptors it holds before and after a hostile request (/proc/PID)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, NamedTuple
+
+from tests.helpers.socket_client import PATIENCE_SECONDS, wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ServerProcess(NamedTuple):
+    url: str
+    host: str
+    port: int
+    process: subprocess.Popen[str]
+
+    @property
+    def serving_pid(self) -> int:
+        """The process that serves requests: gunicorn's one worker, a child of the process started
+        (`python -m server --dev` serves in that process itself)."""
+        pid = self.process.pid
+        with open(f"/proc/{pid}/task/{pid}/children") as children:
+            workers = children.read().split()
+        return int(workers[0]) if len(workers) == 1 else pid
+
+    def threads(self) -> int:
+        return len(os.listdir(f"/proc/{self.serving_pid}/task"))
+
+    def fds(self) -> int:
+        return len(os.listdir(f"/proc/{self.serving_pid}/fd"))
+
+    def connections(self) -> int:
+        """Sockets the server holds: its listening socket and one per open connection. A descriptor
+        closed between the listing and its reading is not counted (the server is running)."""
+        fds = f"/proc/{self.serving_pid}/fd"
+        held = 0
+        for fd in os.listdir(fds):
+            try:
+                held += os.readlink(f"{fds}/{fd}").startswith("socket:")
+            except FileNotFoundError:
+                pass
+        return held
+
+    def settles_to(self, threads: int, connections: int) -> None:
+        """Wait until the server holds no more threads and sockets than it did: a closed request's
+        thread ends a moment after the client sees the answer."""
+        wait_until(lambda: self.threads() <= threads and self.connections() <= connections,
+                   f"the server to hold {threads} threads and {connections} sockets "
+                   f"(it holds {self.threads()} and {self.connections()})")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def answers(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+def wait_listening(process: subprocess.Popen[str], port: int, what: str) -> None:
+    """Wait until `process` accepts connections on `port`; fail with its stderr if it exits first."""
+    deadline = time.monotonic() + PATIENCE_SECONDS
+    while not answers(port):
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} did not start listening")
+        time.sleep(0.05)
+
+
+@contextmanager
+def server_process(db: Path, *args: str) -> Iterator[ServerProcess]:
+    """A real server (`python -m server --port P --db DB ARGS`) until the block ends."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "server", "--port", str(port), "--db", str(db), *args],
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_listening(process, port, "the server")
+        yield ServerProcess(f"http://127.0.0.1:{port}", "127.0.0.1", port, process)
+    finally:
+        process.terminate()
+        process.wait(timeout=PATIENCE_SECONDS)

@@ -16,7 +16,7 @@ DEFAULTS: dict[str, object] = {
     # A search stops after this many events (its result says "event limit"). Full tic-tac-toe
     # minimax from the empty board is 1,944,617 events (trace format 4): the whole game fits
     # twice over. The server holds only the batches in flight (EVENT_WINDOW), never the trace;
-    # the page keeps it as columns (static/js/event_store.js), about 60 MB for that search.
+    # the page keeps it as columns (static/js/replay/event_store.js), about 60 MB for that search.
     "MAX_EVENTS_PER_SEARCH": 4_000_000,
     # Events per search:events message. Socket.IO has no batching of its own: one message per
     # event is 16-30x slower.

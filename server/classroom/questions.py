@@ -1,6 +1,6 @@
 """Questions an instructor asks the class: read strictly, and sent to followers without the answer.
 
-The instructor's page builds a question with practice mode's code (static/js/predict_questions.js)
+The instructor's page builds a question with practice mode's code (static/js/predict/predict_questions.js)
 from its own replay; the server checks only its shape, keeps its answer and never sends that
 before the reveal. Students' answers are short strings counted as sent (trimmed).
 """

@@ -3,36 +3,36 @@
 // tabs: Search (search_form.js), Edit tree (tree_editor.js, random_tree_form.js) and
 // Share & export (share_panel.js); a tree search's tree is also the editor's tree.
 
-import { Replay } from "./replay_state.js";
-import { TreeView } from "./tree_view.js";
-import { PlayerControls } from "./player_controls.js";
-import { PseudocodePanel } from "./pseudocode_panel.js";
-import { narrate, say, savingWords } from "./narration.js";
-import { hasChance } from "./narration_more.js";
-import { narrationLink } from "./enhancement_words.js";
-import { SearchSocket } from "./search_socket.js";
-import { HorizonPanel } from "./horizon_panel.js";
-import { SearchForm } from "./search_form.js";
-import { parseTrace, fetchPseudocode, fetchSharedTrace, fetchSharedTree } from "./trace_file.js";
-import { SideTabs } from "./side_tabs.js";
-import { TreeEditor, formatTree } from "./tree_editor.js";
-import { RandomTreeForm } from "./random_tree_form.js";
-import { SharePanel, showLink } from "./share_panel.js";
-import { checkTrace, fetchLimits, saveTrace, saveTree, treeShorthand } from "./rest_client.js";
-import { linkQuery, momentQuery, readLink } from "./step_link.js";
-import { fileStem } from "./download_file.js";
-import { DepthHelp } from "./depth_help.js";
-import { PresentMode } from "./present_mode.js";
-import { enterRuns } from "./enter_runs.js";
-import { IterationTable } from "./iteration_table.js";
-import { OrderingLab } from "./ordering_lab.js";
-import { TreeLegend } from "./tree_legend.js";
-import { PredictMode } from "./predict_mode.js";
-import { ExerciseMaker } from "./exercise_maker.js";
-import { fetchSolution } from "./exercise_client.js";
-import { ClassTeacher } from "./class_teacher.js";
-import { ClassFollower } from "./class_student.js";
-import { joinForm } from "./class_join.js";
+import { Replay } from "./replay/replay_state.js";
+import { TreeView } from "./view/tree_view.js";
+import { PlayerControls } from "./player/player_controls.js";
+import { PseudocodePanel } from "./narration/pseudocode_panel.js";
+import { narrate, say, savingWords } from "./narration/narration.js";
+import { hasChance } from "./narration/chance_players_words.js";
+import { narrationLink } from "./narration/enhancement_words.js";
+import { SearchSocket } from "./search/search_socket.js";
+import { HorizonPanel } from "./labs/horizon_panel.js";
+import { SearchForm } from "./search/search_form.js";
+import { parseTrace, fetchPseudocode, fetchSharedTrace, fetchSharedTree } from "./replay/trace_file.js";
+import { SideTabs } from "./page/side_tabs.js";
+import { TreeEditor, formatTree } from "./editor/tree_editor.js";
+import { RandomTreeForm } from "./editor/random_tree_form.js";
+import { SharePanel, showLink } from "./export/share_panel.js";
+import { checkTrace, fetchLimits, saveTrace, saveTree, treeShorthand } from "./export/rest_client.js";
+import { linkQuery, momentQuery, readLink } from "./player/step_link.js";
+import { fileStem } from "./export/download_file.js";
+import { DepthHelp } from "./search/depth_help.js";
+import { PresentMode } from "./player/present_mode.js";
+import { enterRuns } from "./search/enter_runs.js";
+import { IterationTable } from "./narration/iteration_table.js";
+import { OrderingLab } from "./labs/ordering_lab.js";
+import { TreeLegend } from "./view/tree_legend.js";
+import { PredictMode } from "./predict/predict_mode.js";
+import { ExerciseMaker } from "./practice/exercise_maker.js";
+import { fetchSolution } from "./practice/exercise_client.js";
+import { ClassTeacher } from "./classroom/class_teacher.js";
+import { ClassFollower } from "./classroom/class_follower.js";
+import { joinForm } from "./classroom/class_join.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -395,7 +395,7 @@ const searchHandlers = {
 };
 const socket = new SearchSocket(searchHandlers);
 
-// The classroom: a /c/<code> page follows a class (class_student.js); any other can present to one (class_teacher.js).
+// The classroom: a /c/<code> page follows a class (class_follower.js); any other can present to one (class_teacher.js).
 const classPage = {
   handlers: searchHandlers, event: () => shown.step, position: () => controls.k, detail: () => shown.detail,
   replay: () => shown.replay, searches: () => shown.searches, showEvent, plainSocket: () => socket, rerun: rerunForClass,

@@ -16,7 +16,7 @@ from tests.browser.conftest import DESKTOP, counter, new_page, node_states, run_
 from tests.browser.test_workbench import SVG, compile_tex, download, open_tab
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "lecture_estimates_iterative_depth2.jsonl"
-END_OF_ITERATION_1 = 19  # the first `iteration` event (tests/js/iterative.test.js reads the same file)
+END_OF_ITERATION_1 = 19  # the first `iteration` event (tests/js/narration/iterative.test.js reads the same file)
 ORDER = "n => document.querySelector(`#tree [data-node-id=\"${n}\"] text.order`).textContent"
 
 

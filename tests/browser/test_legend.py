@@ -1,6 +1,6 @@
 """The legend names what the drawing can show for this search, and nothing else: the entries of
 the table, quiescence and a beam only with that option on, the estimate's only with a depth limit
-(static/js/tree_legend.js)."""
+(static/js/view/tree_legend.js)."""
 
 from __future__ import annotations
 

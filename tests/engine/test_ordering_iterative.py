@@ -251,7 +251,7 @@ def test_socket_iterative_search_streams_iterations() -> None:
 
 
 def test_the_iterative_golden_file_is_what_the_cli_writes() -> None:
-    """tests/js/iterative.test.js replays this file: it must be the engine's own output."""
+    """tests/js/narration/iterative.test.js replays this file: it must be the engine's own output."""
     done = run("trace", "--example", "lecture-estimates", "--algorithm", "iterative", "--depth", "2")
     golden = (Path(__file__).parents[1] / "golden" / "lecture_estimates_iterative_depth2.jsonl").read_text()
     assert done.returncode == 0 and done.stdout == golden

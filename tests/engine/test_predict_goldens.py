@@ -1,4 +1,4 @@
-"""The traces tests/js/predict_questions.test.js asks its tie-rule questions on: a lecture tree
+"""The traces tests/js/predict/predict_questions.test.js asks its tie-rule questions on: a lecture tree
 whose C1 is 3, so v = α = 3 at C, searched with ties "prune" (C prunes) and "explore" (C keeps
 looking). Pinned to what `python -m search trace` writes, as tests/engine/test_cli.py pins the others."""
 

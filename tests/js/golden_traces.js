@@ -3,7 +3,7 @@
 // what the engine emits, and a change to the events shows here too.
 // (Not a test file itself: node --test runs *.test.js only.)
 import { readFileSync } from "node:fs";
-import { Replay } from "../../static/js/replay_state.js";
+import { Replay } from "../../static/js/replay/replay_state.js";
 
 export const GOLDEN = {
   lecture: "lecture_alphabeta.jsonl", // the slides' tree, alpha-beta: an alpha cut at C, none at D

@@ -1,0 +1,383 @@
+// A student's side of a classroom (/c/<code>, docs/classroom.md): join the room, show its
+// search (the events so far from class:state, inline or fetched as JSON Lines, then the stream,
+// dropping any event already held) and follow the instructor's step; a step beyond the events
+// so far waits for them. Stepping (or searching) on one's own leaves the class's step; "Follow
+// again" goes back to the class's search at the instructor's step. The instructor's questions
+// come as a card; the reveal shows right or wrong and the spread. No key ever comes here.
+
+import { SearchSocket } from "../search/search_socket.js";
+import { classSocket, followerChannel, request, showCode } from "./class_channel.js";
+import { typedAnswer } from "./class_question.js";
+import { drawSpread, showAnswer } from "./class_spread.js";
+import { el } from "../page/html_element.js";
+
+export class ClassFollower {
+  // banner, card: the empty sections this fills. page: {handlers (SearchSocket's, to show a
+  // search), showEvent(k) (the player at event k), event() the event shown, searches() how
+  // many searches the page has shown (a new number: the class's search is no longer shown)}
+  constructor({ banner, card }, code, page) {
+    this.banner = banner;
+    this.card = card;
+    this.code = code; // as typed in the address until the server answers with its own form
+    this.page = page;
+    this.store = null; // the class's search: {started, events, done}
+    this.classStep = -1;
+    this.following = true;
+    this.closed = false;
+    this.shownAs = null; // page.searches() when the page last showed the class's search
+    this.lastShown = -1;
+    this.applying = false;
+    this.loading = null; // batches that came while the events so far were being fetched
+    this.question = null;
+    this.answer = null;
+    this.build();
+  }
+
+  build() {
+    this.bannerText = el("p", { class: "class-follow-text" });
+    this.followButton = el("button", { type: "button", class: "small class-follow-button" });
+    this.bannerError = el("p", { class: "class-error", role: "alert" });
+    this.banner.replaceChildren(this.bannerText, this.followButton, this.bannerError);
+    this.followButton.addEventListener("click", () => (this.following ? this.leave() : this.follow()));
+
+    this.promptEl = el("p", { class: "class-prompt", id: "class-question-prompt" });
+    this.choices = el("div", { class: "class-choices", role: "group", "aria-labelledby": "class-question-prompt" });
+    this.form = el("form", { class: "class-answer-form", novalidate: "" });
+    const field = (id, label) => {
+      const wrap = el("label", { class: "class-number" }, label);
+      const input = el("input", { type: "text", id, autocomplete: "off", spellcheck: "false" }); // a full keyboard: -inf
+      wrap.append(input);
+      return [wrap, input];
+    };
+    [this.valueLabel, this.valueInput] = field("class-answer-value", "Your answer ");
+    [this.alphaLabel, this.alphaInput] = field("class-answer-alpha", "α ");
+    [this.betaLabel, this.betaInput] = field("class-answer-beta", "β ");
+    this.sendButton = el("button", { type: "submit", class: "primary" }, "Send");
+    this.form.append(this.valueLabel, this.alphaLabel, this.betaLabel, this.sendButton);
+    this.cardStatus = el("p", { class: "class-card-status", role: "status" });
+    this.cardError = el("p", { class: "class-error", role: "alert" });
+    this.verdict = el("p", { class: "class-verdict" });
+    this.bars = el("ol", { class: "class-bars" });
+    const top = el("div", { class: "class-card-top" });
+    this.hideButton = el("button", { type: "button", class: "small class-card-hide" }, "Hide");
+    top.append(el("h3", { class: "class-card-heading" }, "Question from the instructor"), this.hideButton);
+    this.hideButton.addEventListener("click", () => (this.card.hidden = true));
+    this.card.replaceChildren(top, this.promptEl, this.choices, this.form, this.cardStatus, this.cardError, this.verdict, this.bars);
+    this.card.hidden = true;
+    this.form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const q = this.question;
+      if (!q) return;
+      const answer = typedAnswer(q.kind, this.valueInput.value, this.alphaInput.value, this.betaInput.value);
+      if (answer === null) this.cardError.textContent = "Type a number (or inf, -inf).";
+      else this.send(answer);
+    });
+  }
+
+  // Join now and again after every reconnection (a new connection is a new member).
+  join() {
+    const socket = (this.socket = classSocket());
+    const { onConnection, ...handlers } = this.page.handlers;
+    this.show = handlers;
+    this.search = new SearchSocket({
+      onStarted: (msg) => this.started(msg),
+      onEvents: (events) => this.take(events),
+      onDone: () => this.ended(),
+      onError: (text, ends, msg) => this.failed(text, ends, msg),
+      onConnection,
+    }, followerChannel(socket));
+    socket.on("connect", () => this.sendJoin());
+    // "Steps: key steps" is the student's choice of detail, not a step of their own: still following.
+    const detail = document.getElementById("detail");
+    document.addEventListener("change", (ev) => {
+      if (ev.target === detail) this.applying = true;
+    }, true);
+    document.addEventListener("change", (ev) => {
+      if (ev.target !== detail) return;
+      this.applying = false;
+      this.applyStep();
+    });
+    socket.on("class:state", (msg) => this.state(msg));
+    socket.on("class:step", (msg) => {
+      this.classStep = Number(msg.step);
+      this.applyStep();
+      this.render();
+    });
+    socket.on("class:question", (msg) => this.ask(msg));
+    socket.on("class:reveal", (msg) => this.reveal(msg));
+    socket.on("class:closed", (msg) => this.close(msg.reason));
+    socket.on("class:error", (msg) => this.fail(`${msg.event || "class"}: ${msg.error}`));
+    this.render();
+  }
+
+  async sendJoin() {
+    if (this.closed) return;
+    try {
+      const answer = await request(this.socket, "class:join", { code: this.code });
+      this.code = answer.code;
+      this.joinError = null;
+      this.fail("");
+      this.render();
+    } catch (err) {
+      this.joinError = err.message;
+      this.render();
+      this.fail(`Could not join class ${showCode(this.code)}: ${err.message}`);
+      // Not a blank page: the lecture example, as on the home page, while the student checks the code.
+      if (!this.store && !this.shownDefault) {
+        this.shownDefault = true;
+        this.page.showDefault();
+      }
+    }
+  }
+
+  showingClass() {
+    return this.store !== null && this.shownAs === this.page.searches();
+  }
+
+  // The page shows the class's search from its first event.
+  showClassSearch() {
+    const { started, events, done } = this.store;
+    this.show.onStarted(started);
+    this.shownAs = this.page.searches();
+    this.lastShown = 0;
+    if (events.length) this.show.onEvents(events);
+    if (done) this.show.onDone();
+  }
+
+  state(msg) {
+    this.classStep = Number(msg.step);
+    if (!msg.search) {
+      this.store = null;
+    } else if (!this.store || this.store.started.search !== msg.search.search) {
+      // A new search, or the first: shown unless the student is on a search of their own.
+      const show = this.following || this.showingClass();
+      this.store = { started: msg.search, events: [], done: false };
+      if (show) this.showClassSearch();
+    } // else: the same search after a reconnection; the events already held are kept
+    if (this.store) this.search.adopt(msg.search.search, Boolean(msg.done));
+    if (msg.question) this.ask(msg.question);
+    if (msg.revealed) this.reveal(msg.revealed);
+    if (this.store && Array.isArray(msg.events)) {
+      this.take(msg.events);
+      if (msg.done) this.ended();
+    } else if (this.store && typeof msg.trace === "string") {
+      this.fetchTrace(msg.trace, Boolean(msg.done));
+    }
+    this.applyStep();
+    this.render();
+  }
+
+  // A search too long for one message: its events so far as JSON Lines; batches arriving
+  // meanwhile wait, then join without the events already held.
+  async fetchTrace(path, done) {
+    const store = this.store;
+    this.loading = { store, batches: [] };
+    try {
+      const response = await fetch(path, { headers: { Accept: "application/x-ndjson" } });
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      const text = await response.text();
+      const events = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
+      if (store !== this.store) return; // a newer search began meanwhile
+      const waiting = this.loading.batches;
+      this.loading = null;
+      this.take(events);
+      for (const batch of waiting) this.take(batch);
+      if (done) this.ended();
+      this.applyStep();
+    } catch (err) {
+      if (this.loading && this.loading.store === store) this.loading = null;
+      this.fail(`The class's search could not be fetched: ${err.message}`);
+    }
+  }
+
+  started(msg) {
+    const show = this.following || this.showingClass();
+    this.store = { started: msg, events: [], done: false };
+    this.classStep = -1;
+    if (show) this.showClassSearch();
+    this.render();
+  }
+
+  take(events) {
+    const store = this.store;
+    if (!store || !events.length) return;
+    if (this.loading && this.loading.store === store) {
+      this.loading.batches.push(events);
+      return;
+    }
+    const fresh = [];
+    for (const e of events) {
+      const have = store.events.length + fresh.length;
+      if (typeof e.seq === "number" && e.seq < have) continue; // held already
+      if (typeof e.seq === "number" && e.seq > have) {
+        // A gap (a batch that came before the state it follows, through another server process):
+        // never shown out of order; joining again brings the whole search so far.
+        this.resync();
+        break;
+      }
+      fresh.push(e);
+    }
+    if (!fresh.length) return;
+    if (store.events.length === 0 && fresh[0].type === "start") this.describe(fresh[0]);
+    for (const e of fresh) store.events.push(e);
+    if (this.showingClass()) this.show.onEvents(fresh);
+    this.applyStep();
+  }
+
+  ended() {
+    const store = this.store;
+    if (!store || store.done) return;
+    store.done = true;
+    if (this.showingClass()) this.show.onDone();
+  }
+
+  // Ask for the class's state again, at most every 2 s (joins are rate-limited).
+  resync() {
+    const now = Date.now();
+    if (this.resyncedAt && now - this.resyncedAt < 2000) return;
+    this.resyncedAt = now;
+    this.sendJoin();
+  }
+
+  // The Search tab shows the class's search; a form that cannot take it says nothing (it is only a convenience).
+  describe(start) {
+    try {
+      this.page.describe(start);
+    } catch (err) {
+      console.warn("the class's search could not fill the Search tab:", err.message);
+    }
+  }
+
+  failed(text, ends, msg) {
+    if (ends && this.store) this.store.done = true;
+    if (this.showingClass() || !ends) this.show.onError(text, ends, msg);
+  }
+
+  // The instructor's step, once its event has come (a later batch calls this again).
+  applyStep() {
+    if (!this.following || !this.store || !this.showingClass()) return;
+    const k = Math.max(0, this.classStep);
+    if (k >= this.store.events.length) return;
+    this.applying = true;
+    try {
+      this.page.showEvent(k);
+    } finally {
+      this.applying = false;
+    }
+    this.lastShown = this.page.event();
+  }
+
+  // Every step the page shows: one the student chose (or another search) leaves the class's step.
+  stepShown(k) {
+    if (this.applying) return;
+    if (this.following && (!this.showingClass() || k !== this.lastShown)) this.leave();
+    this.lastShown = k;
+  }
+
+  leave() {
+    if (!this.following) return;
+    this.following = false;
+    this.render();
+  }
+
+  follow() {
+    this.following = true;
+    if (this.store && !this.showingClass()) this.showClassSearch();
+    this.applyStep();
+    this.render();
+  }
+
+  render() {
+    const code = showCode(this.code);
+    let text;
+    if (this.closed) text = `Class ${code} has ended.`;
+    else if (this.joinError) text = `Not in class ${code}.`;
+    else if (!this.store) text = `Following class ${code}: waiting for the instructor's search.`;
+    else if (this.following) text = `Following class ${code}`;
+    else if (!this.showingClass()) text = `Class ${code}: you are on your own search (the class is at step ${Math.max(0, this.classStep)}).`;
+    else text = `Stepping on your own (class ${code} is at step ${Math.max(0, this.classStep)}).`;
+    if (this.bannerText.textContent !== text) this.bannerText.textContent = text;
+    this.banner.dataset.following = String(this.following && !this.closed);
+    this.followButton.hidden = this.closed || Boolean(this.joinError);
+    this.followButton.textContent = this.following ? "Step on my own" : "Follow again";
+    this.banner.hidden = false;
+  }
+
+  ask(q) {
+    if (!q || (this.question && this.question.id === q.id)) return;
+    this.question = q;
+    this.answer = null;
+    this.promptEl.textContent = q.prompt;
+    this.cardError.textContent = "";
+    this.cardStatus.textContent = "";
+    this.verdict.textContent = "";
+    delete this.verdict.dataset.verdict;
+    this.bars.replaceChildren();
+    const choices = Array.isArray(q.choices) ? q.choices : null;
+    this.choices.replaceChildren(...(choices || []).map((choice) => {
+      const b = el("button", { type: "button", class: "class-choice" }, choice);
+      b.dataset.choice = choice;
+      b.addEventListener("click", () => this.send(choice));
+      return b;
+    }));
+    this.choices.hidden = !choices;
+    this.form.hidden = Boolean(choices);
+    this.valueLabel.hidden = q.kind === "window";
+    this.alphaLabel.hidden = this.betaLabel.hidden = q.kind !== "window";
+    for (const input of [this.valueInput, this.alphaInput, this.betaInput]) {
+      input.value = "";
+      input.disabled = false;
+    }
+    this.sendButton.disabled = false;
+    this.card.dataset.state = "asking";
+    this.hideButton.hidden = true; // an open question stays until it is revealed
+    this.card.hidden = false;
+    this.card.scrollIntoView({ block: "nearest" });
+  }
+
+  async send(answer) {
+    const q = this.question;
+    if (!q || this.card.dataset.state !== "asking") return;
+    this.cardError.textContent = "";
+    try {
+      await request(this.socket, "class:answer", { code: this.code, question: q.id, answer });
+      if (this.question !== q) return;
+      this.answer = answer;
+      this.cardStatus.textContent = `Sent: ${showAnswer(answer)}. You can change it until the answer is revealed.`;
+      for (const b of this.choices.children) b.setAttribute("aria-pressed", String(b.dataset.choice === answer));
+    } catch (err) {
+      this.cardError.textContent = `Your answer was not taken: ${err.message}`;
+    }
+  }
+
+  reveal(msg) {
+    const q = this.question;
+    if (!q || msg.question !== q.id) return;
+    this.card.dataset.state = "revealed";
+    this.hideButton.hidden = false;
+    for (const b of this.choices.children) b.disabled = true;
+    for (const input of [this.valueInput, this.alphaInput, this.betaInput]) input.disabled = true;
+    this.sendButton.disabled = true;
+    const right = String(msg.answer);
+    let text;
+    if (this.answer === null) text = `The answer: ${showAnswer(right)} (you did not answer).`;
+    else if (this.answer === right) text = `Right: ${showAnswer(right)}.`;
+    else text = `Not quite: you said ${showAnswer(this.answer)}; the answer is ${showAnswer(right)}.`;
+    this.verdict.textContent = `${text} ${Number(msg.answered) || 0} answered.`;
+    this.verdict.dataset.verdict = this.answer === null ? "none" : this.answer === right ? "right" : "wrong";
+    this.cardStatus.textContent = "";
+    drawSpread(this.bars, msg.counts, msg.answered, right);
+  }
+
+  close(reason) {
+    this.closed = true;
+    this.following = false;
+    this.card.hidden = true;
+    this.render();
+    if (reason) this.bannerError.textContent = `The class ended: ${reason}.`;
+  }
+
+  fail(text) {
+    this.bannerError.textContent = text;
+  }
+}

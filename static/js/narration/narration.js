@@ -1,0 +1,264 @@
+// One sentence per event, saying what happened and why in the slides' words ("3 ≤ −∞? No:
+// keep looking", "β ← MIN(3, 3) = 3: unchanged", where α came from at a cut), and the
+// aria-live region that reads it out. Names and labels come from the trace and are only
+// ever inserted as text.
+
+import { showMove, showValue } from "../view/value_format.js";
+import { describeMove } from "./move_words.js";
+import { narrateEnhancement } from "./enhancement_words.js";
+import { chanceSentence, hasChance, maxnSentence } from "./chance_players_words.js";
+
+const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
+const GREEK = { alpha: "α", beta: "β" };
+const ROLE = { max: "MAX", min: "MIN" };
+
+function listWords(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+// A sentence may begin with a node's name: "move 6" becomes "Move 6" there.
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// What a narration needs to know of the tree: names, roles, and where bounds came from.
+function namer(replay) {
+  const t = replay.tree;
+  const name = (id) => t.nameOf(id);
+  const nameAt = (i) => t.nameOf(t.ids[i]);
+  const role = (id) => {
+    const i = t.idx(id);
+    return i !== undefined && t.player[i] === "min" ? "MIN" : "MAX";
+  };
+  const start = (id) => (t.kind === "game" ? capitalized(name(id)) : name(id)); // a tree's labels are as typed
+  return { t, name, nameAt, role, start, idx: (id) => t.idx(id) };
+}
+
+// "MAX at A can already get 3 (through B)": the ancestor whose bound line set α (or β), and
+// the child that gave it that value. `from` is {node, child} (indices) or undefined for ∓∞.
+function boundOrigin(bound, value, from, n) {
+  if (!from) return `${GREEK[bound]} = ${showValue(value)} is where it started: nothing found yet`;
+  const through = from.child === undefined ? "" : ` (through ${n.nameAt(from.child)})`;
+  return bound === "alpha"
+    ? `MAX at ${n.nameAt(from.node)} can already get ${showValue(value)}${through}`
+    : `MIN at ${n.nameAt(from.node)} can already hold MAX to ${showValue(value)}${through}`;
+}
+
+// A start event's move ordering (the Ordering tab's Replay), in words: "" when none was asked for.
+function orderingWords(options) {
+  const ordering = options && options.ordering;
+  if (!ordering || ordering === "given") return "";
+  if (ordering === "random") return `, each node's children shuffled (seed ${options.seed})`;
+  return `, each node's children ${ordering} first for the player to move`;
+}
+
+// state: the replay's state after this event (for where α and β came from); optional.
+export function narrate(event, replay, state = null) {
+  const n = namer(replay);
+  const { t, name } = n;
+  const N = n.start(event.node);
+  const nodeName = name(event.node);
+  const idx = t.idx(event.node);
+  switch (event.type) {
+    case "start": {
+      const depth = event.options && event.options.depth !== null && event.options.depth !== undefined
+        ? `, depth limit ${event.options.depth}` : "";
+      if (event.algorithm === "iterative") {
+        const fn = t.player[t.root] === "min" ? "MIN-VALUE" : "MAX-VALUE";
+        return `Iterative deepening starts at ${nodeName}: alpha-beta with depth limit 1, then 2, … up to ${event.options.depth}. ` +
+          `Iteration 1: v ← ${fn}(${nodeName}, −∞, +∞, 0), the root's children as given`;
+      }
+      const more = chanceSentence(event, n, state) || maxnSentence(event, n);
+      if (more) return more;
+      const order = orderingWords(event.options);
+      if (event.algorithm === "alphabeta") {
+        const fn = t.player[t.root] === "min" ? "MIN-VALUE" : "MAX-VALUE";
+        return `Alpha-beta search starts at ${nodeName}${depth}${order}: v ← ${fn}(${nodeName}, −∞, +∞)`;
+      }
+      return `Minimax search starts at ${nodeName}${depth}${order}: MINIMAX-DECISION(${nodeName})`;
+    }
+    case "visit": {
+      const more = chanceSentence(event, n, state) || maxnSentence(event, n);
+      if (more) return more;
+      const role = ROLE[event.player] || "MAX";
+      const move = t.kind === "game" && event.move !== null && event.move !== undefined
+        ? `${capitalized(describeMove(t.game, event.move, event.state))}. ` : "";
+      if (event.alpha === undefined) return `${move}Visit ${nodeName} (${role})`;
+      const head = `${move}Visit ${nodeName} (${role}), window [α = ${showValue(event.alpha)}, β = ${showValue(event.beta)}]`;
+      const origins = [];
+      if (state && idx !== undefined) {
+        if (event.alpha !== "-inf") origins.push(`α: ${boundOrigin("alpha", event.alpha, state.alphaFromOf(idx), n)}`);
+        if (event.beta !== "inf") origins.push(`β: ${boundOrigin("beta", event.beta, state.betaFromOf(idx), n)}`);
+      }
+      return origins.length ? `${head}. ${origins.join("; ")}` : head;
+    }
+    case "init":
+      if (event.v === 0 || event.v === null) return chanceSentence(event, n, state) || maxnSentence(event, n);
+      return event.v === "-inf"
+        ? `${N} is MAX: v ← −∞ (nothing found yet; any value is better)`
+        : `${N} is MIN: v ← +∞ (nothing found yet; any value is better)`;
+    case "leaf":
+      return event.kind === "estimate"
+        ? `${N} is at the depth limit: return EVAL = ${showValue(event.value)} (an estimate)`
+        : `${N} is a leaf: return UTILITY = ${showValue(event.value)}`;
+    case "backup": { // op: which update the engine made, v ← MAX(v, ...) or MIN(v, ...)
+      if (event.op === "chance") return chanceSentence(event, n, state);
+      if (event.op === "maxn") return maxnSentence(event, n);
+      const op = event.op === "min" ? "MIN" : "MAX";
+      const text = `${N}: v ← ${op}(${showValue(event.v_before)}, ${showValue(event.child_value)}) = ${showValue(event.v_after)}`;
+      if (event.v_before === event.v_after) return `${text}: unchanged (${name(event.child)} is no better for ${op})`;
+      return `${text} (from ${name(event.child)})`;
+    }
+    case "test": {
+      if (event.rest !== undefined) return chanceSentence(event, n, state);
+      const sign = SIGN[event.test] || event.test;
+      const bound = event.test.endsWith("beta") ? "beta" : "alpha";
+      const text = `${N}: ${showValue(event.v)} ${sign} ${GREEK[bound]} = ${showValue(event[bound])}?`;
+      return event.holds ? `${text} Yes: return v now` : `${text} No: keep looking`;
+    }
+    case "bound": {
+      const op = event.bound === "alpha" ? "MAX" : "MIN";
+      // The v the line compares: the node's v at this step (the new bound when it changed).
+      const v = state && idx !== undefined && state.vOf(idx) !== undefined ? state.vOf(idx) : event.new;
+      const what = `${N}: ${GREEK[event.bound]} ← ${op}(${showValue(event.old)}, ${showValue(v)}) = ${showValue(event.new)}`;
+      if (event.changed === false) return `${what}: unchanged`;
+      return event.bound === "alpha"
+        ? `${what}: MAX at ${nodeName} can now get at least ${showValue(event.new)}`
+        : `${what}: MIN at ${nodeName} can now hold MAX to at most ${showValue(event.new)}`;
+    }
+    case "prune":
+      if (t.role(idx) === "chance") return chanceSentence(event, n, state);
+      return prunes(event, state, n);
+    case "return": {
+      const parent = idx === undefined ? -1 : t.parent[idx];
+      if (parent < 0) return `${N} returns v = ${showValue(event.value)}: the value of the root`;
+      return `${N} returns v = ${showValue(event.value)} to ${n.nameAt(parent)}`;
+    }
+    case "iteration":
+      return iteration(event, n);
+    case "result":
+      return result(event, n);
+    default: {
+      const visit = event.type === "tt_hit" ? visitOf(replay, event) : null;
+      return narrateEnhancement(event, visit) || `${event.type} at ${nodeName}`;
+    }
+  }
+}
+
+// The visit event just before a transposition hit at the same node (it carries the window).
+function visitOf(replay, event) {
+  const e = replay.event(event.seq - 1);
+  return e && e.type === "visit" && e.node === event.node ? e : null;
+}
+
+// "C is MIN with v = 2 ≤ α = 3. MAX at A can already get 3 (through B), so MAX will never
+// choose C: C2 and C3 are not looked at (α cut)". At the last child nothing is left to cut.
+function prunes(event, state, n) {
+  const { t } = n;
+  const N = n.start(event.node);
+  const bound = event.cut === "beta" ? "beta" : "alpha";
+  const against = event[bound];
+  const sign = SIGN[event.test] || event.test;
+  const idx = t.idx(event.node);
+  const from = state && idx !== undefined ? state.fromOf(bound, idx) : undefined;
+  const chooser = bound === "alpha" ? "MAX" : "MIN";
+  const role = n.role(event.node);
+  const head = `${N} is ${role} with v = ${showValue(event.v)} ${sign} ${GREEK[bound]} = ${showValue(against)}`;
+  const origin = from ? boundOrigin(bound, against, from, n) : "";
+  const parent = idx === undefined ? -1 : t.parent[idx];
+  const never = from && from.node === parent
+    ? `${chooser} will never choose ${n.name(event.node)}`
+    : `${chooser} will never let play reach ${n.name(event.node)}`;
+  const pruned = (event.pruned || []).map(n.name);
+  if (!pruned.length) {
+    return `${head}. ${origin ? `${origin}, so ${never}; ` : ""}${n.name(event.node)} returns at once, but it was the last child: nothing is left to prune`;
+  }
+  const skipped = `${listWords(pruned)} ${pruned.length === 1 ? "is" : "are"} not looked at (${GREEK[bound]} cut)`;
+  return `${head}. ${origin ? `${origin}, so ${never}: ` : ""}${skipped}`;
+}
+
+// Iterative deepening, at an iteration's end: what it found, and how the next one orders the
+// root's children ("Iteration 1 (depth limit 1) found A = 8, best move B. Iteration 2 searches
+// the root's children best first by these values: B (8), D (7), C (4)").
+function iteration(event, n) {
+  const { t } = n;
+  const moveName = (child, move) => (t.kind === "tree" ? n.name(child) : showMove(move));
+  const found = `Iteration ${event.iteration} (depth limit ${event.depth}) found ${n.name(event.node)} = ${showValue(event.value)}, ` +
+    `best move ${event.child === null ? "none" : moveName(event.child, event.move)} ` +
+    `(${event.leaves.toLocaleString("en")} leaves, ${event.visited.toLocaleString("en")} nodes)`;
+  if (!event.next_order) return `${found}. That was the last iteration`;
+  const value = new Map((event.children || []).map((c) => [c.child, c]));
+  const order = event.next_order.map((id) => {
+    const c = value.get(id);
+    return c ? `${moveName(id, c.move)} (${showValue(c.value)})` : n.name(id);
+  });
+  const who = t.player[t.root] === "min" ? "MIN" : "MAX";
+  return `${found}. Iteration ${event.iteration + 1} searches the root's children best first for ${who} by these values: ${order.join(", ")}`;
+}
+
+// Iterative deepening's summary: the work of all the iterations against one search at depth N.
+export function iterativeWords(result, kind = "tree") {
+  if (!result || !result.iterations) return "";
+  const game = kind === "game";
+  const [key, unit] = game ? ["visited", "nodes"] : ["leaves", "leaves"];
+  const total = result[key].toLocaleString("en");
+  const n = result.iterations.length;
+  const direct = result.direct ? `; one alpha-beta search at depth ${n}: ${result.direct[key].toLocaleString("en")}` : "";
+  return `all ${n} iterations: ${total} ${unit}${direct}`;
+}
+
+// The answer, and what alpha-beta saved against minimax on the same input.
+function result(event, n) {
+  const { t } = n;
+  if (event.complete === false) return `Search stopped early (${event.reason || "stopped"}): no result`;
+  const move = t.kind === "tree" ? n.name(event.child) : showMove(event.move);
+  const answer = event.child === null && t.kind === "tree"
+    ? `Result: ${n.name(event.node)} = ${showValue(event.value)}, the expected value (chance moves first: no move to choose)`
+    : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move ${move}`;
+  if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}`;
+  const saving = savingWords(event, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
+  const table = event.tt_hits === undefined ? ""
+    : `. The transposition table answered ${event.tt_hits.toLocaleString("en-US")} positions and stored ${event.tt_stored.toLocaleString("en-US")}`;
+  return (saving ? `${answer}. ${capitalized(saving)}` : answer) + table;
+}
+
+// "alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)"; for games, in nodes:
+// "alpha-beta visited 18,297 of 549,946 nodes (531,649 fewer than minimax)".
+// `versus`: what the baseline searched (expectiminimax for a tree with chance nodes).
+export function savingWords(result, kind = "tree", versus = "minimax") {
+  const base = result && result.baseline;
+  if (!base) return "";
+  const game = kind === "game";
+  const [mine, theirs] = game ? [result.visited, base.visited] : [result.leaves, base.leaves];
+  const [what, unit] = game ? ["visited", "nodes"] : ["evaluated", "leaves"];
+  const fewer = theirs - mine;
+  const diff = fewer === 0 ? `as many as ${versus}: nothing was pruned` : `${fewer.toLocaleString("en")} fewer than ${versus}`;
+  return `alpha-beta ${what} ${mine.toLocaleString("en")} of ${theirs.toLocaleString("en")} ${unit} (${diff})`;
+}
+
+// The narration line is itself the aria-live="polite" region: what the student reads
+// is what a screen reader announces, once per step.
+// `link` ({id, after, pick}) makes the node id `id`, where it first follows the words `after`,
+// a button that calls pick(): "already searched at root.0.4" leads to that node.
+export function say(line, text, link = null) {
+  const at = link ? text.indexOf(link.after + link.id) : -1;
+  if (at < 0) {
+    if (line.textContent !== text || line.firstElementChild) line.textContent = text;
+    return;
+  }
+  const button = line.querySelector("button.node-link");
+  if (line.textContent === text && button && button.dataset.node === link.id) {
+    button.onclick = link.pick; // the same words, but the search (or its drawing) may be new
+    return;
+  }
+  const start = at + link.after.length;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "node-link";
+  b.dataset.node = link.id;
+  b.title = `Show ${link.id} in the drawing`;
+  b.textContent = link.id;
+  b.onclick = link.pick;
+  line.replaceChildren(text.slice(0, start), b, text.slice(start + link.id.length));
+}

@@ -1,0 +1,227 @@
+// Predict mode's questions: before a key step of a search the page asks the student what
+// the step will do (which value comes back, prune or keep looking, what α is now, which
+// window a child gets), and answers in the narration's words. Pure (no DOM), so node's
+// tests run it on the engine's golden traces; predict_mode.js shows the questions.
+//
+// A question is {kind, event, node, prompt, answer, explain}:
+//   kind "value"  (before a `return`): answer a number, the value the node returns;
+//   kind "prune"  (before a pruning `test` with children left to skip): "prune" or "keep";
+//   kind "bound"  (before a `bound` that changes α or β): a number, the new bound;
+//   kind "window" (before a `visit` whose window differs from its parent's at the parent's
+//                 start): [α, β].
+// At most one question per event; the rest of the events ask nothing.
+
+import { narrate } from "../narration/narration.js";
+import { showValue, toNumber } from "../view/value_format.js";
+
+const GREEK = { alpha: "α", beta: "β" };
+const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
+const STRICT = new Set(["v > beta", "v < alpha"]); // the tie rule "explore"
+
+// The question to ask before event k, or null. Reads the replay's state at k - 1 and k
+// (which moves its cursor: call it before showing a step, not while reading a state).
+export function questionAt(replay, k) {
+  const event = replay.event(k);
+  if (!event || k < 1) return null;
+  switch (event.type) {
+    case "return":
+      return valueQuestion(replay, k, event);
+    case "test":
+      return pruneQuestion(replay, k, event);
+    case "bound":
+      return boundQuestion(replay, k, event);
+    case "visit":
+      return windowQuestion(replay, k, event);
+    default:
+      return null;
+  }
+}
+
+// The questions before the events after `from` up to `to` (one player step may pass several
+// events: "key steps" hides the tests and returns), in the order the search meets them.
+export function questionsBetween(replay, from, to) {
+  const out = [];
+  for (let k = Math.max(1, from + 1); k <= Math.min(to, replay.last); k++) {
+    const q = questionAt(replay, k);
+    if (q) out.push(q);
+  }
+  return out;
+}
+
+function valueQuestion(replay, k, event) {
+  if (!isNumberValue(event.value)) return null; // max^n returns vectors: no number to type
+  const t = replay.tree;
+  const name = t.nameOf(event.node);
+  const why = valueReason(replay, k, event);
+  const state = replay.stateAt(k);
+  const said = narrate(event, replay, state);
+  return {
+    kind: "value",
+    event: k,
+    node: event.node,
+    prompt: `Which value does ${name} return?`,
+    answer: toNumber(event.value),
+    explain: why ? `${why}: ${said}` : said,
+  };
+}
+
+// "MIN(3, 12, 8) = 3": the values the node heard back from its children (its backups since
+// its visit, read backwards), when they give the returned value (a MAX or MIN node; not a
+// chance node's weighted sum). A node whose search is too long ago to read back gets none.
+const REASON_LOOKBACK = 200_000;
+
+function valueReason(replay, k, event) {
+  const t = replay.tree;
+  const i = t.idx(event.node);
+  if (i === undefined) return "";
+  const role = t.role(i);
+  if (role !== "max" && role !== "min") return "";
+  const values = [];
+  for (let j = k - 1; j >= Math.max(1, k - REASON_LOOKBACK); j--) {
+    const e = replay.event(j);
+    if (e.node !== event.node) continue;
+    if (e.type === "visit") {
+      values.reverse();
+      const best = role === "min" ? Math.min(...values) : Math.max(...values);
+      if (!values.length || best !== toNumber(event.value)) return "";
+      return `${role.toUpperCase()}(${values.map(showValue).join(", ")}) = ${showValue(best)}`;
+    }
+    if (e.type === "backup") {
+      const v = toNumber(e.child_value);
+      if (typeof v !== "number") return "";
+      values.push(v);
+    }
+  }
+  return "";
+}
+
+function pruneQuestion(replay, k, event) {
+  if (event.rest !== undefined || !SIGN[event.test]) return null; // a chance node's test: no "remaining children" question
+  if (childrenLeft(replay, k) !== true) return null; // nothing left to prune (or not known yet)
+  const t = replay.tree;
+  const name = t.nameOf(event.node);
+  const bound = event.test.endsWith("beta") ? "beta" : "alpha";
+  const sign = SIGN[event.test];
+  const state = replay.stateAt(k);
+  let explain = narrate(event, replay, state);
+  const next = replay.event(k + 1);
+  if (event.holds && next && next.type === "prune") explain = narrate(next, replay, state);
+  const tie = tieWords(event, bound);
+  return {
+    kind: "prune",
+    event: k,
+    node: event.node,
+    prompt: `v = ${showValue(event.v)} and ${GREEK[bound]} = ${showValue(event[bound])} at ${name} (test: v ${sign} ${GREEK[bound]}): ` +
+      `prune ${name}'s remaining children or keep looking?`,
+    answer: event.holds ? "prune" : "keep",
+    explain: tie ? `${explain}. ${tie}` : explain,
+  };
+}
+
+// When v equals the bound, the tie rule decides: say which rule this search uses.
+function tieWords(event, bound) {
+  if (toNumber(event.v) !== toNumber(event[bound])) return "";
+  const g = GREEK[bound];
+  return STRICT.has(event.test)
+    ? `A tie: with ties "explore" the test is v ${SIGN[event.test]} ${g}, so v = ${g} keeps looking`
+    : `A tie: with ties "prune" (as the slides) the test is v ${SIGN[event.test]} ${g}, so v = ${g} prunes`;
+}
+
+// Whether the node of the test at k has children it has not searched yet: read from the
+// events after it (a game's children are known only as they are visited or pruned). true,
+// false, or null when those events have not arrived yet.
+export function childrenLeft(replay, k) {
+  const test = replay.event(k);
+  if (test.holds) {
+    const prune = replay.event(k + 1);
+    if (!prune) return null;
+    return prune.type === "prune" && (prune.pruned || []).length > 0;
+  }
+  for (let j = k + 1; j <= replay.last; j++) {
+    const e = replay.event(j);
+    if (e.node === test.node && e.type === "bound") continue;
+    if (e.type === "visit") return e.parent === test.node;
+    return false; // the node returns (or the search ends)
+  }
+  return null;
+}
+
+function boundQuestion(replay, k, event) {
+  if (event.changed === false || !GREEK[event.bound] || !isNumberValue(event.new)) return null;
+  const name = replay.tree.nameOf(event.node);
+  return {
+    kind: "bound",
+    event: k,
+    node: event.node,
+    prompt: `What is ${GREEK[event.bound]} at ${name} now?`,
+    answer: toNumber(event.new),
+    explain: narrate(event, replay, replay.stateAt(k)),
+  };
+}
+
+function windowQuestion(replay, k, event) {
+  if (event.alpha === undefined || event.parent === null || event.parent === undefined) return null;
+  const t = replay.tree;
+  const p = t.idx(event.parent);
+  if (p === undefined || t.role(p) === "chance") return null; // an outcome gets [lo, hi], not its parent's window
+  // The parent's own bound line moved α or β since its visit (else the child gets the
+  // window the parent got, which the page shows already).
+  const before = replay.stateAt(k - 1);
+  const own = (from) => from !== undefined && from.node === p;
+  if (!own(before.alphaFromOf(p)) && !own(before.betaFromOf(p))) return null;
+  return {
+    kind: "window",
+    event: k,
+    node: event.node,
+    prompt: `What window [α, β] does ${t.nameOf(event.node)} receive?`,
+    answer: [toNumber(event.alpha), toNumber(event.beta)],
+    explain: narrate(event, replay, replay.stateAt(k)),
+  };
+}
+
+function isNumberValue(x) {
+  return typeof x === "number" || x === "inf" || x === "-inf";
+}
+
+// A number as a student types it: "3", "-2.5", "−2" (the slides' minus), "inf", "+∞",
+// "-inf", "−∞". null when it is not one.
+export function parseValue(text) {
+  const s = String(text ?? "").trim().toLowerCase().replace(/\u2212/g, "-").replace(/\s+/g, "");
+  if (/^\+?(inf|infinity|∞)$/.test(s)) return Infinity;
+  if (/^-(inf|infinity|∞)$/.test(s)) return -Infinity;
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/.test(s)) return null;
+  return Number(s);
+}
+
+// Equal as the page shows values: a weighted sum typed to a few digits counts.
+function sameNumber(a, b) {
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return a === b;
+  return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)) || showValue(a) === showValue(b);
+}
+
+const CHOICE_WORDS = { prune: "prune", keep: "keep looking" };
+
+// The verdict on `given` (a number, [α, β], or "prune" / "keep"): {right, said, feedback},
+// `said` the answer as the student gave it, in words; `feedback` the sentence to show.
+export function judge(question, given) {
+  let right;
+  let said;
+  if (question.kind === "prune") {
+    right = given === question.answer;
+    said = CHOICE_WORDS[given] || String(given);
+  } else if (question.kind === "window") {
+    const [a, b] = Array.isArray(given) ? given : [NaN, NaN];
+    right = sameNumber(a, question.answer[0]) && sameNumber(b, question.answer[1]);
+    said = `[${showValue(a)}, ${showValue(b)}]`;
+  } else {
+    right = sameNumber(given, question.answer);
+    said = showValue(given);
+  }
+  const feedback = right ? `Right: ${said}. ${question.explain}` : `Not quite: you said ${said}. ${question.explain}`;
+  return { right, said, feedback };
+}
+
+// The running score as the page writes it: "3 of 4 right".
+export function scoreWords(score) {
+  return `${score.right} of ${score.asked} right`;
+}

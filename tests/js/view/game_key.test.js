@@ -1,0 +1,35 @@
+// The key over a game search (static/js/view/game_key.js) says what the engine computes: checked
+// against the engine's own source, so a change there shows here.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { gameKey } from "../../../static/js/view/game_key.js";
+import { goldenEvents } from "../golden_traces.js";
+
+const engine = (name) => readFileSync(new URL(`../../../search/games/${name}`, import.meta.url), "utf8");
+
+test("tic-tac-toe: ±WIN for a win, 0 a draw; the estimate is open lines for X minus for O", () => {
+  const source = goldenEvents("tictactoe")[0].source;
+  const win = engine("tictactoe.py").match(/^WIN = (\d+)$/m)[1];
+  assert.match(engine("tictactoe.py"), /return open_lines\(state, "X"\) - open_lines\(state, "O"\)/);
+  assert.deepEqual(gameKey(source), {
+    utility: `${win} X wins, −${win} O wins, 0 draw.`,
+    estimate: "lines open for X − lines open for O (a row, column or diagonal is open for X if it holds no O).",
+  });
+});
+
+test("Isolation: ±1, and the trace's own estimate, zero or mobility", () => {
+  const source = goldenEvents("isolation")[0].source;
+  assert.equal(source.estimate, "mobility");
+  assert.match(engine("isolation.py"), /return -1 if self\.to_move\(state\) == "max" else 1/);
+  assert.match(engine("isolation.py"), /\(len\(legal_moves\(board, "1"\)\) - len\(legal_moves\(board, "2"\)\)\) \/ 10/);
+  assert.equal(gameKey(source).utility, "1 player 1 wins, −1 player 2 wins (a player with no move loses).");
+  assert.equal(gameKey(source).estimate, "(player 1's moves − player 2's moves) / 10.");
+  assert.equal(gameKey({ ...source, estimate: "zero" }).estimate, "0 (no guess).");
+});
+
+test("no key for a tree or an unknown game", () => {
+  assert.equal(gameKey(goldenEvents("lecture")[0].source), null);
+  assert.equal(gameKey({ kind: "game", game: "chess" }), null);
+  assert.equal(gameKey(null), null);
+});

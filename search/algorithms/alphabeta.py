@@ -1,4 +1,4 @@
-"""Alpha-beta search as the lecture slides write it (seed 003), to be read side by side with them.
+"""Alpha-beta search as the lecture slides write it (AIMA 4th ed. §5.2.3, figure 5.7), to be read side by side with them.
 
     function ALPHA-BETA-SEARCH(state) returns an action
         v ← MAX-VALUE(state, −∞, +∞)
@@ -14,13 +14,13 @@
         return v
 
 MIN-VALUE is the mirror image: v ← +∞, MIN, `if v ≤ α then return v`, β ← MIN(β, v). With a depth
-limit, CUTOFF-TEST / EVAL score a node at the limit (seed 002). With ties="explore" the tests are
+limit, CUTOFF-TEST / EVAL score a node at the limit (AIMA 4th ed. §5.3). With ties="explore" the tests are
 strict (v > β, v < α), the convention of some autograders.
 
-On a tree with chance nodes and declared bounds [lo, hi] (seed 002: "if the evaluation is bounded
-... alpha-beta pruning"), CHANCE-VALUE adds the weighted sum of its outcomes and returns early once
-that sum, with the outcomes not yet searched at the bound, can no longer reach the window (the
-Star1 idea). Each outcome is searched with the window [lo, hi]: any value of it can still move the
+On a tree with chance nodes and declared bounds [lo, hi] (AIMA 4th ed. §5.5: with the
+utility bounded, alpha-beta pruning reaches chance nodes), CHANCE-VALUE adds the weighted sum of
+its outcomes and returns early once that sum, with the outcomes not yet searched at the bound, can
+no longer reach the window (the Star1 idea). Each outcome is searched with the window [lo, hi]: any value of it can still move the
 sum, so it must be exact.
 
 Each step goes through `self.rec`, a Recorder that turns it into an event at the named pseudocode

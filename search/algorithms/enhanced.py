@@ -1,4 +1,5 @@
-"""Minimax and alpha-beta with seed 002's enhancements: a transposition table, quiescence, a beam.
+"""Minimax and alpha-beta with three enhancements: a transposition table (AIMA 4th ed. §5.2.4),
+quiescence (§5.3.2), a beam (§5.3.3).
 
 The plain searches (search.algorithms.minimax, search.algorithms.alphabeta) stay as the slides write them, and as fast;
 the classes here reuse their MAX-VALUE and MIN-VALUE unchanged and add each enhancement around them:

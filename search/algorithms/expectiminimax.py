@@ -1,4 +1,4 @@
-"""Expectiminimax as seed 002 writes it, to be read beside it (and beside minimax.py):
+"""Expectiminimax as AIMA 4th ed. §5.5 writes it, to be read beside it (and beside minimax.py):
 
     EMINIMAX(s) = UTILITY(s)                              if TERMINAL-TEST(s)
                   max a ∈ ACTIONS(s) EMINIMAX(RESULT(s, a))  if TO-MOVE(s) = MAX

@@ -1,4 +1,4 @@
-"""Iterative deepening (seed 004): alpha-beta at depth limit 1, 2, ..., N, one after another.
+"""Iterative deepening (AIMA 4th ed. §5.2.4): alpha-beta at depth limit 1, 2, ..., N, one after another.
 
     function ITERATIVE-DEEPENING-SEARCH(state, N) returns an action
         for limit = 1 to N do

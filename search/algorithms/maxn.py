@@ -1,4 +1,5 @@
-"""Max^n, seed 004's minimax for several players, to be read beside it (and beside minimax.py):
+"""Max^n, minimax for several players (AIMA 4th ed. §5.2.2), to be read beside it (and beside
+minimax.py). In Billings, "The Minimax Algorithm" (CS 330 notes, Bryn Mawr College, 2008):
 "the value of each node must be changed to a vector of values ... each player is effectively Max
 and wants to choose the move with the highest value in its element of the vector."
 

@@ -1,4 +1,4 @@
-"""Minimax as the lecture slides write it (seed 003), to be read side by side with them.
+"""Minimax as the lecture slides write it (AIMA 4th ed. §5.2.1, figure 5.3), to be read side by side with them.
 
     function MINIMAX-DECISION(state) returns an action
         return arg max a ∈ ACTIONS(s) of MIN-VALUE(RESULT(state, a))
@@ -11,7 +11,7 @@
         return v
 
 MIN-VALUE is the mirror image (v ← +∞, MIN). With a depth limit, CUTOFF-TEST / EVAL score a node at
-the limit (seed 002). Each step goes through `self.rec`: a Recorder that turns it into an event at
+the limit (AIMA 4th ed. §5.3). Each step goes through `self.rec`: a Recorder that turns it into an event at
 the named pseudocode line (the root's at MINIMAX-DECISION's arg max line, which does its work), or the NullRecorder, whose calls do nothing, when nobody watches.
 """
 

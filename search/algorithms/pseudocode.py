@@ -1,9 +1,9 @@
 """The pseudocode a student follows, line by line, with the ids events carry in `line`.
 
-The text is the lecture slides' (seed 003, the canonical form): MINIMAX-DECISION / ALPHA-BETA-SEARCH
+The text is the lecture slides' (AIMA 4th ed. §5.2, the canonical form): MINIMAX-DECISION / ALPHA-BETA-SEARCH
 and MAX-VALUE / MIN-VALUE. The listing is written for the search at hand: the root's value function
 is the one of the player at the root (MIN-VALUE when MIN moves first, arg min for minimax), and with
-a depth limit every value function takes `depth`, which CUTOFF-TEST reads (seed 003's H-MINIMAX
+a depth limit every value function takes `depth`, which CUTOFF-TEST reads (H-MINIMAX of AIMA 4th ed. §5.3
 passes d + 1 down), so the signature and the calls agree.
 """
 
@@ -129,7 +129,7 @@ def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool 
     if algorithm == "alphabeta" and chance:
         return alphabeta_listing_with_chance(ties, root, depth)
     first = _name(root if root in LINES_OF else "max")
-    if algorithm == "iterative":  # seed 004: alpha-beta at depth 1, 2, ..., N, each ordered by the last
+    if algorithm == "iterative":  # AIMA 4th ed. §5.2.4: alpha-beta at depth 1, 2, ..., N, each ordered by the last
         depth = True
         head = [
             _line(None, "function ITERATIVE-DEEPENING-SEARCH(state, N) returns an action"),
@@ -158,7 +158,7 @@ def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool 
 
 @dataclass(frozen=True, slots=True)
 class ExpectLines:
-    """EMINIMAX's lines (seed 002's four cases): a node's init, backups and return are at the
+    """EMINIMAX's lines (the four cases of AIMA 4th ed. §5.5): a node's init, backups and return are at the
     line of its case (max, min or chance)."""
 
     head: str
@@ -173,7 +173,7 @@ EMM_LINES = ExpectLines("emm.head", "emm.terminal", "emm.cutoff", "emm.max", "em
 
 
 def expectiminimax_listing(depth: bool = False) -> list[Line]:
-    """Seed 002's EMinimax written as a function: the terminal case, then one line per mover."""
+    """AIMA 4th ed. §5.5's EXPECTIMINIMAX written as a function, EMINIMAX: the terminal case, then one line per mover."""
     d, dd = (", depth", ", depth + 1") if depth else ("", "")
     call = f"EMINIMAX(RESULT(s, a){dd})"
     return _decision("EXPECTIMINIMAX-DECISION", f"EMINIMAX(state{', 0' if depth else ''})") + [_line(None, "")] + _opening(
@@ -242,7 +242,7 @@ MAXN_LINES = MaxnLines("maxn.head", "maxn.terminal", "maxn.cutoff", "maxn.init",
 
 
 def maxn_listing(depth: bool = False) -> list[Line]:
-    """Seed 004's several players: values are vectors, each player maximises its own component."""
+    """Several players (AIMA 4th ed. §5.2.2): values are vectors, each player maximises its own component."""
     d, dd = (", depth", ", depth + 1") if depth else ("", "")
     return _decision("MAXN-DECISION", f"MAXN-VALUE(state{', 0' if depth else ''})", "vector v") + [_line(None, "")] + _opening(
         (MAXN_LINES.head, f"function MAXN-VALUE(state{d}) returns a vector ⟨v1, ..., vn⟩"), MAXN_LINES.terminal,

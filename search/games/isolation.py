@@ -1,4 +1,4 @@
-"""Isolation exactly as seed 001: a 3x2 board, lower-right cell blocked, queen moves.
+"""Isolation exactly as in the depth-limited minimax lesson: a 3x2 board, lower-right cell blocked, queen moves.
 
 A position is 6 characters, row 0 then row 1, each row x = 0, 1, 2: '.' open, '#' closed (the
 blocked corner and every cell a player has left), '1' and '2' the players. Player 1 moves first
@@ -17,7 +17,7 @@ from search.trees.node import Player
 XLIM, YLIM = 3, 2
 EMPTY = ".....#"
 RAYS = ((1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1))
-"""The seed's ray order, which decides move order and so what alpha-beta prunes."""
+"""The lesson's ray order, which decides move order and so what alpha-beta prunes."""
 
 Move = tuple[int, int]
 
@@ -27,7 +27,7 @@ def moves_made(board: str) -> int:
 
 
 def legal_moves(board: str, player: str) -> list[Move]:
-    """The seed's get_legal_moves for `player` ('1' or '2'), in its order."""
+    """The lesson's get_legal_moves for `player` ('1' or '2'), in its order."""
     at = board.find(player)
     if at < 0:
         return [(i % XLIM, i // XLIM) for i, ch in enumerate(board) if ch == "."]
@@ -66,7 +66,7 @@ def zero_estimate(board: str) -> float:
 
 
 def mobility_estimate(board: str) -> float:
-    """(MAX's moves - MIN's moves) / 10: strictly between the utilities -1 and +1 (seed 002)."""
+    """(MAX's moves - MIN's moves) / 10: strictly between the utilities -1 and +1 (AIMA 4th ed. §5.3.1)."""
     return (len(legal_moves(board, "1")) - len(legal_moves(board, "2"))) / 10
 
 

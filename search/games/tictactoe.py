@@ -10,7 +10,7 @@ from search.trees.node import Player
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 WIN = 100
-"""Utility of a win for X (and -WIN for O): beyond any estimate (|e| <= 8), as seed 002 asks."""
+"""Utility of a win for X (and -WIN for O): beyond any estimate (|e| <= 8), as AIMA 4th ed. §5.3.1 asks."""
 
 EMPTY = "........."
 
@@ -69,7 +69,8 @@ def validate_position(board: Any) -> str:
 
 
 class TicTacToe:
-    """The lecture's tic-tac-toe; estimate e = open lines for X - open lines for O (seed 003)."""
+    """The lecture's tic-tac-toe; estimate e = open lines for X - open lines for O (the lecture
+    slides' example of an evaluation function, AIMA 4th ed. §5.3.1)."""
 
     root_id = "root"
 

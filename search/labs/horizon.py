@@ -1,4 +1,4 @@
-"""The horizon effect side by side (seed 002): the built-in position searched to its depth limit
+"""The horizon effect side by side (AIMA 4th ed. §5.3.2): the built-in position searched to its depth limit
 without and with quiescence, and with quiescence under a beam, each chosen move checked by the
 full search. The page's "Horizon effect" panel shows exactly this (server: search:compare)."""
 

@@ -1,5 +1,6 @@
-"""The move-ordering lab (seed 003): "good move ordering improves the effectiveness of pruning; with
-perfect ordering O(b^{m/2})". Alpha-beta runs on the same tree or position with each node's children
+"""The move-ordering lab (the lecture slides, AIMA 4th ed. §5.2.4): "good move ordering improves
+the effectiveness of pruning; with perfect ordering O(b^{m/2})" (the bound of Knuth & Moore, "An
+analysis of alpha-beta pruning", 1975). Alpha-beta runs on the same tree or position with each node's children
 
 - `given`:  as the tree or game gives them;
 - `best`:   sorted best first for the player to move, by their true minimax value (computed untraced;

@@ -1,4 +1,4 @@
-"""The feedback's sentences, in the slides' words (seed 003): each one quotes the trace event that
+"""The feedback's sentences, in the lecture slides' words (AIMA 4th ed. §5.2): each one quotes the trace event that
 decides the step, so a student reads why, at that node, with its numbers. Nodes are named as the
 student's drawing names them (AnswerKey.name: the label, with the id when labels repeat).
 

@@ -1,8 +1,8 @@
 """Explicit game trees: the node type, its JSON form, and the built-in examples.
 
-Besides MAX and MIN a node may be a chance node (`player` "chance", seed 002's expectiminimax):
+Besides MAX and MIN a node may be a chance node (`player` "chance", the expectiminimax of AIMA 4th ed. §5.5):
 its children are outcomes, each with a `probability`. A tree whose root lists `players`
-(seed 004's several players) names one of them as each internal node's `player`, and its leaves
+(several players, AIMA 4th ed. §5.2.2) names one of them as each internal node's `player`, and its leaves
 hold a vector of values, one per player. The root may declare `bounds` [lo, hi] on every value,
 which lets alpha-beta prune at chance nodes.
 """
@@ -75,7 +75,7 @@ class TreeNode:
 LECTURE_SHORTHAND = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 """The example every course uses (AIMA figure 5.2): MAX root A, MIN nodes B, C, D."""
 
-# Estimates: the average of the leaves below, rounded (seed 002: Eval estimates the expected utility).
+# Estimates: the average of the leaves below, rounded (AIMA 4th ed. §5.3.1: EVAL estimates the expected utility).
 LECTURE_WITH_ESTIMATES: dict[str, Any] = {
     "eval": 6,
     "children": [
@@ -101,7 +101,7 @@ CHANCE_TREE: dict[str, Any] = {
         {"player": "chance", "children": [_min_node([2, 6], 0.75), _min_node([8, 4], 0.25)]},
     ],
 }
-"""Seed 002's expectiminimax on a lecture-shaped tree: MAX at A chooses B, C or D, then a coin or a
+"""Expectiminimax (AIMA 4th ed. §5.5) on a lecture-shaped tree: MAX at A chooses B, C or D, then a coin or a
 die decides (B1 or B2, ...), then MIN moves. Expected values B 4, C 5, D 2.5: expectiminimax takes
 C; a pessimist who treated the chance nodes as MIN (worst outcomes B 3, C 1, D 2) would take B."""
 
@@ -123,7 +123,7 @@ THREE_PLAYERS_TREE: dict[str, Any] = {
         ]},
     ],
 }
-"""Seed 004's three players (the figure of AIMA 5.4): A moves at R, B at R1 and R2, C below; each
+"""The three players of AIMA 4th ed. §5.2.2 (figure 5.4): A moves at R, B at R1 and R2, C below; each
 leaf is ⟨vA, vB, vC⟩. Players take turns A, B, C where not given. Max^n backs up ⟨1, 2, 6⟩."""
 
 EXAMPLES: dict[str, Any] = {

@@ -2,9 +2,9 @@
 
 search.trees.parse builds the nodes and asks a TreeRules, made from the root's raw JSON, at each node:
 who moves there, whether its outcomes' probabilities are right, what its value may be. Every error
-names the place (``children[2].probability``) and says what would be right, in the words of the
-seeds: chance nodes (seed 002), value bounds (seed 002's "if the evaluation is bounded"), players
-with vector values (seed 004).
+names the place (``children[2].probability``) and says what would be right, in the terms of AIMA
+4th ed.: chance nodes (§5.5), value bounds (§5.5: bounded values let alpha-beta prune at chance
+nodes), players with vector values (§5.2.2).
 """
 
 from __future__ import annotations

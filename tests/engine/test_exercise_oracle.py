@@ -1,7 +1,7 @@
 """Practice checking against an independent oracle (review of issue 11): a from-scratch alpha-beta
-over TreeNode, written from the slides (seed 003) and sharing no code with the engine, gives the
-values each visited internal node returns, the window each visited node receives and the children
-each prune skips; the exercise's own answer (model_answer) must be exactly that, for both tie rules
+over TreeNode, written from the lecture slides (AIMA 4th ed. §5.2.3) and sharing no code with the
+engine, gives the values each visited internal node returns, the window each visited node receives
+and the children each prune skips; the exercise's own answer (model_answer) must be exactly that, for both tie rules
 and for minimax, on random trees and on the shapes that trip a checker (ties, single children, deep
 chains, negative and fractional values, a node's player not alternating)."""
 

@@ -1,4 +1,5 @@
-"""Tic-tac-toe and Isolation behind the Game interface, checked against the seeds."""
+"""Tic-tac-toe and Isolation behind the Game interface, checked against the lecture slides and the
+depth-limited minimax lesson."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from search import Isolation, TicTacToe, alphabeta, minimax
 from search.games.isolation import legal_moves
 from search.games.tictactoe import WIN, open_lines
 from tests.helpers.traced import of_type, traced
-from tests.helpers.isolation_oracle import GameState, SeedMinimax
+from tests.helpers.isolation_oracle import GameState, LessonMinimax
 
 
 def test_full_tictactoe_tree_has_549946_nodes_and_is_a_draw() -> None:
@@ -18,7 +19,7 @@ def test_full_tictactoe_tree_has_549946_nodes_and_is_a_draw() -> None:
 
 def test_tictactoe_estimate_is_open_lines_for_x_minus_open_lines_for_o() -> None:
     game = TicTacToe()
-    assert game.evaluate("....X....") == 8 - 4  # seed 003's example: X in the centre
+    assert game.evaluate("....X....") == 8 - 4  # the lecture slides' example (AIMA 4th ed. §5.3.1): X in the centre
     assert game.evaluate("X...O....") == open_lines("X...O....", "X") - open_lines("X...O....", "O") == 4 - 5
     assert -WIN < min(game.evaluate(s) for s in ("XO.......", "O.X......")) and WIN > 8
 
@@ -48,7 +49,7 @@ def test_isolation_quiz_depth_1_visits_5_nodes_below_the_root() -> None:
     assert result.visited == 6
 
 
-def seed_state(moves: list[tuple[int, int]]) -> GameState:
+def lesson_state(moves: list[tuple[int, int]]) -> GameState:
     state = GameState()
     for move in moves:
         state = state.forecast_move(move)
@@ -63,17 +64,17 @@ def our_state(moves: list[tuple[int, int]]) -> str:
 
 
 @pytest.mark.parametrize("moves", [[], [(0, 0)], [(1, 0), (0, 1)], [(0, 0), (1, 1), (2, 0)], [(1, 1), (0, 0), (2, 0), (1, 0)]])
-def test_isolation_moves_match_the_seed_in_order(moves: list[tuple[int, int]]) -> None:
-    assert Isolation().actions(our_state(moves)) == seed_state(moves).get_legal_moves()
+def test_isolation_moves_match_the_lesson_in_order(moves: list[tuple[int, int]]) -> None:
+    assert Isolation().actions(our_state(moves)) == lesson_state(moves).get_legal_moves()
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 4, 5, 9])
-def test_isolation_minimax_matches_the_seed_solution(depth: int) -> None:
-    oracle = SeedMinimax()
+def test_isolation_minimax_matches_the_lesson_solution(depth: int) -> None:
+    oracle = LessonMinimax()
     move, value = oracle.decision(GameState(), depth)
     result = minimax(Isolation(), depth=depth)
     assert (tuple(result.move), result.value) == (move, value)
-    assert result.visited - 1 == oracle.call_counter  # the seed does not terminal-test the root
+    assert result.visited - 1 == oracle.call_counter  # the lesson does not terminal-test the root
     assert alphabeta(Isolation(), depth=depth).value == value
 
 

@@ -1,4 +1,4 @@
-"""The lecture example (AIMA fig. 5.2) pinned event by event, as the slides in seed 003 walk it."""
+"""The lecture example (AIMA 4th ed. fig. 5.2) pinned event by event, as the lecture slides (AIMA 4th ed. §5.2) walk it."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_ties_explore_prunes_only_on_strict_inequality() -> None:
     assert of_type(strict, "prune")[0]["test"] == "v < alpha"
 
 
-# The slides (seed 003) walk alpha-beta on the lecture tree line by line; one entry per step:
+# The lecture slides (AIMA 4th ed. §5.2.3) walk alpha-beta on the lecture tree line by line; one entry per step:
 # v ← ±∞ (init), the leaf's utility, v ← MIN/MAX(v, child) (backup), "v ≤ α?" (test, held or
 # not), α/β ← MAX/MIN(..) (bound, changed or not), the cut, "return v".
 SLIDES = [

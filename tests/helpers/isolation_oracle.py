@@ -1,4 +1,5 @@
-"""Seed 001's Isolation GameState and depth-limited minimax, kept as written: the test oracle."""
+"""The Isolation GameState and depth-limited minimax of the depth-limited minimax lesson (a 3x2 board,
+lower-right cell blocked, queen moves), kept as written: the test oracle."""
 
 from copy import deepcopy
 
@@ -40,8 +41,8 @@ class GameState:
         return [(x, y) for y in range(ylim) for x in range(xlim) if self._board[x][y] == 0]
 
 
-class SeedMinimax:
-    """The seed's solution, with its terminal_test call counter."""
+class LessonMinimax:
+    """The lesson's solution, with its terminal_test call counter."""
 
     def __init__(self):
         self.call_counter = 0

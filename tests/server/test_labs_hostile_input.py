@@ -2,7 +2,7 @@
 input through every new door (request validator, REST, socket, trace upload, CLI).
 
 Each property compares a search with an enhancement against the plain one, or against a reference
-written here from the seed's definition, value AND move, under both tie rules."""
+written here from the definition in AIMA 4th ed. §5.5, value AND move, under both tie rules."""
 
 from __future__ import annotations
 
@@ -153,7 +153,7 @@ def bounded_chance_trees(draw: st.DrawFn) -> tuple[dict[str, Any], int, int]:
 
 
 def emm(node: dict[str, Any]) -> Fraction:
-    """Seed 002's EMinimax in exact arithmetic."""
+    """Expectiminimax (AIMA 4th ed. §5.5) in exact arithmetic."""
     if "children" not in node:
         return Fraction(node["value"])
     values = [emm(c) for c in node["children"]]

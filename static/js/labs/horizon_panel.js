@@ -1,4 +1,4 @@
-// The horizon effect side by side (seed 002). "Horizon effect" asks the server for the built-in
+// The horizon effect side by side (AIMA 4th ed. §5.3.2). "Horizon effect" asks the server for the built-in
 // position searched to its depth limit without and with quiescence, and with quiescence under a
 // beam (search/labs/horizon.py: each chosen move checked by the full search), shows them in columns in
 // a wide dialog over the page (the side panel is too narrow to compare four columns), and steps

@@ -1,6 +1,7 @@
-// The narration of seed 002's enhancements: a transposition-table hit or store, a position that
-// is not quiet at the depth limit (quiescence), a beam that drops children. Node ids are used
-// where a move name would be ambiguous ("root.0.4": the same position by another path).
+// The narration of the search enhancements (AIMA 4th ed. §5.2.4, §5.3.2, §5.3.3): a
+// transposition-table hit or store, a position that is not quiet at the depth limit (quiescence),
+// a beam that drops children. Node ids are used where a move name would be ambiguous ("root.0.4":
+// the same position by another path).
 
 import { showMove, showValue } from "../view/value_format.js";
 

@@ -56,7 +56,7 @@ export function readLink(query) {
   return { request, treeId, named: given.length === 1, detail, step: step === null ? 0 : step, run: run === "1" };
 }
 
-// Seed 002's enhancements a link turns on: {tt: true, quiescence: true, beam: K}, each only if given.
+// The enhancements (AIMA 4th ed. §5.2.4, §5.3.2, §5.3.3) a link turns on: {tt: true, quiescence: true, beam: K}, each only if given.
 // The server says whether the search can use them (a game, a depth limit for quiescence).
 function enhancements(p) {
   const out = {};

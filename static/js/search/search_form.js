@@ -126,7 +126,7 @@ export class SearchForm {
     return { ...req, ...this.options() };
   }
 
-  // Seed 002's enhancements, for game searches only: each key only when it is on.
+  // The enhancements (AIMA 4th ed. §5.2.4, §5.3.2, §5.3.3), for game searches only: each key only when it is on.
   enhancements() {
     const out = {};
     if (this.field("tt").checked) out.tt = true;

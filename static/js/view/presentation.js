@@ -57,7 +57,7 @@ export function presentNode(state, tree, i, context = stepContext(state, tree)) 
     onPath,
     chosen: i === context.chosen,
     board: tree.board[i] !== undefined && status !== Status.UNVISITED && status !== Status.PRUNED,
-    // seed 002's enhancements: answered from the transposition table ({flag, source: the index of
+    // the enhancements (AIMA 4th ed. §5.2.4, §5.3.2): answered from the transposition table ({flag, source: the index of
     // the node that filled the entry}), searched past the depth limit (quiescence), not quiet there.
     ttHit: ttHit(state, tree, i),
     pastLimit: tree.pastLimit ? tree.pastLimit(i) : false,

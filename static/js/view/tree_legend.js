@@ -1,8 +1,8 @@
 // The legend's entries for chance nodes (circles, probabilities on edges) and for max^n's
 // players (each name in its colour) appear only when the tree being shown has them, so the
 // legend of a plain minimax tree stays as short as it was. A players tree has no MAX or MIN:
-// its MAX/MIN entries give way to the players' names. Likewise the entries of seed 002's
-// enhancements (a table hit and its source, quiescence's shading, a beam's dropped children)
+// its MAX/MIN entries give way to the players' names. Likewise the entries of the enhancements
+// of AIMA 4th ed. §5.2.4 and §5.3 (a table hit and its source, quiescence's shading, a beam's dropped children)
 // show only for a search with that option on, and the estimate's only with a depth limit.
 
 import { hasChance } from "../narration/chance_players_words.js";

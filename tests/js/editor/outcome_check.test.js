@@ -75,7 +75,7 @@ test("Add child's round trip through the server's validator sets aside, then put
   assert.throws(() => outcomesPutBack({ id: "A", label: "A", player: "max", value: 1 }, bare), /another shape/);
 });
 
-// Seed 004's three players, cut down: R (A) over two leaves.
+// The three players of AIMA 4th ed. §5.2.2 (figure 5.4), cut down: R (A) over two leaves.
 function playersTree() {
   return wellFormed({ id: "R", label: "R", player: "A", players: ["A", "B", "C"], children: [
     { id: "R1", label: "R1", player: "B", value: [1, 2, 6] },

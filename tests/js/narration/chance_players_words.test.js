@@ -1,6 +1,7 @@
 // Chance nodes and several players in the browser's logic: the trace tree keeps their players,
-// probabilities and bounds; values show as the seeds write them; the narration names the sum,
-// the chance test and the deciding component; the LaTeX export draws circles and vectors.
+// probabilities and bounds; values show as AIMA 4th ed. writes them (⟨1, 2, 6⟩, §5.2.2); the
+// narration names the sum, the chance test and the deciding component; the LaTeX export draws
+// circles and vectors.
 // Traces: the golden files tests/golden/*.jsonl, which tests/engine/test_cli.py pins to what
 // `python -m search trace` writes.
 import { test } from "node:test";

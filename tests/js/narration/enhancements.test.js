@@ -1,5 +1,6 @@
-// Seed 002's enhancements in the replay, the presentation and the narration: a trace of the
-// horizon position with the table, quiescence and a beam of 3 (tests/golden, made by the CLI).
+// The search enhancements (AIMA 4th ed. §5.2.4, §5.3.2, §5.3.3) in the replay, the presentation and
+// the narration: a trace of the horizon position with the table, quiescence and a beam of 3
+// (tests/golden, made by the CLI).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 // Links to a moment of a search (static/js/player/step_link.js): what a link carries comes back out of it,
-// seed 002's enhancements included, and a value it cannot use is named.
+// the search enhancements (AIMA 4th ed. §5.2.4, §5.3) included, and a value it cannot use is named.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { linkQuery, readLink } from "../../../static/js/player/step_link.js";

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 CHROMIUM = os.environ.get("MINIMAX_LAB_CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps trying to reach Google's
@@ -28,7 +28,8 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path(os.environ.get("MINIMAX_LAB_SHOTS", "/tmp/shots"))
+SHOTS = Path(os.environ["MINIMAX_LAB_SHOTS"]) if os.environ.get("MINIMAX_LAB_SHOTS") else None
+"""Where shot() writes screenshots for a person to look at; None (the default) takes none: nothing compares them."""
 COUNTER = re.compile(r"^step (\d+) / (\d+)$")
 # How long a page action or check may wait. Generous on purpose: it only bounds a failing test,
 # and on a busy 2-core machine a page holding a few thousand nodes takes seconds over a click.
@@ -44,6 +45,18 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def shot(target: Page | Locator, name: str, full_page: bool = False) -> None:
+    """A screenshot of the page or of one element into $MINIMAX_LAB_SHOTS, for a person to look at (docs/testing.md);
+    nothing when the variable is unset, as in `make test`: no test compares them, and taking them costs time."""
+    if SHOTS is None:
+        return
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if isinstance(target, Page):
+        target.screenshot(path=str(SHOTS / name), full_page=full_page)
+    else:
+        target.screenshot(path=str(SHOTS / name))
 
 
 def new_page(browser: Browser, viewport: dict[str, int]) -> tuple[Page, list[str]]:

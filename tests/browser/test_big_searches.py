@@ -10,7 +10,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page
 from tests.helpers.live_server import running_server
 
 TICTACTOE = "/?game=tictactoe&state=.........&algorithm=minimax"
@@ -75,8 +75,7 @@ def test_a_search_that_meets_the_event_cap_says_so_above_the_player_at_once(brow
     assert box and player and box["y"] + box["height"] <= player["y"] + 1, "the note sits just above the player"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     note.scroll_into_view_if_needed()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"big-cap-{viewport['width']}.png"))
+    shot(page, f"big-cap-{viewport['width']}.png")
     # A new search that completes clears it.
     page.goto(capped_server + "/?example=lecture&algorithm=alphabeta&run=1")
     page.wait_for_function("() => window.minimaxLab && window.minimaxLab.finished && window.minimaxLab.last > 0")

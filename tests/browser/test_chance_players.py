@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app
 from tests.browser.test_layout import overflowing
 from tests.browser.test_workbench import compile_tex, download, open_tab
 
@@ -57,7 +57,7 @@ def test_expectiminimax_steps_through_the_chance_example(app: Page) -> None:
     expect(app.locator("#narration")).to_have_text("Result: A = 5, best move C")
     expect(node(app, "A")).to_have_attribute("data-value", "5")
     seek(app, 62)
-    app.screenshot(path=str(SHOTS / "chance-expectiminimax-1280.png"))
+    shot(app, "chance-expectiminimax-1280.png")
 
 
 def test_bounded_alphabeta_prunes_at_a_chance_node(app: Page) -> None:
@@ -73,7 +73,7 @@ def test_bounded_alphabeta_prunes_at_a_chance_node(app: Page) -> None:
     expect(app.locator("#narration")).to_have_text(
         "Result: A = 5, best move C. Alpha-beta evaluated 10 of 12 leaves (2 fewer than expectiminimax)")
     seek(app, 96)
-    app.screenshot(path=str(SHOTS / "chance-bounded-alphabeta-1280.png"))
+    shot(app, "chance-bounded-alphabeta-1280.png")
 
 
 def test_maxn_steps_through_three_players(app: Page) -> None:
@@ -89,7 +89,7 @@ def test_maxn_steps_through_three_players(app: Page) -> None:
     expect(app.locator("#narration")).to_have_text("Result: R = ⟨1, 2, 6⟩, best move R1")
     expect(node(app, "R")).to_have_attribute("data-value", "1,2,6")
     seek(app, 46)
-    app.screenshot(path=str(SHOTS / "three-players-maxn-1280.png"))
+    shot(app, "three-players-maxn-1280.png")
 
 
 def test_a_misfit_is_refused_in_the_form(app: Page) -> None:
@@ -113,7 +113,7 @@ def test_phone_shows_the_chance_and_players_trees_without_sideways_overflow(brow
         seek(page, step)
         assert overflowing(page) == []
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(SHOTS / f"{name}-{algorithm}-390.png"))
+        shot(page, f"{name}-{algorithm}-390.png")
     page.context.close()
     assert errors == []
 

@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, SHOTS, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, shot, new_page, open_app, run_search
 from tests.browser.test_chance_players import BOUNDED_EVENTS, CHANCE_EVENTS, MAXN_EVENTS, run_example, seek
 from tests.browser.test_explain import LECTURE_EVENTS
 from tests.browser.test_enhancements import page  # noqa: F401  (a fixture: the app at 1280x800 and at 390x844)
@@ -101,7 +101,7 @@ def test_the_editor_says_a_wrong_probability_sum_as_it_is_typed_and_refuses_no_e
     expect(warning(page)).to_have_text(
         "Chance node D: probabilities sum to 0.9, not 1. Run refuses the tree until this is fixed.")
     expect(page.locator("#editor-error")).to_be_empty()
-    page.screenshot(path=str(SHOTS / f"editor-probability-warning-{page.viewport_size['width']}.png"))
+    shot(page, f"editor-probability-warning-{page.viewport_size['width']}.png")
     # Elsewhere in the tree the warning names the node to go to.
     select(page, "A")
     expect(warning(page)).to_have_text("Chance node D (select it to fix): probabilities sum to 0.9, not 1.")

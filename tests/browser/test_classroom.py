@@ -2,7 +2,7 @@
 presents to a class, students' pages (separate browser contexts, as separate devices) follow its
 search and steps, a late joiner lands on the instructor's step at once, a student steps on their own
 and follows again, the instructor asks, two students answer, the tally counts and the reveal shows;
-the students' pages never hold the key. Screenshots of both sides at both sizes in SHOTS."""
+the students' pages never hold the key. Screenshots of both sides at both sizes when MINIMAX_LAB_SHOTS names a folder."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app, run_search
 from tests.helpers.live_server import running_server
 
 CODE_TEXT = re.compile(r"^[2-9A-Z]{4}-[2-9A-Z]{4}$")
@@ -126,12 +126,12 @@ def test_students_follow_search_and_steps_and_a_late_joiner_lands_at_once(browse
     expect(late.locator("input[name=source][value=example]")).to_be_checked()
     assert late.locator("select[name=example]").input_value() == "lecture"
 
-    teacher.screenshot(path=str(SHOTS / "classroom-teacher-1280x800.png"))
-    early.screenshot(path=str(SHOTS / "classroom-student-390x844.png"))
-    late.screenshot(path=str(SHOTS / "classroom-student-1280x800.png"))
+    shot(teacher, "classroom-teacher-1280x800.png")
+    shot(early, "classroom-student-390x844.png")
+    shot(late, "classroom-student-1280x800.png")
     teacher.set_viewport_size(PHONE)
     expect(teacher.locator("#class-panel .class-qr")).to_be_visible()
-    teacher.screenshot(path=str(SHOTS / "classroom-teacher-390x844.png"))
+    shot(teacher, "classroom-teacher-390x844.png")
     for page in (early, late, teacher):
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     # A code with no class: the page says so where the banner is.
@@ -216,14 +216,14 @@ def test_ask_answers_tally_reveal_and_no_key_on_students(browser: Browser, live_
     expect(bars).to_have_count(2)
     expect(teacher.locator('#class-panel .class-bar[data-answer="prune"] .class-bar-count')).to_have_text("1")
     expect(teacher.locator('#class-panel .class-bar[data-answer="keep looking"] .class-bar-count')).to_have_text("1")
-    teacher.screenshot(path=str(SHOTS / "classroom-tally-1280x800.png"))
+    shot(teacher, "classroom-tally-1280x800.png")
 
     teacher.get_by_role("button", name="Reveal").click()
     expect(teacher.locator("#class-panel .class-revealed")).to_have_text("Revealed: keep looking")
     expect(right.locator("#class-question .class-verdict")).to_have_text("Right: keep looking. 2 answered.")
     expect(wrong.locator("#class-question .class-verdict")).to_have_text("Not quite: you said prune; the answer is keep looking. 2 answered.")
     expect(wrong.locator('#class-question .class-bar[data-right="true"]')).to_have_attribute("data-answer", "keep looking")
-    right.screenshot(path=str(SHOTS / "classroom-reveal-390x844.png"))
+    shot(right, "classroom-reveal-390x844.png")
 
     # The key is the instructor's tab's alone: nowhere in a student's storage, page or messages.
     key = json.loads(teacher.evaluate("() => sessionStorage.getItem('minimax-lab:class')"))["key"]

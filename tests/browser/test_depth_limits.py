@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, checked_app, new_page, open_app, refusals_removed, run_search
+from tests.browser.conftest import DESKTOP, PHONE, shot, checked_app, new_page, open_app, refusals_removed, run_search
 
 REFUSAL = "children[0].eval: node 'B' is cut off by the depth limit 1 and needs an estimate"
 WAYS = ["Use the lecture tree with estimates", "Add estimates in the editor", "Run without a depth limit"]
@@ -74,8 +74,7 @@ def test_use_the_lecture_tree_with_estimates_runs_at_the_same_depth(app: Page) -
         expect(drawn).to_have_attribute("class", re.compile(r"\bestimate\b"))
         expect(drawn).to_have_attribute("data-value", value)
     expect(app.locator('#tree [data-node-id="B1"]')).not_to_have_attribute("data-state", "done")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    app.screenshot(path=str(SHOTS / "desktop_1280x800_depth_estimates_result.png"))
+    shot(app, "desktop_1280x800_depth_estimates_result.png")
     app.evaluate("window.minimaxLab.seek(4)")
     expect(app.locator("#narration")).to_have_text(re.compile(r"^B is at the depth limit: return EVAL = 8 \(an estimate\)$"))
 
@@ -89,8 +88,7 @@ def test_add_estimates_in_the_editor_selects_the_node_and_focuses_eval(app: Page
     expect(eval_field).to_be_focused()
     expect(app.locator("#node-heading")).to_have_text(re.compile(r"^B \(id B\): MIN"))
     expect(app.locator("#editor-status")).to_contain_text("B needs an estimate")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    app.screenshot(path=str(SHOTS / "desktop_1280x800_depth_editor_at_B.png"))
+    shot(app, "desktop_1280x800_depth_editor_at_B.png")
     # Typing an estimate and running goes on to the next node without one: C, selected in turn.
     app.keyboard.type("8")
     app.keyboard.press("Enter")
@@ -127,7 +125,6 @@ def test_run_without_a_depth_limit_clears_the_field_and_runs(app: Page) -> None:
 
 
 def test_screenshots_of_the_refusal(browser: Browser, live_server: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for name, viewport in (("desktop_1280x800", DESKTOP), ("phone_390x844", PHONE)):
         page, errors = new_page(browser, viewport)
         open_app(page, live_server)
@@ -143,7 +140,7 @@ def test_screenshots_of_the_refusal(browser: Browser, live_server: str) -> None:
                 assert a and b
                 apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
                 assert apart, (a, b)
-        page.screenshot(path=str(SHOTS / f"{name}_depth_refusal.png"))
-        page.locator(".setup-panel").screenshot(path=str(SHOTS / f"{name}_depth_refusal_panel.png"))
+        shot(page, f"{name}_depth_refusal.png")
+        shot(page.locator(".setup-panel"), f"{name}_depth_refusal_panel.png")
         page.context.close()
         assert errors == []

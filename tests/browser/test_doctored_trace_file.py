@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, refusals_removed
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app, refusals_removed
 from tests.server.test_trees_api import lecture_trace
 
 REFUSAL = "line 7: leaf B1 has value 99, the engine gives 3"
@@ -35,8 +35,7 @@ def test_a_doctored_trace_file_is_refused_in_the_page(browser: Browser, live_ser
     expect(alert).to_have_text(f"doctored.jsonl: {REFUSAL}")
     expect(page.locator("#counter")).to_have_text("step 0 / 57")  # the lecture example is still shown
     alert.scroll_into_view_if_needed()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"doctored-trace-{viewport['width']}x{viewport['height']}.png"))
+    shot(page, f"doctored-trace-{viewport['width']}x{viewport['height']}.png")
     # Shared from the Share & export tab: refused the same way, and no link is offered.
     page.get_by_role("tab", name="Share & export").click()
     page.locator("#trace-upload").set_input_files(str(doctored_file(tmp_path)))

@@ -1,4 +1,4 @@
-"""Seed 002's enhancements on the page: a transposition hit marked and linked to the node that
+"""The enhancements of AIMA 4th ed. §5.2.4-5.3.3 on the page (transposition table, quiescence, beam): a transposition hit marked and linked to the node that
 filled the entry, the horizon effect side by side, and what a beam never considered, greyed."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app
 from tests.browser.test_layout import overflowing
 from tests.browser.test_workbench import download, open_tab
 
@@ -68,7 +68,7 @@ def test_a_transposition_hit_is_marked_linked_and_narrated(page: Page) -> None:
     assert "value" in narration and "from the table" in narration
     expect(page.locator(".legend")).to_contain_text("from the table")
     width = page.viewport_size["width"]
-    page.screenshot(path=str(SHOTS / f"enhancements_tt_hit_{width}.png"))
+    shot(page, f"enhancements_tt_hit_{width}.png")
     to_last_step(page)
     expect(page.locator("#narration")).to_contain_text("transposition table answered")
     assert overflowing(page) == []
@@ -104,7 +104,7 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
         assert boxes[0]["y"] < boxes[1]["y"] < boxes[2]["y"] < boxes[3]["y"]
         assert min(b["width"] for b in boxes) >= 300
     assert overflowing(page) == []
-    page.screenshot(path=str(SHOTS / f"enhancements_horizon_{width}.png"))
+    shot(page, f"enhancements_horizon_{width}.png")
     # The main view steps through the depth-limited search: no node past the limit.
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     to_last_step(page)
@@ -121,7 +121,7 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     assert page.locator("#tree .node.past-limit").count() > 0
     assert page.locator('input[name="quiescence"]').is_checked()
     expect(quiet).to_have_class(__import__("re").compile(r"\bshown\b"))
-    page.screenshot(path=str(SHOTS / f"enhancements_horizon_stepping_{width}.png"))
+    shot(page, f"enhancements_horizon_stepping_{width}.png")
     # Opening it again shows the same comparison, the column being stepped through marked, without
     # starting another search; Escape closes it.
     searches = page.evaluate("window.minimaxLab.searches")
@@ -147,7 +147,7 @@ def test_what_a_beam_never_considered_is_greyed(page: Page) -> None:
     expect(page.locator(".legend")).to_contain_text("never considered (beam)")
     width = page.viewport_size["width"]
     to_last_step(page)
-    page.screenshot(path=str(SHOTS / f"enhancements_beam_{width}.png"))
+    shot(page, f"enhancements_beam_{width}.png")
 
 
 def test_bad_combinations_are_named_on_the_page(page: Page) -> None:
@@ -211,7 +211,7 @@ def test_a_hit_leads_to_the_node_that_filled_its_entry(page: Page) -> None:
     button.click()
     picked(page, source_id)
     width = page.viewport_size["width"]
-    page.screenshot(path=str(SHOTS / f"enhancements_tt_picked_{width}.png"), full_page=width < 600)
+    shot(page, f"enhancements_tt_picked_{width}.png", full_page=width < 600)
     # Stepping on clears the selection.
     page.keyboard.press("ArrowRight")
     expect(page.locator("#tree .node.picked")).to_have_count(0)

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from search.practice import model_answer, parse_exercise
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, refusals_removed
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app, refusals_removed
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 ASKED = "values,pruned"
@@ -131,8 +131,7 @@ def test_a_wrong_answer_shows_the_first_mistake_on_the_tree(browser: Browser, li
     expect(callout).to_contain_text("v = 2 ≤ α = 3")
     expect(page.locator("#feedback-list li")).to_have_count(1)
     assert 0 < score(page) < 1
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "exercise-mistake-1280.png"), full_page=True)
+    shot(page, "exercise-mistake-1280.png", full_page=True)
     # The list's entry brings the focus back to the mistake.
     page.get_by_label("value of A").focus()
     page.locator("#feedback-list button").first.click()
@@ -227,11 +226,10 @@ def test_results_show_the_attempts_and_the_heat_where_they_went_wrong(browser: B
     expect(page.locator("#node-rows tr", has_text="C3")).to_contain_text("2 of 2")
     counts = [int(t) for t in page.locator("#histogram-rows td").all_text_contents()]
     assert sum(counts) == 2 and len(counts) == 10
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "exercise-results-1280.png"), full_page=True)
+    shot(page, "exercise-results-1280.png", full_page=True)
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    page.screenshot(path=str(SHOTS / "exercise-results-390.png"), full_page=True)
+    shot(page, "exercise-results-390.png", full_page=True)
     page.context.close()
     assert [e for e in errors if "status of 403 (FORBIDDEN)" not in e] == []  # the wrong key's answer
 
@@ -247,8 +245,7 @@ def test_show_solution_replays_from_the_first_mistake(browser: Browser, live_ser
     page.wait_for_url(re.compile(rf"/x/{made['id']}/solution\?step={seq}$"))
     expect(page.locator("#counter")).to_have_text(re.compile(rf"^step {seq} / \d+$"))
     expect(page.locator('[data-node-id="C2"]')).to_be_visible()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "exercise-solution-1280.png"))
+    shot(page, "exercise-solution-1280.png")
     # A step of the solution links back to itself.
     page.keyboard.press("ArrowRight")
     page.get_by_role("button", name="Copy link to this step").click()
@@ -278,11 +275,11 @@ def test_the_instructor_makes_exercises_from_the_main_page(browser: Browser, liv
     expect(student).to_have_value(re.compile(r"/x/[\w-]{12}$"))
     expect(page.locator("#exercise-results-link")).to_have_value(re.compile(r"/x/[\w-]{12}/results\?key=[\w-]{20,}$"))
     expect(page.get_by_text("Keep this link private")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "exercise-maker-1280.png"))
+    shot(page, "exercise-maker-1280.png")
     page.set_viewport_size(PHONE)
     page.locator("#exercise-maker").scroll_into_view_if_needed()
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    page.locator("#exercise-maker").screenshot(path=str(SHOTS / "exercise-maker-390.png"))
+    shot(page.locator("#exercise-maker"), "exercise-maker-390.png")
     page.set_viewport_size(DESKTOP)
     # A refused request says why, where the form is.
     page.locator('input[name="maker_depth"]').fill("deep")
@@ -303,12 +300,11 @@ def test_the_instructor_makes_exercises_from_the_main_page(browser: Browser, liv
 
 
 def test_the_student_page_fits_both_sizes(browser: Browser, live_server: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for size, name in ((DESKTOP, "1280"), (PHONE, "390")):
         page, errors = new_page(browser, size)
         made = make(page, live_server, ["values", "bounds", "pruned"])
         open_exercise(page, live_server, made["url"])
-        page.screenshot(path=str(SHOTS / f"exercise-student-{name}.png"), full_page=True)
+        shot(page, f"exercise-student-{name}.png", full_page=True)
         # Half a window, or a word that is no number, is caught here: said, focused, nothing sent.
         page.get_by_label("α at A").fill("0")
         page.get_by_role("button", name="Check").click()
@@ -323,7 +319,7 @@ def test_the_student_page_fits_both_sizes(browser: Browser, live_server: str) ->
         expect(page.get_by_label("α at A")).to_be_focused()  # the first mistake: α is −∞ at the root
         expect(page.locator(".callout")).to_contain_text("A is the root")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
-        page.screenshot(path=str(SHOTS / f"exercise-checked-{name}.png"), full_page=False)
+        shot(page, f"exercise-checked-{name}.png", full_page=False)
         # Everything stays reachable: the drawing scrolls inside its own box.
         box = page.locator("#drawing-box")
         assert box.evaluate("e => e.scrollWidth >= e.clientWidth")

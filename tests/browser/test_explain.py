@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, checked_app, counter, new_page, node_states, run_search
+from tests.browser.conftest import DESKTOP, PHONE, shot, checked_app, counter, new_page, node_states, run_search
 
 LECTURE_EVENTS = 57  # the last step of every line: 58 events, numbered 0..57
 LECTURE_KEY_STEPS = 35  # start, 11 visits, 7 leaves, 10 backups, 4 changed bounds, 2 prunes, result: 36
@@ -74,7 +74,7 @@ def test_counts_so_far_and_the_saving_at_the_end(app: Page) -> None:
     expect(app.locator("#tally")).to_have_text("Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
     expect(app.locator("#narration")).to_have_text(
         "Result: A = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
-    app.screenshot(path=str(SHOTS / "explain-result-1280.png"))
+    shot(app, "explain-result-1280.png")
 
 
 def test_node_states_look_different_and_nothing_looks_pruned_at_step_0(app: Page) -> None:
@@ -163,7 +163,7 @@ def test_phone_shows_the_new_controls(browser: Browser, live_server: str) -> Non
     for selector in ("#detail", "#tally", "#copy-step-link"):
         box = page.locator(selector).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
-    page.screenshot(path=str(SHOTS / "explain-phone-390.png"), full_page=True)
+    shot(page, "explain-phone-390.png", full_page=True)
     page.context.close()
     assert errors == []
 
@@ -178,6 +178,6 @@ def test_the_lit_line_stays_in_view_when_present_mode_enlarges_the_listing(brows
                        const box = document.getElementById('code').getBoundingClientRect();
                        return li.top >= box.top - 0.5 && li.bottom <= box.bottom + 0.5; }"""
     page.wait_for_function(inside)
-    page.screenshot(path=str(SHOTS / "explain-present-1280x720.png"))
+    shot(page, "explain-present-1280x720.png")
     page.context.close()
     assert errors == []

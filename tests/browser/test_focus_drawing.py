@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app
 from tests.browser.test_enhancements import FIND_STEP
 from tests.browser.test_workbench import download, open_tab
 
@@ -198,7 +198,7 @@ def test_screenshots_of_the_full_alpha_beta_tree(browser: Browser, live_server: 
     page.goto(live_server + FULL)
     # Mid-search: while it streams, once past the full drawing's size.
     expect(page.locator("#tree-note")).to_have_text(NOTE)
-    page.screenshot(path=str(SHOTS / f"focus-streaming-{width}.png"))
+    shot(page, f"focus-streaming-{width}.png")
     page.wait_for_function("() => window.minimaxLab.finished")
     seek(page, 5000)
     # The first mark, wherever it is: Tab to it (focus) brings it into view.
@@ -207,11 +207,11 @@ def test_screenshots_of_the_full_alpha_beta_tree(browser: Browser, live_server: 
     assert mark.get_attribute("data-node-id") in marks_on_screen(page)
     page.keyboard.press("Enter")
     expect(mark).to_have_attribute("aria-expanded", "true")
-    page.screenshot(path=str(SHOTS / f"focus-step-{width}.png"))
+    shot(page, f"focus-step-{width}.png")
     page.keyboard.press("End")
     expect(page.locator("#tally")).to_have_attribute("data-final", "true")
     page.locator(f'#tree [data-node-id="{marks_on_screen(page)[0]}"] .fold-badge rect').click()
-    page.screenshot(path=str(SHOTS / f"focus-result-{width}.png"))
+    shot(page, f"focus-result-{width}.png")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert page.locator(DRAWN).count() < 300
     page.context.close()

@@ -8,7 +8,7 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app, run_search
 
 # The smallest on-screen width and height of any board cell, in CSS px.
 SMALLEST_CELL = """() => {
@@ -129,8 +129,7 @@ def test_screenshots_of_a_game_search(browser: Browser, live_server: str, name: 
     open_app(page, live_server)
     game_search(page, game="tictactoe", position="XOX.O....", depth="2")
     page.evaluate("window.minimaxLab.seek(20)")  # mid-search: boards, values, a window on the path
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"game-boards-{name}.png"), full_page=name == "phone")
+    shot(page, f"game-boards-{name}.png", full_page=name == "phone")
     # The key fits the phone's width: no sideways scrolling.
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert page.locator("#tree .board .cell").first.bounding_box()["width"] >= 12

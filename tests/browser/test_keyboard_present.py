@@ -1,7 +1,7 @@
 """Keyboard and presenting (issue 9): Space plays and pauses wherever focus is but in text
 fields; Enter in a Search field runs and hands focus to the tree; + - 0 zoom the focused
 tree; Present mode's large text and its camera at 150% zoom; the phone's still camera, with
-the current pseudocode line and the readout in sight at every step. Screenshots in SHOTS."""
+the current pseudocode line and the readout in sight at every step. Screenshots when MINIMAX_LAB_SHOTS names a folder."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PATIENCE_MS, PHONE, SHOTS, counter, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, PATIENCE_MS, PHONE, shot, counter, new_page, open_app, run_search
 
 PROJECTOR = {"width": 1280, "height": 720}
 # A 1280x720 screen at 150% browser zoom: a page of 1280/1.5 x 720/1.5 CSS pixels, each
@@ -199,8 +199,7 @@ def test_present_mode_is_large_and_hides_the_side_panel(projector: Page) -> None
     expect(page.locator(".setup-panel")).to_be_hidden()
     expect(page.locator(".app-header")).to_be_hidden()
     page.locator("#scrub").fill("30")  # the alpha cut at C: the longest sentence of the search
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "present_1280x720_prune.png"))
+    shot(page, "present_1280x720_prune.png")
     sizes = {
         "narration": font_px(page, "#narration"),
         "code lines": font_px(page, "#code li.code-line"),
@@ -236,8 +235,7 @@ def test_present_mode_at_150_percent_zoom_keeps_the_root_in_view(browser: Browse
         assert counter(page)[0] == step
         assert page.evaluate(ROOT_IN_VIEW), f"the root left the view at step {step}: {page.evaluate(TRANSFORM)}"
         if step == last // 2:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "present_853x480_at_150pc.png"))
+            shot(page, "present_853x480_at_150pc.png")
         if step < last:
             forward.click()
     assert page.evaluate("document.documentElement.scrollHeight") <= ZOOMED["height"]
@@ -271,8 +269,7 @@ def moved_only_to_follow(page: Page, label: str) -> list[int]:
         sight = page.evaluate(IN_SIGHT, READOUT)
         assert sight == {"scrollY": 0, **{s: True for s in READOUT}}, (label, step, sight)
         if step == 14 and label == "lecture":
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "phone_390x844_step14.png"))
+            shot(page, "phone_390x844_step14.png")
         if step < last:
             forward.click()
     return moves
@@ -299,8 +296,7 @@ def test_phone_camera_moves_only_to_follow_the_search(browser: Browser, live_ser
 def test_normal_layout_screenshot(app: Page) -> None:
     # The Present button sits beside Fit without pushing the toolbar onto a second row of buttons.
     app.locator("#scrub").fill("30")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    app.screenshot(path=str(SHOTS / "desktop_1280x800_toolbar.png"))
+    shot(app, "desktop_1280x800_toolbar.png")
     fit = app.locator("#fit").bounding_box()
     present = app.locator("#present").bounding_box()
     heading = app.locator("#tree-heading").bounding_box()

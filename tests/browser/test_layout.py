@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, counter, new_page, open_app
+from tests.browser.conftest import DESKTOP, PHONE, shot, counter, new_page, open_app
 
 
 def boxes(page: Page) -> dict[str, dict[str, float]]:
@@ -38,12 +38,11 @@ def overflowing(page: Page) -> list[str]:
 def test_desktop_layout(browser: Browser, live_server: str) -> None:
     page, errors = new_page(browser, DESKTOP)
     open_app(page, live_server)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "desktop_1280x800_step0.png"))
+    shot(page, "desktop_1280x800_step0.png")
     page.locator("#scrub").fill("19")
-    page.screenshot(path=str(SHOTS / "desktop_1280x800_prune.png"))
+    shot(page, "desktop_1280x800_prune.png")
     page.get_by_role("button", name="Last step").click()
-    page.screenshot(path=str(SHOTS / "desktop_1280x800_result.png"))
+    shot(page, "desktop_1280x800_result.png")
 
     assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
     assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP["height"]
@@ -67,10 +66,9 @@ def test_desktop_layout(browser: Browser, live_server: str) -> None:
 def test_phone_layout(browser: Browser, live_server: str) -> None:
     page, errors = new_page(browser, PHONE)
     open_app(page, live_server)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "phone_390x844_step0.png"))
+    shot(page, "phone_390x844_step0.png")
     page.locator("#scrub").fill("19")
-    page.screenshot(path=str(SHOTS / "phone_390x844_prune_full.png"), full_page=True)
+    shot(page, "phone_390x844_prune_full.png", full_page=True)
 
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert overflowing(page) == []
@@ -92,7 +90,7 @@ def test_phone_layout(browser: Browser, live_server: str) -> None:
     expect(page.get_by_role("button", name="Run")).to_be_in_viewport()
     page.get_by_role("button", name="Run").click()
     expect(page.locator("#counter")).to_have_text("step 0 / 57")
-    page.screenshot(path=str(SHOTS / "phone_390x844_form.png"))
+    shot(page, "phone_390x844_form.png")
     page.context.close()
     assert errors == []
 

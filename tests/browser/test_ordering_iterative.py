@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, SHOTS, counter, new_page, open_app, run_search
+from tests.browser.conftest import PHONE, shot, counter, new_page, open_app, run_search
 from tests.browser.test_layout import overflowing
 
 
@@ -39,8 +39,7 @@ def test_ordering_lab_table_replay_and_plot(app: Page) -> None:
     panel = app.locator("#panel-ordering").bounding_box()
     assert all(box and panel and box["width"] > 200 and box["x"] + box["width"] <= panel["x"] + panel["width"] for box in boxes)
     assert boxes[0]["y"] < boxes[1]["y"] < boxes[2]["y"]  # type: ignore[index]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    app.screenshot(path=str(SHOTS / "ordering-lab-1280.png"))
+    shot(app, "ordering-lab-1280.png")
     # Replay best first: the reordered tree searched with alpha-beta in the main view.
     before = app.evaluate("() => window.minimaxLab.searches")
     app.locator('#ordering-rows tr[data-ordering="best"] button').click()
@@ -76,8 +75,7 @@ def test_iterative_deepening_steps_across_an_iteration_boundary(app: Page) -> No
     expect(app.locator("#iteration-rows tr")).to_have_count(2)
     expect(app.locator("#iteration-compare")).to_have_text("All 2 iterations: 10 leaves; one alpha-beta search at depth 2: 7.")
     expect(app.locator("#narration")).to_contain_text("Result: A = 3, best move B")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    app.screenshot(path=str(SHOTS / "iterative-1280.png"))
+    shot(app, "iterative-1280.png")
 
 
 def test_phone_ordering_and_iterations_do_not_overflow(browser: Browser, live_server: str) -> None:
@@ -90,14 +88,13 @@ def test_phone_ordering_and_iterations_do_not_overflow(browser: Browser, live_se
     page.locator("#last").click()
     expect(page.locator("#iteration-rows tr")).to_have_count(2)
     assert overflowing(page) == []
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "iterative-390.png"), full_page=True)
+    shot(page, "iterative-390.png", full_page=True)
     page.locator("#tab-ordering").click()
     page.locator("#ordering-run").click()
     page.wait_for_function("() => window.minimaxLab.orderingRuns >= 1")
     expect(page.locator("#ordering-plots path.series")).to_have_count(12, timeout=120_000)
     assert overflowing(page) == []
-    page.locator("#panel-ordering").screenshot(path=str(SHOTS / "ordering-lab-390.png"))
+    shot(page.locator("#panel-ordering"), "ordering-lab-390.png")
     assert counter(page)[1] > 0
     page.context.close()
     assert errors == []

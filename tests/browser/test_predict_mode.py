@@ -1,7 +1,7 @@
 """Predict mode (issue 11, part 3) on the lecture example with alpha-beta: Forward, → and Play stop
 before a key step and ask; an answer is judged in the narration's words, the score counts it and
 the step plays; Esc skips; stepping back, scrubbing, Last and links never ask; a new search starts
-the score over; the keyboard alone does it all. Screenshots of a question at both sizes in SHOTS."""
+the score over; the keyboard alone does it all. Screenshots of a question at both sizes when MINIMAX_LAB_SHOTS names a folder."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, counter, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, PHONE, shot, counter, new_page, open_app, run_search
 
 QUESTION = "#predict .predict-question"
 PROMPT = "#predict-prompt"
@@ -242,13 +242,12 @@ def test_a_link_turns_it_on_and_a_step_link_keeps_it(browser: Browser, live_serv
 
 
 def test_screenshots_with_a_question(browser: Browser, live_server: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         page, errors = new_page(browser, viewport)
         open_app(page, live_server)
         predict_on(page)
         to_question(page, "Which value does B return?")
-        page.screenshot(path=str(SHOTS / f"predict-{name}-value.png"))
+        shot(page, f"predict-{name}-value.png")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
         # The question never covers the node it asks about: B is in the drawing, clear of the panel.
         boxes = page.evaluate("""() => {
@@ -271,7 +270,7 @@ def test_screenshots_with_a_question(browser: Browser, live_server: str) -> None
         assert inside, name
         page.get_by_role("button", name="Skip (Esc)").click()
         to_question(page, "v = 2 and α = 3 at C (test: v ≤ α): prune C's remaining children or keep looking?")
-        page.screenshot(path=str(SHOTS / f"predict-{name}-prune.png"))
+        shot(page, f"predict-{name}-prune.png")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
         page.context.close()
         assert errors == [], name

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, SHOTS, new_page, open_app
+from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app
 from tests.browser.test_layout import overflowing
 
 UNNAMED = """() => [...document.querySelectorAll('.setup-panel button, .setup-panel input, .setup-panel select, .setup-panel textarea')]
@@ -36,12 +36,11 @@ def fill_panels(page: Page) -> None:
 def test_workbench_panels_fit(browser: Browser, live_server: str, viewport: dict[str, int]) -> None:
     page, errors = new_page(browser, viewport)
     open_app(page, live_server)
-    SHOTS.mkdir(parents=True, exist_ok=True)
     size = f"{viewport['width']}x{viewport['height']}"
     phone = viewport is PHONE
     fill_panels(page)
     page.locator("#editor-outline").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"workbench_edit_{size}.png"), full_page=phone)
+    shot(page, f"workbench_edit_{size}.png", full_page=phone)
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert overflowing(page) == []
     assert page.evaluate(UNNAMED) == []
@@ -56,7 +55,7 @@ def test_workbench_panels_fit(browser: Browser, live_server: str, viewport: dict
     page.get_by_role("button", name="Save and share this tree").click()
     expect(page.locator("#tree-link")).to_have_value(re.compile(r"/t/"))
     page.get_by_role("button", name="Save and share this tree").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"workbench_share_{size}.png"), full_page=phone)
+    shot(page, f"workbench_share_{size}.png", full_page=phone)
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert overflowing(page) == []
     assert page.evaluate(UNNAMED) == []

@@ -1,13 +1,11 @@
 """Chance nodes (expectiminimax, alpha-beta over bounds) and several players (max^n): values on random
-trees against small reference implementations written here from the seeds' definitions, the
-validator's errors, the refusals, the CLI and the socket."""
+trees against small reference implementations written here from the definitions in AIMA 4th ed.
+(§5.5, §5.2.2), the validator's errors, the refusals, the CLI and the socket."""
 
 from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -23,6 +21,7 @@ from server import create_app, socketio_of
 from tests.helpers.live_server import isolated_config
 from tests.helpers.socket_client import SearchClient
 from tests.server.test_search_namespace import client, connection, server_url, named, receive_until, received_events  # noqa: F401 (fixtures)
+from tests.helpers.cli import run_cli
 
 LO, HI = 0, 10
 
@@ -46,7 +45,7 @@ def chance_trees(draw: st.DrawFn, depth: int = 0) -> dict[str, Any]:
 
 
 def emm_reference(node: dict[str, Any]) -> float:
-    """Seed 002's EMinimax, from its four cases."""
+    """Expectiminimax (AIMA 4th ed. §5.5), from its four cases."""
     if "children" not in node:
         return node["value"]
     values = [emm_reference(c) for c in node["children"]]
@@ -71,7 +70,7 @@ def players_trees(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def maxn_reference(node: dict[str, Any], names: list[str]) -> list[float]:
-    """Seed 004: each player takes the child best in its own component; the first on ties."""
+    """Max^n (AIMA 4th ed. §5.2.2): each player takes the child best in its own component; the first on ties."""
     if "children" not in node:
         return node["value"]
     p = names.index(node["player"])
@@ -93,7 +92,7 @@ def run(request: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
 # --- properties -----------------------------------------------------------------------------------
 @settings(max_examples=150, deadline=None)
 @given(chance_trees())
-def test_expectiminimax_value_is_the_seed_definition(tree: dict[str, Any]) -> None:
+def test_expectiminimax_value_is_the_textbook_definition(tree: dict[str, Any]) -> None:
     result, events = run({"tree": tree, "algorithm": "expectiminimax"})
     assert math.isclose(result.value, emm_reference(tree), rel_tol=1e-9, abs_tol=1e-9)
     for event in events:
@@ -120,7 +119,7 @@ def test_bounded_alphabeta_over_chance_nodes_equals_expectiminimax(tree: dict[st
 
 @settings(max_examples=150, deadline=None)
 @given(players_trees())
-def test_maxn_value_and_move_are_the_seed_definition(tree: dict[str, Any]) -> None:
+def test_maxn_value_and_move_are_the_textbook_definition(tree: dict[str, Any]) -> None:
     result, events = run({"tree": tree, "algorithm": "maxn"})
     assert result.value == maxn_reference(tree, tree["players"])
     if "children" in tree:
@@ -149,7 +148,7 @@ def test_the_chance_example_differs_from_a_pessimist_and_prunes_with_bounds() ->
     assert (test["v"], test["rest"], test["reach"]) == (1.5, 0.25, 4.0)
 
 
-def test_the_three_players_example_is_the_seed_figure() -> None:
+def test_the_three_players_example_is_the_textbook_figure() -> None:
     result, events = run({"example": "three-players", "algorithm": "maxn"})
     assert (result.value, result.move) == ([1, 2, 6], "R1")
     first = next(e for e in events if e["type"] == "backup")
@@ -223,8 +222,7 @@ def test_expectiminimax_on_a_plain_tree_is_minimax() -> None:
 
 
 # --- CLI and socket ------------------------------------------------------------------------------------
-def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "search", *args], capture_output=True, text=True, input=stdin, timeout=120)
+cli = run_cli
 
 
 def test_cli_traces_the_examples_and_refuses_what_does_not_fit(tmp_path: Any) -> None:
@@ -245,7 +243,7 @@ def test_cli_traces_the_examples_and_refuses_what_does_not_fit(tmp_path: Any) ->
     assert refused.returncode == 2 and "for a game use minimax or alphabeta" in refused.stderr
 
 
-def test_cli_pseudocode_lists_the_seeds_cases() -> None:
+def test_cli_pseudocode_lists_the_textbook_cases() -> None:
     texts = lambda *args: [line["text"].strip() for line in json.loads(cli("pseudocode", *args).stdout)]  # noqa: E731
     emm = texts("--algorithm", "expectiminimax")
     assert "if TO-MOVE(s) = CHANCE then return Σ r P(r) · EMINIMAX(RESULT(s, r))" in emm

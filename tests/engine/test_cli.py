@@ -1,4 +1,5 @@
-"""`python -m search`: the contract other tools use. Real subprocesses, real files."""
+"""`python -m search`: the contract other tools use. Real files; the CLI run in this process (tests/helpers/cli.py)
+except where a test says "real subprocess": the golden lecture trace, a bad input's exit code and a closed pipe."""
 
 from __future__ import annotations
 
@@ -10,16 +11,16 @@ from pathlib import Path
 import pytest
 
 from search.traces.schema import check_event
+from tests.helpers.cli import run_cli, run_cli_process
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "search", *args], capture_output=True, text=True, input=stdin, timeout=120)
+run = run_cli
 
 
 def test_lecture_trace_is_the_golden_file() -> None:
-    done = run("trace", "--example", "lecture", "--algorithm", "alphabeta")
+    done = run_cli_process("trace", "--example", "lecture", "--algorithm", "alphabeta")
     assert done.returncode == 0, done.stderr
     assert done.stdout == (GOLDEN / "lecture_alphabeta.jsonl").read_text()
 
@@ -149,3 +150,17 @@ def test_the_lecture_with_estimates_is_an_example_of_the_cli() -> None:
     done = run("trace", "--example", "lecture-estimates", "--depth", "1")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1])["value"] == 8
+
+
+def test_the_real_command_exits_2_on_bad_input_and_0_when_its_reader_stops() -> None:
+    """Real subprocesses: the entry point (`python -m search`), the exit codes a shell sees, `| head`."""
+    bad = run_cli_process("trace", "--example", "lecture", "--algorithm", "dfs")
+    assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1 and "invalid choice: 'dfs'" in bad.stderr
+    with subprocess.Popen([sys.executable, "-m", "search", "trace", "--game", "tictactoe", "--algorithm", "minimax"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as command:
+        assert command.stdout is not None and command.stderr is not None
+        first = command.stdout.readline()
+        command.stdout.close()  # as `| head -1` does: the rest of 1.9 million events is never read
+        assert json.loads(first)["type"] == "start"
+        assert command.wait(timeout=120) == 0
+        assert "Traceback" not in command.stderr.read()

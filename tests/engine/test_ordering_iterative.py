@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +28,7 @@ from search.trees.parse import MissingEstimate
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
 from tests.engine.test_properties import with_estimates
+from tests.helpers.cli import run_cli
 
 values = st.integers(min_value=-20, max_value=20)
 shorthand = st.recursive(values, lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=40).filter(
@@ -37,8 +36,7 @@ shorthand = st.recursive(values, lambda kids: st.lists(kids, min_size=1, max_siz
 ties = st.sampled_from(["prune", "explore"])
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "search", *args], capture_output=True, text=True, input=stdin, timeout=120)
+run = run_cli
 
 
 def uniform_shorthand(b: int, d: int, leaves: list[int]) -> Any:

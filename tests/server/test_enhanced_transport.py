@@ -4,8 +4,6 @@ server, and a saved trace (POST /api/traces, GET it back) that keeps every new e
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from typing import Any, Iterator
 
 import pytest
@@ -15,12 +13,12 @@ from search.games.tictactoe import HORIZON
 from search.traces.schema import check_event
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
+from tests.helpers.cli import run_cli
 
 HORIZON_REQUEST = {"game": "tictactoe", "state": HORIZON["state"], "depth": HORIZON["depth"]}
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "search", *args], capture_output=True, text=True, timeout=120)
+cli = run_cli
 
 
 def test_cli_flags_reach_the_trace() -> None:

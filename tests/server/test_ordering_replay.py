@@ -6,8 +6,6 @@ same counts as the lab's row, for explicit trees and for games, through the engi
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -18,12 +16,12 @@ from search.request import parse_request
 from search.traces.check import read_trace
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
+from tests.helpers.cli import run_cli
 
 GAME = {"game": "tictactoe", "state": "X...O....", "depth": 2}
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "search", *args], capture_output=True, text=True, timeout=120)
+run = run_cli
 
 
 def lab_rows(request: dict[str, Any], seed: int = 1) -> dict[str, tuple[int, int]]:
@@ -89,8 +87,7 @@ def test_cli_trace_takes_ordering_and_seed() -> None:
     events, upgraded = read_trace(done.stdout)  # the validator and the schema accept the new options
     assert not upgraded and events[0]["options"] == {"depth": 2, "ties": "prune", "ordering": "random", "seed": 7}
     assert (events[-1]["leaves"], events[-1]["visited"]) == lab_rows(GAME, 7)["random"]
-    tree = subprocess.run([sys.executable, "-m", "search", "trace", "-", "--ordering", "worst"], input="[[1,2],[3,4]]",
-                          capture_output=True, text=True, timeout=60)
+    tree = run_cli("trace", "-", "--ordering", "worst", stdin="[[1,2],[3,4]]")
     assert tree.returncode == 0 and json.loads(tree.stdout.splitlines()[0])["options"]["ordering"] == "worst"
     for args, text in [(("--seed", "3"), "--seed"), (("--ordering", "best", "--seed", "3"), "seed:"),
                        (("--ordering", "nope"), "invalid choice")]:

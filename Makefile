@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup run test bench system-deps clean
+.PHONY: setup run test test-fast bench system-deps clean
 
 setup: $(STAMP) node_modules/.package-lock.json
 
@@ -36,6 +36,11 @@ run: setup
 test: setup system-deps
 	npm test --silent
 	$(PY) -m pytest -q
+
+# Everything but the browser and deploy tiers: no Chromium, nginx or Redis needed (docs/testing.md).
+test-fast: setup
+	npm test --silent
+	$(PY) -m pytest -q tests/engine tests/server tests/hostile
 
 bench: setup system-deps
 	$(PY) bench/engine.py

@@ -1,6 +1,6 @@
 """Every limit on input, in one place, so the validator, the server and the docs agree.
 
-These are documented in README.md ("Limits"); tests exercise each one.
+These are documented in docs/limits.md, generated from this file (docs/make_limits.py); tests exercise each one.
 """
 
 MAX_TREE_NODES = 10_000

@@ -26,7 +26,7 @@ from search.algorithms.maxn import maxn
 from search.algorithms.minimax import minimax
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
 from search.algorithms.pseudocode import Line, listing
-from search.traces.recorder import Recorder
+from search.traces.recorder import SearchRecorder
 from search.result import SearchResult
 from search.trees.node import EXAMPLES, TreeNode
 from search.trees.parse import check_estimates, tree_from_json
@@ -79,7 +79,7 @@ class SearchRequest:
         chance = isinstance(game, TreeGame) and first_chance_node(game.initial) is not None
         return listing(self.algorithm, self.ties, game.to_move(game.initial), self.depth is not None, chance)
 
-    def run(self, recorder: Recorder | None = None) -> SearchResult:
+    def run(self, recorder: SearchRecorder | None = None) -> SearchResult:
         if self.enhancements != Enhancements():  # the plain searches stay as fast as the slides are short
             if self.algorithm == "minimax":
                 return enhanced_minimax(self.game, self.enhancements, depth=self.depth, recorder=recorder)

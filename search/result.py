@@ -31,13 +31,3 @@ class SearchResult:
         if out["reason"] is None:
             del out["reason"]
         return out
-
-
-@dataclass(slots=True)
-class Counts:
-    """Running tallies kept by an algorithm as it goes."""
-
-    visited: int = 0
-    leaves: int = 0
-    prunes: int = 0
-    pruned: int = 0

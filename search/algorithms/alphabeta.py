@@ -35,7 +35,7 @@ from typing import Any, Literal
 from search.algorithms.baseline import minimax_baseline
 from search.games.game import Game
 from search.algorithms.pseudocode import CHANCE_LINES as CHANCE, MAX_LINES as MAX, MIN_LINES as MIN
-from search.traces.recorder import INF, Recorder
+from search.traces.recorder import INF, SearchRecorder
 from search.result import SearchResult
 from search.algorithms.value_search import ValueSearch
 
@@ -43,7 +43,7 @@ Ties = Literal["prune", "explore"]
 
 
 def alphabeta(
-    game: Game[Any, Any], *, depth: int | None = None, ties: Ties = "prune", recorder: Recorder | None = None,
+    game: Game[Any, Any], *, depth: int | None = None, ties: Ties = "prune", recorder: SearchRecorder | None = None,
     more_options: dict[str, Any] | None = None,
 ) -> SearchResult:
     """function ALPHA-BETA-SEARCH(state) returns an action. `more_options`: what the start event's
@@ -60,7 +60,7 @@ class AlphaBeta(ValueSearch):
     algorithm = "alphabeta"
     __slots__ = ("prune_on_tie", "beta_test", "alpha_test", "bounds")
 
-    def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: Recorder | None) -> None:
+    def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: SearchRecorder | None) -> None:
         super().__init__(game, depth, recorder, {"depth": depth, "ties": ties})
         self.prune_on_tie = ties == "prune"  # "v ≥ β" as the slides; "explore": only v > β prunes
         self.beta_test = "v >= beta" if self.prune_on_tie else "v > beta"

@@ -31,7 +31,7 @@ from search.traces.events import Baseline
 from search.games.game import Game
 from search.algorithms.minimax import Minimax
 from search.algorithms.pseudocode import ACTIONS_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
-from search.traces.recorder import INF, Recorder
+from search.traces.recorder import INF, SearchRecorder
 from search.result import SearchResult
 
 
@@ -125,7 +125,7 @@ class EnhancedSearch:
 
     __slots__ = ()
     game: Any
-    rec: Any
+    rec: SearchRecorder
     depth_limit: int
     options: dict[str, Any]
     value_of: dict[str, Callable[..., float]]
@@ -206,7 +206,7 @@ class EnhancedMinimax(EnhancedSearch, Minimax):
 
     __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict")
 
-    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: Recorder | None,
+    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: SearchRecorder | None,
                  enhancements: Enhancements) -> None:
         super().__init__(game, depth, recorder)
         self.enhance(enhancements, depth is not None, False)
@@ -228,7 +228,7 @@ class EnhancedAlphaBeta(EnhancedSearch, AlphaBeta):
 
     __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict")
 
-    def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: Recorder | None,
+    def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: SearchRecorder | None,
                  enhancements: Enhancements) -> None:
         super().__init__(game, depth, ties, recorder)
         self.enhance(enhancements, depth is not None, ties == "explore")
@@ -252,14 +252,14 @@ def enhanced_baseline(game: Game[Any, Any], depth: int | None, enhancements: Enh
 
 
 def enhanced_minimax(game: Game[Any, Any], enhancements: Enhancements, *, depth: int | None = None,
-                     recorder: Recorder | None = None) -> SearchResult:
+                     recorder: SearchRecorder | None = None) -> SearchResult:
     """MINIMAX-DECISION with the enhancements."""
     search = EnhancedMinimax(game, depth, recorder, enhancements)
     return search.run(lambda root_value, state: root_value(state, None, 0))
 
 
 def enhanced_alphabeta(game: Game[Any, Any], enhancements: Enhancements, *, depth: int | None = None,
-                       ties: Ties = "prune", recorder: Recorder | None = None) -> SearchResult:
+                       ties: Ties = "prune", recorder: SearchRecorder | None = None) -> SearchResult:
     """ALPHA-BETA-SEARCH with the enhancements."""
     search = EnhancedAlphaBeta(game, depth, ties, recorder, enhancements)
     return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))

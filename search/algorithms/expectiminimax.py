@@ -18,12 +18,12 @@ from typing import Any
 
 from search.games.game import Game, TreeGame
 from search.algorithms.pseudocode import EMM_LINES as EMM
-from search.traces.recorder import INF, Recorder
+from search.traces.recorder import INF, SearchRecorder
 from search.result import SearchResult
 from search.algorithms.value_search import ValueSearch
 
 
-def expectiminimax(game: TreeGame, *, depth: int | None = None, recorder: Recorder | None = None) -> SearchResult:
+def expectiminimax(game: TreeGame, *, depth: int | None = None, recorder: SearchRecorder | None = None) -> SearchResult:
     """function EXPECTIMINIMAX-DECISION(state) returns an action: v ← EMINIMAX(state), then the
     first action whose value is v (none when a chance node is at the root: nobody chooses there)."""
     search = Expectiminimax(game, depth, recorder)
@@ -36,7 +36,7 @@ class Expectiminimax(ValueSearch):
     algorithm = "expectiminimax"
     __slots__ = ()
 
-    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: Recorder | None) -> None:
+    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: SearchRecorder | None) -> None:
         super().__init__(game, depth, recorder, {"depth": depth})
         self.value_of = {"max": self.max_value, "min": self.min_value, "chance": self.chance_value}
 

@@ -33,7 +33,7 @@ from search.algorithms.baseline import _NodeCap
 from search.games.game import Game
 from search.limits import BASELINE_MAX_NODES
 from search.algorithms.pseudocode import SEARCH_ITERATION
-from search.traces.recorder import INF, Recorder, SearchStopped
+from search.traces.recorder import INF, SearchRecorder, SearchStopped
 from search.result import SearchResult
 from search.trees.node import TreeNode
 from search.trees.parse import MissingEstimate, check_estimates
@@ -60,7 +60,7 @@ class RootOrdered:
 
 
 def iterative_deepening(
-    game: Game[Any, Any], *, depth: int, ties: Ties = "prune", recorder: Recorder | None = None
+    game: Game[Any, Any], *, depth: int, ties: Ties = "prune", recorder: SearchRecorder | None = None
 ) -> SearchResult:
     """function ITERATIVE-DEEPENING-SEARCH(state, N) returns an action"""
     return IterativeDeepening(game, depth, ties, recorder).search()
@@ -73,7 +73,7 @@ class IterativeDeepening(ValueSearch):
     __slots__ = ("ties", "iterations", "order")
     max_value = min_value = None  # the value functions are each iteration's AlphaBeta's
 
-    def __init__(self, game: Game[Any, Any], depth: int, ties: Ties, recorder: Recorder | None) -> None:
+    def __init__(self, game: Game[Any, Any], depth: int, ties: Ties, recorder: SearchRecorder | None) -> None:
         if depth < 1:
             raise ValueError("iterative deepening needs a depth limit of 1 or more")
         super().__init__(game, depth, recorder, {"depth": depth, "ties": ties})

@@ -22,14 +22,14 @@ from typing import Any
 
 from search.games.game import TreeGame
 from search.algorithms.pseudocode import MAXN_LINES as MAXN
-from search.traces.recorder import Recorder
+from search.traces.recorder import SearchRecorder
 from search.result import SearchResult
 from search.algorithms.value_search import ValueSearch
 
 Vector = list[float]
 
 
-def maxn(game: TreeGame, *, depth: int | None = None, recorder: Recorder | None = None) -> SearchResult:
+def maxn(game: TreeGame, *, depth: int | None = None, recorder: SearchRecorder | None = None) -> SearchResult:
     """function MAXN-DECISION(state) returns an action: v ← MAXN-VALUE(state), then the first
     action whose vector is v."""
     search = MaxN(game, depth, recorder)
@@ -43,7 +43,7 @@ class MaxN(ValueSearch):
     algorithm = "maxn"
     __slots__ = ("component",)
 
-    def __init__(self, game: TreeGame, depth: int | None, recorder: Recorder | None) -> None:
+    def __init__(self, game: TreeGame, depth: int | None, recorder: SearchRecorder | None) -> None:
         super().__init__(game, depth, recorder, {"depth": depth})
         players = game.initial.players or []
         self.component = {name: i for i, name in enumerate(players)}  # p ← TO-MOVE(state), as an index

@@ -21,12 +21,12 @@ from typing import Any
 
 from search.games.game import Game
 from search.algorithms.pseudocode import MAX_LINES, MIN_LINES, MINIMAX_ROOT_LINES
-from search.traces.recorder import INF, Recorder
+from search.traces.recorder import INF, SearchRecorder
 from search.result import SearchResult
 from search.algorithms.value_search import ValueSearch
 
 
-def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: Recorder | None = None,
+def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: SearchRecorder | None = None,
             more_options: dict[str, Any] | None = None) -> SearchResult:
     """function MINIMAX-DECISION(state) returns an action: the root's value function remembers each
     root child's value, and the decision is the first action whose value is the best one.
@@ -46,7 +46,7 @@ class Minimax(ValueSearch):
     algorithm = "minimax"
     __slots__ = ()
 
-    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: Recorder | None) -> None:
+    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: SearchRecorder | None) -> None:
         super().__init__(game, depth, recorder, {"depth": depth})
 
     def max_value(self, state: Any, move: Any, depth: int) -> float:

@@ -7,7 +7,7 @@ import sys
 from typing import Any, Callable
 
 from search.games.game import Game
-from search.traces.recorder import NULL_RECORDER, NullRecorder, Recorder, SearchStopped
+from search.traces.recorder import NULL_RECORDER, SearchRecorder, SearchStopped
 from search.result import SearchResult
 
 NO_LIMIT = sys.maxsize
@@ -21,9 +21,9 @@ class ValueSearch:
     __slots__ = ("game", "rec", "depth_limit", "options", "visited", "leaves", "prunes", "pruned", "root_values",
                  "value_of")
 
-    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: Recorder | None, options: dict[str, Any]) -> None:
+    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: SearchRecorder | None, options: dict[str, Any]) -> None:
         self.game = game
-        self.rec: Recorder | NullRecorder = NULL_RECORDER if recorder is None else recorder
+        self.rec: SearchRecorder = NULL_RECORDER if recorder is None else recorder
         self.depth_limit = NO_LIMIT if depth is None else depth  # NO_LIMIT: no depth ever reaches it
         self.options = options
         self.visited = 0  # value functions called (after their visit event: a refused one is not counted)

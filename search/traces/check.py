@@ -16,11 +16,6 @@ from search.traces.upgrade import upgrade_trace
 from search.trees.parse import tree_from_json
 
 
-def parse_trace(text: str) -> list[dict[str, Any]]:
-    """Events of a JSON Lines trace, each checked, or an InputError naming the line."""
-    return read_trace(text)[0]
-
-
 def read_trace(text: str) -> tuple[list[dict[str, Any]], bool]:
     """Events of a JSON Lines trace in the current format, each checked, and whether they were
     upgraded from an older format (search.traces.upgrade); or an InputError naming the line."""

@@ -2,8 +2,10 @@
 
 Every event is a JSON object with `seq`, `type`, `node` and `line`, then the fields of its type,
 in the order written here: that is the order of the keys in the dicts and in the JSON text the
-recorder makes (search.traces.records). tests/engine/test_event_types.py holds the JSON Schema
-(search/schema/trace.schema.json), the dict output and the JSON-text output to these definitions.
+recorder makes (search.traces.records). The JSON Schema (search/schema/trace.schema.json) and the
+hot events' dict and JSON-text layouts (search/traces/layouts.py) are generated from these definitions
+and the table at the end of this file: `.venv/bin/python -m search.traces.schema_build`.
+tests/engine/test_event_types.py fails when a generated file falls behind.
 
 Numbers that may be infinite (`Extended`: alpha, beta, v before the first child) are written as
 the strings "inf" and "-inf": strict JSON has no Infinity.
@@ -12,19 +14,43 @@ the strings "inf" and "-inf": strict JSON has no Infinity.
 creation to leave a field out of __required_keys__, which the tests read.)
 """
 
-from typing import Any, Literal, NotRequired, TypedDict, Union
+from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union
+
+from search.algorithms.pseudocode import (
+    ACTIONS_LINES, CHANCE_LINES, EMM_LINES, MAX_LINES, MAXN_LINES, MIN_LINES, SEARCH_CALL, SEARCH_ITERATION, SEARCH_RETURN,
+)
+
+FORMAT_VERSION = 4
+"""2 (2026-11): backup op, prune players and moves; minimax without ties. 3 (2026-11): a step for every
+line the slides walk (init, test, every bound, return) and the result's baseline. 4 (2026-11): the rest
+of the lecture (chance nodes, several players, iterative deepening, the transposition table,
+quiescence, beams), all of it additions. search.traces.upgrade reads 1, 2 and 3."""
+
+
+class Schema(dict[str, Any]):
+    """JSON Schema keywords that a field's Python type cannot say (a minimum, a constant), carried by
+    `Annotated[...]`: search.traces.schema_build adds them to what it derives from the type."""
+
+    def __hash__(self) -> int:  # type: ignore[override]  # typing hashes Annotated metadata inside unions
+        return hash(tuple(self.items()))
+
+
+Count = Annotated[int, Schema(minimum=0)]
+"""A number of things or steps: seq, a depth, the counts."""
+IterationNumber = Annotated[int, Schema(minimum=1)]
+"""Iterative deepening: the iteration (1..N) an event belongs to; also an iteration's depth limit."""
 
 Player = Literal["max", "min"]
 Mover = str
 """Who moves at a node: a Player, "chance" (expectiminimax's chance node) or, in a players tree
 (max^n), one of the root's player names."""
-Vector = list[float]
+Vector = Annotated[list[float], Schema(minItems=2)]
 """A max^n value: one number per player, in the order of the root's `players`."""
 Score = Union[float, Vector]
 """A node's value: a number, or a Vector in a max^n search."""
 Extended = Union[float, Literal["inf", "-inf"]]
 """A number that may be infinite, as JSON holds it."""
-Move = Union[None, str, int, list[int]]
+Move = Union[None, str, int, Annotated[list[int], Schema(minItems=2, maxItems=2)]]
 """A move as a trace writes it: a tree child's id, a tic-tac-toe cell 0-8, an Isolation [x, y]."""
 Reason = Literal["cancelled", "event limit", "client stalled"]
 
@@ -35,11 +61,11 @@ TestKind = Literal["v >= beta", "v > beta", "v <= alpha", "v < alpha",
 
 
 class Options(TypedDict):
-    depth: int | None
+    depth: Count | None
     ties: NotRequired[Literal["prune", "explore"]]  # alpha-beta and iterative only: minimax never prunes
     tt: NotRequired[Literal[True]]  # each of these only when on (search.algorithms.enhanced)
     quiescence: NotRequired[Literal[True]]
-    beam: NotRequired[int]
+    beam: NotRequired[Annotated[int, Schema(minimum=1)]]
     ordering: NotRequired[Literal["given", "best", "worst", "random"]]  # only when the request asked for one
     seed: NotRequired[int]  # the random ordering's seed (with ordering "random" only)
 
@@ -47,56 +73,56 @@ class Options(TypedDict):
 class StartEvent(TypedDict):
     """Always first (seq 0): what was searched and how, so the trace replays on its own."""
 
-    seq: int
+    seq: Count
     type: Literal["start"]
     node: str  # the root
     line: str
-    format: int
+    format: Annotated[int, Schema(const=FORMAT_VERSION)]
     algorithm: Literal["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]
     options: Options
     source: dict[str, Any]  # {"kind": "tree", "tree": ...} or {"kind": "game", "game", "state", "estimate"}
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class VisitEvent(TypedDict):
     """MAX-VALUE or MIN-VALUE is called on `node`."""
 
-    seq: int
+    seq: Count
     type: Literal["visit"]
     node: str
     line: str
     parent: str | None
-    depth: int
+    depth: Count
     player: Mover
     alpha: NotRequired[Extended]  # alpha-beta: the window the call received
     beta: NotRequired[Extended]
     state: NotRequired[str]  # games: the position
     move: NotRequired[Move]  # games: the move from the parent (None at the root)
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class InitEvent(TypedDict):
     """v ← −∞ (MAX) or v ← +∞ (MIN) at an internal node, before its first child; v ← 0 at a chance
     node (the weighted sum so far); v ← none (null) at a max^n node."""
 
-    seq: int
+    seq: Count
     type: Literal["init"]
     node: str
     line: str
     v: Union[Literal["inf", "-inf", 0], None]
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class LeafEvent(TypedDict):
     """The node is scored without being expanded."""
 
-    seq: int
+    seq: Count
     type: Literal["leaf"]
     node: str
     line: str
     value: Score
     kind: Literal["utility", "estimate"]
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class BackupEvent(TypedDict):
@@ -105,7 +131,7 @@ class BackupEvent(TypedDict):
     At a max^n node (op "maxn") the values are vectors, v_before null before the first child, and
     `mover` is the player whose component decides (the first best child is kept on ties)."""
 
-    seq: int
+    seq: Count
     type: Literal["backup"]
     node: str
     line: str
@@ -114,17 +140,17 @@ class BackupEvent(TypedDict):
     child_value: Score
     v_before: Union[Extended, Vector, None]
     v_after: Score
-    probability: NotRequired[float]  # op "chance": the child's probability
+    probability: NotRequired[Annotated[float, Schema(exclusiveMinimum=0, maximum=1)]]  # op "chance": the child's probability
     term: NotRequired[float]  # op "chance": probability × child_value
     mover: NotRequired[Mover]  # op "maxn": whose component decides
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class TestEvent(TypedDict):
     """The pruning test after a backup at an alpha-beta node, as written (`test`), whether it holds
     or not: a `prune` follows exactly when `holds`."""
 
-    seq: int
+    seq: Count
     type: Literal["test"]
     node: str
     line: str
@@ -133,15 +159,15 @@ class TestEvent(TypedDict):
     alpha: Extended
     beta: Extended
     holds: bool
-    rest: NotRequired[float]  # a chance node's test (bounded alpha-beta): the probability not yet searched
+    rest: NotRequired[Annotated[float, Schema(minimum=0, maximum=1)]]  # a chance node's test (bounded alpha-beta): the probability not yet searched
     reach: NotRequired[float]  # v + rest × hi (the alpha test) or v + rest × lo (the beta test)
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class BoundEvent(TypedDict):
     """α ← MAX(α, v) or β ← MIN(β, v) ran (alpha-beta only): each time, `changed` or not."""
 
-    seq: int
+    seq: Count
     type: Literal["bound"]
     node: str
     line: str
@@ -149,14 +175,14 @@ class BoundEvent(TypedDict):
     old: Extended
     new: float  # MAX(α, v) or MIN(β, v) with v finite: always finite
     changed: bool
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class PruneEvent(TypedDict):
     """The test held: `node` returns v and its remaining children are skipped (alpha-beta only).
     `players` and `moves` describe the skipped children, in the order of `pruned`."""
 
-    seq: int
+    seq: Count
     type: Literal["prune"]
     node: str
     line: str
@@ -168,18 +194,18 @@ class PruneEvent(TypedDict):
     v: float
     alpha: Extended
     beta: Extended
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class ReturnEvent(TypedDict):
     """An internal node returns v to its caller ("return v", or "then return v" after a prune)."""
 
-    seq: int
+    seq: Count
     type: Literal["return"]
     node: str
     line: str
     value: Score
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 class IterationChild(TypedDict):
@@ -196,73 +222,73 @@ class IterationEvent(TypedDict):
     `move`, `child`), its own counts, the root's children as searched, and the order the next
     iteration searches them in (best first for the root's player; null after the last)."""
 
-    seq: int
+    seq: Count
     type: Literal["iteration"]
     node: str  # the root
     line: str
-    depth: int
+    depth: IterationNumber
     value: float
     move: Move
     child: str | None
-    visited: int
-    leaves: int
-    prunes: int
-    pruned: int
+    visited: Count
+    leaves: Count
+    prunes: Count
+    pruned: Count
     children: list[IterationChild]
     next_order: list[str] | None
-    iteration: int
+    iteration: IterationNumber
 
 
 class IterationSummary(TypedDict):
     """An iteration in the result's `iterations`: its iteration event without children and order."""
 
-    depth: int
+    depth: IterationNumber
     value: float
     move: Move
     child: str | None
-    visited: int
-    leaves: int
-    prunes: int
-    pruned: int
+    visited: Count
+    leaves: Count
+    prunes: Count
+    pruned: Count
 
 
 class Direct(TypedDict):
     """Iterative deepening's result: one alpha-beta search at depth N, for comparison."""
 
-    visited: int
-    leaves: int
-    prunes: int
+    visited: Count
+    leaves: Count
+    prunes: Count
 
 
 class Baseline(TypedDict):
     """What minimax does on the same input and depth limit (searched untraced)."""
 
-    visited: int
-    leaves: int
+    visited: Count
+    leaves: Count
 
 
 class ResultEvent(TypedDict):
     """Always last: the answer, or that the search stopped early (`complete` false, `reason`)."""
 
-    seq: int
+    seq: Count
     type: Literal["result"]
     node: str  # the root
     line: str
     value: Score | None
     move: Move
     child: str | None
-    visited: int
-    leaves: int
-    prunes: int
-    pruned: int
+    visited: Count
+    leaves: Count
+    prunes: Count
+    pruned: Count
     complete: bool
     reason: NotRequired[Reason]
     baseline: NotRequired[Baseline | None]  # alpha-beta: minimax's counts; null if stopped or past the limit
-    tt_hits: NotRequired[int]  # with "tt": positions answered from the table
-    tt_stored: NotRequired[int]  # with "tt": entries written (tt_store events)
+    tt_hits: NotRequired[Count]  # with "tt": positions answered from the table
+    tt_stored: NotRequired[Count]  # with "tt": entries written (tt_store events)
     iterations: NotRequired[list["IterationSummary"]]  # iterative: each iteration's depth, value, move and counts
     direct: NotRequired[Union["Direct", None]]  # iterative: one alpha-beta at depth N, untraced; null if stopped or past the limit
-    iteration: NotRequired[int]  # iterative deepening: the iteration (1..N) the event belongs to
+    iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
 TtFlag = Literal["exact", "lower", "upper"]
@@ -273,7 +299,7 @@ class TtHitEvent(TypedDict):
     answers (exact, or a bound that decides the window), so the node is not searched; `source` is
     the node whose search filled the entry. The parent's backup follows."""
 
-    seq: int
+    seq: Count
     type: Literal["tt_hit"]
     node: str
     line: str
@@ -286,7 +312,7 @@ class TtHitEvent(TypedDict):
 class TtStoreEvent(TypedDict):
     """Right after the node's value is known (its leaf or return): the value goes into the table."""
 
-    seq: int
+    seq: Count
     type: Literal["tt_store"]
     node: str
     line: str
@@ -299,13 +325,13 @@ class QuiescenceEvent(TypedDict):
     """At or past the depth limit, CUTOFF-TEST does not hold: the position is not quiet, so the node
     is expanded. Its children are visits past the limit (depth > options.depth)."""
 
-    seq: int
+    seq: Count
     type: Literal["quiescence"]
     node: str
     line: str
     reason: Literal["win", "block"]  # the side to move can win at once / must block a win
     moves: list[Move]  # the winning or blocking moves
-    past_limit: int  # the node's depth minus the depth limit
+    past_limit: Count  # the node's depth minus the depth limit
 
 
 class BeamKept(TypedDict):
@@ -325,7 +351,7 @@ class BeamEvent(TypedDict):
     """ACTIONS(state) under a beam of width K: only `kept` (the K best estimates for the mover, in
     their given order) are searched; `dropped` are never considered. Only where something is dropped."""
 
-    seq: int
+    seq: Count
     type: Literal["beam"]
     node: str
     line: str
@@ -355,6 +381,77 @@ EVENT_TYPES: dict[str, type] = {
 Event = Union[StartEvent, VisitEvent, InitEvent, LeafEvent, BackupEvent, TestEvent, BoundEvent, PruneEvent, ReturnEvent,
               IterationEvent, ResultEvent, TtHitEvent, TtStoreEvent, QuiescenceEvent, BeamEvent]
 
-KEY_STEPS = frozenset({"start", "visit", "leaf", "backup", "prune", "iteration", "result", "tt_hit", "quiescence", "beam"})
-"""The types the player's "key steps" shows (with the bound steps that changed a bound); "every
-line" shows every event."""
+
+# --- What the types above cannot say, in one place -------------------------------------------------
+# search.traces.schema_build reads the types and this table, and writes the trace schema
+# (search/schema/trace.schema.json) and the JSON text layouts of the hot events (search/traces/layouts.py);
+# tests/engine/test_event_types.py fails when either file falls behind.
+
+LINES: dict[str, tuple[str, ...]] = {
+    "start": (SEARCH_CALL,),
+    "visit": (MAX_LINES.head, MIN_LINES.head, SEARCH_RETURN, EMM_LINES.head, CHANCE_LINES.head, MAXN_LINES.head),
+    "init": (MAX_LINES.init, MIN_LINES.init, SEARCH_RETURN, EMM_LINES.max, EMM_LINES.min, EMM_LINES.chance,
+             CHANCE_LINES.init, MAXN_LINES.init),
+    "leaf": (MAX_LINES.terminal, MIN_LINES.terminal, MAX_LINES.cutoff, MIN_LINES.cutoff, EMM_LINES.terminal,
+             EMM_LINES.cutoff, MAXN_LINES.terminal, MAXN_LINES.cutoff),
+    "backup": (MAX_LINES.update, MIN_LINES.update, SEARCH_RETURN, EMM_LINES.max, EMM_LINES.min, EMM_LINES.chance,
+               CHANCE_LINES.update, MAXN_LINES.update),
+    "test": (MAX_LINES.test, MIN_LINES.test, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta),
+    "bound": (MAX_LINES.bound, MIN_LINES.bound),
+    "prune": (MAX_LINES.test, MIN_LINES.test, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta),
+    "return": (MAX_LINES.ret, MIN_LINES.ret, MAX_LINES.test, MIN_LINES.test, SEARCH_RETURN, EMM_LINES.max,
+               EMM_LINES.min, EMM_LINES.chance, CHANCE_LINES.ret, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta,
+               MAXN_LINES.ret),
+    "iteration": (SEARCH_ITERATION,),
+    "result": (SEARCH_RETURN,),
+    "tt_hit": (MAX_LINES.head, MIN_LINES.head),
+    "tt_store": (MAX_LINES.ret, MIN_LINES.ret, SEARCH_RETURN),
+    "quiescence": (MAX_LINES.cutoff, MIN_LINES.cutoff),
+    "beam": (ACTIONS_LINES["max"], ACTIONS_LINES["min"], SEARCH_RETURN),
+}
+"""The pseudocode lines (search.algorithms.pseudocode) each event type can be at."""
+
+SCHEMA_FACTS: dict[str, dict[str, Any]] = {
+    "start": {
+        "seq": {"const": 0},  # always first
+        "source": {"oneOf": [
+            {"type": "object", "additionalProperties": False, "required": ["kind", "tree"],
+             "properties": {"kind": {"const": "tree"}, "tree": {"$ref": "tree.schema.json#/$defs/node"}}},
+            {"type": "object", "additionalProperties": False, "required": ["kind", "game", "state", "estimate"],
+             "properties": {"kind": {"const": "game"}, "game": {"enum": ["tictactoe", "isolation"]},
+                            "state": {"type": "string"}, "estimate": {"type": "string"}}},
+        ]},
+        "": {  # the tie rule is there exactly for the searches that prune
+            "if": {"properties": {"algorithm": {"enum": ["alphabeta", "iterative"]}}},
+            "then": {"properties": {"options": {"required": ["depth", "ties"]}}},
+            "else": {"properties": {"options": {"properties": {"ties": False}}}},
+        },
+    },
+    "visit": {"": {"dependentRequired": {"alpha": ["beta"], "beta": ["alpha"], "state": ["move"]}}},
+    "backup": {"": {"dependentRequired": {"probability": ["term"], "term": ["probability"]}}},
+    "test": {"": {"dependentRequired": {"rest": ["reach"], "reach": ["rest"]}}},
+}
+"""Per event type, field by field, the JSON Schema that replaces or adds to what the field's type
+says ("": keywords for the whole event)."""
+
+RECORDS: dict[str, tuple[str, ...]] = {  # in the order the JSON-text loop tests them: the most frequent first
+    "visit": ("node", "line", "parent", "depth", "player", "alpha", "beta", "state", "move"),
+    "leaf": ("node", "line", "value", "kind"),
+    "backup": ("node", "line", "op", "child", "child_value", "v_before", "v_after"),
+    "return": ("node", "line", "value"),
+    "init": ("node", "line", "v"),
+    "test": ("node", "line", "test", "v", "alpha", "beta", "holds"),
+    "bound": ("node", "line", "bound", "old", "new"),
+}
+"""The hot events' compact records (search.traces.records): the items after the record's kind, each
+the field of that name, in the type's order. A visit's alpha and beta are None for minimax (the
+window is left out); its state and move go to the game's describe(), which gives those fields."""
+
+DESCRIBED: dict[str, tuple[str, ...]] = {"visit": ("state", "move")}
+"""Record items handed to the game's describe(state, move) rather than written as they are."""
+
+DERIVED: dict[str, dict[str, str]] = {"bound": {"changed": "old != new"}}
+"""Fields of a hot event computed from its record's items rather than recorded."""
+
+PLAIN_TEXT = frozenset({"line"})
+"""String fields that hold only our own constants (pseudocode line ids): written without escaping."""

@@ -10,22 +10,18 @@ the batch ends early where the cap falls, so the cap is exact.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from search.traces.records import (
     BACKUP, BOUND, INF, INIT, LEAF, OTHER, RETURN, TEST, VISIT, Batch, Describe, DescribeJson, Event, Record, json_number, no_extra,
 )
 from search.games.game import Game, children_named
 from search.algorithms.pseudocode import SEARCH_CALL, SEARCH_RETURN
+from search.traces.events import FORMAT_VERSION  # defined with the event types; re-exported here
 
-FORMAT_VERSION = 4
-"""2 (2026-11): backup op, prune players and moves; minimax without ties. 3 (2026-11): a step for every
-line the slides walk (init, test, every bound, return) and the result's baseline. 4 (2026-11): the rest
-of the lecture (chance nodes, several players, iterative deepening, the transposition table,
-quiescence, beams), all of it additions. search.traces.upgrade reads 1, 2 and 3."""
 Sink = Callable[[Batch], None]
-__all__ = ["FORMAT_VERSION", "INF", "NULL_RECORDER", "Batch", "Event", "NullRecorder", "Recorder", "SearchStopped", "Sink",
-           "json_number"]
+__all__ = ["FORMAT_VERSION", "INF", "NULL_RECORDER", "Batch", "Event", "NullRecorder", "Recorder", "SearchRecorder",
+           "SearchStopped", "Sink", "json_number"]
 
 
 class SearchStopped(Exception):
@@ -34,6 +30,56 @@ class SearchStopped(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class SearchRecorder(Protocol):
+    """What the algorithms call, one method per step: a Recorder makes each an event, the NullRecorder
+    does nothing. tests/engine/test_event_types.py holds both to this list, signature for signature."""
+
+    def start(self, game: Game[Any, Any], algorithm: str, options: dict[str, Any]) -> None: ...
+
+    def visit(
+        self, line: str, state: Any, move: Any, depth: int, player: str, alpha: float | None, beta: float | None,
+    ) -> None: ...
+
+    def leaf(self, line: str, value: float, kind: str) -> float: ...
+
+    def backup(self, line: str, op: str, child_value: float, before: float, after: float) -> float: ...
+
+    def init(self, line: str, v: float) -> float: ...
+
+    def test(self, line: str, test: str, v: float, alpha: float, beta: float, holds: bool) -> bool: ...
+
+    def bound(self, line: str, name: str, old: float, new: float) -> float: ...
+
+    def ret(self, line: str, v: float) -> float: ...
+
+    def prune(self, line: str, state: Any, rest: Sequence[Any], test: str, cut: str,
+              v: float, alpha: float, beta: float) -> None: ...
+
+    def begin_iteration(self, iteration: int) -> None: ...
+
+    def iteration_end(self, line: str, fields: dict[str, Any]) -> None: ...
+
+    def tt_hit(self, line: str, value: float, flag: str, source: str | None, remaining: int | None) -> float: ...
+
+    def tt_store(self, line: str, value: float, flag: str, remaining: int | None) -> str | None: ...
+
+    def quiescence(self, line: str, reason: str, moves: list[Any], past_limit: int) -> None: ...
+
+    def beam(self, line: str, state: Any, kept: Sequence[tuple[Any, float]], dropped: Sequence[tuple[Any, float]]) -> None: ...
+
+    def chance_backup(self, line: str, child_value: float, probability: float, before: float, after: float) -> float: ...
+
+    def maxn_backup(self, line: str, mover: str, child_value: list[float], before: list[float] | None,
+                    after: list[float]) -> list[float]: ...
+
+    def init_none(self, line: str) -> None: ...
+
+    def chance_test(self, line: str, test: str, v: float, rest: float, reach: float, alpha: float, beta: float,
+                    holds: bool) -> bool: ...
+
+    def result(self, fields: dict[str, Any]) -> None: ...
 
 
 class Recorder:
@@ -232,7 +278,7 @@ class Recorder:
         root = self.game.root_id
         self._push_rare(lambda seq: {"seq": seq, "type": "iteration", "node": root, "line": line, **fields})
 
-    # --- seed 002's enhancements (search.algorithms.enhanced): rare enough to be built as dicts ----------
+    # --- the enhancements of AIMA 4th ed. §5.2.4 and §5.3 (search.algorithms.enhanced): rare enough to be built as dicts ---
     def tt_hit(self, line: str, value: float, flag: str, source: str | None, remaining: int | None) -> float:
         """The current node's position is in the transposition table and the entry answers; returns value."""
         node = self._path[-1]
@@ -242,7 +288,7 @@ class Recorder:
         })
         return value
 
-    def tt_store(self, line: str, value: float, flag: str, remaining: int | None) -> str:
+    def tt_store(self, line: str, value: float, flag: str, remaining: int | None) -> str | None:
         """The current node's value goes into the table; returns the node's id, which the entry keeps."""
         node = self._path[-1]
         self._push_rare(lambda seq: {

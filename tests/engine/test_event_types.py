@@ -176,3 +176,35 @@ def test_the_tree_schema_is_made_from_the_limits_and_the_file_is_up_to_date() ->
     assert defs["node"]["properties"]["children"]["maxItems"] == limits.MAX_BRANCHING == defs["shorthand"]["maxItems"]
     on_disk = (ROOT / "search" / "schema" / "tree.schema.json").read_text(encoding="utf-8")
     assert on_disk == tree_schema_text(), "run: .venv/bin/python -m search schema > search/schema/tree.schema.json"
+
+
+def test_the_trace_schema_and_the_json_layouts_are_made_from_the_event_types_and_the_files_are_up_to_date() -> None:
+    from search.traces import schema_build
+
+    assert schema_build.trace_schema() == TRACE_SCHEMA, f"run: {schema_build.REGENERATE}"
+    on_disk = (ROOT / "search" / "traces" / "layouts.py").read_text(encoding="utf-8")
+    assert on_disk == schema_build.layouts_text(), f"run: {schema_build.REGENERATE}"
+    assert (ROOT / "search" / "schema" / "trace.schema.json").read_text(encoding="utf-8") == schema_build.trace_schema_text(), \
+        f"run: {schema_build.REGENERATE}"
+
+
+def test_a_test_names_one_of_the_pruning_tests() -> None:
+    from search.traces.schema import event_validator
+
+    events = events_of({"example": "lecture", "algorithm": "alphabeta"})
+    for kind in ("test", "prune"):
+        event = next(e for e in events if e["type"] == kind)
+        assert event_validator().is_valid(event)
+        assert not event_validator().is_valid({**event, "test": "v == beta"})  # a $defs name clash once let any through
+
+
+def test_the_recorder_and_the_null_recorder_follow_the_search_recorder_protocol() -> None:
+    import inspect
+
+    from search.traces.recorder import NullRecorder, SearchRecorder
+
+    methods = [name for name, value in vars(SearchRecorder).items() if inspect.isfunction(value) and not name.startswith("_")]
+    assert len(methods) == 20
+    for cls in (Recorder, NullRecorder):
+        for name in methods:
+            assert inspect.signature(getattr(cls, name)) == inspect.signature(getattr(SearchRecorder, name)), (cls, name)

@@ -15,6 +15,8 @@ from typing import Any, Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
+from tests.browser.page_pool import PATIENCE_MS, PagePool
+
 CHROMIUM = os.environ.get("MINIMAX_LAB_CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps trying to reach Google's
 # hosts, which this machine's closed network refuses.
@@ -31,9 +33,6 @@ PHONE = {"width": 390, "height": 844}
 SHOTS = Path(os.environ["MINIMAX_LAB_SHOTS"]) if os.environ.get("MINIMAX_LAB_SHOTS") else None
 """Where shot() writes screenshots for a person to look at; None (the default) takes none: nothing compares them."""
 COUNTER = re.compile(r"^step (\d+) / (\d+)$")
-# How long a page action or check may wait. Generous on purpose: it only bounds a failing test,
-# and on a busy 2-core machine a page holding a few thousand nodes takes seconds over a click.
-PATIENCE_MS = 30_000
 
 
 @pytest.fixture(scope="session")
@@ -44,6 +43,7 @@ def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
+        _POOLS.pop(id(b), None)
         b.close()
 
 
@@ -60,14 +60,15 @@ def shot(target: Page | Locator, name: str, full_page: bool = False) -> None:
 
 
 def new_page(browser: Browser, viewport: dict[str, int]) -> tuple[Page, list[str]]:
-    """A fresh page and the list its JavaScript errors are collected into."""
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.set_default_timeout(PATIENCE_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-    page.on("console", lambda msg: errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None)
-    return page, errors
+    """A page of its own for the test, showing about:blank, and the list its JavaScript errors are
+    collected into. Closing its context ends it (page_pool.py keeps it for the next test, wiped)."""
+    pool = _POOLS.get(id(browser))
+    if pool is None:
+        pool = _POOLS[id(browser)] = PagePool(browser)
+    return pool.take(viewport)
+
+
+_POOLS: dict[int, PagePool] = {}
 
 
 def refusals_removed(errors: list[str]) -> list[str]:

@@ -238,7 +238,9 @@ def test_ask_answers_tally_reveal_and_no_key_on_students(browser: Browser, live_
     # A trace file on the instructor's page is not the class's search: no question about it goes out.
     trace = "\n".join(json.dumps(e) for e in right.evaluate("() => window.minimaxLab.classFollower.store.events"))
     teacher.locator("#trace-file").set_input_files(files=[{"name": "lecture.jsonl", "mimeType": "application/json", "buffer": trace.encode()}])
-    teacher.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.searches === 2")
+    # The file's replay is the page's third search shown (the lecture, the room's, the file's).
+    teacher.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.searches === 3")
+    expect(teacher.locator("#search-status")).to_contain_text("lecture.jsonl: replaying it")
     teacher.get_by_role("button", name="Ask the class").click()
     expect(teacher.locator("#class-panel .class-status")).to_contain_text("The class does not have the search shown")
 

@@ -32,15 +32,16 @@ system-deps:
 run: setup
 	$(PY) -m server --host $(HOST) --port $(PORT)
 
-# JS unit tests (node --test, tests/js) first: they take a second and fail fast.
+# JS unit tests (node --test, tests/js) first: they take a second and fail fast. pytest on both
+# cores (pytest-xdist; each worker has its own server, database and Chromium): docs/testing.md.
 test: setup system-deps
 	npm test --silent
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
 
 # Everything but the browser and deploy tiers: no Chromium, nginx or Redis needed (docs/testing.md).
 test-fast: setup
 	npm test --silent
-	$(PY) -m pytest -q tests/engine tests/server tests/hostile
+	$(PY) -m pytest -q -n 2 tests/engine tests/server tests/hostile
 
 bench: setup system-deps
 	$(PY) bench/engine.py

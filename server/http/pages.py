@@ -11,8 +11,15 @@ from search.algorithms.pseudocode import listing
 from search.request import ALGORITHMS, TIES
 from search.trees.node import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
 from search.trees.schema import tree_schema
+from server.http.module_preloads import module_preloads
 
 pages = Blueprint("pages", __name__)
+
+
+@pages.app_context_processor
+def _module_preloads() -> dict[str, object]:
+    """`module_preloads(entry)` in templates: the modules to preload for an entry script."""
+    return {"module_preloads": lambda entry: module_preloads(str(current_app.static_folder), entry)}
 
 VENDOR_FILES = {
     "d3.min.js": "d3/dist/d3.min.js",

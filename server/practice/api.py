@@ -45,7 +45,8 @@ def key_hash(key: str) -> str:
 
 def cache() -> LruCache[Exercise]:
     """This app's exercises read back lately (one cache per app: tests build many apps)."""
-    return current_app.extensions.setdefault("minimax_exercises", LruCache(64, CACHE_NODES, _nodes))
+    budget = current_app.config.get("EXERCISE_CACHE_NODES", CACHE_NODES)  # tests set a small one
+    return current_app.extensions.setdefault("minimax_exercises", LruCache(64, budget, _nodes))
 
 
 def _nodes(exercise: Exercise) -> int:

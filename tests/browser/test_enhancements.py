@@ -135,7 +135,8 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     assert overflowing(page) == []
 
 
-def test_what_a_beam_never_considered_is_greyed(page: Page) -> None:
+def test_what_a_beam_never_considered_is_greyed(app: Page) -> None:
+    page = app  # at 1280x800 only: nothing here depends on the width (the layout tests above take both)
     game_run(page, "XO.X..O..", "2", "alphabeta", beam="2")
     to_last_step(page)
     dropped = page.locator('#tree .node[data-state="dropped"]')
@@ -232,7 +233,8 @@ def test_a_hit_leads_to_the_node_that_filled_its_entry(page: Page) -> None:
     assert overflowing(page) == []
 
 
-def test_the_keyboard_reaches_a_hits_source(page: Page) -> None:
+def test_the_keyboard_reaches_a_hits_source(app: Page) -> None:
+    page = app  # at 1280x800 only: nothing here depends on the width (the layout tests above take both)
     hit_id, source_id = hit_step(page)
     # The narration's button: Tab to it, Enter.
     button = page.locator("#narration button.node-link")
@@ -260,7 +262,8 @@ def test_the_keyboard_reaches_a_hits_source(page: Page) -> None:
     assert page.evaluate("window.minimaxLab.step") == step
 
 
-def test_a_step_link_carries_the_enhancements(page: Page) -> None:
+def test_a_step_link_carries_the_enhancements(app: Page) -> None:
+    page = app  # at 1280x800 only: nothing here depends on the width (the layout tests above take both)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     game_run(page, "XO.X.....", "3", "alphabeta", tt=True, quiescence=True, beam="3")
     step = page.evaluate(FIND_STEP, "this position was already searched at")
@@ -315,7 +318,8 @@ PURPLE_PIXELS = """async url => {
 }"""
 
 
-def test_the_exports_keep_a_hits_styling(page: Page, tmp_path: Path) -> None:
+def test_the_exports_keep_a_hits_styling(app: Page, tmp_path: Path) -> None:
+    page = app  # at 1280x800 only: nothing here depends on the width (the layout tests above take both)
     hit_id, source_id = hit_step(page)
     open_tab(page, "Share & export")
     svg_path = download(page, "Export SVG", tmp_path)

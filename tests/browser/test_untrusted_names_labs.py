@@ -14,7 +14,7 @@ import requests
 from playwright.sync_api import Browser, Page, expect
 
 from server.storage import Store
-from tests.browser.conftest import checked_app, run_search
+from tests.browser.conftest import DESKTOP, new_page, run_search
 from tests.helpers.live_server import running_server
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -127,7 +127,8 @@ def test_an_inconsistent_saved_trace_replays_to_its_end_or_is_refused(browser: B
     last = text.count("\n") - 1
     with running_server({"DATABASE": str(db)}) as url:
         assert requests.post(url + "/api/traces/check", data=text, timeout=30).status_code == 422
-        with checked_app(browser, url) as app:
+        app, errors = new_page(browser, DESKTOP)
+        try:
             app.goto(f"{url}/r/{trace_id}")
             expect(app.locator("#counter")).to_have_text(f"step 0 / {last}")  # this trace's, not the lecture's 57
             app.locator("#last").click()
@@ -136,3 +137,6 @@ def test_an_inconsistent_saved_trace_replays_to_its_end_or_is_refused(browser: B
             for _ in range(40):
                 app.locator("#forward").click()
             assert app.evaluate(INJECTED) == CLEAN
+        finally:
+            app.context.close()
+        assert errors == []

@@ -184,21 +184,25 @@ def test_values_are_compared_exactly_not_within_a_relative_tolerance() -> None:
 
 def test_the_exercise_cache_is_bounded_by_nodes_not_only_by_count(tmp_path: Path) -> None:
     """Anyone may make exercises at the node limit; 64 of them cached held about 2 GB. (In-process:
-    the test looks at the app's cache.)"""
+    the test looks at the app's cache.) The app's budget is CACHE_NODES; the test gives a small one
+    (EXERCISE_CACHE_NODES) to fill it with 121-node trees instead of 9,841-node ones."""
     from search.trees.random_trees import RandomTreeSpec, random_tree
     from server import create_app
-    from server.practice.api import CACHE_NODES
+    from server.practice.api import CACHE_NODES, cache
 
-    app = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True})
+    with create_app({"DATABASE": str(tmp_path / "default.sqlite"), "TESTING": True}).app_context():
+        assert cache().budget == CACHE_NODES and cache().size == 64
+    big = random_tree(RandomTreeSpec(depth=4, min_branching=3, max_branching=3, seed=1)).to_json()  # 121 nodes
+    budget = 5 * 121 + 13  # five big ones and the lecture (13 nodes)
+    app = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True, "EXERCISE_CACHE_NODES": budget})
     client = app.test_client()
-    big = random_tree(RandomTreeSpec(depth=8, min_branching=3, max_branching=3, seed=1)).to_json()  # 9,841 nodes
     ids = [client.post("/api/exercises", json={"tree": big}).get_json()["id"] for _ in range(7)]
     small = client.post("/api/exercises", json={"tree": LECTURE}).get_json()["id"]
     for exercise_id in [*ids, small]:
         assert client.get(f"/api/exercises/{exercise_id}").status_code == 200
-    cache = app.extensions["minimax_exercises"]
-    assert cache.total <= CACHE_NODES and len(cache) == CACHE_NODES // 9841 + 1  # five big ones and the lecture
-    assert ids[-1] in cache._items and small in cache._items and ids[0] not in cache._items  # least recent went first
+    held = app.extensions["minimax_exercises"]
+    assert held.total <= budget and len(held) == 5 + 1  # five big ones and the lecture
+    assert ids[-1] in held._items and small in held._items and ids[0] not in held._items  # least recent went first
     # An evicted exercise is read back, not lost.
     assert client.post(f"/api/exercises/{ids[0]}/check", json={}).get_json()["correct"] is False
 

@@ -1,0 +1,32 @@
+"""The pages name every module their script imports as a modulepreload, so the browser fetches them at once."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from server import create_app
+from server.http.module_preloads import module_preloads
+
+ROOT = Path(__file__).resolve().parents[2]
+ENTRIES = ("app.js", "practice/exercise_page.js", "practice/exercise_results_page.js")
+
+
+def test_every_module_is_preloaded_by_the_page_that_runs_it() -> None:
+    # Each file under static/js is reached from an entry: a missed import form would leave one out.
+    reached = {f"/static/js/{entry}" for entry in ENTRIES}
+    for entry in ENTRIES:
+        reached |= set(module_preloads(str(ROOT / "static"), entry))
+    files = {f"/static/js/{p.relative_to(ROOT / 'static/js').as_posix()}" for p in (ROOT / "static/js").rglob("*.js")}
+    assert files - reached == set(), "modules no entry imports (dead, or an import the reader missed)"
+    # Dependencies come before the modules that import them.
+    order = module_preloads(str(ROOT / "static"), "app.js")
+    assert order.index("/static/js/view/value_format.js") < order.index("/static/js/narration/narration.js")
+
+
+def test_the_pages_carry_the_preloads(tmp_path: Path) -> None:
+    client = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True}).test_client()
+    main = client.get("/").get_data(as_text=True)
+    links = re.findall(r'<link rel="modulepreload" href="([^"]+)">', main)
+    assert links == list(module_preloads(str(ROOT / "static"), "app.js")) and len(links) > 50
+    assert all(client.get(url).status_code == 200 for url in links)

@@ -10,7 +10,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, shot, new_page
+from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
 from tests.helpers.live_server import running_server
 
 TICTACTOE = "/?game=tictactoe&state=.........&algorithm=minimax"

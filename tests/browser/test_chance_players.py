@@ -4,34 +4,24 @@ narration and the listing say what each step does. Screenshots at both sizes."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app
-from tests.browser.test_layout import overflowing
-from tests.browser.test_workbench import compile_tex, download, open_tab
-
-CHANCE_EVENTS = 76  # expectiminimax on "chance": 77 events, numbered 0..76
-BOUNDED_EVENTS = 102  # alpha-beta on "chance-bounded": 103 events
-MAXN_EVENTS = 52  # max^n on "three-players": 53 events
-
-
-def seek(page: Page, k: int) -> None:
-    page.evaluate(f"window.minimaxLab.seek({k})")
-    expect(page.locator("#counter")).to_have_text(re.compile(rf"^step {k} / "))
-
-
-def run_example(page: Page, name: str, algorithm: str, events: int) -> None:
-    """Pick the example (which picks its algorithm), run it, wait for the whole trace."""
-    page.locator('input[name="source"][value="example"]').check()
-    page.locator('select[name="example"]').select_option(name)
-    expect(page.locator('select[name="algorithm"]')).to_have_value(algorithm)
-    page.get_by_role("button", name="Run", exact=True).click()
-    expect(page.locator("#counter")).to_have_text(f"step 0 / {events}")
+from tests.browser.app_helpers import (
+    BOUNDED_EVENTS,
+    CHANCE_EVENTS,
+    MAXN_EVENTS,
+    compile_tex,
+    download,
+    open_tab,
+    overflowing,
+    run_example,
+    seek,
+)
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
 
 
 def node(page: Page, node_id: str):  # type: ignore[no-untyped-def]

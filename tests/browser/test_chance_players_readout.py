@@ -9,12 +9,24 @@ import json
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, shot, new_page, open_app, run_search
-from tests.browser.test_chance_players import BOUNDED_EVENTS, CHANCE_EVENTS, MAXN_EVENTS, run_example, seek
-from tests.browser.test_explain import LECTURE_EVENTS
+from tests.browser.app_helpers import (
+    BOUNDED_EVENTS,
+    CHANCE_EVENTS,
+    LECTURE_EVENTS,
+    MAXN_EVENTS,
+    add_child,
+    editor_idle,
+    editor_tree,
+    open_tab,
+    overflowing,
+    run_example,
+    run_tree,
+    seek,
+    select,
+    set_field,
+)
+from tests.browser.conftest import DESKTOP, new_page, open_app, run_search, shot
 from tests.browser.test_enhancements import page  # noqa: F401  (a fixture: the app at 1280x800 and at 390x844)
-from tests.browser.test_layout import overflowing
-from tests.browser.test_workbench import add_child, editor_idle, editor_tree, open_tab, run_tree, select, set_field
 
 # Eight players (search/limits.py MAX_PLAYERS) and numbers with many digits: the longest vector
 # a readout is likely to meet. P1 keeps the first leaf's vector.

@@ -13,7 +13,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, run_search, shot
 from tests.helpers.live_server import running_server
 
 CODE_TEXT = re.compile(r"^[2-9A-Z]{4}-[2-9A-Z]{4}$")

@@ -11,34 +11,14 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app
-from tests.browser.test_layout import overflowing
-from tests.browser.test_workbench import download, open_tab
-
-FIND_STEP = """text => {
-    const lab = window.minimaxLab;
-    for (let k = 0; k <= lab.last; k++) {
-        lab.seek(k);
-        if (document.getElementById('narration').textContent.includes(text)) return k;
-    }
-    return -1;
-}"""
-
-
-def game_run(page: Page, position: str, depth: str, algorithm: str = "alphabeta", *, tt: bool = False,
-             quiescence: bool = False, beam: str = "") -> None:
-    """Fill the form for a tic-tac-toe search with the enhancements and run it to its end."""
-    searches = page.evaluate("window.minimaxLab.searches")
-    page.locator('input[name="source"][value="game"]').check()
-    page.locator('select[name="game"]').select_option("tictactoe")
-    page.locator('input[name="position"]').fill(position)
-    page.locator('select[name="algorithm"]').select_option(algorithm)
-    page.locator('input[name="depth"]').fill(depth)
-    page.locator('input[name="tt"]').set_checked(tt)
-    page.locator('input[name="quiescence"]').set_checked(quiescence)
-    page.locator('input[name="beam"]').fill(beam)
-    page.get_by_role("button", name="Run", exact=True).click()
-    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+from tests.browser.app_helpers import (
+    FIND_STEP,
+    download,
+    game_run,
+    open_tab,
+    overflowing,
+)
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
 
 
 def to_last_step(page: Page) -> None:

@@ -8,9 +8,16 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import (checked_app, counter, hold_stream, log_socket, run_search,
-                                    wait_until_every_search_ended)
-from tests.browser.test_workbench import open_tab, page, select  # noqa: F401  (page is a fixture)
+from tests.browser.app_helpers import open_tab, select
+from tests.browser.conftest import (
+    checked_app,
+    counter,
+    hold_stream,
+    log_socket,
+    run_search,
+    wait_until_every_search_ended,
+)
+from tests.browser.test_workbench import page  # noqa: F401  (page is a fixture)
 
 # Chromium's own log line when a socket it closed still receives a frame in flight: the browser
 # reports the dropped connection we caused; it is not an error in our JavaScript.

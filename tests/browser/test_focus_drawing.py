@@ -11,9 +11,8 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app
-from tests.browser.test_enhancements import FIND_STEP
-from tests.browser.test_workbench import download, open_tab
+from tests.browser.app_helpers import FIND_STEP, download, open_tab
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
 
 # Full minimax from X . . / . O . / . . . : about 8,000 positions, streamed in a few seconds.
 BIG = "/?game=tictactoe&state=X...O....&algorithm=minimax"

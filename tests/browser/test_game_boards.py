@@ -8,7 +8,7 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app, run_search
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, run_search, shot
 
 # The smallest on-screen width and height of any board cell, in CSS px.
 SMALLEST_CELL = """() => {

@@ -10,7 +10,15 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, counter, new_page, node_states, open_app, refusals_removed, run_search
+from tests.browser.conftest import (
+    DESKTOP,
+    counter,
+    new_page,
+    node_states,
+    open_app,
+    refusals_removed,
+    run_search,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.app_helpers import SVG, compile_tex, download, open_tab
 from tests.browser.conftest import DESKTOP, counter, new_page, node_states, run_search
-from tests.browser.test_workbench import SVG, compile_tex, download, open_tab
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "lecture_estimates_iterative_depth2.jsonl"
 END_OF_ITERATION_1 = 19  # the first `iteration` event (tests/js/narration/iterative.test.js reads the same file)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, shot, counter, new_page, open_app
+from tests.browser.app_helpers import overflowing
+from tests.browser.conftest import DESKTOP, PHONE, counter, new_page, open_app, shot
 
 
 def boxes(page: Page) -> dict[str, dict[str, float]]:
@@ -12,26 +13,6 @@ def boxes(page: Page) -> dict[str, dict[str, float]]:
         """() => Object.fromEntries(['.tree-panel', '.code-panel', '.setup-panel', '#tree', '#player']
             .map(s => { const r = document.querySelector(s).getBoundingClientRect();
                         return [s, {x: r.x, y: r.y, right: r.right, bottom: r.bottom, width: r.width, height: r.height}]; }))"""
-    )
-
-
-def overflowing(page: Page) -> list[str]:
-    """Elements (outside the SVG drawing, which clips) that stick out past the viewport's right
-    edge, and are not inside a box that scrolls or clips them within it (the phone's legend is
-    one line that scrolls sideways)."""
-    return page.evaluate(
-        """() => {
-            const right = window.innerWidth + 0.5;
-            const clipped = (e) => {
-                for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
-                    if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= right) return true;
-                }
-                return false;
-            };
-            return [...document.querySelectorAll('body *')]
-                .filter(e => !e.closest('svg') && e.getBoundingClientRect().right > right && !clipped(e))
-                .map(e => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className);
-        }"""
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_enhancements import game_run
+from tests.browser.app_helpers import game_run
 
 OPTIONAL = ("from the table", "table entry's source", "past the depth limit (quiescence)", "never considered (beam)",
             "estimate (depth limit)")

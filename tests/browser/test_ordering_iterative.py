@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, shot, counter, new_page, open_app, run_search
-from tests.browser.test_layout import overflowing
+from tests.browser.app_helpers import overflowing
+from tests.browser.conftest import PHONE, counter, new_page, open_app, run_search, shot
 
 
 def event_at(page: Page) -> dict:

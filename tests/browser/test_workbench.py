@@ -16,78 +16,43 @@ import pytest
 import requests
 from playwright.sync_api import Browser, Page, Route, expect
 
+from tests.browser.app_helpers import (
+    SVG,
+    add_child,
+    compile_tex,
+    download,
+    editor_idle,
+    editor_tree,
+    open_tab,
+    open_text_box,
+    press,
+    run_tree,
+    select,
+    set_field,
+)
 from tests.browser.conftest import (
-    DESKTOP, checked_app, counter, new_page, node_states, open_app, refusals_removed, run_search,
+    DESKTOP,
+    checked_app,
+    counter,
+    new_page,
+    node_states,
+    open_app,
+    refusals_removed,
+    run_search,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-PDFLATEX = shutil.which("pdflatex") or "/usr/bin/pdflatex"
 LECTURE = "[[3,12,8],[2,4,6],[14,5,2]]"
 XSS = "<img src=x onerror=alert(1)>"
 
 
 # ---- helpers: the editor driven as an instructor would ----
 
-def open_tab(page: Page, name: str) -> None:
-    page.get_by_role("tab", name=name).click()
-    expect(page.get_by_role("tab", name=name)).to_have_attribute("aria-selected", "true")
-
-
-def select(page: Page, node_id: str) -> None:
-    page.locator(f'#editor-outline [data-edit-id="{node_id}"]').click()
-    expect(page.locator(f'#editor-outline [data-edit-id="{node_id}"]')).to_have_attribute("aria-current", "true")
-
-
-def set_field(page: Page, name: str, value: str) -> None:
-    field = page.locator(f'#node-form [name="node_{name}"]')
-    if name == "player":
-        field.select_option(value)
-    else:
-        field.fill(value)
-        field.press("Enter")
-
-
-def press(page: Page, name: str) -> None:
-    page.get_by_role("button", name=name, exact=True).click()
-
-
-def open_text_box(page: Page) -> None:
-    if page.locator("#text-section").get_attribute("open") is None:
-        page.locator("#text-section summary").click()
-
-
-def editor_idle(page: Page) -> None:
-    """Wait until the editor has done every edit asked of it (Add child waits for the server)."""
-    expect(page.locator("#panel-edit")).to_have_attribute("aria-busy", "false")
-
-
-def editor_tree(page: Page) -> dict[str, Any]:
-    """The editor's tree, read from its own "Show as JSON" once the edits before it are done."""
-    open_text_box(page)
-    press(page, "Show as JSON")
-    editor_idle(page)
-    return json.loads(page.locator("#editor-text").input_value())
-
-
-def add_child(page: Page, parent: str) -> None:
-    """Select `parent` and add a child to it (the editor then selects the new child)."""
-    select(page, parent)
-    press(page, "Add child")
-
 
 def load_text(page: Page, text: str) -> None:
     open_text_box(page)
     page.locator("#editor-text").fill(text)
     press(page, "Load from text")
-
-
-def run_tree(page: Page) -> None:
-    """Run the edited tree and wait for that search (not the one before) to arrive whole."""
-    before = page.evaluate("window.minimaxLab.searches")
-    press(page, "Run this tree")
-    page.wait_for_function(
-        "n => window.minimaxLab.searches > n && window.minimaxLab.finished && window.minimaxLab.last > 0", arg=before
-    )
 
 
 def pruned(page: Page) -> list[str]:
@@ -586,28 +551,6 @@ def test_download_the_trace_and_it_replays(page: Page, tmp_path: Path) -> None:
 
 
 # ---- exports ----
-
-def download(page: Page, button: str, folder: Path) -> Path:
-    with page.expect_download() as info:
-        page.get_by_role("button", name=button).click()
-    d = info.value
-    path = folder / d.suggested_filename
-    d.save_as(path)
-    return path
-
-
-def compile_tex(path: Path) -> Path:
-    result = subprocess.run(
-        [PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", path.name],
-        cwd=path.parent, capture_output=True, text=True, timeout=60,
-    )
-    assert result.returncode == 0, result.stdout[-3000:]
-    pdf = path.with_suffix(".pdf")
-    assert pdf.exists() and pdf.read_bytes().startswith(b"%PDF")
-    return pdf
-
-
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_export_svg_png_and_latex(page: Page, tmp_path: Path) -> None:

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, shot, new_page, open_app
-from tests.browser.test_layout import overflowing
+from tests.browser.app_helpers import overflowing
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
 
 UNNAMED = """() => [...document.querySelectorAll('.setup-panel button, .setup-panel input, .setup-panel select, .setup-panel textarea')]
     .filter(e => e.getClientRects().length)

@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 import socketio  # noqa: E402
 
 from tests.helpers.class_client import ClassClient  # noqa: E402
-from tests.helpers.server_process import ServerProcess, server_process  # noqa: E402
 from tests.helpers.redis_server import redis_server  # noqa: E402
+from tests.helpers.server_process import ServerProcess, server_process  # noqa: E402
 from tests.helpers.socket_client import SearchClient  # noqa: E402
 
 CLIENT_PROCESSES = 6

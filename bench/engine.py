@@ -45,9 +45,9 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from search.algorithms.minimax import minimax  # noqa: E402
-from search.traces.recorder import Batch, Recorder  # noqa: E402
-from search.result import SearchResult  # noqa: E402
 from search.games.tictactoe import EMPTY, TicTacToe  # noqa: E402
+from search.result import SearchResult  # noqa: E402
+from search.traces.recorder import Batch, Recorder  # noqa: E402
 
 FULL_TREE_NODES = 549_946
 """Nodes of the complete tic-tac-toe game tree from the empty board (the root included)."""

@@ -36,13 +36,13 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from search.trees.random_trees import random_tree_json  # noqa: E402
-from search.traces.recorder import Recorder  # noqa: E402
 from search.request import parse_request  # noqa: E402
 from search.traces.check import read_trace  # noqa: E402
+from search.traces.recorder import Recorder  # noqa: E402
 from search.traces.verify import verify_trace  # noqa: E402
 from search.trees.node import EXAMPLES  # noqa: E402
 from search.trees.parse import tree_from_json  # noqa: E402
+from search.trees.random_trees import random_tree_json  # noqa: E402
 
 GOAL = 1.5
 MIN_SECONDS = 0.2

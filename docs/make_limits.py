@@ -254,7 +254,7 @@ def render() -> str:
         "",
         "How they are applied:",
         "",
-        f"- **Request bodies** (every transfer encoding, chunked included) are checked before a route reads",
+        "- **Request bodies** (every transfer encoding, chunked included) are checked before a route reads",
         f"  them (`server/transport/guard.py`): {show(limits.MAX_PAYLOAD_BYTES)} bytes (`MAX_PAYLOAD_BYTES`) for",
         f"  `/api/*`, {show(limits.MAX_TRACE_BYTES)} (`MAX_TRACE_BYTES`) for `/api/traces` and `/api/traces/check`,",
         f"  {show(DEFAULTS['MAX_MESSAGE_BYTES'])} (`MAX_MESSAGE_BYTES`) for a Socket.IO long-polling message. Over it:",

@@ -3,8 +3,8 @@
     .venv/bin/python docs/screenshots.py            # writes docs/lecture-alpha-cut.png (1280x800)
     .venv/bin/python docs/screenshots.py --out DIR  # somewhere else
 
-It starts the real server (create_app, Werkzeug, on 127.0.0.1 and a free port, with a throwaway
-SQLite file), opens it in Debian's Chromium through Playwright (/usr/bin/chromium, or
+It starts the real server as the tests do (tests/helpers/live_server.py: create_app, Werkzeug, on
+127.0.0.1 and a free port, with a throwaway SQLite file), opens it in Debian's Chromium through Playwright (/usr/bin/chromium, or
 $MINIMAX_LAB_CHROMIUM; `make system-deps` installs it), and opens a step link such as
 /?example=lecture&algorithm=alphabeta&step=N (static/js/player/step_link.js). N is not typed in
 here: the engine's own trace of the lecture tree says which event prunes C, so the picture stays
@@ -14,27 +14,20 @@ right if the trace format changes.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
-import tempfile
-import threading
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: import the checkout's search and server
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
-from werkzeug.serving import WSGIRequestHandler, make_server  # noqa: E402
+from werkzeug.serving import WSGIRequestHandler  # noqa: E402
 
 from search import Recorder, TreeGame, alphabeta, tree_from_json  # noqa: E402
-from server import create_app  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (Debian's Chromium, as the tests drive it)
+from tests.helpers.live_server import running_server  # noqa: E402  (the real app on a free port, a throwaway database)
 
-CHROMIUM = os.environ.get("MINIMAX_LAB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 VIEWPORT = {"width": 1280, "height": 800}
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -56,28 +49,13 @@ class QuietHandler(WSGIRequestHandler):
         pass
 
 
-@contextmanager
-def running_server() -> Iterator[str]:
-    """The real app on a free port (as tests/helpers/live_server.py does), its database in a temp dir."""
-    database = Path(tempfile.mkdtemp(prefix="minimax-lab-shots-")) / "lab.sqlite"
-    app = create_app({"DATABASE": str(database)})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-    thread = threading.Thread(target=httpd.serve_forever, name="screenshot-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        httpd.shutdown()
-        thread.join(timeout=5)
-
-
 def shoot(out: Path) -> Path:
     step = alpha_cut_step()
     out.mkdir(parents=True, exist_ok=True)
     target = out / "lecture-alpha-cut.png"
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium (`make system-deps`) or set MINIMAX_LAB_CHROMIUM")
-    with running_server() as base, sync_playwright() as p:
+    with running_server(request_handler=QuietHandler) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_context(viewport=VIEWPORT).new_page()

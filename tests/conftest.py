@@ -1,4 +1,4 @@
-"""Fixtures shared by the server and browser tests."""
+"""Fixtures shared by the tiers: a live server for the session, and a /search connection for a module."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Iterator
 import pytest
 
 from tests.helpers.live_server import running_server
+from tests.helpers.socket_client import SearchClient
 
 
 @pytest.fixture(scope="session")
@@ -16,3 +17,26 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("db") / "minimax-lab.sqlite"
     with running_server({"DATABASE": str(database)}) as url:
         yield url
+
+
+# --- /search over a real connection, shared by the tests of one module -------------------------------
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    with running_server({"MAX_EVENTS_PER_SEARCH": 3_000_000}) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def connection(server_url: str) -> Iterator[SearchClient]:
+    search_client = SearchClient(server_url)
+    yield search_client
+    search_client.close()
+
+
+@pytest.fixture
+def client(connection: SearchClient) -> SearchClient:
+    """The module's one connection, emptied once every search the previous test asked for has sent
+    its last message: each test also proves the connection stays usable."""
+    connection.wait()
+    connection.reset()
+    return connection

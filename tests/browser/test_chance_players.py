@@ -4,8 +4,6 @@ narration and the listing say what each step does. Screenshots at both sizes."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -22,6 +20,7 @@ from tests.browser.app_helpers import (
     seek,
 )
 from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
+from tests.helpers.cli import run_cli
 
 
 def node(page: Page, node_id: str):  # type: ignore[no-untyped-def]
@@ -109,9 +108,9 @@ def test_phone_shows_the_chance_and_players_trees_without_sideways_overflow(brow
 
 
 def cli_trace(*args: str) -> str:
-    root = Path(__file__).resolve().parents[2]
-    return subprocess.run([sys.executable, "-m", "search", "trace", *args], check=True, capture_output=True, text=True,
-                          cwd=root).stdout
+    done = run_cli("trace", *args)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def test_saved_chance_and_maxn_traces_replay(browser: Browser, live_server: str, tmp_path: Path) -> None:

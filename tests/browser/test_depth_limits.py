@@ -8,16 +8,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import (
-    DESKTOP,
-    PHONE,
-    checked_app,
-    new_page,
-    open_app,
-    refusals_removed,
-    run_search,
-    shot,
-)
+from tests.browser.conftest import DESKTOP, PHONE, checked_app, new_page, open_app, refusals_removed, run_search, shot
 
 REFUSAL = "children[0].eval: node 'B' is cut off by the depth limit 1 and needs an estimate"
 WAYS = ["Use the lecture tree with estimates", "Add estimates in the editor", "Run without a depth limit"]

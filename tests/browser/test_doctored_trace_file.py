@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, new_page, open_app, refusals_removed, shot
-from tests.server.test_trees_api import lecture_trace
+from tests.helpers.cli import lecture_trace
 
 REFUSAL = "line 7: leaf B1 has value 99, the engine gives 3"
 

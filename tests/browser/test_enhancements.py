@@ -11,13 +11,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.app_helpers import (
-    FIND_STEP,
-    download,
-    game_run,
-    open_tab,
-    overflowing,
-)
+from tests.browser.app_helpers import FIND_STEP, download, game_run, open_tab, overflowing
 from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
 
 

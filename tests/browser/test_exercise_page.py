@@ -12,14 +12,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from search.practice import model_answer, parse_exercise
-from tests.browser.conftest import (
-    DESKTOP,
-    PHONE,
-    new_page,
-    open_app,
-    refusals_removed,
-    shot,
-)
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, refusals_removed, shot
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 ASKED = "values,pruned"

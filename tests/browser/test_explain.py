@@ -8,16 +8,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import LECTURE_EVENTS
-from tests.browser.conftest import (
-    DESKTOP,
-    PHONE,
-    checked_app,
-    counter,
-    new_page,
-    node_states,
-    run_search,
-    shot,
-)
+from tests.browser.conftest import DESKTOP, PHONE, checked_app, counter, new_page, node_states, run_search, shot
 
 LECTURE_KEY_STEPS = 35  # start, 11 visits, 7 leaves, 10 backups, 4 changed bounds, 2 prunes, result: 36
 

@@ -9,14 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import open_tab, select
-from tests.browser.conftest import (
-    checked_app,
-    counter,
-    hold_stream,
-    log_socket,
-    run_search,
-    wait_until_every_search_ended,
-)
+from tests.browser.conftest import checked_app, counter, hold_stream, log_socket, run_search, wait_until_every_search_ended
 from tests.browser.test_workbench import page  # noqa: F401  (page is a fixture)
 
 # Chromium's own log line when a socket it closed still receives a frame in flight: the browser

@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import (
-    DESKTOP,
-    counter,
-    new_page,
-    node_states,
-    open_app,
-    refusals_removed,
-    run_search,
-)
+from tests.browser.conftest import DESKTOP, counter, new_page, node_states, open_app, refusals_removed, run_search
+from tests.helpers.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -170,11 +161,7 @@ def test_server_errors_show_inline_and_the_page_stays_usable(app: Page) -> None:
 
 
 def test_a_saved_trace_replays_from_a_file(app: Page, tmp_path) -> None:
-    trace = subprocess.run(
-        [sys.executable, "-m", "search", "trace", "--game", "tictactoe", "--state", "XOX.O....",
-         "--algorithm", "minimax", "--depth", "2"],
-        check=True, capture_output=True, text=True, cwd=ROOT,
-    ).stdout
+    trace = run_cli("trace", "--game", "tictactoe", "--state", "XOX.O....", "--algorithm", "minimax", "--depth", "2").stdout
     events = [json.loads(line) for line in trace.splitlines() if line.strip()]
     path = tmp_path / "ttt.jsonl"
     path.write_text(trace, encoding="utf-8")

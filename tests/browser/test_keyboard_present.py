@@ -11,16 +11,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import (
-    DESKTOP,
-    PATIENCE_MS,
-    PHONE,
-    counter,
-    new_page,
-    open_app,
-    run_search,
-    shot,
-)
+from tests.browser.conftest import DESKTOP, PATIENCE_MS, PHONE, counter, new_page, open_app, run_search, shot
 
 PROJECTOR = {"width": 1280, "height": 720}
 # A 1280x720 screen at 150% browser zoom: a page of 1280/1.5 x 720/1.5 CSS pixels, each

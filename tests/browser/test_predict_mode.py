@@ -9,15 +9,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import (
-    DESKTOP,
-    PHONE,
-    counter,
-    new_page,
-    open_app,
-    run_search,
-    shot,
-)
+from tests.browser.conftest import DESKTOP, PHONE, counter, new_page, open_app, run_search, shot
 
 QUESTION = "#predict .predict-question"
 PROMPT = "#predict-prompt"

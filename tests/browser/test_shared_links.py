@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, counter, new_page, node_states
+from tests.helpers.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,10 +31,7 @@ def test_a_shared_tree_opens_and_runs(browser: Browser, live_server: str) -> Non
 
 def test_a_shared_trace_replays(browser: Browser, live_server: str) -> None:
     page, errors = new_page(browser, DESKTOP)
-    trace = subprocess.run(
-        [sys.executable, "-m", "search", "trace", "--example", "lecture", "--algorithm", "alphabeta"],
-        check=True, capture_output=True, text=True, cwd=ROOT,
-    ).stdout
+    trace = run_cli("trace", "--example", "lecture", "--algorithm", "alphabeta").stdout
     saved = page.request.post(f"{live_server}/api/traces", data=trace)
     assert saved.status == 201, saved.text()
     page.goto(live_server + saved.json()["url"])

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -30,16 +28,8 @@ from tests.browser.app_helpers import (
     select,
     set_field,
 )
-from tests.browser.conftest import (
-    DESKTOP,
-    checked_app,
-    counter,
-    new_page,
-    node_states,
-    open_app,
-    refusals_removed,
-    run_search,
-)
+from tests.browser.conftest import DESKTOP, checked_app, counter, new_page, node_states, open_app, refusals_removed, run_search
+from tests.helpers.cli import lecture_trace
 
 ROOT = Path(__file__).resolve().parents[2]
 LECTURE = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -57,13 +47,6 @@ def load_text(page: Page, text: str) -> None:
 
 def pruned(page: Page) -> list[str]:
     return sorted(node for node, (state, _) in node_states(page).items() if state == "pruned")
-
-
-def lecture_trace() -> str:
-    return subprocess.run(
-        [sys.executable, "-m", "search", "trace", "--example", "lecture"],
-        check=True, capture_output=True, text=True, cwd=ROOT,
-    ).stdout
 
 
 @pytest.fixture()

@@ -8,8 +8,8 @@ from typing import Iterator, NamedTuple
 
 import pytest
 
-from tests.helpers.server_process import ServerProcess, server_process
 from tests.helpers.redis_server import redis_server
+from tests.helpers.server_process import ServerProcess, server_process
 
 
 class ScaledOut(NamedTuple):

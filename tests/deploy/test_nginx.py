@@ -11,8 +11,8 @@ import pytest
 import requests
 
 from search import limits
-from tests.helpers.class_client import ClassClient
 from tests.deploy.conftest import ScaledOut
+from tests.helpers.class_client import ClassClient
 from tests.helpers.nginx_process import nginx_process
 from tests.helpers.socket_client import PATIENCE_SECONDS, SearchClient
 

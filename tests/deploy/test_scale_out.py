@@ -8,8 +8,8 @@ from typing import Iterator
 
 import pytest
 
-from tests.helpers.class_client import ClassClient
 from tests.deploy.conftest import ScaledOut
+from tests.helpers.class_client import ClassClient
 
 LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from search import TreeGame, tree_from_json
 from search.algorithms.baseline import minimax_baseline
 from search.algorithms.minimax import minimax
-from search.traces.recorder import Recorder
-from search.request import parse_request
 from search.games.tictactoe import TicTacToe
+from search.request import parse_request
+from search.traces.recorder import Recorder
 from search.trees.node import LECTURE_SHORTHAND
 
 

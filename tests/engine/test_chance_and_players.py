@@ -13,15 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search.errors import InputError
-from search.traces.recorder import Recorder
 from search.request import parse_request
+from search.traces.recorder import Recorder
 from search.traces.schema import check_event
 from search.trees.parse import tree_from_json
 from server import create_app, socketio_of
-from tests.helpers.live_server import isolated_config
-from tests.helpers.socket_client import SearchClient
-from tests.server.test_search_namespace import client, connection, server_url, named, receive_until, received_events  # noqa: F401 (fixtures)
 from tests.helpers.cli import run_cli
+from tests.helpers.live_server import isolated_config
+from tests.helpers.socket_client import SearchClient, named, receive_until, received_events
 
 LO, HI = 0, 10
 

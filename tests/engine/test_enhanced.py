@@ -13,31 +13,20 @@ from hypothesis import strategies as st
 from search import limits
 from search.algorithms.alphabeta import alphabeta
 from search.algorithms.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
+from search.algorithms.minimax import minimax
 from search.errors import InputError
 from search.games.isolation import Isolation
-from search.algorithms.minimax import minimax
-from search.traces.recorder import Recorder
+from search.games.tictactoe import HORIZON, TicTacToe
 from search.request import parse_request
-from search.games.tictactoe import EMPTY, HORIZON, TicTacToe
+from search.traces.recorder import Recorder
 from search.traces.schema import check_event
+from tests.helpers.strategies import positions, ties
 
 REACHABLE_POSITIONS = 5_478
 """Tic-tac-toe positions reachable from the empty board, the empty board and finished games included."""
 
 
-@st.composite
-def positions(draw: Any) -> str:
-    """A tic-tac-toe position reached by legal play from the empty board (possibly finished)."""
-    game, board = TicTacToe(), EMPTY
-    for _ in range(draw(st.integers(0, 8))):
-        if game.is_terminal(board):
-            break
-        board = game.result(board, draw(st.sampled_from(game.actions(board))))
-    return board
-
-
 limits_ = st.one_of(st.none(), st.integers(0, 4))
-ties = st.sampled_from(["prune", "explore"])
 
 
 def events_of(request: dict[str, Any]) -> list[dict[str, Any]]:

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search import Isolation, Recorder, TicTacToe, TreeGame, alphabeta, minimax, tree_from_json
-from search.traces.records import BACKUP, BOUND, LEAF, VISIT, Batch
 from search.traces.jsonl import dumps_event
+from search.traces.records import BACKUP, BOUND, LEAF, VISIT, Batch
 from search.trees.node import LECTURE_SHORTHAND
 
 

@@ -11,12 +11,21 @@ from typing import Any, get_type_hints
 import pytest
 
 from search import limits
-from search.traces.events import EVENT_TYPES
+from search.algorithms.pseudocode import (
+    CHANCE_LINES,
+    EMM_LINES,
+    MAX_LINES,
+    MAXN_LINES,
+    MIN_LINES,
+    SEARCH_CALL,
+    SEARCH_RETURN,
+    listing,
+)
 from search.games.isolation import Isolation
-from search.algorithms.pseudocode import CHANCE_LINES, EMM_LINES, MAX_LINES, MAXN_LINES, MIN_LINES, SEARCH_CALL, SEARCH_RETURN, listing
-from search.traces.recorder import Recorder
-from search.request import parse_request
 from search.games.tictactoe import TicTacToe
+from search.request import parse_request
+from search.traces.events import EVENT_TYPES
+from search.traces.recorder import Recorder
 from search.traces.schema import _load
 from search.trees.schema import tree_schema, tree_schema_text
 from tests.helpers.traced import traced

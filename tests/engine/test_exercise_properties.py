@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from search.practice import Exercise, check_answer, model_answer
 from search.trees.parse import tree_from_json
-from tests.engine.test_properties import shorthand, ties
+from tests.helpers.strategies import shorthand, ties
 
 ALL = ("values", "bounds", "pruned")
 

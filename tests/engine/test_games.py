@@ -8,8 +8,8 @@ import pytest
 from search import Isolation, TicTacToe, alphabeta, minimax
 from search.games.isolation import legal_moves
 from search.games.tictactoe import WIN, open_lines
-from tests.helpers.traced import of_type, traced
 from tests.helpers.isolation_oracle import GameState, LessonMinimax
+from tests.helpers.traced import of_type, traced
 
 
 def test_full_tictactoe_tree_has_549946_nodes_and_is_a_draw() -> None:

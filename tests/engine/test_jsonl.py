@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from search.traces.jsonl import dumps_event, read_events
 from search.traces.check import canonical_text
+from search.traces.jsonl import dumps_event, read_events
 
 
 @pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])

@@ -16,19 +16,19 @@ from hypothesis import strategies as st
 
 from search import Recorder, TreeGame, tree_from_json
 from search.algorithms.alphabeta import alphabeta
-from search.games.isolation import Isolation
 from search.algorithms.iterative import iterative_deepening
-from search.traces.jsonl import read_events
+from search.games.isolation import Isolation
+from search.games.tictactoe import TicTacToe
 from search.labs.ordering import knuth_moore, ordering_lab, reordered_tree, survey
 from search.request import parse_request
-from search.games.tictactoe import TicTacToe
 from search.traces.check import canonical_text, read_trace
+from search.traces.jsonl import read_events
 from search.traces.schema import check_event
 from search.trees.parse import MissingEstimate
+from tests.helpers.cli import run_cli
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
-from tests.engine.test_properties import with_estimates
-from tests.helpers.cli import run_cli
+from tests.helpers.strategies import with_estimates
 
 values = st.integers(min_value=-20, max_value=20)
 shorthand = st.recursive(values, lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=40).filter(

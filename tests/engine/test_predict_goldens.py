@@ -4,11 +4,11 @@ looking). Pinned to what `python -m search trace` writes, as tests/engine/test_c
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers.cli import run_cli
 
 PREDICT = Path(__file__).parents[1] / "golden" / "predict"
 TIE_TREE = "[[3,12,8],[3,4,6],[14,5,2]]"
@@ -16,7 +16,6 @@ TIE_TREE = "[[3,12,8],[3,4,6],[14,5,2]]"
 
 @pytest.mark.parametrize("ties", ["prune", "explore"])
 def test_tie_traces_are_the_engines(ties: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "search", "trace", "--algorithm", "alphabeta", "--ties", ties, "-"],
-                          input=TIE_TREE, capture_output=True, text=True, timeout=120)
+    done = run_cli("trace", "--algorithm", "alphabeta", "--ties", ties, "-", stdin=TIE_TREE)
     assert done.returncode == 0, done.stderr
     assert done.stdout == (PREDICT / f"tie_{ties}.jsonl").read_text()

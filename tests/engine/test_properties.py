@@ -9,26 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search import TreeGame, tree_from_json
-from search.traces.jsonl import read_events
 from search.traces.check import canonical_text
+from search.traces.jsonl import read_events
 from search.traces.schema import check_event
 from search.trees.node import TreeNode
+from tests.helpers.strategies import shorthand, ties, with_estimates
 from tests.helpers.traced import of_type, traced
-
-values = st.integers(min_value=-20, max_value=20)
-shorthand = st.recursive(values, lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=40).filter(
-    lambda t: isinstance(t, list)
-)
-ties = st.sampled_from(["prune", "explore"])
-
-
-def with_estimates(tree: Any, draw_eval: Any) -> TreeNode:
-    """The shorthand tree with an eval on every internal node, for depth-limited searches."""
-    root = tree_from_json(tree)
-    for node in root.walk():
-        if node.children:
-            node.eval = draw_eval(values)
-    return root
 
 
 def reference_value(node: TreeNode, depth: int, limit: int | None) -> float:

@@ -11,8 +11,8 @@ import pytest
 import requests
 
 from search import InputError
-from search.traces.recorder import FORMAT_VERSION
 from search.traces.check import read_trace
+from search.traces.recorder import FORMAT_VERSION
 from search.traces.schema import event_validator
 from server.storage import Store
 from tests.helpers.live_server import running_server

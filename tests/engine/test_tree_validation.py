@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from search import InputError, parse_request, parse_tree_text, tree_from_json
-from search import limits
+from search import InputError, limits, parse_request, parse_tree_text, tree_from_json
 from search.trees.parse import check_estimates
 
 

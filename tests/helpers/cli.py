@@ -35,3 +35,10 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
 def run_cli_process(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """`python -m search ARGS` as a real subprocess: for the tests of the command itself."""
     return subprocess.run([sys.executable, "-m", "search", *args], capture_output=True, text=True, input=stdin, timeout=timeout)
+
+
+def lecture_trace() -> str:
+    """The lecture example's alpha-beta trace as `python -m search trace --example lecture` writes it."""
+    done = run_cli("trace", "--example", "lecture")
+    assert done.returncode == 0, done.stderr
+    return done.stdout

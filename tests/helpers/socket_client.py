@@ -140,3 +140,28 @@ class SearchClient:
     def close(self) -> None:
         self.sio.disconnect()
         self._inbox.put(None)
+
+
+# --- Flask-SocketIO's test client -------------------------------------------------------------
+def received_events(messages: list[dict[str, Any]], search: str | None = None) -> list[dict[str, Any]]:
+    """The events in `messages` (Flask-SocketIO test client's form), of one search if named."""
+    return [e for m in messages if m["name"] == "search:events" and search in (None, m["args"][0]["search"])
+            for e in m["args"][0]["events"]]
+
+
+def named(name: str, search: Callable[[Any], bool] = lambda _: True) -> Callable[[dict[str, Any]], bool]:
+    """A test for a received message: this name, and a search id that `search` accepts."""
+    return lambda m: m["name"] == name and search(m["args"][0]["search"])
+
+
+def receive_until(client: Any, last: Callable[[dict[str, Any]], bool], what: str) -> list[dict[str, Any]]:
+    """What Flask-SocketIO's test client receives, until a message that `last` accepts is among it.
+    The test client signals nothing: it is asked until then."""
+    got: list[dict[str, Any]] = []
+
+    def arrived() -> bool:
+        got.extend(client.get_received("/search"))
+        return any(last(m) for m in got)
+
+    wait_until(arrived, what)
+    return got

@@ -15,8 +15,8 @@ from typing import Any, Iterator
 import pytest
 import requests
 
-from search.traces.recorder import Recorder
 from search.request import SearchRequest, parse_request
+from search.traces.recorder import Recorder
 from search.traces.verify import TraceMismatch, verify_trace
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import PATIENCE_SECONDS

@@ -12,7 +12,7 @@ from search.trees.node import EXAMPLES, LECTURE_SHORTHAND
 from search.trees.parse import MissingEstimate
 from server import create_app, socketio_of
 from tests.helpers.live_server import isolated_config
-from tests.server.test_search_namespace import named, receive_until
+from tests.helpers.socket_client import named, receive_until
 
 
 def run(request: dict[str, Any]) -> tuple[float, Any]:

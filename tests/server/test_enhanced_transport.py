@@ -11,9 +11,9 @@ import requests
 
 from search.games.tictactoe import HORIZON
 from search.traces.schema import check_event
+from tests.helpers.cli import run_cli
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
-from tests.helpers.cli import run_cli
 
 HORIZON_REQUEST = {"game": "tictactoe", "state": HORIZON["state"], "depth": HORIZON["depth"]}
 

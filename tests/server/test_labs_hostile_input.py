@@ -7,8 +7,6 @@ written here from the definition in AIMA 4th ed. §5.5, value AND move, under bo
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
@@ -19,14 +17,15 @@ from hypothesis import strategies as st
 from search import limits
 from search.algorithms.alphabeta import alphabeta
 from search.algorithms.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
-from search.errors import InputError
 from search.algorithms.iterative import iterative_deepening
 from search.algorithms.minimax import minimax
-from search.traces.recorder import Recorder
-from search.request import parse_request
+from search.errors import InputError
 from search.games.tictactoe import EMPTY, TicTacToe
+from search.request import parse_request
+from search.traces.recorder import Recorder
 from search.traces.schema import check_event
-from tests.engine.test_enhanced import positions
+from tests.helpers.cli import run_cli
+from tests.helpers.strategies import positions
 
 ties = st.sampled_from(["prune", "explore"])
 
@@ -223,7 +222,7 @@ def test_the_ordering_lab_refuses_a_tree_with_chance_nodes_in_the_engine() -> No
 def test_cli_ordering_refuses_a_tree_with_chance_nodes_without_a_traceback(tmp_path: Any) -> None:
     path = tmp_path / "chance.json"
     path.write_text(json.dumps(BOUNDED_CHANCE))
-    done = subprocess.run([sys.executable, "-m", "search", "ordering", str(path)], capture_output=True, text=True, timeout=60)
+    done = run_cli("ordering", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr and "chance" in done.stderr, done.stderr
 
 
@@ -236,6 +235,7 @@ def test_cli_ordering_refuses_a_tree_with_chance_nodes_without_a_traceback(tmp_p
 ])
 def test_rest_ordering_refuses_what_the_lab_would_ignore_or_crash_on(body: dict[str, Any], where: str) -> None:
     import requests
+
     from tests.helpers.live_server import running_server
     with running_server() as url:
         answer = requests.post(url + "/api/ordering", json=body, timeout=60)

@@ -14,9 +14,9 @@ from search import InputError, Recorder
 from search.labs.ordering import ORDERINGS, ordering_lab
 from search.request import parse_request
 from search.traces.check import read_trace
+from tests.helpers.cli import run_cli
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
-from tests.helpers.cli import run_cli
 
 GAME = {"game": "tictactoe", "state": "X...O....", "depth": 2}
 

@@ -7,17 +7,16 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
+from search.algorithms.alphabeta import alphabeta
 from search.errors import InputError
+from search.games.game import TreeGame
 from search.practice import Exercise, parse_exercise
 from search.practice import generate as exercise_generate
 from search.practice.generate import cutoff_depths
-from search.trees.random_trees import random_tree
 from search.traces.recorder import Recorder
-from search.algorithms.alphabeta import alphabeta
-from search.games.game import TreeGame
 from search.trees.parse import tree_from_json
-from tests.engine.test_properties import shorthand, ties
-
+from search.trees.random_trees import random_tree
+from tests.helpers.strategies import shorthand, ties
 
 
 def traced_cutoff_depths(tree: Any, tie_rule: str) -> list[int]:

@@ -5,43 +5,19 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 import requests
 import simple_websocket
 
 from server import create_app, socketio_of
-from tests.helpers.live_server import running_server, isolated_config
-from tests.helpers.socket_client import PATIENCE_SECONDS, SearchClient, wait_until
+from tests.helpers.live_server import isolated_config, running_server
+from tests.helpers.socket_client import PATIENCE_SECONDS, SearchClient, named, receive_until, received_events, wait_until
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 LECTURE_TRACE = [json.loads(line) for line in (GOLDEN / "lecture_alphabeta.jsonl").read_text().splitlines()]
 BIG_SEARCH = {"game": "tictactoe", "algorithm": "minimax"}  # 549,946 nodes: long enough to cancel
-
-
-def received_events(messages: list[dict[str, Any]], search: str | None = None) -> list[dict[str, Any]]:
-    """The events in `messages` (Flask-SocketIO test client's form), of one search if named."""
-    return [e for m in messages if m["name"] == "search:events" and search in (None, m["args"][0]["search"])
-            for e in m["args"][0]["events"]]
-
-
-def named(name: str, search: Callable[[Any], bool] = lambda _: True) -> Callable[[dict[str, Any]], bool]:
-    """A test for a received message: this name, and a search id that `search` accepts."""
-    return lambda m: m["name"] == name and search(m["args"][0]["search"])
-
-
-def receive_until(client: Any, last: Callable[[dict[str, Any]], bool], what: str) -> list[dict[str, Any]]:
-    """What Flask-SocketIO's test client receives, until a message that `last` accepts is among it.
-    The test client signals nothing: it is asked until then."""
-    got: list[dict[str, Any]] = []
-
-    def arrived() -> bool:
-        got.extend(client.get_received("/search"))
-        return any(last(m) for m in got)
-
-    wait_until(arrived, what)
-    return got
 
 
 def test_lecture_events_from_the_test_client_equal_the_cli_trace() -> None:
@@ -55,28 +31,6 @@ def test_lecture_events_from_the_test_client_equal_the_cli_trace() -> None:
     assert [line["id"] for line in started["pseudocode"] if line["id"]][:3] == ["search.call", "search.return", "max.head"]
     assert received_events(messages) == LECTURE_TRACE
     assert received_events(messages)[-1]["value"] == 3
-
-
-@pytest.fixture(scope="module")
-def server_url() -> Iterator[str]:
-    with running_server({"MAX_EVENTS_PER_SEARCH": 3_000_000}) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def connection(server_url: str) -> Iterator[SearchClient]:
-    search_client = SearchClient(server_url)
-    yield search_client
-    search_client.close()
-
-
-@pytest.fixture
-def client(connection: SearchClient) -> SearchClient:
-    """The module's one connection, emptied once every search the previous test asked for has sent
-    its last message: each test also proves the connection stays usable."""
-    connection.wait()
-    connection.reset()
-    return connection
 
 
 def test_real_client_gets_the_cli_trace_in_batches(client: SearchClient) -> None:

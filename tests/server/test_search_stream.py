@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import threading
-import subprocess
-import sys
 import zlib
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +19,7 @@ from wsproto.frame_protocol import Opcode, RsvBits
 from server.config import DEFAULTS
 from server.searches.stream import READ_AHEAD_EVENTS, STREAM_QUEUE_BATCHES
 from server.transport.websocket_deflate import LeveledDeflate, use_deflate_level
+from tests.helpers.cli import run_cli
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import PATIENCE_SECONDS, SearchClient, wait_until
 
@@ -69,8 +68,7 @@ def test_the_events_come_as_the_cli_writes_them_and_done_comes_over_the_socket(s
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "application/x-ndjson"
     assert "Content-Encoding" not in response.headers  # a reader on this machine gains nothing from gzip
-    cli = subprocess.run([sys.executable, "-m", "search", "trace", "--game", "tictactoe", "--state", "X...O....",
-                          "--algorithm", "minimax"], capture_output=True, text=True, check=True).stdout
+    cli = run_cli("trace", "--game", "tictactoe", "--state", "X...O....", "--algorithm", "minimax").stdout
     assert response.text == cli  # byte for byte the CLI's trace
     assert client.wait() == "search:done"
     assert "search:events" not in client.names() and client.events == []

@@ -13,8 +13,8 @@ import requests
 from werkzeug.serving import make_server
 
 from server.http import strict_json
-from server.transport.no_delay import NoDelayRequestHandler
 from server.http.strict_json import PreEncoded
+from server.transport.no_delay import NoDelayRequestHandler
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import PATIENCE_SECONDS, SearchClient
 

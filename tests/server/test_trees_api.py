@@ -5,22 +5,16 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 import requests
 
+from tests.helpers.cli import lecture_trace
 from tests.helpers.live_server import running_server
 
 LECTURE = "[[3,12,8],[2,4,6],[14,5,2]]"
-
-
-def lecture_trace() -> str:
-    return subprocess.run([sys.executable, "-m", "search", "trace", "--example", "lecture"],
-                          capture_output=True, text=True, check=True).stdout
 
 
 def rows(db: Path, table: str) -> int:

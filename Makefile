@@ -36,12 +36,12 @@ run: setup
 # cores (pytest-xdist; each worker has its own server, database and Chromium): docs/testing.md.
 test: setup system-deps
 	npm test --silent
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --dist worksteal
 
 # Everything but the browser and deploy tiers: no Chromium, nginx or Redis needed (docs/testing.md).
 test-fast: setup
 	npm test --silent
-	$(PY) -m pytest -q -n 2 tests/engine tests/server tests/hostile
+	$(PY) -m pytest -q -n 2 --dist worksteal tests/engine tests/server tests/hostile
 
 bench: setup system-deps
 	$(PY) bench/engine.py

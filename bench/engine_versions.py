@@ -32,9 +32,7 @@ GOAL = 1.1
 
 TIMER = """
 import gc, json, time
-from search.algorithms.alphabeta import alphabeta
-from search.algorithms.minimax import minimax
-from search.games.tictactoe import TicTacToe
+from search import TicTacToe, alphabeta, minimax  # the front door: both layouts export these
 out = {}
 for name, search, repeat in (("minimax", minimax, 1), ("alphabeta", alphabeta, 20)):
     game = TicTacToe(".........")

@@ -184,8 +184,7 @@ def time_cli(state: str, algorithm: str) -> dict[str, Any]:
 # One page run, in a child process (`--page-run MODE`): prints its figures as JSON.
 
 def page_run(mode: str, url: str, opts: dict[str, Any]) -> dict[str, Any]:
-    from playwright.sync_api import Error as PlaywrightError
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
     # Other work on the machine (its load average) skews every figure: reported beside them.
     out: dict[str, Any] = {"mode": mode, "page_errors": [], "load_before": os.getloadavg()[0]}

@@ -5,14 +5,14 @@ run with or without a Recorder; the Recorder emits the typed events of docs/trac
 """
 
 from search.algorithms.alphabeta import alphabeta
+from search.algorithms.minimax import minimax
 from search.errors import InputError
 from search.games.game import Game, TreeGame
 from search.games.isolation import Isolation
-from search.algorithms.minimax import minimax
-from search.traces.recorder import Recorder
+from search.games.tictactoe import TicTacToe
 from search.request import SearchRequest, parse_request
 from search.result import SearchResult
-from search.games.tictactoe import TicTacToe
+from search.traces.recorder import Recorder
 from search.trees.parse import parse_tree_text, tree_from_json
 
 __all__ = [

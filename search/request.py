@@ -14,20 +14,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from search import limits
-from search.algorithms.fit import check_fit, first_chance_node
 from search.algorithms.alphabeta import alphabeta
 from search.algorithms.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
-from search.errors import InputError
 from search.algorithms.expectiminimax import expectiminimax
-from search.games.game import Game, TreeGame
-from search.games.registry import named_game
+from search.algorithms.fit import check_fit, first_chance_node
 from search.algorithms.iterative import check_iteration_estimates, iterative_deepening
 from search.algorithms.maxn import maxn
 from search.algorithms.minimax import minimax
-from search.labs.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
 from search.algorithms.pseudocode import Line, listing
-from search.traces.recorder import SearchRecorder
+from search.errors import InputError
+from search.games.game import Game, TreeGame
+from search.games.registry import named_game
+from search.labs.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
 from search.result import SearchResult
+from search.traces.recorder import SearchRecorder
 from search.trees.node import EXAMPLES, TreeNode
 from search.trees.parse import check_estimates, tree_from_json
 

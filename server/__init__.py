@@ -6,31 +6,30 @@ builds a fresh app with its own SocketIO server.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from pathlib import Path
-
-from server.http import strict_json
-from server.http.trees_api import api
-from server.http.errors import register_api_errors
 from server.classroom.api import class_api
 from server.classroom.namespace import ClassNamespace
-from server.classroom.rooms import rooms_for
-from server.practice.api import exercise_api
-from server.http.ordering_api import ordering_api
-from server.storage import Store
-from server.config import DEFAULTS, ROOT
-from server.transport.guard import Guard
-from server.http.pages import pages
 from server.classroom.room_queue import RoomQueue
+from server.classroom.rooms import rooms_for
+from server.config import DEFAULTS, ROOT
+from server.http import strict_json
+from server.http.errors import register_api_errors
+from server.http.ordering_api import ordering_api
+from server.http.pages import pages
+from server.http.trees_api import api
+from server.practice.api import exercise_api
 from server.searches.namespace import SearchNamespace
 from server.searches.stream import search_stream
-from server.transport.socket_packet import JsonOnlyPacket
 from server.searches.trace_checks import check_places
+from server.storage import Store
+from server.transport.guard import Guard
+from server.transport.socket_packet import JsonOnlyPacket
 from server.transport.websocket_deflate import use_deflate_level
 
 

@@ -13,10 +13,10 @@ import sys
 
 from server import create_app, socketio_of
 from server.config import DEFAULTS
+from server.storage import StoreError
 from server.transport.guard import WILDCARD_HOSTS, default_allowed_hosts
 from server.transport.no_delay import NoDelayRequestHandler
 from server.transport.production import DEFAULT_BACKLOG, DEFAULT_THREADS, ProductionServer, port_problem
-from server.storage import StoreError
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -33,11 +33,11 @@ import math
 from typing import Any, Literal
 
 from search.algorithms.baseline import minimax_baseline
-from search.games.game import Game
 from search.algorithms.pseudocode import CHANCE_LINES as CHANCE, MAX_LINES as MAX, MIN_LINES as MIN
-from search.traces.recorder import INF, SearchRecorder
-from search.result import SearchResult
 from search.algorithms.value_search import ValueSearch
+from search.games.game import Game
+from search.result import SearchResult
+from search.traces.recorder import INF, SearchRecorder
 
 Ties = Literal["prune", "explore"]
 

@@ -13,11 +13,11 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from search.traces.events import Baseline
-from search.games.game import Game
-from search.limits import BASELINE_MAX_NODES
 from search.algorithms.expectiminimax import Expectiminimax
 from search.algorithms.minimax import Minimax
+from search.games.game import Game
+from search.limits import BASELINE_MAX_NODES
+from search.traces.events import Baseline
 from search.traces.recorder import NullRecorder, SearchStopped
 
 _REMEMBERED = 64

@@ -27,12 +27,12 @@ from typing import Any, Callable, NamedTuple, Sequence
 from search import limits
 from search.algorithms.alphabeta import AlphaBeta, Ties
 from search.algorithms.baseline import _NodeCap
-from search.traces.events import Baseline
-from search.games.game import Game
 from search.algorithms.minimax import Minimax
 from search.algorithms.pseudocode import ACTIONS_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
-from search.traces.recorder import INF, SearchRecorder
+from search.games.game import Game
 from search.result import SearchResult
+from search.traces.events import Baseline
+from search.traces.recorder import INF, SearchRecorder
 
 
 class Enhancements(NamedTuple):

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.games.game import Game, TreeGame
 from search.algorithms.pseudocode import EMM_LINES as EMM
-from search.traces.recorder import INF, SearchRecorder
-from search.result import SearchResult
 from search.algorithms.value_search import ValueSearch
+from search.games.game import Game, TreeGame
+from search.result import SearchResult
+from search.traces.recorder import INF, SearchRecorder
 
 
 def expectiminimax(game: TreeGame, *, depth: int | None = None, recorder: SearchRecorder | None = None) -> SearchResult:

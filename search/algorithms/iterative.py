@@ -30,14 +30,14 @@ from typing import Any, Sequence
 
 from search.algorithms.alphabeta import AlphaBeta, Ties
 from search.algorithms.baseline import _NodeCap
+from search.algorithms.pseudocode import SEARCH_ITERATION
+from search.algorithms.value_search import ValueSearch
 from search.games.game import Game
 from search.limits import BASELINE_MAX_NODES
-from search.algorithms.pseudocode import SEARCH_ITERATION
-from search.traces.recorder import INF, SearchRecorder, SearchStopped
 from search.result import SearchResult
+from search.traces.recorder import INF, SearchRecorder, SearchStopped
 from search.trees.node import TreeNode
 from search.trees.parse import MissingEstimate, check_estimates
-from search.algorithms.value_search import ValueSearch
 
 
 class RootOrdered:

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.games.game import TreeGame
 from search.algorithms.pseudocode import MAXN_LINES as MAXN
-from search.traces.recorder import SearchRecorder
-from search.result import SearchResult
 from search.algorithms.value_search import ValueSearch
+from search.games.game import TreeGame
+from search.result import SearchResult
+from search.traces.recorder import SearchRecorder
 
 Vector = list[float]
 

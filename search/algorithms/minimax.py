@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.games.game import Game
 from search.algorithms.pseudocode import MAX_LINES, MIN_LINES, MINIMAX_ROOT_LINES
-from search.traces.recorder import INF, SearchRecorder
-from search.result import SearchResult
 from search.algorithms.value_search import ValueSearch
+from search.games.game import Game
+from search.result import SearchResult
+from search.traces.recorder import INF, SearchRecorder
 
 
 def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: SearchRecorder | None = None,

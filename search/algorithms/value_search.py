@@ -7,8 +7,8 @@ import sys
 from typing import Any, Callable
 
 from search.games.game import Game
-from search.traces.recorder import NULL_RECORDER, SearchRecorder, SearchStopped
 from search.result import SearchResult
+from search.traces.recorder import NULL_RECORDER, SearchRecorder, SearchStopped
 
 NO_LIMIT = sys.maxsize
 """The depth limit of a search without one: `depth >= NO_LIMIT` never holds."""

@@ -11,16 +11,22 @@ import sys
 from typing import Any, NoReturn, Sequence
 
 from search import limits
+from search.algorithms.fit import check_fit
+from search.algorithms.pseudocode import listing
+from search.cli.practice import add_practice_parser, practice_command
 from search.errors import InputError
 from search.games.game import TreeGame
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
-from search.cli.practice import add_practice_parser, practice_command
-from search.algorithms.pseudocode import listing
-from search.traces.recorder import Recorder
-from search.algorithms.fit import check_fit
 from search.request import (
-    ALGORITHMS, SearchRequest, check_tree_estimates, fitted_request, parse_options, parse_ordering, parse_request,
+    ALGORITHMS,
+    SearchRequest,
+    check_tree_estimates,
+    fitted_request,
+    parse_options,
+    parse_ordering,
+    parse_request,
 )
+from search.traces.recorder import Recorder
 from search.trees.node import EXAMPLES
 from search.trees.parse import parse_tree_text
 from search.trees.schema import tree_schema_text

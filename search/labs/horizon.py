@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from search.algorithms.minimax import minimax
-from search.request import parse_request
 from search.games.tictactoe import HORIZON, TicTacToe
+from search.request import parse_request
 
 
 def horizon_comparison(algorithm: str = "alphabeta") -> dict[str, Any]:

@@ -31,6 +31,7 @@ from search.errors import InputError
 from search.games.game import Game, TreeGame
 from search.limits import ORDERING_MAX_NODES
 from search.traces.recorder import INF
+from search.traces.records import describe_json_from
 from search.trees.node import Player, TreeNode
 
 ORDERINGS = ("given", "best", "worst", "random")
@@ -155,7 +156,6 @@ class OrderedGame:
     def describe_json(self, state: tuple[Any, str], move: Any) -> str:
         describe_json = getattr(self.game, "describe_json", None)
         if describe_json is None:
-            from search.traces.records import describe_json_from
             return describe_json_from(self.game.describe)(state[0], move)
         return describe_json(state[0], move)
 

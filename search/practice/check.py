@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from search.practice import wording as words
 from search.errors import InputError
+from search.practice import wording as words
+from search.practice.answer_key import AnswerKey
 from search.practice.exercise import ASKS, Exercise
 from search.traces.records import json_number
-from search.practice.answer_key import AnswerKey
 
 INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
 KIND_ORDER = {"bound": 0, "extra_prune": 1, "value": 2, "missed_prune": 3}

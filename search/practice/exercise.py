@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from search.algorithms.alphabeta import alphabeta
+from search.algorithms.minimax import minimax
 from search.errors import InputError
-from search.practice.generate import GenerateSpec, generated_tree
-from search.practice.answer_key import AnswerKey, answer_key
 from search.games.game import TreeGame
 from search.games.position_tree import position_tree
-from search.algorithms.minimax import minimax
-from search.traces.recorder import Recorder
+from search.practice.answer_key import AnswerKey, answer_key
+from search.practice.generate import GenerateSpec, generated_tree
 from search.traces.check import canonical_text
+from search.traces.recorder import Recorder
 from search.trees.node import CHANCE, TreeNode
 from search.trees.parse import tree_from_json, tree_from_stored_json
 

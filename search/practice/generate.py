@@ -18,10 +18,10 @@ from search import limits
 from search.algorithms.alphabeta import AlphaBeta
 from search.errors import InputError
 from search.games.game import TreeGame
-from search.trees.random_trees import RandomTreeSpec, random_tree
-from search.traces.recorder import INF, NullRecorder
 from search.result import SearchResult
+from search.traces.recorder import INF, NullRecorder
 from search.trees.node import TreeNode
+from search.trees.random_trees import RandomTreeSpec, random_tree
 
 GENERATE_TRIES = 200
 """Most trees drawn for one request before the guarantees are declared out of reach."""

@@ -17,7 +17,15 @@ creation to leave a field out of __required_keys__, which the tests read.)
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union
 
 from search.algorithms.pseudocode import (
-    ACTIONS_LINES, CHANCE_LINES, EMM_LINES, MAX_LINES, MAXN_LINES, MIN_LINES, SEARCH_CALL, SEARCH_ITERATION, SEARCH_RETURN,
+    ACTIONS_LINES,
+    CHANCE_LINES,
+    EMM_LINES,
+    MAX_LINES,
+    MAXN_LINES,
+    MIN_LINES,
+    SEARCH_CALL,
+    SEARCH_ITERATION,
+    SEARCH_RETURN,
 )
 
 FORMAT_VERSION = 4

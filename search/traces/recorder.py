@@ -12,12 +12,27 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Protocol, Sequence
 
-from search.traces.records import (
-    BACKUP, BOUND, INF, INIT, LEAF, OTHER, RETURN, TEST, VISIT, Batch, Describe, DescribeJson, Event, Record, json_number, no_extra,
-)
-from search.games.game import Game, children_named
 from search.algorithms.pseudocode import SEARCH_CALL, SEARCH_RETURN
+from search.games.game import Game, children_named
 from search.traces.events import FORMAT_VERSION  # defined with the event types; re-exported here
+from search.traces.records import (
+    BACKUP,
+    BOUND,
+    INF,
+    INIT,
+    LEAF,
+    OTHER,
+    RETURN,
+    TEST,
+    VISIT,
+    Batch,
+    Describe,
+    DescribeJson,
+    Event,
+    Record,
+    json_number,
+    no_extra,
+)
 
 Sink = Callable[[Batch], None]
 __all__ = ["FORMAT_VERSION", "INF", "NULL_RECORDER", "Batch", "Event", "NullRecorder", "Recorder", "SearchRecorder",

@@ -26,8 +26,8 @@ from typing import Any
 
 from search.errors import InputError
 from search.games.game import Game, TreeGame, children_named
-from search.traces.recorder import FORMAT_VERSION, Recorder
 from search.request import SearchRequest, game_from_source
+from search.traces.recorder import FORMAT_VERSION, Recorder
 from search.traces.schema import check_event
 
 Event = dict[str, Any]

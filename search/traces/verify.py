@@ -31,12 +31,12 @@ from typing import Any
 
 from search import limits
 from search.errors import InputError
-from search.traces.records import Batch
-from search.traces.jsonl import read_event_line, read_events
-from search.traces.recorder import FORMAT_VERSION, Recorder, SearchStopped
 from search.request import SearchRequest, parse_request, parse_seed
 from search.traces.check import canonical_text, check_tree_source
 from search.traces.differences import Event, describe, field_difference, sequence_difference
+from search.traces.jsonl import read_event_line, read_events
+from search.traces.recorder import FORMAT_VERSION, Recorder, SearchStopped
+from search.traces.records import Batch
 from search.traces.upgrade import upgrade_trace
 
 OPTION_FIELDS = frozenset({"depth", "ties", "tt", "quiescence", "beam", "ordering", "seed"})

@@ -2,7 +2,7 @@
 
 The validator (search.trees.parse) checks trees against `tree_schema()`; the trace schema refers to
 its `node` definition. search/schema/tree.schema.json is this schema written out for other tools
-(`python -m search schema tree`); tests/test_schemas.py fails if the file and the code part.
+(`python -m search schema tree`); tests/engine/test_event_types.py fails if the file and the code part.
 """
 
 from __future__ import annotations

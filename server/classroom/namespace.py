@@ -23,13 +23,13 @@ from flask_socketio import Namespace
 
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
-from server.searches.ack_window import AckWindow
 from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question
 from server.classroom.rooms import RoomMeta, Rooms, RoomsFull, lines_as_array_items
-from server.rate_limits import RateLimit
-from server.searches.namespace import error_details
 from server.http.strict_json import PreEncoded, Unreadable, dumps
+from server.rate_limits import RateLimit
+from server.searches.ack_window import AckWindow
+from server.searches.namespace import error_details
 
 log = logging.getLogger(__name__)
 

@@ -14,14 +14,14 @@ from typing import Any, Callable
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from search import InputError
-from search.trees.random_trees import random_tree_json
-from search.trees.shorthand import to_shorthand
-from search.traces.recorder import FORMAT_VERSION
 from search.traces.check import canonical_text, read_trace
+from search.traces.recorder import FORMAT_VERSION
 from search.traces.verify import TraceMismatch, VerifiedTrace
 from search.trees.parse import parse_json_text, parse_tree_text
-from server.storage import Store
+from search.trees.random_trees import random_tree_json
+from search.trees.shorthand import to_shorthand
 from server.searches.trace_checks import TraceChecksBusy, checked_trace
+from server.storage import Store
 
 api = Blueprint("api", __name__, url_prefix="/api")
 

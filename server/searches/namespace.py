@@ -19,12 +19,12 @@ from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.labs.horizon import horizon_comparison
-from search.traces.recorder import Batch
 from search.request import ENHANCEABLE
+from search.traces.recorder import Batch
 from search.trees.parse import MissingEstimate
+from server.http.strict_json import PreEncoded, Unreadable, dumps
 from server.searches.ack_window import AckWindow
 from server.searches.stream import CANCELLED_GRACE_SECONDS, EVENTS_PATH, Outbox, WaitingSearch
-from server.http.strict_json import PreEncoded, Unreadable, dumps
 
 log = logging.getLogger(__name__)
 

@@ -26,8 +26,7 @@ import time
 from typing import Any, Callable, Iterable
 
 from gunicorn.http import wsgi
-from gunicorn.http.errors import (InvalidHeader, LimitRequestHeaders, LimitRequestLine, ParseException,
-                                  UnsupportedTransferCoding)
+from gunicorn.http.errors import InvalidHeader, LimitRequestHeaders, LimitRequestLine, ParseException, UnsupportedTransferCoding
 from gunicorn.workers.gthread import ThreadWorker
 
 from server.transport.guard import Guard, declared_length

@@ -21,7 +21,6 @@ import socket
 
 from werkzeug.serving import WSGIRequestHandler
 
-
 SERVER_NAME = "Minimax Lab"
 
 

@@ -89,10 +89,11 @@ def open_app(page: Page, base_url: str) -> None:
 
 
 @contextmanager
-def checked_app(browser: Browser, base_url: str, allowed: Callable[[list[str]], list[str]] = lambda e: e) -> Iterator[Page]:
-    """The app at 1280x800 on the lecture example; afterwards, the JavaScript errors that
-    `allowed` leaves (by default, all of them) fail the test."""
-    page, errors = new_page(browser, DESKTOP)
+def checked_app(browser: Browser, base_url: str, allowed: Callable[[list[str]], list[str]] = lambda e: e,
+                viewport: dict[str, int] = DESKTOP) -> Iterator[Page]:
+    """The app (at 1280x800 unless told) on the lecture example; afterwards, the JavaScript errors
+    that `allowed` leaves (by default, all of them) fail the test."""
+    page, errors = new_page(browser, viewport)
     open_app(page, base_url)
     yield page
     page.context.close()

@@ -6,7 +6,9 @@ numbers separated by commas. At 1280x800 and 390x844."""
 from __future__ import annotations
 
 import json
+from typing import Iterator
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import (
@@ -25,8 +27,15 @@ from tests.browser.app_helpers import (
     select,
     set_field,
 )
-from tests.browser.conftest import DESKTOP, new_page, open_app, run_search, shot
-from tests.browser.test_enhancements import page  # noqa: F401  (a fixture: the app at 1280x800 and at 390x844)
+from tests.browser.conftest import DESKTOP, PHONE, checked_app, new_page, open_app, run_search, shot
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def page(request: pytest.FixtureRequest, browser: Browser, live_server: str) -> Iterator[Page]:
+    """The app at 1280x800 and at 390x844; no JavaScript errors allowed."""
+    with checked_app(browser, live_server, viewport=request.param) as p:
+        yield p
+
 
 # Eight players (search/limits.py MAX_PLAYERS) and numbers with many digits: the longest vector
 # a readout is likely to meet. P1 keeps the first leaf's vector.

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import FIND_STEP, download, game_run, open_tab, overflowing
-from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
+from tests.browser.conftest import DESKTOP, PHONE, checked_app, shot
 
 
 def to_last_step(page: Page) -> None:
@@ -21,11 +21,9 @@ def to_last_step(page: Page) -> None:
 
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
 def page(request: pytest.FixtureRequest, browser: Browser, live_server: str) -> Iterator[Page]:
-    page, errors = new_page(browser, request.param)
-    open_app(page, live_server)
-    yield page
-    page.context.close()
-    assert errors == []
+    """The app at 1280x800 and at 390x844; no JavaScript errors allowed."""
+    with checked_app(browser, live_server, viewport=request.param) as p:
+        yield p
 
 
 def test_a_transposition_hit_is_marked_linked_and_narrated(page: Page) -> None:

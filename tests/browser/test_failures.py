@@ -9,12 +9,26 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import open_tab, select
-from tests.browser.conftest import checked_app, counter, hold_stream, log_socket, run_search, wait_until_every_search_ended
-from tests.browser.test_workbench import page  # noqa: F401  (page is a fixture)
+from tests.browser.conftest import (
+    checked_app,
+    counter,
+    hold_stream,
+    log_socket,
+    refusals_removed,
+    run_search,
+    wait_until_every_search_ended,
+)
 
 # Chromium's own log line when a socket it closed still receives a frame in flight: the browser
 # reports the dropped connection we caused; it is not an error in our JavaScript.
 SOCKET_DROPPED = re.compile(r"^console\.error: WebSocket connection to 'ws://[^']*' failed: ")
+
+
+@pytest.fixture()
+def page(browser: Browser, live_server: str) -> Iterator[Page]:
+    """The app at 1280x800; JavaScript errors fail the test (the server's 400 refusals aside)."""
+    with checked_app(browser, live_server, refusals_removed) as p:
+        yield p
 
 
 @pytest.fixture()
@@ -45,7 +59,7 @@ def test_a_lost_connection_ends_the_search_where_it_stood(dropping_page: Page) -
     expect(page.locator("#connection")).to_have_text("connected")
 
 
-def test_run_refuses_a_tree_the_form_does_not_show(page: Page) -> None:  # noqa: F811
+def test_run_refuses_a_tree_the_form_does_not_show(page: Page) -> None:
     open_tab(page, "Edit tree")
     select(page, "B1")
     searches = page.evaluate("window.minimaxLab.searches")
@@ -63,7 +77,7 @@ def test_run_refuses_a_tree_the_form_does_not_show(page: Page) -> None:  # noqa:
     assert page.locator('[data-node-id="B1"]').get_attribute("data-value") == "7"
 
 
-def test_a_triple_click_on_run_shows_one_search_and_meets_no_limit(page: Page) -> None:  # noqa: F811
+def test_a_triple_click_on_run_shows_one_search_and_meets_no_limit(page: Page) -> None:
     # Three clicks in one go, before the server can answer any: without care they would be three
     # searches at once, and the third would meet the two-per-client limit.
     hold_stream(page)  # each search stays running, a few thousand events shown
@@ -83,7 +97,7 @@ def test_a_triple_click_on_run_shows_one_search_and_meets_no_limit(page: Page) -
     expect(page.locator("#form-error")).to_have_text("")
 
 
-def test_a_tree_too_deep_to_decode_gets_an_answer_and_the_next_run_works(page: Page) -> None:  # noqa: F811
+def test_a_tree_too_deep_to_decode_gets_an_answer_and_the_next_run_works(page: Page) -> None:
     searches = page.evaluate("window.minimaxLab.searches")
     run_search(page, source="tree", tree="[" * 1200 + "1" + "]" * 1200)
     expect(page.locator("#form-error")).to_have_text(re.compile("nested too deeply.*40 levels"))
@@ -99,7 +113,7 @@ LOSE_STARTS = """s => {
 }"""
 
 
-def test_a_start_that_gets_no_answer_is_reported_and_run_works_again(page: Page) -> None:  # noqa: F811
+def test_a_start_that_gets_no_answer_is_reported_and_run_works_again(page: Page) -> None:
     socket = page.evaluate_handle("window.minimaxLab.searchSocket")
     socket.evaluate("s => { s.answerTimeoutMs = 300; }")
     socket.evaluate(LOSE_STARTS)
@@ -111,7 +125,7 @@ def test_a_start_that_gets_no_answer_is_reported_and_run_works_again(page: Page)
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
 
 
-def test_stop_while_a_start_is_on_its_way_means_it_never_shows(page: Page) -> None:  # noqa: F811
+def test_stop_while_a_start_is_on_its_way_means_it_never_shows(page: Page) -> None:
     log_socket(page)
     socket = page.evaluate_handle("window.minimaxLab.searchSocket")
     socket.evaluate("""s => {

@@ -9,8 +9,7 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from search.errors import InputError
 from search.request import parse_request

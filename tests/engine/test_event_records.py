@@ -7,8 +7,7 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from search import Isolation, Recorder, TicTacToe, TreeGame, alphabeta, minimax, tree_from_json
 from search.traces.jsonl import dumps_event

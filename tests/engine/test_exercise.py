@@ -12,6 +12,7 @@ from search import InputError
 from search.practice import check_answer, exercise_from_json, hint_for, model_answer, parse_exercise, solution_text
 from search.traces.check import read_trace
 from search.trees.node import EXAMPLES, LECTURE_SHORTHAND
+from tests.helpers.cli import run_cli
 
 
 def lecture(**settings: Any):  # type: ignore[no-untyped-def]
@@ -208,22 +209,20 @@ def test_infinite_values_are_refused_and_infinite_bounds_accepted() -> None:
 
 
 def test_the_cli_checks_an_answer_file_as_the_server_does(tmp_path: Any) -> None:
-    from tests.engine.test_cli import run
-
     exercise = tmp_path / "exercise.json"
     exercise.write_text(json.dumps({"tree": LECTURE_SHORTHAND, "ask": ["values", "pruned"]}))
-    shown = run("practice", str(exercise))
+    shown = run_cli("practice", str(exercise))
     assert shown.returncode == 0
     body = json.loads(shown.stdout)
     assert body["answer"] == {"values": {"A": 3, "B": 3, "C": 2, "D": 2}, "pruned": ["C2", "C3"]}
     assert body["summary"]["prunes"] == 1 and '"eval"' not in json.dumps(body["student"])
-    right = run("practice", str(exercise), "--check", "-", stdin=json.dumps(body["answer"]))
+    right = run_cli("practice", str(exercise), "--check", "-", stdin=json.dumps(body["answer"]))
     assert right.returncode == 0 and json.loads(right.stdout)["correct"] is True
-    wrong = run("practice", str(exercise), "--check", "-", stdin='{"values": {"A": 3, "B": 3, "C": 2, "D": 2}, "pruned": ["C2"]}')
+    wrong = run_cli("practice", str(exercise), "--check", "-", stdin='{"values": {"A": 3, "B": 3, "C": 2, "D": 2}, "pruned": ["C2"]}')
     assert wrong.returncode == 1 and json.loads(wrong.stdout)["first_mistake"]["node"] == "C3"
-    bad = run("practice", str(exercise), "--check", "-", stdin='{"values": {"B": "three"}}')
+    bad = run_cli("practice", str(exercise), "--check", "-", stdin='{"values": {"B": "three"}}')
     assert bad.returncode == 2 and bad.stderr.strip() == "values.B: expected a finite number" and not bad.stdout
-    broken = run("practice", "-", stdin="{not json")
+    broken = run_cli("practice", "-", stdin="{not json")
     assert broken.returncode == 2 and broken.stderr.startswith("-: ")
 
 

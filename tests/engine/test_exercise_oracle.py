@@ -11,8 +11,7 @@ import math
 import re
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from search.practice import Exercise, check_answer, model_answer
 from search.trees.node import TreeNode

@@ -6,8 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from search.practice import Exercise, check_answer, model_answer
 from search.trees.parse import tree_from_json

@@ -1,5 +1,5 @@
 """The move-ordering lab and iterative deepening (issue 10, items 3 and 4): the engine against small
-independent references (Hypothesis), the CLI as a subprocess, REST against a real server, and the
+independent references (Hypothesis), the CLI, REST against a real server, and the
 /search socket with a real Socket.IO client."""
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 import requests
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from search import Recorder, TreeGame, tree_from_json
 from search.algorithms.alphabeta import alphabeta

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from search import TreeGame, tree_from_json
 from search.traces.check import canonical_text

@@ -1,5 +1,9 @@
 """The wheel holds every subpackage and data file of the engine and the server, and the engine runs from it.
 
+The wheel is the Python code: the engine (usable alone, as `python -m search` or a library) and the
+server's modules. The browser app (templates/, static/ and the npm packages in node_modules/) is served
+from a checkout, as `make run` does.
+
 A hand-kept package list in pyproject.toml would leave a new subpackage (search.algorithms, server.http...)
 out of the wheel without a word; this builds the real wheel (no build isolation: no network) and looks.
 """

@@ -4,15 +4,14 @@ way in, naming the field it was given for: REST, the socket, the CLI."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import raw_http
+from tests.helpers.cli import lecture_trace, run_cli_process
 from tests.helpers.raw_polling import PollingSession
-from tests.helpers.server_process import ROOT, ServerProcess
+from tests.helpers.server_process import ServerProcess
 
 HUGE = "9" * 4400
 
@@ -44,15 +43,14 @@ def test_a_socket_search_start_gets_an_answer_naming_the_field(server: ServerPro
 def test_the_cli_exits_2_with_one_line(tmp_path: Path) -> None:
     tree = tmp_path / "huge.json"
     tree.write_text('{"id": "A", "children": [{"id": "B", "value": %s}, {"id": "C", "value": 1}]}' % HUGE)
-    done = subprocess.run([sys.executable, "-m", "search", "trace", str(tree)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = run_cli_process("trace", str(tree))  # the real command: the exit code a shell sees
     assert done.returncode == 2
     assert done.stderr == f"{tree}: children[0].value: outside the allowed range ±1,000,000,000\n"
     assert done.stdout == ""
 
 
 def test_a_trace_line_with_a_huge_number_is_refused_naming_the_line(server: ServerProcess) -> None:
-    lines = subprocess.run([sys.executable, "-m", "search", "trace", "--example", "lecture"], cwd=ROOT,
-                           capture_output=True, text=True, timeout=60, check=True).stdout.splitlines()
+    lines = lecture_trace().splitlines()
     event = json.loads(lines[4])
     lines[4] = lines[4].replace(f'"seq":{event["seq"]}', f'"seq":{HUGE}')
     answer = raw_http.post(server.port, "/api/traces/check", ("\n".join(lines) + "\n").encode())

@@ -63,7 +63,11 @@ def test_the_readme_is_a_front_door() -> None:
     assert "](docs/lecture-alpha-cut.png)" in readme and (ROOT / "docs" / "lecture-alpha-cut.png").exists()
 
 
-def test_the_docs_cite_what_a_reader_can_find() -> None:
-    """Course notes that are not in the repository ("seed 003") are no reference for a reader."""
-    for page in PAGES:
-        assert not re.search(r"\bseeds? 00\d", page.read_text(encoding="utf-8")), page.name
+def test_the_docs_and_the_code_cite_what_a_reader_can_find() -> None:
+    """Course notes that are not in the repository ("seed 003", "Seed 002's") are no reference for a reader:
+    cite the textbook's section, a paper, or say plainly what is meant."""
+    citation = re.compile(r"\bseeds?(?:'s?)? 00\d|\bseed 00\d's\b", re.IGNORECASE)
+    code = [path for folder in ("search", "server", "static", "templates", "tests", "bench") for path in (ROOT / folder).rglob("*")
+            if path.suffix in {".py", ".js", ".html", ".css", ".md"} and "__pycache__" not in path.parts and path != Path(__file__)]
+    for page in [*PAGES, *code]:
+        assert not citation.search(page.read_text(encoding="utf-8")), page.relative_to(ROOT)

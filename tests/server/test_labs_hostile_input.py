@@ -11,8 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from search import limits
 from search.algorithms.alphabeta import alphabeta

@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from search.algorithms.alphabeta import alphabeta
 from search.errors import InputError
 from search.games.game import TreeGame
-from search.practice import Exercise, parse_exercise
-from search.practice import generate as exercise_generate
+from search.practice import Exercise, generate as exercise_generate, parse_exercise
 from search.practice.generate import cutoff_depths
 from search.traces.recorder import Recorder
 from search.trees.parse import tree_from_json

@@ -124,7 +124,7 @@ def test_run_without_a_depth_limit_clears_the_field_and_runs(app: Page) -> None:
     expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: A = 3, best move B\. Alpha-beta evaluated 7 of 9 leaves"))
 
 
-def test_screenshots_of_the_refusal(browser: Browser, live_server: str) -> None:
+def test_the_refusals_buttons_are_whole_apart_and_big_enough_to_tap(browser: Browser, live_server: str) -> None:
     for name, viewport in (("desktop_1280x800", DESKTOP), ("phone_390x844", PHONE)):
         page, errors = new_page(browser, viewport)
         open_app(page, live_server)

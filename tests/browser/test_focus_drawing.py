@@ -191,7 +191,7 @@ def test_a_lecture_tree_is_still_drawn_whole(browser: Browser, live_server: str)
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_screenshots_of_the_full_alpha_beta_tree(browser: Browser, live_server: str, viewport: dict[str, int]) -> None:
+def test_the_full_alpha_beta_tree_streams_unfolds_and_fits_the_width(browser: Browser, live_server: str, viewport: dict[str, int]) -> None:
     page, errors = new_page(browser, viewport)
     width = viewport["width"]
     page.goto(live_server + FULL)

@@ -124,7 +124,7 @@ def test_the_key_explains_game_values_and_hides_for_a_tree(desktop: Page) -> Non
 
 
 @pytest.mark.parametrize("name,viewport", [("desktop", DESKTOP), ("phone", PHONE)])
-def test_screenshots_of_a_game_search(browser: Browser, live_server: str, name: str, viewport: dict[str, int]) -> None:
+def test_a_game_search_fits_the_width_with_readable_boards(browser: Browser, live_server: str, name: str, viewport: dict[str, int]) -> None:
     page, errors = new_page(browser, viewport)
     open_app(page, live_server)
     game_search(page, game="tictactoe", position="XOX.O....", depth="2")

@@ -293,7 +293,7 @@ def test_phone_camera_moves_only_to_follow_the_search(browser: Browser, live_ser
     assert errors == []
 
 
-def test_normal_layout_screenshot(app: Page) -> None:
+def test_present_sits_beside_fit_and_the_page_fits_1280x800(app: Page) -> None:
     # The Present button sits beside Fit without pushing the toolbar onto a second row of buttons.
     app.locator("#scrub").fill("30")
     shot(app, "desktop_1280x800_toolbar.png")

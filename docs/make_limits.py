@@ -29,32 +29,20 @@ COMMAND = ".venv/bin/python docs/make_limits.py"
 SERVER_SETTINGS_NOT_LIMITS = ("NODE_MODULES", "MESSAGE_QUEUE", "BEHIND_PROXY")
 """Entries of server/config.py's DEFAULTS that are settings, not limits: left out of the table."""
 
-ELSEWHERE: list[tuple[str, str, str]] = [
-    # (file, constant, a first sentence of what it bounds; the code's own docstring or comment follows
-    # it, unless the sentence ends with " (only this)" because the comment there says something else)
-    ("search/json_numbers.py", "MAX_INT_DIGITS",
-     "Most digits of a whole number in JSON read as a number. A longer one is read as a float, so the "
-     "field's own range check refuses it by name (`children[0].value: outside the allowed range`)."),
-    ("search/practice/generate.py", "GENERATE_TRIES", ""),
-    ("search/practice/generate.py", "GENERATE_NODE_BUDGET", ""),
-    ("server/searches/stream.py", "READ_AHEAD_EVENTS", ""),
-    ("server/classroom/questions.py", "MAX_PROMPT", "Longest prompt of a question asked in class (characters)."),
-    ("server/classroom/questions.py", "MAX_CHOICES", "Most choices a question asked in class may offer."),
-    ("server/classroom/questions.py", "MAX_ANSWER",
-     "Longest choice, answer key or student's answer in class (characters)."),
-    ("server/classroom/questions.py", "MAX_NODE", "Longest node id a question asked in class may name (characters)."),
-    ("server/classroom/rooms.py", "MAX_DISTINCT_ANSWERS",
-     "Distinct answers a room counts for one question; the rest are counted as \"other\"."),
-    ("static/js/view/focus_set.js", "FULL_DRAWING_MAX",
-     "Largest tree / game search (nodes / positions) the page draws whole; past it, the focus drawing "
-     "of docs/big-searches.md."),
-    ("static/js/view/focus_set.js", "STREAMING_DRAWING_MAX",
-     "Largest game search (positions) drawn whole while its events are still arriving: laying out hundreds "
-     "of new boards each time a batch arrived held the page for tenths of a second. Once the search is "
-     "over, FULL_DRAWING_MAX applies. (only this)"),
-    ("static/js/export/latex_export.js", "MAX_LATEX_NODES",
-     "Most drawn nodes a LaTeX export takes (use SVG or PNG for bigger trees)."),
-    ("static/js/export/latex_export.js", "MAX_LATEX_GAME_NODES", "Most drawn nodes a LaTeX export takes for a game search."),
+ELSEWHERE: list[tuple[str, str]] = [
+    ("search/json_numbers.py", "MAX_INT_DIGITS"),
+    ("search/practice/generate.py", "GENERATE_TRIES"),
+    ("search/practice/generate.py", "GENERATE_NODE_BUDGET"),
+    ("server/searches/stream.py", "READ_AHEAD_EVENTS"),
+    ("server/classroom/questions.py", "MAX_PROMPT"),
+    ("server/classroom/questions.py", "MAX_CHOICES"),
+    ("server/classroom/questions.py", "MAX_ANSWER"),
+    ("server/classroom/questions.py", "MAX_NODE"),
+    ("server/classroom/rooms.py", "MAX_DISTINCT_ANSWERS"),
+    ("static/js/view/focus_set.js", "FULL_DRAWING_MAX"),
+    ("static/js/view/focus_set.js", "STREAMING_DRAWING_MAX"),
+    ("static/js/export/latex_export.js", "MAX_LATEX_NODES"),
+    ("static/js/export/latex_export.js", "MAX_LATEX_GAME_NODES"),
 ]
 """Limits kept in the module that applies them."""
 
@@ -191,7 +179,7 @@ def js_constant(relative: str, name: str) -> tuple[str, str]:
 def elsewhere_limits() -> list[tuple[str, Limit]]:
     out: list[tuple[str, Limit]] = []
     modules: dict[str, dict[str, tuple[Any, str, str]]] = {}
-    for relative, name, fallback in ELSEWHERE:
+    for relative, name in ELSEWHERE:
         if relative.endswith(".js"):
             value, doc = js_constant(relative, name)
         else:
@@ -201,11 +189,9 @@ def elsewhere_limits() -> list[tuple[str, Limit]]:
                 raise SystemExit(f"{relative}: no constant {name} (update ELSEWHERE in docs/make_limits.py)")
             raw, doc, note = modules[relative][name]
             value = show(raw) + note
-        if fallback.endswith(" (only this)"):
-            fallback, doc = fallback[: -len(" (only this)")], ""
-        doc = one_line(f"{fallback} {doc}")
+        doc = one_line(doc)
         if not doc:
-            raise SystemExit(f"{relative}: {name} has no comment or docstring, and docs/make_limits.py none for it")
+            raise SystemExit(f"{relative}: {name} has no docstring or comment saying what it bounds")
         out.append((relative, Limit(name, value, doc)))
     return out
 

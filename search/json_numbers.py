@@ -10,6 +10,8 @@ range", and a float never passes a check for a whole number (depth, seq, seed).
 from __future__ import annotations
 
 MAX_INT_DIGITS = 64
+"""Most digits of a whole number in JSON read as a number. A longer one is read as a float, so the
+field's own range check refuses it by name (`children[0].value: outside the allowed range`)."""
 
 
 def bounded_int(text: str) -> int | float:

@@ -11,9 +11,13 @@ from typing import Any
 
 KINDS = ("value", "prune", "bound", "window")
 MAX_PROMPT = 300
+"""Longest prompt of a question asked in class (characters)."""
 MAX_CHOICES = 8
+"""Most choices a question asked in class may offer."""
 MAX_ANSWER = 40
+"""Longest choice, answer key or student's answer in class (characters)."""
 MAX_NODE = 100
+"""Longest node id a question asked in class may name (characters)."""
 
 
 class QuestionError(ValueError):

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 MAX_DISTINCT_ANSWERS = 40
+"""Distinct answers a room counts for one question; the rest are counted as "other"."""
 OTHER = "other"
 
 

@@ -34,19 +34,13 @@ exercise_api = Blueprint("exercise_api", __name__, url_prefix="/api/exercises")
 exercise_api.register_error_handler(InputError, refuse)
 
 
-CACHE_NODES = 50_000
-"""Most tree nodes the exercise cache holds in all (about 165 MB at worst): five exercises at the
-node limit, or thousands of lecture-sized ones."""
-
-
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def cache() -> LruCache[Exercise]:
     """This app's exercises read back lately (one cache per app: tests build many apps)."""
-    budget = current_app.config.get("EXERCISE_CACHE_NODES", CACHE_NODES)  # tests set a small one
-    return current_app.extensions.setdefault("minimax_exercises", LruCache(64, budget, _nodes))
+    return current_app.extensions.setdefault("minimax_exercises", LruCache(64, current_app.config["EXERCISE_CACHE_NODES"], _nodes))
 
 
 def _nodes(exercise: Exercise) -> int:

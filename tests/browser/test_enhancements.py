@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.app_helpers import FIND_STEP, download, game_run, open_tab, overflowing
+from tests.browser.app_helpers import FIND_STEP, SVG, download, game_run, open_tab, overflowing
 from tests.browser.conftest import DESKTOP, PHONE, checked_app, shot
 
 
@@ -268,7 +268,6 @@ def test_a_step_link_carries_the_enhancements(app: Page) -> None:
     assert page.locator('input[name="beam"]').input_value() == ""
 
 
-SVG = "{http://www.w3.org/2000/svg}"
 TT_COLOUR = "rgb(112, 72, 232)"  # --tt, #7048e8
 
 # How many pixels of a PNG (a data: URL) are the table's purple, give or take antialiasing.

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from search import TreeGame, tree_from_json  # noqa: F401  (TreeGame: what the trees are searched through)
+from search import tree_from_json
 from search.games.tictactoe import TicTacToe
 from search.trees.node import TreeNode
 

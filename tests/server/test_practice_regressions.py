@@ -182,14 +182,15 @@ def test_values_are_compared_exactly_not_within_a_relative_tolerance() -> None:
 
 def test_the_exercise_cache_is_bounded_by_nodes_not_only_by_count(tmp_path: Path) -> None:
     """Anyone may make exercises at the node limit; 64 of them cached held about 2 GB. (In-process:
-    the test looks at the app's cache.) The app's budget is CACHE_NODES; the test gives a small one
-    (EXERCISE_CACHE_NODES) to fill it with 121-node trees instead of 9,841-node ones."""
+    the test looks at the app's cache.) The app's budget is EXERCISE_CACHE_NODES; the test gives a small
+    one to fill it with 121-node trees instead of 9,841-node ones."""
     from search.trees.random_trees import RandomTreeSpec, random_tree
     from server import create_app
-    from server.practice.api import CACHE_NODES, cache
+    from server.config import DEFAULTS
+    from server.practice.api import cache
 
     with create_app({"DATABASE": str(tmp_path / "default.sqlite"), "TESTING": True}).app_context():
-        assert cache().budget == CACHE_NODES and cache().size == 64
+        assert cache().budget == DEFAULTS["EXERCISE_CACHE_NODES"] == 50_000 and cache().size == 64
     big = random_tree(RandomTreeSpec(depth=4, min_branching=3, max_branching=3, seed=1)).to_json()  # 121 nodes
     budget = 5 * 121 + 13  # five big ones and the lecture (13 nodes)
     app = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True, "EXERCISE_CACHE_NODES": budget})

@@ -68,10 +68,11 @@ export function latexValue(v) {
   return v < 0 ? `$-$${String(-v)}` : String(v);
 }
 
+// Most drawn nodes a LaTeX export takes (use SVG or PNG for bigger trees).
 // pdflatex holds the whole picture in its memory (5,000,000 words by default, about
 // 2,800 a node): 1,093 nodes compile in 9 s, 3,280 exhaust it. A slide shows far fewer.
 export const MAX_LATEX_NODES = 1000;
-// A game node also carries its board (about 5,800 words with it: 551 positions took 3.2M).
+// Most drawn nodes a LaTeX export takes for a game search. A game node also carries its board (about 5,800 words with it: 551 positions took 3.2M).
 export const MAX_LATEX_GAME_NODES = 750;
 
 const num = (n) => (Math.round(n * 100) / 100).toString();

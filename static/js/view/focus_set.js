@@ -11,13 +11,12 @@
 // more than a few hundred boards at once.
 export const FULL_DRAWING_MAX = { tree: 10000, game: 500 };
 
-// Whether `tree` is small enough to draw whole.
 // While a game search streams, its drawing is whole only up to this many positions: laying out
 // hundreds of new boards again each time a batch arrives held the page for tenths of a second.
 // Once the search is over, a game of up to FULL_DRAWING_MAX.game positions is drawn whole, once.
 export const STREAMING_DRAWING_MAX = 100;
 
-// streaming: the search is still sending events.
+// Whether `tree` is small enough to draw whole. streaming: the search is still sending events.
 export function drawsWhole(tree, streaming = false) {
   const kind = tree.kind === "game" ? "game" : "tree";
   const max = streaming && kind === "game" ? Math.min(STREAMING_DRAWING_MAX, FULL_DRAWING_MAX.game) : FULL_DRAWING_MAX[kind];

@@ -236,7 +236,9 @@ CURVE_DEPTHS = tuple(range(1, 9))
 def leaf_curve(branchings: Sequence[int] = CURVE_BRANCHINGS, depths: Sequence[int] = CURVE_DEPTHS,
                seed: int = DEFAULT_SEED) -> list[dict[str, Any]]:
     """Leaves alpha-beta evaluates against depth on random uniform trees, one tree per (b, d): best,
-    random and worst ordering, minimax, and the Knuth–Moore count (the page's plot, bench/engine.py)."""
+    random and worst ordering, minimax, and the Knuth–Moore count (the page's plot, bench/engine.py).
+    Each ordering wraps the tree (OrderedGame) rather than copying it: only the nodes alpha-beta
+    reaches are sorted, the same leaves counted at under half the time."""
     rows = []
     for b in branchings:
         for d in depths:
@@ -244,7 +246,7 @@ def leaf_curve(branchings: Sequence[int] = CURVE_BRANCHINGS, depths: Sequence[in
             found = survey(game, None, cap=2 * (b ** (d + 1)))
             row: dict[str, Any] = {"branching": b, "depth": d}
             for name in ("best", "random", "worst"):
-                search = AlphaBeta(ordered_game(game, name, None, seed, found), None, "prune", None)
+                search = AlphaBeta(OrderedGame(game, name, found.values, seed), None, "prune", None)  # type: ignore[arg-type]
                 search.value_of["max"](search.game.initial, None, 0, -INF, INF)
                 row[name] = search.leaves
             row["minimax"] = found.leaves

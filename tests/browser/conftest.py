@@ -27,6 +27,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-features=BackForwardCache",  # a page navigated away from ends (page_pool.py)
 ]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -60,7 +61,7 @@ def shot(target: Page | Locator, name: str, full_page: bool = False) -> None:
 
 
 def new_page(browser: Browser, viewport: dict[str, int]) -> tuple[Page, list[str]]:
-    """A page of its own for the test, showing about:blank, and the list its JavaScript errors are
+    """A page of its own for the test, showing an empty page, and the list its JavaScript errors are
     collected into. Closing its context ends it (page_pool.py keeps it for the next test, wiped)."""
     pool = _POOLS.get(id(browser))
     if pool is None:
@@ -115,13 +116,35 @@ def counter(page: Page) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
+NODE_STATES = """() => [...document.querySelectorAll('#tree [data-node-id]')]
+    .map(n => [n.dataset.nodeId, n.dataset.state, n.dataset.value])"""
+
+
 def node_states(page: Page) -> dict[str, tuple[str, str]]:
     """{node id: (data-state, data-value)} for every node in the drawing."""
-    pairs = page.evaluate(
-        """() => [...document.querySelectorAll('#tree [data-node-id]')]
-            .map(n => [n.dataset.nodeId, n.dataset.state, n.dataset.value])"""
-    )
-    return {node: (state, value) for node, state, value in pairs}
+    return {node: (state, value) for node, state, value in page.evaluate(NODE_STATES)}
+
+
+WALK = """async ([button, times]) => {
+    const look = PROBE, counter = document.getElementById('counter'), press = document.getElementById(button);
+    press.focus();
+    const seen = [[counter.textContent, look()]];
+    for (let i = 0; i < times; i++) {
+        press.click();
+        await new Promise(done => setTimeout(done, 0));
+        seen.push([counter.textContent, look()]);
+    }
+    return seen;
+}"""
+
+
+def walk(page: Page, button: str, times: int, probe: str) -> list[tuple[str, Any]]:
+    """Press the player's button (its id: "forward", "back") `times` times in one call to the page,
+    returning (the counter's text, what the JavaScript function `probe` returns) before the first
+    press and after each. The player draws a step at once; a task boundary after each press lets
+    anything the page schedules run. Per-step checks of a whole search cost one round trip, not
+    one per step and check."""
+    return [(text, found) for text, found in page.evaluate(WALK.replace("PROBE", probe), [button, times])]
 
 
 def run_search(page: Page, *, source: str, algorithm: str = "alphabeta", depth: str = "", **fields: str) -> None:

@@ -4,14 +4,23 @@ A new browser context and page cost about 0.4 s of Chromium's time more than a n
 already open (a new renderer process, V8 and Blink set up, every script compiled cold); the browser
 tests open a page about 250 times. A test still gets a page of its own: closing its context hands
 the page back instead, and the next test that asks for the same viewport gets it after it was
-wiped: storage and cookies cleared, permissions taken back, routes removed, navigated to
-about:blank (which also ends the old app's sockets and timers). A page whose test changed what a
-wipe cannot undo (an init script, a listener, an exposed function, a route, its viewport, a second
-page in its context) is closed for real, as before.
+wiped: storage and cookies cleared, permissions taken back, routes removed, navigated to an empty
+page (which also ends the old app's sockets and timers: the back/forward cache, which could keep it,
+is off, conftest.CHROMIUM_ARGS). A page whose test changed what a wipe cannot undo (an init script,
+a listener, an exposed function, a route, its viewport, a second page in its context) is closed for
+real, as before.
+
+The empty page is served from 127.0.0.1, the site of every server under test (a site is a scheme
+and host, whatever the port): the next test's page then opens in the renderer process the last one
+used. From about:blank, Chromium starts a new renderer for each page: a page load cost about
+0.8 s of the machine's time that way, 0.46 s this way (measured side by side, 20 loads each).
 """
 
 from __future__ import annotations
 
+import threading
+from functools import cache
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -44,7 +53,7 @@ class PagePool:
         self.idle: dict[tuple[int, int], list[_Kept]] = {}
 
     def take(self, viewport: dict[str, int]) -> tuple[Page, list[str]]:
-        """A page at `viewport` showing about:blank, and the fresh list its JavaScript errors go to."""
+        """A page at `viewport` showing an empty page, and the fresh list its JavaScript errors go to."""
         key = (viewport["width"], viewport["height"])
         idle = self.idle.setdefault(key, [])
         kept = idle.pop() if idle else self._open(viewport)
@@ -91,10 +100,38 @@ def _wiped(page: Page, context: BrowserContext) -> bool:
     try:
         if page.url.startswith("http"):
             page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-        page.goto("about:blank")
+        page.goto(empty_page_url())
         context.clear_cookies()
         context.clear_permissions()
         page.unroute_all()
         return True
     except Exception:  # a page stuck mid-navigation or crashed: not worth keeping
         return False
+
+
+class _EmptyPage(BaseHTTPRequestHandler):
+    """Answers every GET with an empty HTML page."""
+
+    BODY = b"<!doctype html><title>empty</title>"
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(self.BODY)))
+        self.end_headers()
+        try:
+            self.wfile.write(self.BODY)
+        except OSError:  # the page navigated on before reading it
+            pass
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@cache
+def empty_page_url() -> str:
+    """The URL of an empty page on 127.0.0.1, served from a thread of this process (started once)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _EmptyPage)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, name="empty-page", daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}/"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, counter, new_page, node_states, open_app, refusals_removed, run_search
+from tests.browser.conftest import DESKTOP, counter, new_page, node_states, open_app, refusals_removed, run_search, walk
 from tests.helpers.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,10 +56,8 @@ def test_game_nodes_are_named_by_their_move_in_the_narration(app: Page) -> None:
     searches = app.evaluate("window.minimaxLab.searches")
     run_search(app, source="game", game="tictactoe", position="XO.XO....", depth="2")
     app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
-    said = []
-    for k in range(46):
-        app.evaluate(f"window.minimaxLab.seek({k})")
-        said.append(app.locator("#narration").text_content() or "")
+    app.locator("#first").click()
+    said = [narration for _, narration in walk(app, "forward", 45, "() => document.getElementById('narration').textContent")]
     assert not [line for line in said if "root." in line]  # no path ids such as root.2.5
     # The move just played is named as a student says it, then the node by its move.
     assert said[3] == "X plays the top-right corner, cell 2. Visit move 2 (MIN), window [α = −∞, β = +∞]"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import overflowing
-from tests.browser.conftest import DESKTOP, PHONE, counter, new_page, open_app, shot
+from tests.browser.conftest import DESKTOP, PHONE, counter, new_page, open_app, shot, walk
 
 
 def boxes(page: Page) -> dict[str, dict[str, float]]:
@@ -94,16 +94,14 @@ def test_the_view_keeps_what_matters_in_sight_at_every_step(browser: Browser, li
         page, errors = new_page(browser, viewport)
         open_app(page, live_server)
         last = counter(page)[1]
-        for step in range(last + 1):
-            outside = page.evaluate(OUTSIDE_DRAWING)
+        probe = f"() => [({OUTSIDE_DRAWING})(), document.querySelector('#tree [data-state=current]')?.dataset.nodeId]"
+        walked = walk(page, "forward", last, probe)
+        assert [text for text, _ in walked] == [f"step {k} / {last}" for k in range(last + 1)]
+        for step, (_, (outside, current)) in enumerate(walked):
             if viewport is DESKTOP:
                 assert outside == [], (step, outside)
-            else:
-                current = page.locator('[data-state="current"]')
-                if current.count():
-                    assert current.get_attribute("data-node-id") not in outside, (step, outside)
-            if step < last:
-                page.get_by_role("button", name="Step forward").click()
+            elif current is not None:
+                assert current not in outside, (step, outside)
         assert page.locator('[data-node-id="A"]').get_attribute("data-value") == "3"
         assert errors == []
         page.context.close()

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import counter, node_states
+from tests.browser.conftest import NODE_STATES, counter, node_states, walk
 
 LECTURE_NODES = ["A", "B", "C", "D", "B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"]
 
@@ -74,19 +74,15 @@ def test_the_prune_step_at_c(app: Page) -> None:
 
 def test_stepping_back_restores_every_earlier_state(app: Page) -> None:
     _, n = counter(app)
-    forward = [node_states(app)]
-    forward_step = app.get_by_role("button", name="Step forward")
-    for k in range(1, n + 1):
-        forward_step.click()
-        assert counter(app)[0] == k
-        forward.append(node_states(app))
+    walked = walk(app, "forward", n, NODE_STATES)
+    assert [text for text, _ in walked] == [f"step {k} / {n}" for k in range(n + 1)]
+    forward = [{node: (state, value) for node, state, value in found} for _, found in walked]
     # States really change along the way (this is not comparing a frozen page).
     assert len({str(sorted(s.items())) for s in forward}) > n // 2
-    back = app.get_by_role("button", name="Step back")
-    for k in range(n - 1, -1, -1):
-        back.click()
-        assert counter(app)[0] == k
-        assert node_states(app) == forward[k], f"step {k} differs after stepping back"
+    walked_back = walk(app, "back", n, NODE_STATES)[1:]
+    for k, (text, found) in zip(range(n - 1, -1, -1), walked_back):
+        assert text == f"step {k} / {n}"
+        assert {node: (state, value) for node, state, value in found} == forward[k], f"step {k} differs after stepping back"
     # Jumps (scrub bar, last, first) land on the same states as stepping.
     for k in (30, 7, 19, 0, 57, 12, 51):
         app.locator("#scrub").fill(str(k))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,17 @@ from search.algorithms.alphabeta import alphabeta
 from search.algorithms.iterative import iterative_deepening
 from search.games.isolation import Isolation
 from search.games.tictactoe import TicTacToe
-from search.labs.ordering import knuth_moore, ordering_lab, reordered_tree, survey
+from search.labs.ordering import (
+    CURVE_BRANCHINGS,
+    DEFAULT_SEED,
+    knuth_moore,
+    leaf_curve,
+    ordered_game,
+    ordering_lab,
+    reordered_tree,
+    survey,
+    uniform_tree,
+)
 from search.request import parse_request
 from search.traces.check import canonical_text, read_trace
 from search.traces.jsonl import read_events
@@ -72,6 +83,18 @@ def test_best_first_alphabeta_on_a_uniform_tree_of_distinct_leaves_evaluates_exa
     assert best["leaves"] == lab["knuth_moore"]
     assert all(best["leaves"] <= row["leaves"] <= lab["minimax_leaves"] for row in lab["orderings"])
 
+
+def test_the_curve_counts_the_leaves_of_the_reordered_trees_the_lab_replays() -> None:
+    """leaf_curve orders the nodes alpha-beta reaches (OrderedGame); the lab replays a reordered copy
+    of the tree: the same leaves in every ordering."""
+    rows = leaf_curve(depths=range(1, 6))
+    assert len(rows) == 5 * len(CURVE_BRANCHINGS)
+    for row in rows:
+        b, d = row["branching"], row["depth"]
+        game = TreeGame(uniform_tree(b, d, random.Random(f"{DEFAULT_SEED}:{b}:{d}")))
+        for name in ("best", "random", "worst"):
+            assert alphabeta(ordered_game(game, name, None)).leaves == row[name], (b, d, name)
+        assert row["best"] == row["knuth_moore"]
 
 @settings(max_examples=100, deadline=None)
 @given(shorthand, ties, st.integers(0, 1000))

@@ -21,6 +21,7 @@ from server.config import DEFAULTS, ROOT
 from server.http import strict_json
 from server.http.errors import register_api_errors
 from server.http.ordering_api import ordering_api
+from server.http.page_assets import page_assets
 from server.http.pages import pages
 from server.http.trees_api import api
 from server.practice.api import exercise_api
@@ -43,6 +44,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["trace_check_places"] = check_places(int(app.config["MAX_CONCURRENT_TRACE_CHECKS"]))
     register_api_errors(app)
     app.register_blueprint(pages)
+    app.register_blueprint(page_assets)
     app.register_blueprint(api)
     app.register_blueprint(ordering_api)
     app.register_blueprint(exercise_api)

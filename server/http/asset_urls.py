@@ -15,7 +15,7 @@ import base64
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from server.http.module_preloads import module_preloads
@@ -29,7 +29,7 @@ def content_version(path: Path) -> str:
     return _hashed(str(path), stat.st_mtime_ns, stat.st_size)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _hashed(path: str, mtime_ns: int, size: int) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 

@@ -2,82 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from flask import Blueprint, Response, abort, current_app, g, jsonify, render_template, request, send_file
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, send_file
 
 from search import limits
 from search.algorithms.pseudocode import listing
 from search.request import ALGORITHMS, TIES
 from search.trees.node import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
 from search.trees.schema import tree_schema
-from server.http.asset_urls import YEAR_SECONDS, PageScripts, content_version, page_scripts, versioned
-from server.transport.security_headers import content_security_policy
+from server.http.page_assets import VENDOR_FILES, vendor_path
 
 pages = Blueprint("pages", __name__)
-
-VENDOR_FILES = {
-    "d3.min.js": "d3/dist/d3.min.js",
-    "socket.io.min.js": "socket.io-client/dist/socket.io.min.js",
-    "qrcode.mjs": "qrcode-generator/dist/qrcode.mjs",  # an ES module: class_qr.js imports it
-}
-"""The only files served from node_modules (installed from the npm registry by `npm ci`)."""
-
-VENDOR_MODULES = ("qrcode.mjs",)
-"""Vendor files the app's modules import (by /vendor/ URL), so the import map versions them too."""
-
-
-def _vendor_path(name: str) -> Path:
-    return Path(current_app.config["NODE_MODULES"]) / VENDOR_FILES[name]
-
-
-def _static_path(url: str) -> Path | None:
-    """The file a /static/ or /vendor/ URL names, or None."""
-    if url.startswith("/vendor/"):
-        name = url.removeprefix("/vendor/")
-        return _vendor_path(name) if name in VENDOR_FILES else None
-    if url.startswith("/static/"):
-        path = Path(str(current_app.static_folder)) / url.removeprefix("/static/")
-        return path if ".." not in Path(url).parts else None
-    return None
-
-
-@pages.app_context_processor
-def _asset_helpers() -> dict[str, object]:
-    """In templates: `asset(url)`, a stylesheet's or script's URL with its version, and
-    `scripts(entry)`, an entry module's versioned URL, preloads and import map (asset_urls.py);
-    the page's Content-Security-Policy then allows that import map."""
-
-    def asset(url: str) -> str:
-        path = _static_path(url)
-        return versioned(url, path) if path is not None and path.is_file() else url
-
-    def scripts(entry: str) -> PageScripts:
-        vendor = {f"/vendor/{name}": _vendor_path(name) for name in VENDOR_MODULES}
-        found = page_scripts(str(current_app.static_folder), entry, vendor)
-        g.script_hashes = (*g.get("script_hashes", ()), found.csp_hash)
-        return found
-
-    return {"asset": asset, "scripts": scripts}
-
-
-@pages.after_app_request
-def _cache_and_policy(response: Response) -> Response:
-    """A page with an import map: the policy allows it by its hash. A static or vendor file asked for
-    by its current version: cached for a year (its URL changes with its content)."""
-    hashes = g.get("script_hashes")
-    if hashes:
-        response.headers["Content-Security-Policy"] = content_security_policy(hashes)
-    wanted = request.args.get("v")
-    if wanted and response.status_code == 200:
-        path = _static_path(request.path)
-        if path is not None and path.is_file() and content_version(path) == wanted:
-            response.cache_control.public = True
-            response.cache_control.max_age = YEAR_SECONDS
-            response.cache_control.immutable = True
-            response.cache_control.no_cache = None
-    return response
-
 
 def _page(**shared: str) -> str:
     """The page; each example in its list carries its tree, for the editor to open it."""
@@ -132,7 +66,7 @@ def exercise_solution(exercise_id: str) -> str:
 def vendor(name: str):  # type: ignore[no-untyped-def]
     if name not in VENDOR_FILES:
         abort(404)
-    path = _vendor_path(name)
+    path = vendor_path(name)
     if not path.is_file():
         abort(500, description=f"{VENDOR_FILES[name]} is not installed: run `make setup` (npm ci)")
     return send_file(path, mimetype="text/javascript", max_age=3600)

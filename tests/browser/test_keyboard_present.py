@@ -5,13 +5,14 @@ the current pseudocode line and the readout in sight at every step. Screenshots 
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PATIENCE_MS, PHONE, SHOTS, counter, new_page, open_app, run_search, shot
+from tests.browser.conftest import DESKTOP, PATIENCE_MS, PHONE, SHOTS, counter, new_page, open_app, run_search, shot, walk
 
 PROJECTOR = {"width": 1280, "height": 720}
 # A 1280x720 screen at 150% browser zoom: a page of 1280/1.5 x 720/1.5 CSS pixels, each
@@ -230,7 +231,7 @@ def test_present_mode_at_150_percent_zoom_keeps_the_root_in_view(browser: Browse
     page.locator("#present").click()
     expect(page.locator("#present")).to_have_attribute("aria-pressed", "true")
     last = counter(page)[1]
-    for step, seen in enumerate(page.evaluate(WALK_FORWARD, [WINDOW_HALF_WIDTH, READOUT, last])):
+    for step, seen in enumerate(walk_forward(page, last)):
         assert seen["counter"] == f"step {step} / {last}"
         assert seen["root"], f"the root left the view at step {step}: {seen['transform']}"
     if SHOTS:
@@ -241,26 +242,15 @@ def test_present_mode_at_150_percent_zoom_keeps_the_root_in_view(browser: Browse
     assert errors == []
 
 
-# Steps from 0 to the last by the Step forward button in one call (the drawing is synchronous, and a
-# task boundary after each click lets anything the page schedules run): at each step the view's
-# transform, the counter, the current node (as CURRENT_NODE), what is in sight (as IN_SIGHT) and
-# whether the root is in view (as ROOT_IN_VIEW).
-WALK_FORWARD = f"""async ([half, selectors, upTo]) => {{
-    const transform = {TRANSFORM}, currentNode = {CURRENT_NODE}, inSight = {IN_SIGHT}, rootInView = {ROOT_IN_VIEW};
-    const counter = document.getElementById('counter');
-    const forward = document.getElementById('forward');
-    forward.focus();
-    const steps = [];
-    for (let step = 0; step <= upTo; step++) {{
-        steps.push({{ transform: transform(), counter: counter.textContent, node: currentNode(half),
-                      sight: inSight(selectors), root: rootInView() }});
-        if (step < upTo) {{
-            forward.click();
-            await new Promise(done => setTimeout(done, 0));
-        }}
-    }}
-    return steps;
-}}"""
+# What the walks below look at each step (conftest.walk): the view's transform, the current node (as
+# CURRENT_NODE), what is in sight (as IN_SIGHT) and whether the root is in view (as ROOT_IN_VIEW).
+SEEN = f"""() => ({{ transform: ({TRANSFORM})(), node: ({CURRENT_NODE})({WINDOW_HALF_WIDTH}),
+                     sight: ({IN_SIGHT})({json.dumps(READOUT)}), root: ({ROOT_IN_VIEW})() }})"""
+
+
+def walk_forward(page: Page, steps: int) -> list[dict[str, Any]]:
+    """What SEEN finds at the step shown and after each of `steps` presses of Step forward, with the counter's text."""
+    return [{**seen, "counter": text} for text, seen in walk(page, "forward", steps, SEEN)]
 
 
 def moved_only_to_follow(page: Page, label: str) -> list[int]:
@@ -270,7 +260,7 @@ def moved_only_to_follow(page: Page, label: str) -> list[int]:
     sight with the page unscrolled. Returns the steps at which the view moved."""
     last = counter(page)[1]
     assert counter(page)[0] == 0
-    steps = page.evaluate(WALK_FORWARD, [WINDOW_HALF_WIDTH, READOUT, last])
+    steps = walk_forward(page, last)
     assert counter(page) == (last, last)
     moves = []
     before = steps[0]["transform"]
@@ -292,7 +282,7 @@ def moved_only_to_follow(page: Page, label: str) -> list[int]:
         assert seen["sight"] == {"scrollY": 0, **{s: True for s in READOUT}}, (label, step, seen["sight"])
     if label == "lecture" and SHOTS:  # the picture docs/testing.md lists: step 14, reached the same way
         page.locator("#first").click()
-        page.evaluate(WALK_FORWARD, [WINDOW_HALF_WIDTH, READOUT, 14])
+        walk_forward(page, 14)
         shot(page, "phone_390x844_step14.png")
         page.locator("#first").click()
     return moves

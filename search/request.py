@@ -2,7 +2,8 @@
 
 A request is a dict: exactly one of ``example`` (a built-in name), ``tree`` (a node object or the
 nested-list shorthand) or ``game`` ("tictactoe" | "isolation", with optional ``state`` and
-``estimate``), plus ``algorithm``, ``depth`` and ``ties``; optionally ``ordering`` ("given" | "best" |
+``estimate``; tic-tac-toe also ``symmetry``, search.games.symmetry), plus ``algorithm``, ``depth`` and
+``ties``; optionally ``ordering`` ("given" | "best" |
 "worst" | "random", the move-ordering lab's orders of each node's children, search.labs.ordering) and, with
 "random", ``seed``: the start event's options record them, so a saved trace or a link replays the
 same search.
@@ -25,6 +26,7 @@ from search.algorithms.pseudocode import Line, listing
 from search.errors import InputError
 from search.games.game import Game, TreeGame
 from search.games.registry import named_game
+from search.games.symmetry import symmetry_option
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
 from search.result import SearchResult
 from search.traces.recorder import SearchRecorder
@@ -35,8 +37,11 @@ ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
 PRUNING = ("alphabeta", "iterative")
 """The algorithms with a tie rule (the others never prune)."""
 TIES = ("prune", "explore")
+RETURNS = ("v", "bound")
+"""What alpha-beta returns from a node: v (the slides' pseudocode, fail-soft) or the bound it was cut
+against (the slides' figure, fail-hard: MAX-VALUE returns β on a cut and α at its end)."""
 KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "tt", "quiescence", "beam",
-                "ordering", "seed"}
+                "ordering", "seed", "returns", "symmetry"}
 ENHANCEABLE = ("minimax", "alphabeta")
 """The algorithms the transposition table, quiescence and the beam go with (search.algorithms.enhanced)."""
 
@@ -50,13 +55,15 @@ class SearchRequest:
     enhancements: Enhancements = Enhancements()
     ordering: str | None = None
     seed: int | None = None
+    returns: str = "v"
 
     def options(self) -> dict[str, Any]:
         """The options as the start event records them: only the algorithms that prune have a tie
         rule; "tt", "quiescence" and "beam" only when on; an ordering (and the random one's seed)
         only when the request asked for one."""
         plain = {"depth": self.depth, "ties": self.ties} if self.algorithm in PRUNING else {"depth": self.depth}
-        return {**plain, **self.enhancements.options(), **self.ordering_options()}
+        returns = {"returns": "bound"} if self.returns == "bound" else {}
+        return {**plain, **symmetry_option(self.game), **returns, **self.enhancements.options(), **self.ordering_options()}
 
     def ordering_options(self) -> dict[str, Any]:
         """{"ordering": name} (and "seed" for random) when the request asked for an ordering, else {}."""
@@ -71,7 +78,8 @@ class SearchRequest:
         if self.ordering is None:
             return self
         game = ordered_game(self.game, self.ordering, self.depth, DEFAULT_SEED if self.seed is None else self.seed)
-        return SearchRequest(game, self.algorithm, self.depth, self.ties, self.enhancements, self.ordering, self.seed)
+        return SearchRequest(game, self.algorithm, self.depth, self.ties, self.enhancements, self.ordering, self.seed,
+                             self.returns)
 
     def listing(self) -> list[Line]:
         """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit."""
@@ -79,12 +87,17 @@ class SearchRequest:
         chance = isinstance(game, TreeGame) and first_chance_node(game.initial) is not None
         return listing(self.algorithm, self.ties, game.to_move(game.initial), self.depth is not None, chance)
 
+    def listing_options(self) -> dict[str, Any]:
+        """What the listing shows beyond the algorithm: the enhancements' lines and the fail-hard returns."""
+        return {"tt": self.enhancements.tt, "quiescence": self.enhancements.quiescence, "beam": self.enhancements.beam,
+                "returns": self.returns}
+
     def run(self, recorder: SearchRecorder | None = None) -> SearchResult:
         if self.enhancements != Enhancements():  # the plain searches stay as fast as the slides are short
             if self.algorithm == "minimax":
                 return enhanced_minimax(self.game, self.enhancements, depth=self.depth, recorder=recorder)
             return enhanced_alphabeta(self.game, self.enhancements, depth=self.depth, ties=self.ties,  # type: ignore[arg-type]
-                                      recorder=recorder)
+                                      recorder=recorder, returns=self.returns)  # type: ignore[arg-type]
         if self.algorithm == "minimax":
             return minimax(self.game, depth=self.depth, recorder=recorder, more_options=self.ordering_options())
         if self.algorithm == "iterative":
@@ -95,7 +108,7 @@ class SearchRequest:
         if self.algorithm == "maxn":
             return maxn(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
         return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder,  # type: ignore[arg-type]
-                         more_options=self.ordering_options())
+                         more_options=self.ordering_options(), returns=self.returns)  # type: ignore[arg-type]
 
 
 def parse_request(data: Any) -> SearchRequest:
@@ -110,7 +123,7 @@ def parse_request(data: Any) -> SearchRequest:
     game = _game(data, depth, algorithm == "iterative")
     check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
     return fitted_request(SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth),
-                                        ordering, seed))
+                                        ordering, seed, parse_returns(data, game, algorithm)))
 
 
 def fitted_request(request: SearchRequest) -> SearchRequest:
@@ -146,6 +159,18 @@ def parse_enhancements(data: dict[str, Any], game: Game[Any, Any], algorithm: st
     if quiescence and depth is None:
         raise InputError("quiescence", "needs a depth limit: without one every line is searched to its end anyway")
     return Enhancements(tt=tt, quiescence=quiescence, beam=beam)
+
+
+def parse_returns(data: dict[str, Any], game: Game[Any, Any], algorithm: str) -> str:
+    """"returns": "v" (the default) or "bound", the fail-hard form, which alpha-beta alone has."""
+    returns = data.get("returns", "v")
+    if returns not in RETURNS:
+        raise InputError("returns", f"expected one of {', '.join(RETURNS)}, got {returns!r}")
+    if returns == "bound" and algorithm != "alphabeta":
+        raise InputError("returns", f'"bound" is the fail-hard form of alpha-beta (it returns α or β); {algorithm} has no window')
+    if returns == "bound" and isinstance(game, TreeGame) and first_chance_node(game.initial) is not None:
+        raise InputError("returns", "the fail-hard form is for MAX and MIN nodes: a tree with chance nodes returns its sums")
+    return returns
 
 
 def parse_ordering(data: dict[str, Any], algorithm: str) -> tuple[str | None, int | None]:
@@ -205,6 +230,8 @@ def _game(data: dict[str, Any], depth: int | None, iterative: bool = False) -> G
     given = [key for key in ("example", "tree", "game") if data.get(key) is not None]
     if len(given) != 1:
         raise InputError("", "give exactly one of example, tree or game")
+    if data.get("symmetry") not in (None, False) and "game" not in given:
+        raise InputError("symmetry", "goes with a game (tic-tac-toe): the children of an explicit tree are not positions to turn or mirror")
     if "example" in given:
         name = data["example"]
         if not isinstance(name, str) or name not in EXAMPLES:
@@ -220,7 +247,7 @@ def _game(data: dict[str, Any], depth: int | None, iterative: bool = False) -> G
             raise InputError(where, exc.problem, too_large=exc.too_large) from None
         check_tree_estimates(root, depth, iterative, within="tree")  # outside: its error keeps the node's id
         return TreeGame(root)
-    return named_game(data["game"], data.get("state"), data.get("estimate"))
+    return named_game(data["game"], data.get("state"), data.get("estimate"), data.get("symmetry", False))
 
 
 def check_tree_estimates(root: TreeNode, depth: int | None, iterative: bool, within: str = "") -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple, Sequence
 
 from search import limits
-from search.algorithms.alphabeta import AlphaBeta, Ties
+from search.algorithms.alphabeta import AlphaBeta, Returns, Ties
 from search.algorithms.baseline import _NodeCap
 from search.algorithms.minimax import Minimax
 from search.algorithms.pseudocode import ACTIONS_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
@@ -229,8 +229,8 @@ class EnhancedAlphaBeta(EnhancedSearch, AlphaBeta):
     __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict")
 
     def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: SearchRecorder | None,
-                 enhancements: Enhancements) -> None:
-        super().__init__(game, depth, ties, recorder)
+                 enhancements: Enhancements, returns: Returns = "v") -> None:
+        super().__init__(game, depth, ties, recorder, returns)
         self.enhance(enhancements, depth is not None, ties == "explore")
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
@@ -259,7 +259,7 @@ def enhanced_minimax(game: Game[Any, Any], enhancements: Enhancements, *, depth:
 
 
 def enhanced_alphabeta(game: Game[Any, Any], enhancements: Enhancements, *, depth: int | None = None,
-                       ties: Ties = "prune", recorder: SearchRecorder | None = None) -> SearchResult:
-    """ALPHA-BETA-SEARCH with the enhancements."""
-    search = EnhancedAlphaBeta(game, depth, ties, recorder, enhancements)
+                       ties: Ties = "prune", recorder: SearchRecorder | None = None, returns: Returns = "v") -> SearchResult:
+    """ALPHA-BETA-SEARCH with the enhancements (`returns`: "bound" for the fail-hard form)."""
+    search = EnhancedAlphaBeta(game, depth, ties, recorder, enhancements, returns)
     return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))

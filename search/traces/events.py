@@ -28,11 +28,12 @@ from search.algorithms.pseudocode import (
     SEARCH_RETURN,
 )
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 """2 (2026-11): backup op, prune players and moves; minimax without ties. 3 (2026-11): a step for every
 line the slides walk (init, test, every bound, return) and the result's baseline. 4 (2026-11): the rest
 of the lecture (chance nodes, several players, iterative deepening, the transposition table,
-quiescence, beams), all of it additions. search.traces.upgrade reads 1, 2 and 3."""
+quiescence, beams), all of it additions. 5 (2026-11): a return that is only a bound says so (`bound`).
+search.traces.upgrade reads 1 to 4."""
 
 
 class Schema(dict[str, Any]):
@@ -76,6 +77,7 @@ class Options(TypedDict):
     beam: NotRequired[Annotated[int, Schema(minimum=1)]]
     ordering: NotRequired[Literal["given", "best", "worst", "random"]]  # only when the request asked for one
     seed: NotRequired[int]  # the random ordering's seed (with ordering "random" only)
+    symmetry: NotRequired[Literal[True]]  # tic-tac-toe with symmetric moves dropped, only when on (search.games.symmetry)
 
 
 class StartEvent(TypedDict):
@@ -206,13 +208,17 @@ class PruneEvent(TypedDict):
 
 
 class ReturnEvent(TypedDict):
-    """An internal node returns v to its caller ("return v", or "then return v" after a prune)."""
+    """An internal node returns v to its caller ("return v", or "then return v" after a prune).
+    `bound`: what it returns is not its value but a bound on it (search.traces.bounds): "upper", its
+    value is at most this (a MIN node cut by α); "lower", at least this (a MAX node cut by β). Left out
+    when the value is exact."""
 
     seq: Count
     type: Literal["return"]
     node: str
     line: str
     value: Score
+    bound: NotRequired[Literal["upper", "lower"]]
     iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -446,7 +452,7 @@ RECORDS: dict[str, tuple[str, ...]] = {  # in the order the JSON-text loop tests
     "visit": ("node", "line", "parent", "depth", "player", "alpha", "beta", "state", "move"),
     "leaf": ("node", "line", "value", "kind"),
     "backup": ("node", "line", "op", "child", "child_value", "v_before", "v_after"),
-    "return": ("node", "line", "value"),
+    "return": ("node", "line", "value", "bound"),
     "init": ("node", "line", "v"),
     "test": ("node", "line", "test", "v", "alpha", "beta", "holds"),
     "bound": ("node", "line", "bound", "old", "new"),

@@ -11,7 +11,7 @@ from typing import Any
 from search.traces.jsonl import dumps_event
 
 INF = math.inf
-__all__ = ["INF", "bound_text", "json_number", "number_text", "quote"]
+__all__ = ["INF", "bound_text", "from_json_number", "json_number", "number_text", "quote"]
 
 
 def json_number(x: float) -> float | str:
@@ -20,6 +20,11 @@ def json_number(x: float) -> float | str:
     if -INF < x < INF:
         return x
     return "inf" if x == INF else "-inf" if x == -INF else x
+
+
+def from_json_number(x: Any) -> Any:
+    """json_number undone: "inf" / "-inf" back to the infinities; anything else as it is."""
+    return INF if x == "inf" else -INF if x == "-inf" else x
 
 
 def number_text(x: Any) -> str:

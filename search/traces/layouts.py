@@ -29,7 +29,10 @@ def events_of(seq: int, records: list[tuple[Any, ...]], describe: Callable[[Any,
         elif kind == 2:  # BACKUP
             append({"seq": seq, "type": "backup", "node": r[1], "line": r[2], "op": r[3], "child": r[4], "child_value": r[5], "v_before": json_number(r[6]), "v_after": r[7]})
         elif kind == 3:  # RETURN
-            append({"seq": seq, "type": "return", "node": r[1], "line": r[2], "value": r[3]})
+            if r[4] is None:
+                append({"seq": seq, "type": "return", "node": r[1], "line": r[2], "value": r[3]})
+            else:
+                append({"seq": seq, "type": "return", "node": r[1], "line": r[2], "value": r[3], "bound": r[4]})
         elif kind == 4:  # INIT
             append({"seq": seq, "type": "init", "node": r[1], "line": r[2], "v": json_number(r[3])})
         elif kind == 5:  # TEST
@@ -59,7 +62,10 @@ def texts_of(seq: int, records: list[tuple[Any, ...]], describe_json: Callable[[
         elif kind == 2:  # BACKUP
             append('{"seq":%d,"type":"backup","node":%s,"line":"%s","op":"%s","child":%s,"child_value":%s,"v_before":%s,"v_after":%s}' % (seq, _quote(r[1]), r[2], r[3], _quote(r[4]), _number(r[5]), _bound(r[6]), _number(r[7])))
         elif kind == 3:  # RETURN
-            append('{"seq":%d,"type":"return","node":%s,"line":"%s","value":%s}' % (seq, _quote(r[1]), r[2], _number(r[3])))
+            if r[4] is None:
+                append('{"seq":%d,"type":"return","node":%s,"line":"%s","value":%s}' % (seq, _quote(r[1]), r[2], _number(r[3])))
+            else:
+                append('{"seq":%d,"type":"return","node":%s,"line":"%s","value":%s,"bound":"%s"}' % (seq, _quote(r[1]), r[2], _number(r[3]), r[4]))
         elif kind == 4:  # INIT
             append('{"seq":%d,"type":"init","node":%s,"line":"%s","v":%s}' % (seq, _quote(r[1]), r[2], _bound(r[3])))
         elif kind == 5:  # TEST

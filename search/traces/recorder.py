@@ -14,6 +14,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from search.algorithms.pseudocode import SEARCH_CALL, SEARCH_RETURN
 from search.games.game import Game, children_named
+from search.traces.bounds import BoundTracker
 from search.traces.events import FORMAT_VERSION  # defined with the event types; re-exported here
 from search.traces.records import (
     BACKUP,
@@ -106,7 +107,7 @@ class Recorder:
     """
 
     __slots__ = ("sink", "keep", "batch_size", "max_events", "cancelled", "stop_reason", "game", "describe",
-                 "describe_json", "iteration", "_kept", "_first", "_batch", "_room", "_path")
+                 "describe_json", "iteration", "bounds", "_kept", "_first", "_batch", "_room", "_path")
 
     def __init__(
         self,
@@ -127,6 +128,7 @@ class Recorder:
         self.describe_json: DescribeJson | None = None
         self.iteration: int | None = None  # iterative deepening: the iteration the pending batch belongs to
         self._path: list[str] = []  # node ids from the root to the node being searched
+        self.bounds = BoundTracker()  # whether each return is the node's value or a bound on it
         self._kept: list[Batch] = []
         self._first = 0  # seq of the pending batch's first record
         self._batch: list[Record] = []
@@ -227,6 +229,7 @@ class Recorder:
 
     def leaf(self, line: str, value: float, kind: str) -> float:
         """The node is scored without expanding it; returns the value."""
+        self.bounds.last = None  # a leaf's value is exact
         batch = self._batch
         batch.append((LEAF, self._path[-1], line, value, kind))
         if len(batch) >= self._room:
@@ -237,6 +240,7 @@ class Recorder:
         """The child just searched returned `child_value`; v went from `before` to `after` (returned)."""
         path = self._path
         child = path.pop()
+        self.bounds.backup(op, child_value, before, after)
         batch = self._batch
         batch.append((BACKUP, path[-1], line, op, child, child_value, before, after))
         if len(batch) >= self._room:
@@ -245,6 +249,7 @@ class Recorder:
 
     def init(self, line: str, v: float) -> float:
         """v ← −∞ or v ← +∞ at the current node; returns v."""
+        self.bounds.open(v)
         batch = self._batch
         batch.append((INIT, self._path[-1], line, v))
         if len(batch) >= self._room:
@@ -268,9 +273,9 @@ class Recorder:
         return new
 
     def ret(self, line: str, v: float) -> float:
-        """The current (internal) node returns v to its caller; returns v."""
+        """The current (internal) node returns v to its caller, with whether v is its value or a bound; returns v."""
         batch = self._batch
-        batch.append((RETURN, self._path[-1], line, v))
+        batch.append((RETURN, self._path[-1], line, v, self.bounds.close(v)))
         if len(batch) >= self._room:
             self._boundary()
         return v
@@ -279,6 +284,7 @@ class Recorder:
               v: float, alpha: float, beta: float) -> None:
         """The test held at the current node: the actions in `rest` are skipped."""
         node = self._path[-1]
+        self.bounds.cut(cut, len(rest))
         children = children_named(self.game, node, state, rest)
         pruned = [child_id for child_id, _, _ in children]
         players = [player for _, player, _ in children]
@@ -297,6 +303,7 @@ class Recorder:
     def tt_hit(self, line: str, value: float, flag: str, source: str | None, remaining: int | None) -> float:
         """The current node's position is in the transposition table and the entry answers; returns value."""
         node = self._path[-1]
+        self.bounds.answered(flag)
         self._push_rare(lambda seq: {
             "seq": seq, "type": "tt_hit", "node": node, "line": line, "value": value, "flag": flag,
             "source": source, "remaining": remaining,
@@ -339,6 +346,7 @@ class Recorder:
         path = self._path
         child = path.pop()
         node = path[-1]
+        self.bounds.backup("chance", child_value, before, after)
         self._push_rare(lambda seq: {
             "seq": seq, "type": "backup", "node": node, "line": line, "op": "chance", "child": child,
             "child_value": child_value, "v_before": before, "v_after": after,
@@ -361,6 +369,7 @@ class Recorder:
     def init_none(self, line: str) -> None:
         """v ← none at a max^n node (no vector yet)."""
         node = self._path[-1]
+        self.bounds.open(None)  # type: ignore[arg-type]  # max^n never prunes: its returns are exact
         self._push_rare(lambda seq: {"seq": seq, "type": "init", "node": node, "line": line, "v": None})
 
     def chance_test(self, line: str, test: str, v: float, rest: float, reach: float, alpha: float, beta: float,

@@ -1,4 +1,8 @@
-"""Traces written in formats 1, 2 and 3 read as format 4, so no saved trace or shared link is lost.
+"""Traces written in formats 1 to 4 read as format 5, so no saved trace or shared link is lost.
+
+Format 5 marks a return that is only a bound on the node's value (`bound`, search.traces.bounds):
+the trace's own events say which returns are, so they are marked as the engine would mark them
+(the same tracker, fed the events), and nothing else changes.
 
 Format 4 only added (chance nodes, several players, iterative deepening, the transposition table,
 quiescence, beams): a format-3 trace is a format-4 trace with an older number, so its start event
@@ -27,6 +31,8 @@ from typing import Any
 from search.errors import InputError
 from search.games.game import Game, TreeGame, children_named
 from search.request import SearchRequest, game_from_source
+from search.traces.bounds import BoundTracker
+from search.traces.json_values import from_json_number
 from search.traces.recorder import FORMAT_VERSION, Recorder
 from search.traces.schema import check_event
 
@@ -41,13 +47,42 @@ def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
     """The events in the current format, and whether they had to be upgraded. `events[0]` is a
     start event; events of the current format come back as they are, for the schema to check."""
     version = events[0].get("format")
-    if version == 3:
-        return [{**events[0], "format": FORMAT_VERSION}, *events[1:]], True
+    if version in (3, 4):
+        return _with_bounds([{**events[0], "format": FORMAT_VERSION}, *events[1:]]), True
     if version not in (1, 2):
         return events, False
     if version == 1:
         events = _format_1_to_2(events)
     return _format_2_to_3(events), True
+
+
+def _with_bounds(events: list[Event]) -> list[Event]:
+    """The events with `bound` on each return that is a bound: the engine's tracker, fed the events.
+    Anything malformed is left as it is, for the schema to name."""
+    tracker = BoundTracker()
+    out: list[Event] = []
+    for event in events:
+        kind = event.get("type") if isinstance(event, dict) else None
+        try:
+            if kind == "init":
+                tracker.open(from_json_number(event["v"]) if event["v"] is not None else None)  # type: ignore[arg-type]
+            elif kind == "leaf":
+                tracker.leaf()
+            elif kind == "tt_hit":
+                tracker.answered(event["flag"])
+            elif kind == "backup" and event.get("op") != "maxn":
+                tracker.backup(event["op"], from_json_number(event["child_value"]), from_json_number(event["v_before"]),
+                               from_json_number(event["v_after"]))
+            elif kind == "prune":
+                tracker.cut(event["cut"], len(event["pruned"]))
+            elif kind == "return":
+                flag = tracker.close(event["value"])
+                if flag is not None and "bound" not in event:
+                    event = {**event, "bound": flag}
+        except (KeyError, IndexError, TypeError):
+            pass  # not a well-formed event: check_event names what is wrong
+        out.append(event)
+    return out
 
 
 def _format_2_to_3(events: list[Event]) -> list[Event]:

@@ -1,5 +1,5 @@
-"""Traces of format 1 (written before backup.op and prune.players/moves) and format 2 (before init,
-test, every bound, return and baseline) still open: upgraded by the real engine, exactly as the
+"""Traces of format 1 (written before backup.op and prune.players/moves), format 2 (before init,
+test, every bound, return and baseline), 3 and 4 (before a return said it was a bound) still open: upgraded by the real engine, exactly as the
 engine of today writes them, or refused naming the line."""
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ FORMAT1 = sorted(path.name for path in (GOLDEN / "format1").iterdir())
 FORMAT2 = sorted(path.name for path in (GOLDEN / "format2").iterdir())
 # The same four as commit b4eba0a wrote them, in format 3 (format 4 only added to it).
 FORMAT3 = sorted(path.name for path in (GOLDEN / "format3").iterdir())
+# The same four as commit c169dee wrote them, in format 4 (format 5 marks the returns that are bounds).
+FORMAT4 = sorted(path.name for path in (GOLDEN / "format4").iterdir())
 
 
 def lines_of(text: str) -> list[dict]:
@@ -43,7 +45,7 @@ def test_the_format1_fixtures_are_format1_and_cover_trees_games_and_both_algorit
 
 
 @pytest.mark.parametrize("folder, name", [("format1", n) for n in FORMAT1] + [("format2", n) for n in FORMAT2]
-                         + [("format3", n) for n in FORMAT3])
+                         + [("format3", n) for n in FORMAT3] + [("format4", n) for n in FORMAT4])
 def test_an_older_trace_reads_as_todays_engine_writes_it(folder: str, name: str) -> None:
     assert lines_of((GOLDEN / folder / name).read_text())[0]["format"] == int(folder[-1])
     events, upgraded = read_trace((GOLDEN / folder / name).read_text())
@@ -53,11 +55,19 @@ def test_an_older_trace_reads_as_todays_engine_writes_it(folder: str, name: str)
     assert text_of(events) == (GOLDEN / name).read_text()
 
 
-def test_a_format3_trace_differs_from_today_only_in_its_number() -> None:
-    assert FORMAT3 == FORMAT1
+def test_a_format3_trace_differs_from_format4_only_in_its_number() -> None:
+    assert FORMAT3 == FORMAT4 == FORMAT1
     for name in FORMAT3:
-        old, new = (GOLDEN / "format3" / name).read_text(), (GOLDEN / name).read_text()
+        old, new = (GOLDEN / "format3" / name).read_text(), (GOLDEN / "format4" / name).read_text()
         assert old.replace('"format":3,', '"format":4,', 1) == new
+
+
+def test_a_format4_trace_differs_from_today_in_its_number_and_the_bounds_of_its_returns() -> None:
+    for name in FORMAT4:
+        old, new = lines_of((GOLDEN / "format4" / name).read_text()), lines_of((GOLDEN / name).read_text())
+        assert [{k: v for k, v in e.items() if not (k == "bound" and e["type"] == "return")} for e in new[1:]] == old[1:]
+    lecture = lines_of((GOLDEN / "lecture_alphabeta.jsonl").read_text())
+    assert [e["node"] for e in lecture if e["type"] == "return" and "bound" in e] == ["C"]
 
 
 def test_a_current_trace_is_left_as_it_is() -> None:
@@ -107,9 +117,9 @@ def test_a_format1_game_trace_with_a_position_the_game_cannot_read_is_refused_by
 
 def test_a_format_not_known_is_refused_at_line_1() -> None:
     events = format1_lecture()
-    events[0]["format"] = 5
+    events[0]["format"] = FORMAT_VERSION + 1
     error = refused(events)
-    assert error.where == "line 1 format" and "4" in error.problem
+    assert error.where == "line 1 format" and str(FORMAT_VERSION) in error.problem
 
 
 def format2(name: str = "lecture_alphabeta.jsonl") -> list[dict]:

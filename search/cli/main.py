@@ -13,18 +13,21 @@ from typing import Any, NoReturn, Sequence
 from search import limits
 from search.algorithms.fit import check_fit
 from search.algorithms.pseudocode import listing
+from search.cli.cs188 import add_cs188_parser, cs188_command
 from search.cli.practice import add_practice_parser, practice_command
 from search.errors import InputError
 from search.games.game import TreeGame
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
 from search.request import (
     ALGORITHMS,
+    RETURNS,
     SearchRequest,
     check_tree_estimates,
     fitted_request,
     parse_options,
     parse_ordering,
     parse_request,
+    parse_returns,
 )
 from search.traces.recorder import Recorder
 from search.trees.node import EXAMPLES
@@ -65,6 +68,8 @@ def add_source_arguments(parser: argparse.ArgumentParser, game_help: str) -> Non
     source.add_argument("--game", choices=["tictactoe", "isolation"], help=game_help)
     parser.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
     parser.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
+    parser.add_argument("--symmetry", action="store_true",
+                        help="tic-tac-toe: keep one move of each class of positions equal under the square's 8 symmetries")
 
 
 def add_depth_and_ties(parser: argparse.ArgumentParser) -> None:
@@ -86,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="search each node's children in this order (the ordering lab's): best/worst first by their "
                             "minimax value, or random (shuffled by --seed); the start event's options record it")
     trace.add_argument("--seed", type=int, help=f"with --ordering random: the shuffle's seed (default {DEFAULT_SEED})")
+    trace.add_argument("--returns", choices=list(RETURNS), default="v",
+                       help="alphabeta: what a node returns, v (the slides' pseudocode) or the bound it was cut "
+                            "against, β or α (the slides' figure: fail-hard)")
     trace.add_argument("--max-events", type=positive_int, help="stop after this many events (the result says so)")
     trace.add_argument("--tt", action="store_true", help="a transposition table: a position searched before is answered from it (games)")
     trace.add_argument("--quiescence", action="store_true",
@@ -97,11 +105,16 @@ def build_parser() -> argparse.ArgumentParser:
     code.add_argument("--root", choices=["max", "min"], default="max", help="the player to move at the root")
     code.add_argument("--depth-limited", action="store_true", help="the listing of a search with a depth limit")
     code.add_argument("--chance", action="store_true", help="alphabeta: add CHANCE-VALUE (a tree with chance nodes and bounds)")
+    code.add_argument("--tt", action="store_true", help="the transposition table's lines (TABLE-LOOKUP, TABLE-STORE)")
+    code.add_argument("--quiescence", action="store_true", help="CUTOFF-TEST only at a quiet position (IS-QUIET), with --depth-limited")
+    code.add_argument("--beam", type=positive_int, metavar="K", help="the loop over the K best of ACTIONS(state) by EVAL")
+    code.add_argument("--returns", choices=list(RETURNS), default="v", help="alphabeta: return v, or the bound (fail-hard: β, α)")
     lab = commands.add_parser("ordering", help="the move-ordering lab: alpha-beta's leaves with each child order, as one JSON object")
     add_source_arguments(lab, "a game position (give --depth)")
     add_depth_and_ties(lab)
     lab.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the random ordering's seed (default {DEFAULT_SEED})")
     add_practice_parser(commands)
+    add_cs188_parser(commands)
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
 
@@ -123,11 +136,15 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
     # `ordering` has no enhancement flags: its alpha-beta runs are plain
     enhancements = {"tt": getattr(args, "tt", False), "quiescence": getattr(args, "quiescence", False),
                     "beam": getattr(args, "beam", None)}
+    if getattr(args, "returns", "v") != "v":  # trace only
+        options["returns"] = args.returns
     if getattr(args, "ordering", None) is not None:  # trace only: the ordering subcommand runs them all
         options.update(ordering=args.ordering, seed=args.seed)
     elif args.command == "trace" and args.seed is not None:
         fail("--seed: the seed shuffles the random ordering: give it with --ordering random")
     if args.tree is not None:
+        if args.symmetry:
+            fail("--symmetry: goes with --game tictactoe (the children of an explicit tree are not positions to turn or mirror)")
         wanted = next((f"--{name}" for name, on in enhancements.items() if on), None)
         if wanted:
             fail(f"{wanted}: goes with --game (an explicit tree has no repeated positions, quiet test or estimate of every child)")
@@ -140,10 +157,12 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
         except InputError as exc:
             fail(f"{args.tree}: {exc}")
         check_fit(TreeGame(root), algorithm)
-        return fitted_request(SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed))
+        returns = parse_returns(options, TreeGame(root), algorithm)
+        return fitted_request(SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed, returns=returns))
     if args.example:
-        return parse_request({"example": args.example, **options, **enhancements})
-    return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, **options, **enhancements})
+        return parse_request({"example": args.example, "symmetry": args.symmetry, **options, **enhancements})
+    return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, "symmetry": args.symmetry,
+                          **options, **enhancements})
 
 
 def ordering_command(args: argparse.Namespace) -> int:
@@ -163,13 +182,17 @@ def ordering_command(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "pseudocode":
-        print(json.dumps(listing(args.algorithm, args.ties, args.root, args.depth_limited, args.chance), ensure_ascii=False, indent=1))
+        code = listing(args.algorithm, args.ties, args.root, args.depth_limited, args.chance, tt=args.tt,
+                       quiescence=args.quiescence, beam=args.beam, returns=args.returns)
+        print(json.dumps(code, ensure_ascii=False, indent=1))
         return 0
     if args.command == "schema":
         print(tree_schema_text(), end="")
         return 0
     if args.command == "practice":
         return practice_command(args, read_tree_file, fail)
+    if args.command == "import-cs188":
+        return cs188_command(args, read_tree_file, fail)
     if args.tree is None and (args.state or args.estimate) and not args.game:
         fail("--state and --estimate go with --game")
     if args.command == "ordering":

@@ -41,6 +41,7 @@ class NodeFacts:
     window: Window | None = None  # alpha-beta: the (α, β) MAX-VALUE / MIN-VALUE received
     value: float | None = None  # a visited node: what it returned (a leaf: its value)
     return_seq: int | None = None
+    bound: str | None = None  # "upper" / "lower": what it returned is only a bound on its value (the return event's)
     looked: list[str] = field(default_factory=list)  # children it searched, in order
     prune: dict[str, Any] | None = None  # the prune event that ended its loop
     test_before: dict[str, dict[str, Any]] = field(default_factory=dict)  # child -> the test that let the search go on to it
@@ -116,6 +117,7 @@ def answer_key(root: TreeNode, events: list[dict[str, Any]]) -> AnswerKey:
         elif kind == "return":
             nodes[node_id].value = number(event["value"])
             nodes[node_id].return_seq = event["seq"]
+            nodes[node_id].bound = event.get("bound")
         elif kind == "test":
             pending_test[node_id] = event
         elif kind == "bound" and event["changed"]:

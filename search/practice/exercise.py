@@ -23,12 +23,14 @@ from search.traces.recorder import Recorder
 from search.trees.node import CHANCE, TreeNode
 from search.trees.parse import tree_from_json, tree_from_stored_json
 
+SEARCH_SHAPE = ("depth", "symmetry", "beam", "quiescence")
+"""A game search's options that decide the tree it draws (search.games.position_tree): with "game" only."""
 ASKS = ("values", "bounds", "pruned")
 """What an exercise may ask: each visited internal node's value, each visited node's α-β window,
 the children the search skips."""
 EXERCISE_ALGORITHMS = ("alphabeta", "minimax")
 DEFAULT_ASK = {"alphabeta": ("values", "pruned"), "minimax": ("values",)}
-FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "ask"}
+FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "ask", *SEARCH_SHAPE}
 
 
 @dataclass(slots=True)
@@ -97,8 +99,9 @@ def _leaves_only(node: TreeNode) -> dict[str, Any]:
 
 
 def parse_exercise(data: Any) -> Exercise:
-    """POST /api/exercises: exactly one of "tree", "generate" or "game" (with "state"), and the
-    settings. Errors name the field, as the search request's do."""
+    """POST /api/exercises: exactly one of "tree", "generate" or "game" (with "state", and the
+    search's "depth", "symmetry", "beam", "quiescence": the tree it draws), and the settings. Errors
+    name the field, as the search request's do."""
     if not isinstance(data, dict):
         raise InputError("", 'expected an object with "tree", "generate" or "game", and "algorithm", "ties", "ask"')
     unknown = sorted(set(data) - FIELDS)
@@ -132,12 +135,14 @@ def _source_tree(data: dict[str, Any], algorithm: str, ties: str) -> TreeNode:
     given = [name for name in ("tree", "generate", "game") if data.get(name) is not None]
     if len(given) != 1:
         raise InputError("", 'give exactly one of "tree", "generate" or "game"')
-    if data.get("state") is not None and given != ["game"]:
-        raise InputError("state", 'a position goes with "game"')
+    for name in ("state", *SEARCH_SHAPE):
+        if data.get(name) is not None and data.get(name) is not False and given != ["game"]:
+            raise InputError(name, 'a position goes with "game"' if name == "state" else
+                             'goes with "game": it shapes the tree a search of a position draws')
     if given == ["generate"]:
         return generated_tree(GenerateSpec.parse(data["generate"]), algorithm, ties)
     if given == ["game"]:
-        return position_tree(data["game"], data.get("state"))
+        return position_tree(data["game"], data.get("state"), {name: data[name] for name in SEARCH_SHAPE if name in data})
     try:
         root = tree_from_json(data["tree"])
     except InputError as exc:

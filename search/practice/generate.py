@@ -85,7 +85,7 @@ class GenerateSpec:
         most = most_cutoffs(shape)
         if self.min_prunes > most:
             raise InputError("generate.min_prunes", f"a tree of depth {shape.depth} with at most {shape.max_branching} "
-                                                    f"children per node has at most {most:,} cut-offs")
+                                                    f"children per node has at most {most:,} cut-off{'' if most == 1 else 's'}")
         fewest_leaves = shape.min_branching ** shape.depth
         if self.distinct and shape.max_value - shape.min_value + 1 < fewest_leaves:
             raise InputError("generate.distinct", f"{fewest_leaves:,} or more leaves cannot all differ with values "

@@ -83,8 +83,15 @@ def value(key: AnswerKey, node_id: str) -> str:
     who = f"{key.name(node_id)} is a {op} node"
     if facts.prune is not None and facts.prune["pruned"]:
         return (f"{who}: {prune_reason(key, facts.prune)}, so it returns v = {show(facts.value)} at once "
-                f"({names([key.name(c) for c in facts.prune['pruned']])} pruned)")
-    return f"{who}: v = {op}({seen}) over the children it looks at, so it returns {show(facts.value)}"
+                f"({names([key.name(c) for c in facts.prune['pruned']])} pruned){_bound_words(key, facts)}")
+    return f"{who}: v = {op}({seen}) over the children it looks at, so it returns {show(facts.value)}{_bound_words(key, facts)}"
+
+
+def _bound_words(key: AnswerKey, facts: NodeFacts) -> str:
+    """": a bound, not its value: C is at most 2" when what the node returned is only a bound."""
+    if facts.bound is None:
+        return ""
+    return f": a bound, not its value: {key.name(facts.id)} is {'at most' if facts.bound == 'upper' else 'at least'} {show(facts.value)}"
 
 
 def bound(key: AnswerKey, node_id: str) -> str:

@@ -45,6 +45,7 @@ TREE_GOLDENS = [
     (("--example", "chance", "--algorithm", "expectiminimax"), "chance_expectiminimax.jsonl"),
     (("--example", "chance-bounded", "--algorithm", "alphabeta"), "chance_bounded_alphabeta.jsonl"),
     (("--example", "three-players", "--algorithm", "maxn"), "three_players_maxn.jsonl"),
+    (("--example", "lecture", "--returns", "bound", "--algorithm", "alphabeta"), "lecture_alphabeta_fail_hard.jsonl"),
 ]
 
 

@@ -8,6 +8,7 @@ import { Replay } from "../../static/js/replay/replay_state.js";
 export const GOLDEN = {
   lecture: "lecture_alphabeta.jsonl", // the slides' tree, alpha-beta: an alpha cut at C, none at D
   lectureMinimax: "lecture_minimax.jsonl",
+  lectureFailHard: "lecture_alphabeta_fail_hard.jsonl", // the slides' figure: C and D return α = 3
   tictactoe: "tictactoe_X...O...._alphabeta_depth3.jsonl", // beta and alpha cuts, estimates
   isolation: "isolation_mobility_alphabeta_depth3.jsonl", // moves as [x, y]
   chance: "chance_expectiminimax.jsonl", // chance nodes: weighted sums

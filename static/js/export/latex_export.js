@@ -10,6 +10,7 @@
 import { CELL_CLASS, CELL_MARK, LAYOUTS } from "../view/board_view.js";
 import { SIZES } from "../view/tree_view.js";
 import { Status, presentNode, stepContext } from "../view/presentation.js";
+import { plural } from "../view/plural.js";
 
 const GREEK = {
   α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", ζ: "zeta", η: "eta", θ: "theta",
@@ -79,7 +80,7 @@ const num = (n) => (Math.round(n * 100) / 100).toString();
 
 const COLOURS = {
   maxc: "1C7ED6", minc: "E03131", curc: "F59F00", curfill: "FFF3BF", visitfill: "E7F5FF",
-  donefill: "D3F9D8", alphac: "7048E8", betac: "E8590C", chosenc: "2B8A3E", windowc: "5F3DC4",
+  donefill: "D3F9D8", boundfill: "F3D9FA", alphac: "7048E8", betac: "E8590C", chosenc: "2B8A3E", windowc: "5F3DC4",
   blockedc: "495057", p1fill: "D0EBFF", p2fill: "FFE3E3", chancec: "E67700",
 };
 
@@ -210,6 +211,7 @@ export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = []
       value = latexValue(node.value);
       if (node.estimate) value = `\\textit{${value}}`;
       if (node.final) value = `\\textbf{${value}}`;
+      if (node.bound) value = `\\textbf{${node.bound === "upper" ? "$\\le$" : "$\\ge$"}\\,${value}}`; // a bound: "≤ 2"
     }
     // The value is a node of its own over the shape, so a long one cannot stretch the triangle;
     // it sits at the triangle's centre, a little towards its wide side.
@@ -223,14 +225,16 @@ export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = []
     if (tree.role(i) === "maxn") add(`  \\node[value${pruned}, font=\\tiny] at ${at(x[i], y[i] + 1.5)} {${latexText(tree.player[i])}};`);
     const label = tree.label[i];
     if (label) add(`  \\node[node label${pruned}] at ${at(x[i], labelY(i))} {${latexText(label)}};`);
-    if (node.window) {
-      add(`  \\node[window] at ${at(x[i], windowY(i))} {[${latexValue(node.window.alpha)}, ${latexValue(node.window.beta)}]};`);
+    if (node.window && !folds.has(i)) {
+      // A done node keeps its window, lighter, as the view dims it (a folded one shows its size there).
+      const kept = node.status === Status.DONE || node.status === Status.BOUNDED ? " done" : "";
+      add(`  \\node[window${kept}] at ${at(x[i], windowY(i))} {[${latexValue(node.window.alpha)}, ${latexValue(node.window.beta)}]};`);
     }
     if (node.order) add(`  \\node[visit order] at ${at(x[i] + 17, y[i] - 13)} {${node.order}};`);
     // A folded subtree: its size under the label, where the view writes "▸ 12,345 nodes".
     if (folds.has(i)) {
       const size = tree.sizeOf(i);
-      add(`  \\node[folded] at ${at(x[i], windowY(i) + 2)} {${size.toLocaleString("en").replace(/,/g, "{,}")} ${size === 1 ? "node" : "nodes"}};`);
+      add(`  \\node[folded] at ${at(x[i], windowY(i) + 2)} {${plural(size, "node").replace(/,/g, "{,}")}};`);
     }
     // A board shows where the view shows one: once its node was visited.
     if (game && node.board) lines.push(...boardLines(tree.game, tree.board[i], x[i], boardTop(i), at));
@@ -263,6 +267,7 @@ export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = []
     "  unvisited/.style={draw=gray!50, dashed},",
     "  visited/.style={fill=visitfill},",
     "  done/.style={fill=donefill},",
+    "  bounded/.style={fill=boundfill},",
     "  current/.style={fill=curfill, draw=curc, line width=1.6pt},",
     "  pruned/.style={fill=gray!5, draw=gray!35, dashed},",
     "  dropped/.style={fill=gray!15, draw=gray!45, dotted},",
@@ -274,6 +279,7 @@ export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = []
     "  node label/.style={font=\\scriptsize, fill=white, inner sep=1pt},",
     "  node label pruned/.style={node label, text=gray!45},",
     "  window/.style={font=\\scriptsize\\bfseries, text=windowc, fill=white, inner sep=1pt},",
+    "  window done/.style={window, font=\\scriptsize, text=windowc!75},",
     "  visit order/.style={font=\\tiny, text=gray, anchor=west, inner sep=0pt},",
     "  folded/.style={font=\\tiny, draw=gray, fill=gray!8, rounded corners=2pt, inner sep=1.5pt},",
     "  tree edge/.style={draw=gray!45, line width=0.8pt},",

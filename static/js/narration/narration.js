@@ -3,8 +3,9 @@
 // aria-live region that reads it out. Names and labels come from the trace and are only
 // ever inserted as text.
 
-import { showMove, showValue } from "../view/value_format.js";
-import { describeMove } from "./move_words.js";
+import { boundWords, showMove, showValue, toNumber } from "../view/value_format.js";
+import { describeMove, moveName, placeWords } from "./move_words.js";
+import { plural } from "../view/plural.js";
 import { narrateEnhancement } from "./enhancement_words.js";
 import { chanceSentence, hasChance, maxnSentence } from "./chance_players_words.js";
 
@@ -23,6 +24,8 @@ function capitalized(text) {
 }
 
 // What a narration needs to know of the tree: names, roles, and where bounds came from.
+// A game node's name is the moves from the root ("X 2 · O 4", trace_tree.js nameOf); a move
+// from node `id` is named by who makes it ("O 4"), and a best move by its square in words.
 function namer(replay) {
   const t = replay.tree;
   const name = (id) => t.nameOf(id);
@@ -32,7 +35,15 @@ function namer(replay) {
     return i !== undefined && t.player[i] === "min" ? "MIN" : "MAX";
   };
   const start = (id) => (t.kind === "game" ? capitalized(name(id)) : name(id)); // a tree's labels are as typed
-  return { t, name, nameAt, role, start, idx: (id) => t.idx(id) };
+  const moveFrom = (id, move) => {
+    if (t.kind !== "game") return showMove(move);
+    const i = t.idx(id);
+    return moveName(t.game, i === undefined ? "max" : t.player[i], showMove(move));
+  };
+  // The root's move, for the result and the iterations: "the centre, cell 4" (the square in
+  // words where the game has them; else "X 4").
+  const bestMove = (move) => placeWords(t.game, move) || moveFrom(t.ids[t.root], move);
+  return { t, name, nameAt, role, start, moveFrom, bestMove, idx: (id) => t.idx(id) };
 }
 
 // "MAX at A can already get 3 (through B)": the ancestor whose bound line set α (or β), and
@@ -107,7 +118,11 @@ export function narrate(event, replay, state = null) {
       if (event.op === "maxn") return maxnSentence(event, n);
       const op = event.op === "min" ? "MIN" : "MAX";
       const text = `${N}: v ← ${op}(${showValue(event.v_before)}, ${showValue(event.child_value)}) = ${showValue(event.v_after)}`;
-      if (event.v_before === event.v_after) return `${text}: unchanged (${name(event.child)} is no better for ${op})`;
+      // A child that returned a bound: "C is at most 2, no better for MAX" (its value may be lower still).
+      const c = t.idx(event.child);
+      const bound = state && c !== undefined ? state.boundOf(c) : undefined;
+      const childIs = bound ? `${name(event.child)} is ${boundWords(event.child_value, bound)},` : `${name(event.child)} is`;
+      if (event.v_before === event.v_after) return `${text}: unchanged (${childIs} no better for ${op})`;
       return `${text} (from ${name(event.child)})`;
     }
     case "test": {
@@ -130,20 +145,55 @@ export function narrate(event, replay, state = null) {
     case "prune":
       if (t.role(idx) === "chance") return chanceSentence(event, n, state);
       return prunes(event, state, n);
-    case "return": {
-      const parent = idx === undefined ? -1 : t.parent[idx];
-      if (parent < 0) return `${N} returns v = ${showValue(event.value)}: the value of the root`;
-      return `${N} returns v = ${showValue(event.value)} to ${n.nameAt(parent)}`;
-    }
+    case "return":
+      return returns(event, replay, state, n);
     case "iteration":
       return iteration(event, n);
     case "result":
       return result(event, n);
     default: {
       const visit = event.type === "tt_hit" ? visitOf(replay, event) : null;
-      return narrateEnhancement(event, visit) || `${event.type} at ${nodeName}`;
+      return narrateEnhancement(event, visit, n) || `${event.type} at ${nodeName}`;
     }
   }
+}
+
+// "B returns v = 3 to A"; a node cut short returns a bound and says so: "C returns v = 2 to A: a
+// bound, not its value: C is at most 2 (C2 and C3 were not looked at)". In the fail-hard form the
+// returned number is α or β (upper bounds are always α, lower bounds β, for MAX and MIN alike).
+function returns(event, replay, state, n) {
+  const { t } = n;
+  const N = n.start(event.node);
+  const idx = t.idx(event.node);
+  const parent = idx === undefined ? -1 : t.parent[idx];
+  const to = parent < 0 ? ": the value of the root" : ` to ${n.nameAt(parent)}`;
+  const x = showValue(event.value);
+  if (!event.bound) return `${N} returns v = ${x}${to}`;
+  const start = replay.event(0);
+  const failHard = Boolean(start && start.options && start.options.returns === "bound");
+  const last = lastStepBefore(replay, event);
+  const v = last && (last.type === "test" ? last.v : last.v_after);
+  // A chance node cut short returns its sum with the outcomes not searched at a bound (Star1).
+  const chance = last && last.type === "test" && last.rest !== undefined && last.holds
+    ? (last.test.includes("hi") ? "v + rest × hi" : "v + rest × lo") : "";
+  const clamped = !chance && failHard && v !== undefined && toNumber(v) !== toNumber(event.value);
+  const what = chance ? `${chance} = ${x} (v = ${showValue(v)} so far)`
+    : clamped ? `${GREEK[event.bound === "upper" ? "alpha" : "beta"]} = ${x} (fail-hard: the bound, not v = ${showValue(v)})` : `v = ${x}`;
+  const prune = state && idx !== undefined ? state.pruneOf(idx) : undefined;
+  const skipped = prune && prune.pruned ? prune.pruned.map(n.name) : [];
+  const why = skipped.length
+    ? `${listWords(skipped)} ${skipped.length === 1 ? "was" : "were"} not looked at`
+    : "the value it kept came from a child that returned a bound";
+  return `${N} returns ${what}${to}: a bound, not its value: ${n.name(event.node)} is ${boundWords(event.value, event.bound)} (${why})`;
+}
+
+// The node's last test (or backup) before it returned, a few events back: its v then.
+function lastStepBefore(replay, event) {
+  for (let j = event.seq - 1; j >= Math.max(1, event.seq - 6); j--) {
+    const e = replay.event(j);
+    if (e.node === event.node && (e.type === "test" || e.type === "backup")) return e;
+  }
+  return null;
 }
 
 // The visit event just before a transposition hit at the same node (it carries the window).
@@ -180,18 +230,21 @@ function prunes(event, state, n) {
 
 // Iterative deepening, at an iteration's end: what it found, and how the next one orders the
 // root's children ("Iteration 1 (depth limit 1) found A = 8, best move B. Iteration 2 searches
-// the root's children best first by these values: B (8), D (7), C (4)").
+// the root's children best first by these values: B (8), D (7), C (4)"). A game's best move is
+// its square ("best move: the centre, cell 4"), the children by their moves ("X 4 (8)").
 function iteration(event, n) {
   const { t } = n;
-  const moveName = (child, move) => (t.kind === "tree" ? n.name(child) : showMove(move));
+  const game = t.kind === "game";
+  const root = t.ids[t.root];
+  const childName = (child, move) => (game ? n.moveFrom(root, move) : n.name(child));
+  const best = event.child === null ? " none" : game ? `: ${n.bestMove(event.move)}` : ` ${n.name(event.child)}`;
   const found = `Iteration ${event.iteration} (depth limit ${event.depth}) found ${n.name(event.node)} = ${showValue(event.value)}, ` +
-    `best move ${event.child === null ? "none" : moveName(event.child, event.move)} ` +
-    `(${event.leaves.toLocaleString("en")} leaves, ${event.visited.toLocaleString("en")} nodes)`;
+    `best move${best} (${plural(event.leaves, "leaf")}, ${plural(event.visited, "node")})`;
   if (!event.next_order) return `${found}. That was the last iteration`;
   const value = new Map((event.children || []).map((c) => [c.child, c]));
   const order = event.next_order.map((id) => {
     const c = value.get(id);
-    return c ? `${moveName(id, c.move)} (${showValue(c.value)})` : n.name(id);
+    return c ? `${childName(id, c.move)} (${showValue(c.value)})` : n.name(id);
   });
   const who = t.player[t.root] === "min" ? "MIN" : "MAX";
   return `${found}. Iteration ${event.iteration + 1} searches the root's children best first for ${who} by these values: ${order.join(", ")}`;
@@ -201,25 +254,25 @@ function iteration(event, n) {
 export function iterativeWords(result, kind = "tree") {
   if (!result || !result.iterations) return "";
   const game = kind === "game";
-  const [key, unit] = game ? ["visited", "nodes"] : ["leaves", "leaves"];
-  const total = result[key].toLocaleString("en");
+  const [key, unit] = game ? ["visited", "node"] : ["leaves", "leaf"];
   const n = result.iterations.length;
   const direct = result.direct ? `; one alpha-beta search at depth ${n}: ${result.direct[key].toLocaleString("en")}` : "";
-  return `all ${n} iterations: ${total} ${unit}${direct}`;
+  return `${n === 1 ? "1 iteration" : `all ${n} iterations`}: ${plural(result[key], unit)}${direct}`;
 }
 
 // The answer, and what alpha-beta saved against minimax on the same input.
 function result(event, n) {
   const { t } = n;
   if (event.complete === false) return `Search stopped early (${event.reason || "stopped"}): no result`;
-  const move = t.kind === "tree" ? n.name(event.child) : showMove(event.move);
+  // A game's best move by its square: "best move: the centre, cell 4".
+  const move = t.kind === "tree" ? ` ${n.name(event.child)}` : event.move === null || event.move === undefined ? " none" : `: ${n.bestMove(event.move)}`;
   const answer = event.child === null && t.kind === "tree"
     ? `Result: ${n.name(event.node)} = ${showValue(event.value)}, the expected value (chance moves first: no move to choose)`
-    : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move ${move}`;
+    : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move${move}`;
   if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}`;
   const saving = savingWords(event, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
   const table = event.tt_hits === undefined ? ""
-    : `. The transposition table answered ${event.tt_hits.toLocaleString("en-US")} positions and stored ${event.tt_stored.toLocaleString("en-US")}`;
+    : `. The transposition table answered ${plural(event.tt_hits, "position")} and stored ${event.tt_stored.toLocaleString("en")}`;
   return (saving ? `${answer}. ${capitalized(saving)}` : answer) + table;
 }
 
@@ -231,18 +284,20 @@ export function savingWords(result, kind = "tree", versus = "minimax") {
   if (!base) return "";
   const game = kind === "game";
   const [mine, theirs] = game ? [result.visited, base.visited] : [result.leaves, base.leaves];
-  const [what, unit] = game ? ["visited", "nodes"] : ["evaluated", "leaves"];
+  const [what, unit] = game ? ["visited", "node"] : ["evaluated", "leaf"];
   const fewer = theirs - mine;
   const diff = fewer === 0 ? `as many as ${versus}: nothing was pruned` : `${fewer.toLocaleString("en")} fewer than ${versus}`;
-  return `alpha-beta ${what} ${mine.toLocaleString("en")} of ${theirs.toLocaleString("en")} ${unit} (${diff})`;
+  return `alpha-beta ${what} ${mine.toLocaleString("en")} of ${plural(theirs, unit)} (${diff})`;
 }
 
 // The narration line is itself the aria-live="polite" region: what the student reads
 // is what a screen reader announces, once per step.
-// `link` ({id, after, pick}) makes the node id `id`, where it first follows the words `after`,
-// a button that calls pick(): "already searched at root.0.4" leads to that node.
+// `link` ({id, text, after, pick}) makes the node's name `text` (the id `id` when none is
+// given), where it first follows the words `after`, a button that calls pick(): "already
+// searched at O 4 · X 2" leads to that node.
 export function say(line, text, link = null) {
-  const at = link ? text.indexOf(link.after + link.id) : -1;
+  const shownName = link ? link.text ?? link.id : "";
+  const at = link ? text.indexOf(link.after + shownName) : -1;
   if (at < 0) {
     if (line.textContent !== text || line.firstElementChild) line.textContent = text;
     return;
@@ -257,8 +312,8 @@ export function say(line, text, link = null) {
   b.type = "button";
   b.className = "node-link";
   b.dataset.node = link.id;
-  b.title = `Show ${link.id} in the drawing`;
-  b.textContent = link.id;
+  b.title = `Show ${shownName} in the drawing`;
+  b.textContent = shownName;
   b.onclick = link.pick;
-  line.replaceChildren(text.slice(0, start), b, text.slice(start + link.id.length));
+  line.replaceChildren(text.slice(0, start), b, text.slice(start + shownName.length));
 }

@@ -1,14 +1,19 @@
 // The algorithm's listing (sent by the server, written as the slides write it: ←, ≥, α,
 // ∞), the line of the current event highlighted, and v, α, β at the current node underneath.
+// At a child's visit the loop that took the child ("for each a in ACTIONS(state) do", in the
+// parent's function) is shown too, lighter: the listing names, on each loop line, the lines of
+// the parent's steps after which it takes the next child (`loop_after`).
 
-import { showValue } from "../view/value_format.js";
+import { showReturned, showValue } from "../view/value_format.js";
 
 export class PseudocodePanel {
   constructor({ list, vars }) {
     this.list = list; // <ol>
     this.vars = vars; // { node, v, alpha, beta }: elements holding the current values
     this.byId = new Map();
+    this.loops = new Map(); // a parent's line -> the loop line that takes its next child
     this.lit = [];
+    this.caller = null;
     // When the list's box changes size (Present mode, a phone turned, the window resized)
     // its lines move: keep the lit one in view.
     new ResizeObserver(() => this.keepLitInView()).observe(list);
@@ -19,7 +24,9 @@ export class PseudocodePanel {
   setListing(lines, hasDepth) {
     this.list.replaceChildren();
     this.byId = new Map();
+    this.loops = new Map();
     this.lit = [];
+    this.caller = null;
     for (const line of lines || []) {
       if (line.depth_only && !hasDepth) continue;
       const li = document.createElement("li");
@@ -31,20 +38,27 @@ export class PseudocodePanel {
         if (!this.byId.has(line.id)) this.byId.set(line.id, []);
         this.byId.get(line.id).push(li);
       }
+      for (const after of line.loop_after || []) this.loops.set(after, li);
       this.list.appendChild(li);
     }
   }
 
-  highlight(lineId) {
+  // parentLine: at a child's visit, the line of the parent's step just before it (callerLine),
+  // whose loop took the child; else null.
+  highlight(lineId, parentLine = null) {
     for (const li of this.lit) {
       li.classList.remove("current");
       li.removeAttribute("aria-current");
     }
+    if (this.caller) this.caller.classList.remove("caller");
     this.lit = this.byId.get(lineId) || [];
     for (const li of this.lit) {
       li.classList.add("current");
       li.setAttribute("aria-current", "step");
     }
+    this.caller = (parentLine && this.loops.get(parentLine)) || null;
+    if (this.caller && this.lit.includes(this.caller)) this.caller = null; // minimax's root: one line does both
+    if (this.caller) this.caller.classList.add("caller");
     this.keepLitInView();
   }
 
@@ -67,14 +81,23 @@ export class PseudocodePanel {
   }
 
   // The values at the current node: name, v, and (alpha-beta only) its window.
-  showVars(name, v, alpha, beta) {
+  // bound: "upper" / "lower" once the node has returned a bound rather than its value: v reads "≤ 2".
+  showVars(name, v, alpha, beta, bound) {
     const set = (e, text) => {
       if (e.textContent !== text) e.textContent = text;
     };
     set(this.vars.node, name || "—");
     this.vars.node.title = name || ""; // the full name, where a long one is cut short
-    set(this.vars.v, v === undefined ? "—" : showValue(v));
+    set(this.vars.v, v === undefined ? "—" : showReturned(v, bound));
     set(this.vars.alpha, alpha === undefined ? "—" : showValue(alpha));
     set(this.vars.beta, beta === undefined ? "—" : showValue(beta));
   }
+}
+
+// At a child's visit, the line of its parent's step just before (the step after which the parent's loop took
+// the child: its init, beam, or the last child's backup, test or bound); else null.
+export function callerLine(event, before) {
+  if (!event || event.type !== "visit" || event.parent === null || event.parent === undefined) return null;
+  if (event.parent === event.node) return null; // iterative deepening's root from its second iteration on
+  return before && before.node === event.parent ? before.line : null;
 }

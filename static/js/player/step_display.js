@@ -5,6 +5,8 @@
 import { narrate, say, savingWords } from "../narration/narration.js";
 import { hasChance } from "../narration/chance_players_words.js";
 import { narrationLink } from "../narration/enhancement_words.js";
+import { callerLine } from "../narration/pseudocode_panel.js";
+import { plural } from "../view/plural.js";
 import { shown, eventIndex, positionOf, lastPosition } from "../page/page_state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,12 +22,13 @@ export function showStep(page, position) {
   view.update(state, dirty);
   shown.step = k;
   const event = replay.event(k);
-  code.highlight(event.line);
+  code.highlight(event.line, callerLine(event, k > 0 ? replay.event(k - 1) : null));
   // At the result no node is current: show the root, whose value is the answer.
   const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
-  code.showVars(t.nameOf(t.ids[node]), state.vOf(node), state.alphaOf(node), state.betaOf(node));
-  const link = narrationLink(event);
+  code.showVars(readoutName(t, node), state.vOf(node), state.alphaOf(node), state.betaOf(node), state.boundOf(node));
+  $("var-node").title = t.nameOf(t.ids[node]); // the full name, on hover
+  const link = narrationLink(event, (id) => t.nameOf(id));
   if (link) link.pick = () => view.showNode(t.idx(link.id));
   say(page.narration, narrate(event, replay, state), link);
   showTally(state, event);
@@ -34,10 +37,19 @@ export function showStep(page, position) {
   if (page.follower) page.follower.stepShown(k);
 }
 
+// The readout's node, in its narrow box: a game node deep in the tree by its last two moves
+// ("… X 5 · O 6": the move just made stays in view, where a cut-short name would lose it).
+export function readoutName(t, i) {
+  const name = t.nameOf(t.ids[i]);
+  if (t.kind !== "game") return name;
+  const moves = name.split(" · ");
+  return moves.length > 2 ? `… ${moves.slice(-2).join(" · ")}` : name;
+}
+
 // Nodes visited and leaves evaluated so far; at the result, what alpha-beta saved.
 function showTally(state, event) {
   const t = shown.replay.tree;
-  let text = `visited ${state.visits.toLocaleString("en")} nodes · evaluated ${state.leaves.toLocaleString("en")} leaves`;
+  let text = `visited ${plural(state.visits, "node")} · evaluated ${plural(state.leaves, "leaf")}`;
   if (state.result) {
     const saving = savingWords(state.result, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
     if (saving) text = saving.charAt(0).toUpperCase() + saving.slice(1);
@@ -78,7 +90,7 @@ function showPendingStep(page) {
   if (pending.step > last && !shown.finished) return; // not arrived yet
   shown.pendingStep = null;
   if (pending.step > last) {
-    $("step-link-status").textContent = `The link asks for step ${pending.step}; this search has ${last} steps: showing the last.`;
+    $("step-link-status").textContent = `The link asks for step ${pending.step}; this search has ${plural(last, "step")}: showing the last.`;
   }
   page.controls.seek(Math.min(pending.step, last));
 }

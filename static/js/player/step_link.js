@@ -1,7 +1,7 @@
 // A link to a moment of a search: /?example=lecture&algorithm=alphabeta&step=19 opens that
 // search at that step. The parameters are the Search tab's (example, tree: a saved tree's id,
-// game, state, algorithm, depth, ties, and a game's tt=1, quiescence=1, beam=K, each only when
-// on) plus the player's (detail, step); a saved trace's
+// game, state, algorithm, depth, ties, and a game's symmetry=1, tt=1, quiescence=1, beam=K, each
+// only when on) plus the player's (detail, step); a saved trace's
 // link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
 
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
@@ -16,7 +16,7 @@ const SOURCES = ["example", "tree", "game"];
 // with a move ordering (the Ordering tab's Replay) adds ordering= and, for random, seed=.
 export function readLink(query) {
   const p = new URLSearchParams(query);
-  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "ordering", "seed", "tt", "quiescence", "beam",
+  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "returns", "ordering", "seed", "symmetry", "tt", "quiescence", "beam",
     "detail", "step", "run"];
   if (!known.some((k) => p.has(k))) return null;
   const given = SOURCES.filter((k) => p.has(k));
@@ -35,6 +35,11 @@ export function readLink(query) {
   const ties = p.get("ties") || "prune";
   if (!TIES.includes(ties)) throw new Error(`link: ties must be prune or explore, not "${ties}"`);
   request.ties = ties;
+  if (p.has("returns")) {
+    const returns = p.get("returns");
+    if (returns !== "v" && returns !== "bound") throw new Error(`link: returns must be v or bound, not "${returns}"`);
+    if (returns === "bound") request.returns = returns; // the server says whether the algorithm has it
+  }
   request.depth = wholeNumber(p, "depth");
   if (p.has("ordering")) {
     const ordering = p.get("ordering");
@@ -56,11 +61,11 @@ export function readLink(query) {
   return { request, treeId, named: given.length === 1, detail, step: step === null ? 0 : step, run: run === "1" };
 }
 
-// The enhancements (AIMA 4th ed. §5.2.4, §5.3.2, §5.3.3) a link turns on: {tt: true, quiescence: true, beam: K}, each only if given.
-// The server says whether the search can use them (a game, a depth limit for quiescence).
+// The enhancements (AIMA 4th ed. §5.2.4, §5.3.2, §5.3.3) a link turns on: {tt: true, quiescence: true, beam: K}, each only if given,
+// and tic-tac-toe's symmetry (search/games/symmetry.py). The server says whether the search can use them (a game, a depth limit for quiescence).
 function enhancements(p) {
   const out = {};
-  for (const name of ["tt", "quiescence"]) {
+  for (const name of ["symmetry", "tt", "quiescence"]) {
     if (!p.has(name)) continue;
     const text = p.get(name);
     if (text !== "1" && text !== "true") throw new Error(`link: ${name} must be 1 (on) or left out (off), not "${text}"`);
@@ -94,8 +99,10 @@ export function linkQuery({ request, treeId = null, detail, step, predict = fals
   if (request.algorithm) p.set("algorithm", request.algorithm);
   if (request.depth !== null && request.depth !== undefined) p.set("depth", String(request.depth));
   if (request.algorithm !== "minimax" && request.ties && request.ties !== "prune") p.set("ties", request.ties);
+  if (request.returns === "bound") p.set("returns", "bound");
   if (request.ordering) p.set("ordering", request.ordering);
   if (request.seed !== undefined && request.seed !== null) p.set("seed", String(request.seed));
+  if (request.symmetry) p.set("symmetry", "1");
   if (request.tt) p.set("tt", "1");
   if (request.quiescence) p.set("quiescence", "1");
   if (request.beam !== null && request.beam !== undefined) p.set("beam", String(request.beam));

@@ -14,12 +14,15 @@ export const Status = Object.freeze({
   UNVISITED: "unvisited",
   VISITED: "visited", // entered, its value not final yet
   DONE: "done", // its value is final (backed up to its parent, or the root's result)
+  BOUNDED: "bounded", // returned, but what it returned is only a bound on its value (boundOf says which)
   PRUNED: "pruned", // in a subtree alpha-beta skipped
   DROPPED: "dropped", // a child a beam never considered (forward pruning)
   CURRENT: "current",
 });
-const STATUS_CODE = { unvisited: 0, visited: 1, done: 2, pruned: 3, dropped: 4 };
-const STATUS_NAME = [Status.UNVISITED, Status.VISITED, Status.DONE, Status.PRUNED, Status.DROPPED];
+const STATUS_CODE = { unvisited: 0, visited: 1, done: 2, pruned: 3, dropped: 4, bounded: 5 };
+const STATUS_NAME = [Status.UNVISITED, Status.VISITED, Status.DONE, Status.PRUNED, Status.DROPPED, Status.BOUNDED];
+const BOUND_NAME = [undefined, "upper", "lower"];
+export const BOUND_CODE = { upper: 1, lower: 2 };
 const CUT_NAME = [undefined, "alpha", "beta"];
 export const CUT_CODE = { alpha: 1, beta: 2 };
 
@@ -29,12 +32,12 @@ export const CUT_CODE = { alpha: 1, beta: 2 };
 //   vFrom: the child whose value v is now; aFromN/aFromC, bFromN/bFromC: where α and β came
 //   from (the ancestor whose bound line set them, the child that gave it the value); tt, noisy,
 //   beam, prune: the node's tt_hit, quiescence, beam and prune events; leafKind: an index
-//   into the replay's leaf kinds.
+//   into the replay's leaf kinds; bound: what a BOUNDED node's value is (1 at most, 2 at least).
 export const COLUMNS = {
   status: Uint8Array, v: Float64Array, alpha: Float64Array, beta: Float64Array, order: Int32Array,
   cut: Uint8Array, prune: Int32Array, leafKind: Uint8Array, vFrom: Int32Array,
   aFromN: Int32Array, aFromC: Int32Array, bFromN: Int32Array, bFromC: Int32Array,
-  tt: Int32Array, noisy: Int32Array, beam: Int32Array,
+  tt: Int32Array, noisy: Int32Array, beam: Int32Array, bound: Uint8Array,
 };
 const NAMES = Object.keys(COLUMNS);
 const CODE = Object.fromEntries(NAMES.map((name, c) => [name, c]));
@@ -106,6 +109,17 @@ export class NodeState {
 
   cutOf(i) {
     return CUT_NAME[this.num(CODE.cut, i)];
+  }
+
+  // "upper" (its value is at most v), "lower" (at least v) for a node that returned a bound; else undefined.
+  boundOf(i) {
+    return BOUND_NAME[this.num(CODE.bound, i)];
+  }
+
+  // Whether node i has returned (its value final, or a bound on it).
+  returned(i) {
+    const code = this.num(0, i);
+    return code === STATUS_CODE.done || code === STATUS_CODE.bounded;
   }
 
   leafKindOf(i) {

@@ -14,7 +14,7 @@
 
 import { TraceTree } from "./trace_tree.js";
 import { EventStore } from "./event_store.js";
-import { NodeState, Status, CUT_CODE } from "./node_state.js";
+import { NodeState, Status, CUT_CODE, BOUND_CODE } from "./node_state.js";
 import { sameValue, toNumber } from "../view/value_format.js";
 
 export { Status };
@@ -218,7 +218,7 @@ export class Replay {
         const after = r.get("v_after");
         s.setV(i, toNumber(after));
         const c = r.nodeAt("child");
-        if (c !== undefined) s.setStatus(c, Status.DONE);
+        if (c !== undefined && s.statusOf(c) !== Status.BOUNDED) s.setStatus(c, Status.DONE); // a bound stays one
         if (!sameValue(after, r.get("v_before"))) s.set("vFrom", i, c === undefined ? 0 : c + 1);
         break;
       }
@@ -232,9 +232,16 @@ export class Replay {
           s.setFrom("beta", i, { node: i, child: s.vFromOf(i) });
         }
         break;
-      case "return":
-        s.setStatus(i, Status.DONE);
+      case "return": {
+        // A node cut short returns a bound on its value, not its value (the event says which).
+        const bound = BOUND_CODE[r.get("bound")] || 0;
+        s.setStatus(i, bound ? Status.BOUNDED : Status.DONE);
+        // What the node returns is what its parent backs up: a chance node cut short returns
+        // v + rest × hi, not its sum v; the fail-hard form returns α or β. The drawing shows that.
+        s.setV(i, toNumber(r.get("value")));
+        s.set("bound", i, bound);
         break;
+      }
       case "prune": {
         s.set("prune", i, k + 1);
         const cut = CUT_CODE[r.get("cut")] || 0;

@@ -1,6 +1,7 @@
 // The side panel form: what to search (the lecture example, a typed tree, or a game
 // position) and how (algorithm, depth limit, ties). It turns the fields into a
-// search:start request and shows errors inline, as text.
+// search:start request and shows errors inline, as text. An example may be a game search
+// (its option's data-request, search/games/registry.py GAME_EXAMPLES): it sends that request.
 
 const DEFAULT_POSITION = { tictactoe: "XOX.O....", isolation: ".....#" };
 
@@ -29,9 +30,28 @@ export class SearchForm {
     form.addEventListener("change", (ev) => {
       if (ev.target.name === "source") this.showSource();
       if (ev.target.name === "game") this.defaultPosition();
+      if (ev.target.name === "game") this.symmetryForGame();
       if (ev.target.name === "example") this.algorithmForExample();
     });
     this.showSource();
+    this.symmetryForGame();
+  }
+
+  // Symmetries are tic-tac-toe's (the 8 of its square): the box is off and disabled for Isolation.
+  symmetryForGame() {
+    const box = this.field("symmetry");
+    const tictactoe = this.field("game").value === "tictactoe";
+    box.disabled = !tictactoe;
+    if (!tictactoe) box.checked = false;
+    box.closest("label").title = tictactoe
+      ? "Tic-tac-toe: keep one move of each class of positions a rotation or reflection of the board makes equal (the lecture slides' example)"
+      : "Symmetries are for tic-tac-toe (the 8 symmetries of its square), not Isolation";
+  }
+
+  // The game search the selected example stands for (its option's data-request), or null for a tree.
+  gameExample() {
+    const option = this.field("example").selectedOptions[0];
+    return option && option.dataset.request ? JSON.parse(option.dataset.request) : null;
   }
 
   field(name) {
@@ -48,12 +68,22 @@ export class SearchForm {
 
   // A chance or players example comes with the algorithm that searches it (its option's
   // data-algorithm); back on a plain example, expectiminimax and max^n give way to alpha-beta.
+  // A game example brings its depth limit too; leaving it for a tree takes that limit away again.
   algorithmForExample() {
     const option = this.field("example").selectedOptions[0];
     const wanted = option ? option.dataset.algorithm : "";
     const algorithm = this.field("algorithm");
     if (wanted) algorithm.value = wanted;
     else if (algorithm.value === "expectiminimax" || algorithm.value === "maxn") algorithm.value = "alphabeta";
+    const game = this.gameExample();
+    const depth = this.field("depth");
+    if (game) {
+      depth.value = game.depth === null || game.depth === undefined ? "" : String(game.depth);
+      this.exampleDepth = depth.value;
+    } else if (this.exampleDepth !== undefined) {
+      if (depth.value === this.exampleDepth) depth.value = "";
+      this.exampleDepth = undefined;
+    }
   }
 
   // Switching game swaps in that game's default position, unless one was typed.
@@ -78,6 +108,7 @@ export class SearchForm {
     const select = this.field("example");
     if (![...select.options].some((o) => o.value === name)) throw new Error(`link: no example called "${name}"`);
     select.value = name;
+    if (this.gameExample()) this.algorithmForExample(); // a game example's algorithm and depth limit are its own
     this.showSource();
   }
 
@@ -94,20 +125,26 @@ export class SearchForm {
     if (![...select.options].some((o) => o.value === game)) throw new Error(`link: no game called "${game}"`);
     select.value = game;
     this.field("position").value = state === undefined ? DEFAULT_POSITION[game] : state;
+    this.symmetryForGame();
     this.showSource();
   }
 
-  // {algorithm, depth, ties} into their fields.
-  setOptions({ algorithm, depth, ties }) {
+  // {algorithm, depth, ties, returns} into their fields (returns: alpha-beta's fail-hard "bound", else "v").
+  setOptions({ algorithm, depth, ties, returns }) {
     if (algorithm) this.field("algorithm").value = algorithm;
     this.field("depth").value = depth === null || depth === undefined ? "" : String(depth);
     if (ties) this.field("ties").value = ties;
+    this.field("returns").value = returns === "bound" ? "bound" : "v";
   }
 
   request() {
     const req = {};
     const source = this.field("source").value;
-    if (source === "example") {
+    const game = source === "example" ? this.gameExample() : null;
+    if (game) {
+      // The example's position and symmetry; how to search it is the form's (filled in when it was chosen).
+      for (const name of ["game", "state", "symmetry", "tt", "quiescence", "beam"]) if (game[name] !== undefined) req[name] = game[name];
+    } else if (source === "example") {
       req.example = this.field("example").value;
     } else if (source === "tree") {
       const text = this.field("tree").value.trim();
@@ -129,6 +166,7 @@ export class SearchForm {
   // The enhancements (AIMA 4th ed. §5.2.4, §5.3.2, §5.3.3), for game searches only: each key only when it is on.
   enhancements() {
     const out = {};
+    if (this.field("symmetry").checked && !this.field("symmetry").disabled) out.symmetry = true;
     if (this.field("tt").checked) out.tt = true;
     if (this.field("quiescence").checked) out.quiescence = true;
     const beam = this.field("beam").value.trim();
@@ -140,8 +178,9 @@ export class SearchForm {
     return out;
   }
 
-  // {tt, quiescence, beam} into their fields (absent: off).
-  setEnhancements({ tt, quiescence, beam } = {}) {
+  // {symmetry, tt, quiescence, beam} into their fields (absent: off).
+  setEnhancements({ symmetry, tt, quiescence, beam } = {}) {
+    this.field("symmetry").checked = Boolean(symmetry);
     this.field("tt").checked = Boolean(tt);
     this.field("quiescence").checked = Boolean(quiescence);
     this.field("beam").value = beam === undefined || beam === null ? "" : String(beam);
@@ -159,6 +198,8 @@ export class SearchForm {
       out.depth = n;
     }
     out.ties = this.field("ties").value;
+    // The fail-hard form is alpha-beta's alone; the default (v) is left out of the request.
+    if (out.algorithm === "alphabeta" && this.field("returns").value === "bound") out.returns = "bound";
     return out;
   }
 
@@ -166,7 +207,8 @@ export class SearchForm {
   describeOptions() {
     const o = this.options();
     const alg = { alphabeta: "alpha-beta", iterative: "iterative deepening", maxn: "max^n" }[o.algorithm] || o.algorithm;
-    return `${alg}, ${o.depth === null ? "no depth limit" : `depth limit ${o.depth}`}, ties ${o.ties}`;
+    const form = o.returns === "bound" ? ", fail-hard (returns α or β)" : "";
+    return `${alg}, ${o.depth === null ? "no depth limit" : `depth limit ${o.depth}`}, ties ${o.ties}${form}`;
   }
 
   // The role="alert" element stays in the page; changing its text is what gets announced.

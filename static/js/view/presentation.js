@@ -5,15 +5,15 @@
 // No DOM and no d3 here: Node's tests import it.
 
 import { Status } from "../replay/node_state.js";
-import { showValue } from "./value_format.js";
+import { showReturned, showValue } from "./value_format.js";
 
 export { Status };
 
 // The words on the first skipped child's edge of a prune.
 export const CUT_WORDS = { alpha: "α cut", beta: "β cut" };
 
-// What every node of one step shares: the path from the root to the current node (the
-// only nodes whose window shows) and the root's chosen child once the result is in.
+// What every node of one step shares: the path from the root to the current node (whose
+// windows show, with those of the nodes done) and the root's chosen child once the result is in.
 export function stepContext(state, tree) {
   const path = state.current >= 0 ? tree.pathTo(state.current) : [];
   const child = state.result ? state.result.child : null;
@@ -28,9 +28,12 @@ export function stepContext(state, tree) {
 //   status      Status.*: CURRENT for the node the step is at, else where the search stands
 //   value       the number written in the shape (undefined: none yet), as text in valueText;
 //               given: it is the problem's own leaf value, not read by the search yet;
-//               final: the search is done with the node; estimate: an eval at the depth limit
+//               final: the search is done with the node; estimate: an eval at the depth limit;
+//               bound: "upper" / "lower" when what it returned is only a bound ("≤ 2" in valueText)
 //   order       when the search first entered the node ("" if not yet), as text
-//   window      {alpha, beta} on the path to the current node, else null; as text in windowText
+//   window      {alpha, beta} on the path to the current node, and kept on a node the search is
+//               done with, as the slides keep it (the view dims it there); else null (unvisited,
+//               pruned, or minimax: no window); as text in windowText
 //   onPath, chosen (the result's move)
 //   board       a game node's position is shown (it has one and was visited)
 //   edge        the edge from the parent (null at the root), see presentEdge
@@ -42,14 +45,17 @@ export function presentNode(state, tree, i, context = stepContext(state, tree)) 
   const given = searched === undefined && tree.given[i] !== undefined;
   const value = given ? tree.given[i] : searched;
   const onPath = context.onPath.has(i);
-  const alpha = onPath ? state.alphaOf(i) : undefined;
+  const done = kept === Status.DONE || kept === Status.BOUNDED;
+  const alpha = onPath || done ? state.alphaOf(i) : undefined;
+  const bound = kept === Status.BOUNDED ? state.boundOf(i) : undefined;
   const window = alpha !== undefined ? { alpha, beta: state.betaOf(i) } : null;
   return {
     status,
     value,
-    valueText: showValue(value),
+    valueText: showReturned(value, bound),
     given,
     final: kept === Status.DONE && !given,
+    bound,
     estimate: state.leafKindOf(i) === "estimate",
     order: state.orderOf(i) ? String(state.orderOf(i)) : "",
     window,

@@ -18,7 +18,10 @@ export class TreeLegend {
   show(tree, options = {}) {
     const on = options || {};
     const depthLimited = on.depth !== null && on.depth !== undefined;
-    for (const [name, shown] of [["tt", on.tt], ["quiescence", on.quiescence], ["beam", on.beam], ["depth", depthLimited]]) {
+    // A bound ("≤ 2") only where a search can cut: those with a tie rule (alpha-beta, iterative deepening).
+    const cuts = on.ties !== undefined;
+    for (const [name, shown] of [["tt", on.tt], ["quiescence", on.quiescence], ["beam", on.beam], ["depth", depthLimited],
+      ["bounded", cuts]]) {
       for (const li of this.legend.querySelectorAll(`[data-legend="${name}"]`)) li.hidden = !shown;
     }
     const players = tree && Array.isArray(tree.players) ? tree.players : null;

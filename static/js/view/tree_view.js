@@ -340,7 +340,8 @@ export class TreeView {
     label.textContent = t.label[i];
     const windowText = el("text", { class: "window" }, g);
     const title = el("title", {}, g);
-    title.textContent = t.ids[i] === t.label[i] ? t.ids[i] : `${t.label[i]} (id ${t.ids[i]})`;
+    // A game node by its moves ("X 2 · O 4"), never its internal id; a tree node as typed.
+    title.textContent = t.kind === "game" ? t.nameOf(t.ids[i]) : t.ids[i] === t.label[i] ? t.ids[i] : `${t.label[i]} (id ${t.ids[i]})`;
     let board = null;
     if (t.kind === "game") {
       board = el("g", { class: "board" }, g);
@@ -494,7 +495,7 @@ export class TreeView {
     // data-value: the value the search found (a given leaf value not read yet is not one).
     const dv = node.value === undefined || node.given ? "" : String(node.value);
     // A tree leaf's given value is part of the problem: shown faintly until the search reads it.
-    const vc = node.given ? "value given" : node.final ? "value final" : "value";
+    const vc = node.given ? "value given" : node.final ? "value final" : node.bound ? "value bound" : "value";
     let cls = this.nodeClass(i);
     if (node.onPath) cls += " on-path";
     if (node.chosen) cls += " chosen";
@@ -519,7 +520,8 @@ export class TreeView {
     if (sh.vt !== node.valueText) setText(sh.value, (sh.vt = node.valueText));
     if (sh.vc !== vc) setAttr(sh.value, "class", (sh.vc = vc));
     if (sh.ot !== node.order) setText(sh.order, (sh.ot = node.order));
-    if (sh.wt !== node.windowText) setText(sh.windowText, (sh.wt = node.windowText));
+    const wt = fold === "collapsed" ? "" : node.windowText; // a folded subtree's mark sits where the window goes
+    if (sh.wt !== wt) setText(sh.windowText, (sh.wt = wt));
     if (node.edge) this.updateEdge(i, node.edge);
   }
 
@@ -598,7 +600,8 @@ export class TreeView {
     const ids = this.tree.ids;
     this.hitSource[i] = source;
     g.setAttribute("data-tt-source", ids[source]);
-    g.setAttribute("aria-label", `${this.tree.label[i]}: answered from the transposition table; Enter shows the node that filled the entry, ${ids[source]}`);
+    const name = (j) => this.tree.nameOf(ids[j]);
+    g.setAttribute("aria-label", `${name(i)}: answered from the transposition table; Enter shows the node that filled the entry, ${name(source)}`);
   }
 
   placeLink(i) {
@@ -622,7 +625,7 @@ export class TreeView {
 
   updateFold(i, fold, node) {
     const t = this.tree;
-    const name = t.kind === "game" ? (i === t.root ? "the root" : `move ${t.label[i] || t.ids[i]}`) : t.label[i];
+    const name = t.nameOf(t.ids[i]); // a game node by its moves, "X 2 · O 4"
     showFold(this.shown[i], fold, {
       size: t.sizeOf(i), valueText: node.final ? node.valueText : "", name, x: this.x[i], y: this.y[i] + this.sizes.windowY - 5,
     });

@@ -19,6 +19,19 @@ export function showValue(x) {
   return String(n);
 }
 
+// A returned value as what it is: "≤ 2" when it is an upper bound on the node's value (a MIN
+// node cut by α), "≥ 5" a lower bound (a MAX node cut by β), else the value itself.
+export const BOUND_SIGN = { upper: "≤", lower: "≥" };
+export function showReturned(x, bound) {
+  const sign = BOUND_SIGN[bound];
+  return sign ? `${sign} ${showValue(x)}` : showValue(x);
+}
+
+// "at most 2" / "at least 5": a bound in words (the slides: "C ... has a value of at most 2").
+export function boundWords(x, bound) {
+  return `${bound === "upper" ? "at most" : "at least"} ${showValue(x)}`;
+}
+
 // Two values the same (numbers, or max^n vectors component by component)?
 export function sameValue(a, b) {
   if (Array.isArray(a) || Array.isArray(b)) {

@@ -37,6 +37,7 @@ test("a chance node's probabilities: a sum other than 1 is named with the sum", 
   assert.equal(outcomeProblem(entryOf(chanceTree(0.5, undefined), "D").node, TOLERANCE),
     "D2 has no probability: give every outcome one, or none for equal chances");
   assert.equal(outcomeProblem(entryOf(tree, "B").node, TOLERANCE), "");
+  assert.equal(outcomeProblem(leaf("W", 7, { player: "chance" }), TOLERANCE), ""); // a chance leaf: a game over on its turn
 });
 
 test("the warning follows the selection: the chance node, one of its outcomes, or a node elsewhere", () => {

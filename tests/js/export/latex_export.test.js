@@ -51,7 +51,9 @@ test("at the prune at C: the window on the path, the alpha cut named once, prune
   const events = goldenEvents("lecture");
   const k = stepWhere(events, (e) => e.type === "prune" && e.node === "C");
   const tex = tikzAt(replayOf(events), k);
-  assert.equal(count(tex, "{[3, $\\infty$]}"), 2); // at A and at C
+  assert.equal(count(tex, "\\node[window] at"), 2); // on the path: A and C, [3, +inf]
+  assert.equal(count(tex, "{[3, $\\infty$]}"), 3); // A, C, and C1 (done, its window kept)
+  assert.equal(count(tex, "\\node[window done] at"), 5); // B, B1, B2, B3, C1: done, kept lighter
   assert.equal(count(tex, "\\draw[tree edge cut alpha]"), 2);
   assert.equal(count(tex, "\\draw[cut bar alpha]"), 2);
   assert.equal(count(tex, "{$\\alpha$ cut}"), 1);
@@ -70,7 +72,10 @@ test("at the result: the chosen move's edge and node, final values bold", () => 
   assert.equal(count(tex, "\\node[min node, done, chosen]"), 1);
   assert.ok(tex.includes("{\\textbf{3}}"));
   assert.ok(!tex.includes(", current]"), "nothing is current once the search is over");
-  assert.ok(!tex.includes("\\node[window]"));
+  assert.ok(!tex.includes("\\node[window]"), "no path once the search is over");
+  assert.equal(count(tex, "\\node[window done]"), 11, "every node searched keeps its window; C2 and C3 never were");
+  assert.equal(count(tex, "\\node[min node, bounded]"), 1, "C was cut short: its value is a bound");
+  assert.ok(tex.includes("{\\textbf{$\\le$\\,\\textbf{2}}}") || tex.includes("$\\le$\\,2"), "C shows at most 2");
 });
 
 test("a beta cut in a game: its words, estimates in italics, boards only where the view shows them", () => {
@@ -81,7 +86,7 @@ test("a beta cut in a game: its words, estimates in italics, boards only where t
   assert.ok(count(tex, "\\draw[tree edge cut beta]") > count(tex, "{$\\beta$ cut}"));
   assert.ok(/\\textbf\{\\textit\{-?\d+\}\}/.test(tex), "an estimate, backed up: italic and bold");
   const state = replay.stateAt(replay.last);
-  const visited = replay.tree.ids.filter((_, i) => state.statusOf(i) === Status.DONE || state.statusOf(i) === Status.VISITED).length;
+  const visited = replay.tree.ids.filter((_, i) => state.returned(i) || state.statusOf(i) === Status.VISITED).length;
   assert.equal(count(tex, "\\draw[board cell]"), visited);
   // Step 0: the root is current, and the view shows its board; so does the export.
   assert.equal(count(tikzAt(replay, 0), "\\draw[board cell]"), 1);

@@ -28,7 +28,11 @@ test("a table hit takes its value from the table and points at the node that fil
   assert.deepEqual(shown.ttHit, { flag: "exact", source: r.tree.idx(hit.source) });
   const source = presentNode(state, r.tree, r.tree.idx(hit.source), stepContext(state, r.tree));
   assert.equal(source.ttSource, true); // ringed while the step is at the hit
-  assert.match(narrate(hit, r, state), new RegExp(`^${hit.node.replaceAll(".", "\\.")}: this position was already searched at ${hit.source.replaceAll(".", "\\.")} — value -?\\d+ from the table$`));
+  // Both named by their moves: the same position reached by another path.
+  const [here, there] = [r.tree.nameOf(hit.node), r.tree.nameOf(hit.source)];
+  assert.match(here, /^X \d · O \d( · [XO] \d)*$/);
+  assert.notEqual(here, there);
+  assert.equal(narrate(hit, r, state), `${here}: this position was already searched at ${there} — value ${hit.value} from the table`);
 });
 
 test("nodes past the depth limit are known as such, and the not-quiet ones are marked", () => {
@@ -55,6 +59,6 @@ test("what a beam dropped is a node of its own, never visited, and its edge says
       assert.equal(presentNode(state, r.tree, i).edge.dropped, true);
     }
   }
-  assert.match(narrate(beams[0], r, state), /the beam keeps the 3 best by estimate — .*; never considered: /);
+  assert.match(narrate(beams[0], r, state), /^The root: the beam keeps the 3 best by estimate — X \d \(-?\d+\), .*; never considered: X \d/);
   assert.match(narrate(events[events.length - 1], r, state), /transposition table answered \d+ positions and stored \d+/);
 });

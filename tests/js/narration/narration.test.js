@@ -20,7 +20,7 @@ test("start: the algorithm, the root, the depth limit, and the call the slides b
   assert.deepEqual(minimax[0].options, { depth: null });
   assert.equal(narrate(minimax[0], replayOf(minimax)), "Minimax search starts at A: MINIMAX-DECISION(A)");
   const ttt = goldenEvents("tictactoe");
-  assert.match(narrate(ttt[0], replayOf(ttt)), /^Alpha-beta search starts at root, depth limit 3: v ← M(AX|IN)-VALUE\(root, −∞, \+∞\)$/);
+  assert.match(narrate(ttt[0], replayOf(ttt)), /^Alpha-beta search starts at the root, depth limit 3: v ← M(AX|IN)-VALUE\(the root, −∞, \+∞\)$/);
 });
 
 test("visit: the node, MAX or MIN, its window, and where α and β came from", () => {
@@ -42,7 +42,7 @@ test("leaf: UTILITY, or EVAL at the depth limit", () => {
   assert.equal(said((e) => e.type === "leaf" && e.node === "B2"), "B2 is a leaf: return UTILITY = 12");
   const ttt = goldenEvents("tictactoe");
   const k = stepWhere(ttt, (e) => e.type === "leaf" && e.kind === "estimate");
-  assert.match(narrate(ttt[k], replayOf(ttt)), /^Move \d is at the depth limit: return EVAL = -?\d+ \(an estimate\)$/);
+  assert.match(narrate(ttt[k], replayOf(ttt)), /^X \d · O \d · X \d is at the depth limit: return EVAL = -?\d+ \(an estimate\)$/);
 });
 
 test("backup: v ← MIN(v, child) as the slides write it, and when it changes nothing", () => {
@@ -89,12 +89,16 @@ test("a beta cut in a game names the skipped positions by their moves and where 
   const k = stepWhere(ttt, (e) => e.type === "prune" && e.node === "root.1.3");
   assert.deepEqual(ttt[k].moves, [5, 6, 7, 8]);
   assert.match(narrate(ttt[k], replay, replay.stateAt(k)),
-    /^Move 3 is MAX with v = 100 ≥ β = 0\. MIN at move 1 can already hold MAX to 0 \(through move \d\), so MIN will never choose move 3: move 5, move 6, move 7 and move 8 are not looked at \(β cut\)$/);
+    /^X 1 · O 3 is MAX with v = 100 ≥ β = 0\. MIN at X 1 can already hold MAX to 0 \(through X 1 · O \d\), so MIN will never choose X 1 · O 3: X 1 · O 3 · X 5, X 1 · O 3 · X 6, X 1 · O 3 · X 7 and X 1 · O 3 · X 8 are not looked at \(β cut\)$/);
 });
 
 test("return: the value goes back to the caller", () => {
   assert.equal(said((e) => e.type === "return" && e.node === "B"), "B returns v = 3 to A");
-  assert.equal(said((e) => e.type === "return" && e.node === "C"), "C returns v = 2 to A");
+  assert.equal(said((e) => e.type === "return" && e.node === "B"), "B returns v = 3 to A");
+  // C was cut short: what it returns is a bound, and the words say so (the slides: "at most 2").
+  assert.equal(said((e) => e.type === "return" && e.node === "C"),
+    "C returns v = 2 to A: a bound, not its value: C is at most 2 (C2 and C3 were not looked at)");
+  assert.equal(said((e) => e.type === "return" && e.node === "D"), "D returns v = 2 to A");
   assert.equal(said((e) => e.type === "return" && e.node === "A"), "A returns v = 3: the value of the root");
 });
 
@@ -102,7 +106,7 @@ test("result: the root's value, best move, and what alpha-beta saved; a stopped 
   assert.equal(narrate(lectureEvents[lectureEvents.length - 1], lecture),
     "Result: A = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)");
   const iso = goldenEvents("isolation");
-  assert.match(narrate(iso[iso.length - 1], replayOf(iso)), /^Result: root = 0, best move \(0, 0\)\. Alpha-beta visited [\d,]+ of [\d,]+ nodes \([\d,]+ fewer than minimax\)$/);
+  assert.match(narrate(iso[iso.length - 1], replayOf(iso)), /^Result: the root = 0, best move: \(0, 0\), the top left square\. Alpha-beta visited [\d,]+ of [\d,]+ nodes \([\d,]+ fewer than minimax\)$/);
   const minimax = goldenEvents("lectureMinimax");
   assert.equal(narrate(minimax[minimax.length - 1], replayOf(minimax)), "Result: A = 3, best move B");
   const stopped = { type: "result", node: "A", value: null, move: null, child: null, complete: false, reason: "cancelled" };

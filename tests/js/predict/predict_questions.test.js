@@ -38,7 +38,7 @@ test("value: before a return, the value the node returns, with the children's va
   assert.deepEqual({ kind: b.kind, prompt: b.prompt, answer: b.answer }, { kind: "value", prompt: "Which value does B return?", answer: 3 });
   assert.equal(b.explain, "MIN(3, 12, 8) = 3: B returns v = 3 to A");
   // C returns after its prune: only C1 came back.
-  assert.equal(at((e) => e.type === "return" && e.node === "C").explain, "MIN(2) = 2: C returns v = 2 to A");
+  assert.equal(at((e) => e.type === "return" && e.node === "C").explain, "MIN(2) = 2: C returns v = 2 to A: a bound, not its value: C is at most 2 (C2 and C3 were not looked at)");
   const a = at((e) => e.type === "return" && e.node === "A");
   assert.equal(a.answer, 3);
   assert.equal(a.explain, "MAX(3, 2, 2) = 3: A returns v = 3: the value of the root");

@@ -71,7 +71,7 @@ test("snapshots thinned while stepping forward for the first time keep every ste
   assert.ok(replay.every > 1);
 });
 
-test("statuses are named: visited, then done once backed up; pruned subtrees; the root done at the result", () => {
+test("statuses are named: visited, then done once backed up (bounded when cut short); pruned subtrees; the root done at the result", () => {
   const events = goldenEvents("lecture");
   const replay = replayOf(events);
   const at = (k, id) => replay.stateAt(k).statusOf(replay.tree.idx(id));
@@ -83,7 +83,14 @@ test("statuses are named: visited, then done once backed up; pruned subtrees; th
   assert.equal(at(pruneAtC, "C3"), Status.PRUNED);
   assert.equal(at(pruneAtC - 1, "C2"), Status.UNVISITED);
   assert.equal(at(replay.last, "A"), Status.DONE);
-  const kept = new Set([Status.UNVISITED, Status.VISITED, Status.DONE, Status.PRUNED]);
+  // C returned v = 2 with C2 and C3 unseen: a bound (at most 2), before and after A backs it up.
+  const cReturns = stepWhere(events, (e) => e.type === "return" && e.node === "C");
+  assert.equal(at(cReturns - 1, "C"), Status.VISITED);
+  assert.equal(at(cReturns, "C"), Status.BOUNDED);
+  assert.equal(at(replay.last, "C"), Status.BOUNDED);
+  assert.equal(replay.stateAt(replay.last).boundOf(replay.tree.idx("C")), "upper");
+  assert.equal(at(replay.last, "D"), Status.DONE, "D saw all its children: its 2 is its value");
+  const kept = new Set([Status.UNVISITED, Status.VISITED, Status.DONE, Status.PRUNED, Status.BOUNDED]);
   for (let k = 0; k <= replay.last; k++) {
     const state = replay.stateAt(k);
     for (let i = 0; i < replay.tree.size; i++) assert.ok(kept.has(state.statusOf(i)), `status ${state.statusOf(i)} at step ${k}`);

@@ -25,13 +25,14 @@ test("a game's pruned children take their player and move from the prune event",
   t.observe({ type: "prune", node: "root.1", pruned: ["root.1.5", "root.1.8"], players: ["min", "max"], moves: [5, 8] });
   assert.equal(t.player[t.idx("root.1.5")], "min");
   assert.equal(t.player[t.idx("root.1.8")], "max");
-  assert.equal(t.nameOf("root.1.5"), "move 5");
-  assert.equal(t.nameOf("root.1.8"), "move 8");
+  // Named by the moves from the root, each by who makes it (the player to move at its parent).
+  assert.equal(t.nameOf("root.1.5"), "X 1 · O 5");
+  assert.equal(t.nameOf("root.1.8"), "X 1 · O 8");
   // Unlabelled in the drawing (never played out), named by their move in words.
   assert.equal(t.label[t.idx("root.1.8")], "");
-  assert.equal(t.nameOf("root.1"), "move 1");
+  assert.equal(t.nameOf("root.1"), "X 1");
   assert.equal(t.label[t.idx("root.1")], "1");
-  assert.equal(t.nameOf("root"), "root");
+  assert.equal(t.nameOf("root"), "the root");
   assert.deepEqual(t.childrenOf(t.idx("root.1")).map((i) => t.ids[i]), ["root.1.5", "root.1.8"]);
 });
 
@@ -40,19 +41,22 @@ test("a node's name does not depend on how its id is written", () => {
   t.observe({ type: "visit", node: "s", parent: null, player: "max", state: "1....#", move: null });
   t.observe({ type: "visit", node: "n7", parent: "s", player: "min", state: "1.2..#", move: [2, 0] });
   t.observe({ type: "prune", node: "n7", pruned: ["n9"], players: ["max"], moves: [[1, 1]] });
-  assert.equal(t.nameOf("n7"), "move (2, 0)");
-  assert.equal(t.nameOf("n9"), "move (1, 1)");
+  assert.equal(t.nameOf("n7"), "P1 (2, 0)");
+  assert.equal(t.nameOf("n9"), "P1 (2, 0) · P2 (1, 1)");
   assert.equal(t.nameOf("not-in-the-trace"), "not-in-the-trace");
 });
 
-test("Isolation's golden trace: every pruned position is named by its [x, y] move", () => {
+test("Isolation's golden trace: every pruned position is named by the moves to it, P1 and P2 with their [x, y]", () => {
   const events = goldenEvents("isolation");
   const t = replayOf(events).tree;
   let pruned = 0;
   for (const e of events.filter((e) => e.type === "prune")) {
     e.pruned.forEach((id, j) => {
       pruned++;
-      assert.equal(t.nameOf(id), `move (${e.moves[j].join(", ")})`);
+      const parent = t.nameOf(e.node);
+      const mover = t.player[t.idx(e.node)] === "min" ? "P2" : "P1";
+      const move = `${mover} (${e.moves[j].join(", ")})`;
+      assert.equal(t.nameOf(id), e.node === t.ids[t.root] ? move : `${parent} · ${move}`);
       assert.equal(t.player[t.idx(id)], e.players[j]);
     });
   }

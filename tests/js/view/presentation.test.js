@@ -26,7 +26,7 @@ test("step 0: the root is current, the rest unvisited, the problem's leaf values
   assert.equal(shown.A.edge, null, "the root has no edge");
 });
 
-test("at the prune at C: statuses, values, and the window on the path to C only", () => {
+test("at the prune at C: statuses, values, the window on the path to C, and kept at the nodes done", () => {
   const shown = shownAt(lecture, PRUNE_AT_C);
   assert.equal(shown.C.status, Status.CURRENT);
   assert.equal(shown.C1.status, Status.DONE);
@@ -38,7 +38,13 @@ test("at the prune at C: statuses, values, and the window on the path to C only"
   assert.equal(shown.A.windowText, "[3, +∞]");
   assert.equal(shown.C.windowText, "[3, +∞]");
   assert.deepEqual(shown.C.window, { alpha: 3, beta: Infinity });
-  for (const id of ["B", "B1", "C1", "C2", "D"]) {
+  // A child that returned keeps the window it had, as the slides keep it (the view dims it):
+  // B's β fell to 3 while it searched; its leaves kept the window B passed down.
+  assert.equal(shown.B.windowText, "[−∞, 3]");
+  assert.equal(shown.B1.windowText, "[−∞, +∞]");
+  assert.equal(shown.C1.windowText, "[3, +∞]");
+  // Never searched: no window.
+  for (const id of ["C2", "C3", "D", "D1"]) {
     assert.equal(shown[id].window, null, id);
     assert.equal(shown[id].windowText, "", id);
   }
@@ -76,10 +82,14 @@ test("a beta cut names itself on its first skipped child; one named cut per prun
   assert.equal(shown.root.board, true);
 });
 
-test("at the result: nothing current, no window anywhere, the chosen move marked once", () => {
+test("at the result: nothing current, windows only where a search was done, the chosen move marked once", () => {
   const shown = shownAt(lecture, lecture.last);
   const nodes = Object.entries(shown);
-  assert.ok(nodes.every(([, n]) => n.status !== Status.CURRENT && n.window === null && !n.onPath));
+  assert.ok(nodes.every(([, n]) => n.status !== Status.CURRENT && !n.onPath));
+  assert.ok(nodes.every(([, n]) => (n.window !== null) === (n.status === Status.DONE || n.status === Status.BOUNDED)));
+  assert.deepEqual([shown.C.status, shown.C.valueText, shown.C.bound, shown.C.final], [Status.BOUNDED, "≤ 2", "upper", false]);
+  assert.deepEqual(nodes.filter(([, n]) => n.window === null).map(([id]) => id), ["C2", "C3"]);
+  assert.equal(shown.A.windowText, "[3, +∞]");
   assert.deepEqual(nodes.filter(([, n]) => n.chosen).map(([id]) => id), ["B"]);
   assert.deepEqual(nodes.filter(([, n]) => n.edge && n.edge.chosen).map(([id]) => id), ["B"]);
   assert.deepEqual([shown.A.status, shown.A.valueText, shown.A.final], [Status.DONE, "3", true]);

@@ -54,5 +54,6 @@ MAX_ORDERING_SEED = 2**53 - 1
 JavaScript holds exactly, so a seed survives a trip through the page and a link."""
 
 EXERCISE_GAME_MAX_NODES = 400
-"""Largest game position an exercise expands into a tree (nodes below it, itself included): a
-tic-tac-toe board with four empty cells has at most 65, with five at most 326."""
+"""Largest tree an exercise makes of a game search (the nodes the search draws below the position,
+itself included, within its depth limit, symmetry and beam): a tic-tac-toe board with four empty
+cells has at most 65, with five at most 326; the empty board to depth 2 has 82 (16 with symmetry)."""

@@ -82,10 +82,12 @@ class SearchRequest:
                              self.returns)
 
     def listing(self) -> list[Line]:
-        """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit."""
+        """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit, and the
+        lines its enhancements and returns write."""
         game = self.game
         chance = isinstance(game, TreeGame) and first_chance_node(game.initial) is not None
-        return listing(self.algorithm, self.ties, game.to_move(game.initial), self.depth is not None, chance)
+        return listing(self.algorithm, self.ties, game.to_move(game.initial), self.depth is not None, chance,
+                       **self.listing_options())
 
     def listing_options(self) -> dict[str, Any]:
         """What the listing shows beyond the algorithm: the enhancements' lines and the fail-hard returns."""

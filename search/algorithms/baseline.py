@@ -41,7 +41,8 @@ class _NodeCap(NullRecorder):  # search.algorithms.enhanced uses it too
 
 def minimax_baseline(game: Game[Any, Any], depth: int | None, cap: int = BASELINE_MAX_NODES) -> Baseline | None:
     """minimax's `visited` and `leaves` on `game` to `depth`, or None past `cap` nodes."""
-    key = json.dumps([game.source(), depth, cap], sort_keys=True, allow_nan=False)
+    # symmetry: the same source searched with symmetric moves dropped is a smaller tree (search.games.symmetry)
+    key = json.dumps([game.source(), depth, cap, getattr(game, "symmetry", False)], sort_keys=True, allow_nan=False)
     if key in _answers:
         _answers.move_to_end(key)
         return _answers[key]

@@ -28,7 +28,7 @@ from search import limits
 from search.algorithms.alphabeta import AlphaBeta, Returns, Ties
 from search.algorithms.baseline import _NodeCap
 from search.algorithms.minimax import Minimax
-from search.algorithms.pseudocode import ACTIONS_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
+from search.algorithms.pseudocode import BEAM_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
 from search.games.game import Game
 from search.result import SearchResult
 from search.traces.events import Baseline
@@ -113,6 +113,7 @@ class BeamGame:
         keep = set(best)
         kept = [scored[i] for i in range(len(scored)) if i in keep]
         dropped = [scored[i] for i in range(len(scored)) if i not in keep]
+        self.search.beam_dropped = True
         player = game.to_move(state)
         root = state is game.initial  # the search is handed the initial state itself at the root
         self.search.rec.beam(self.search.actions_line(player, root), state, kept, dropped)
@@ -130,6 +131,7 @@ class EnhancedSearch:
     options: dict[str, Any]
     value_of: dict[str, Callable[..., float]]
     visited: int
+    leaves: int
     enhancements: Enhancements
     table: dict[tuple[Any, int | None], Entry]
     tt_hits: int
@@ -146,6 +148,9 @@ class EnhancedSearch:
         self.strict = strict
         self.table = {}
         self.tt_hits = self.tt_stored = 0
+        self.beam_dropped = False  # the beam left a child out (search.algorithms.reference)
+        self.quiescence_capped = False  # quiescence stopped at its cap where a position was not quiet
+        self.quiescence_cap: int | None = limits.QUIESCENCE_MAX_PLIES  # None: on until every line is quiet (a reference)
         if enhancements.beam is not None:
             self.game = BeamGame(self.game, enhancements.beam, self)
         if enhancements.tt:
@@ -155,20 +160,33 @@ class EnhancedSearch:
         return LINES_OF[player]
 
     def actions_line(self, player: str, root: bool) -> str:
-        return ACTIONS_LINES[player]
+        return BEAM_LINES[player]
+
+    def store_line(self, lines: ValueLines, player: str, state: Any, leaf: bool, flag: str) -> str:
+        """The line the node's value left by, whose "return TABLE-STORE(...)" the store is part of: its
+        leaf's line, else its return's: the pruning test's exactly when the value is the bound that test
+        makes (fail-soft: v ≥ β at MAX is a lower bound, v ≤ α at MIN an upper one), else "return v"."""
+        if leaf:
+            return lines.terminal if self.plain_game.is_terminal(state) else lines.cutoff
+        return lines.test if flag == ("lower" if player == "max" else "upper") else lines.ret
 
     # --- quiescence -----------------------------------------------------------------------
     def cutoff_test(self, state: Any, depth: int) -> bool:
         """CUTOFF-TEST at or past the depth limit: holds unless quiescence is on, the position is not
         quiet and the search is less than QUIESCENCE_MAX_PLIES past the limit."""
         past = depth - self.depth_limit
-        if not self.enhancements.quiescence or past >= limits.QUIESCENCE_MAX_PLIES:
+        cap = self.quiescence_cap
+        if not self.enhancements.quiescence or (cap is not None and past >= cap):
+            if self.enhancements.quiescence:  # stopped by the cap: was the position still not quiet?
+                self.quiescence_capped = self.quiescence_capped or self.game.noise(state) is not None
+            self.cut_at_limit = True
             return True
         noise = self.game.noise(state)
         if noise is None:
+            self.cut_at_limit = True
             return True
         player = self.game.to_move(state)
-        self.rec.quiescence(self.lines(player, depth).cutoff, noise.reason, noise.moves, past)
+        self.rec.quiescence(self.lines(player, depth).quiescence, noise.reason, noise.moves, past)
         return False
 
     # --- transposition table --------------------------------------------------------------
@@ -186,10 +204,12 @@ class EnhancedSearch:
                 rec.visit(lines.head, state, move, depth, player, *(window or (None, None)))
                 self.visited += 1
                 self.tt_hits += 1
-                return rec.tt_hit(lines.head, entry.value, entry.flag, entry.node, remaining)
+                return rec.tt_hit(lines.tt_lookup, entry.value, entry.flag, entry.node, remaining)
+            visited, leaves = self.visited, self.leaves
             v = plain(state, move, depth, *window)
             flag = window_flag(v, window, strict)
-            table[key] = Entry(v, flag, self.rec.tt_store(lines.ret, v, flag, remaining))
+            line = self.store_line(lines, player, state, self.visited == visited + 1 and self.leaves == leaves + 1, flag)
+            table[key] = Entry(v, flag, self.rec.tt_store(line, v, flag, remaining))
             self.tt_stored += 1
             return v
 
@@ -204,7 +224,8 @@ class EnhancedSearch:
 class EnhancedMinimax(EnhancedSearch, Minimax):
     """Minimax with a transposition table, quiescence and/or a beam."""
 
-    __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict")
+    __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict", "beam_dropped",
+                 "quiescence_capped", "quiescence_cap")
 
     def __init__(self, game: Game[Any, Any], depth: int | None, recorder: SearchRecorder | None,
                  enhancements: Enhancements) -> None:
@@ -215,7 +236,7 @@ class EnhancedMinimax(EnhancedSearch, Minimax):
         return LINES_OF[player] if depth else MINIMAX_ROOT_LINES[player]
 
     def actions_line(self, player: str, root: bool) -> str:
-        return SEARCH_RETURN if root else ACTIONS_LINES[player]
+        return SEARCH_RETURN if root else BEAM_LINES[player]
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
         counts = self.table_counts()
@@ -226,7 +247,8 @@ class EnhancedMinimax(EnhancedSearch, Minimax):
 class EnhancedAlphaBeta(EnhancedSearch, AlphaBeta):
     """Alpha-beta with a transposition table, quiescence and/or a beam."""
 
-    __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict")
+    __slots__ = ("enhancements", "table", "tt_hits", "tt_stored", "plain_game", "limited", "strict", "beam_dropped",
+                 "quiescence_capped", "quiescence_cap")
 
     def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: SearchRecorder | None,
                  enhancements: Enhancements, returns: Returns = "v") -> None:

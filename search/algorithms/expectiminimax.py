@@ -7,9 +7,9 @@
 
 Each case is one method (max_value, min_value, chance_value), and each records its steps at its
 own line of the listing (search.algorithms.pseudocode.EMM_LINES): the visit at EMINIMAX's head, then v's
-start, each child's backup and the return at the line of the node's case. At a chance node v
-starts at 0 and each backup adds the term P(r) × the outcome's value, so the events show the
-running sum. With a depth limit, CUTOFF-TEST / EVAL score a node at the limit.
+start, each child's backup and the return at the line of the node's case. The chance case is
+written out as the sum is made: v ← 0, then each backup adds the term P(r) × the outcome's value
+at "v ← v + P(r) · EMINIMAX(RESULT(s, r))", so the events show the running sum, then "return v". With a depth limit, CUTOFF-TEST / EVAL score a node at the limit.
 """
 
 from __future__ import annotations
@@ -89,10 +89,10 @@ class Expectiminimax(ValueSearch):
         if scored is not None:
             return scored
         game, rec = self.game, self.rec
-        v = rec.init(EMM.chance, 0)
-        for r in game.actions(state):
+        v = rec.init(EMM.chance, 0)                                    # v ← 0
+        for r in game.actions(state):                                  # for each outcome r of s, with probability P(r)
             child = game.result(state, r)
             u = self.value_of[game.to_move(child)](child, r, depth + 1)
             p = state.outcome_probability(child)
-            v = rec.chance_backup(EMM.chance, u, p, v, v + p * u)     # v ← v + P(r) · EMINIMAX(RESULT(s, r))
-        return rec.ret(EMM.chance, v)
+            v = rec.chance_backup(EMM.chance_sum, u, p, v, v + p * u)  # v ← v + P(r) · EMINIMAX(RESULT(s, r))
+        return rec.ret(EMM.chance_return, v)                       # return v

@@ -108,6 +108,7 @@ class IterativeDeepening(ValueSearch):
         self.prunes += one.prunes
         self.pruned += one.pruned
         self.root_values = one.root_values
+        self.cut_at_limit = one.cut_at_limit  # the answer is the last iteration's: did an estimate stand in for a value?
         searched = [a for a, _ in one.root_values]
         value = {id(a): u for a, u in one.root_values}
         maximize = game.to_move(game.initial) == "max"

@@ -6,7 +6,9 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
+from search.algorithms.reference import reference_of
 from search.games.game import Game
+from search.games.symmetry import symmetry_option
 from search.result import SearchResult
 from search.traces.recorder import NULL_RECORDER, SearchRecorder, SearchStopped
 
@@ -19,18 +21,19 @@ class ValueSearch:
 
     algorithm = ""
     __slots__ = ("game", "rec", "depth_limit", "options", "visited", "leaves", "prunes", "pruned", "root_values",
-                 "value_of")
+                 "value_of", "cut_at_limit")
 
     def __init__(self, game: Game[Any, Any], depth: int | None, recorder: SearchRecorder | None, options: dict[str, Any]) -> None:
         self.game = game
         self.rec: SearchRecorder = NULL_RECORDER if recorder is None else recorder
         self.depth_limit = NO_LIMIT if depth is None else depth  # NO_LIMIT: no depth ever reaches it
-        self.options = options
+        self.options = {**options, **symmetry_option(game)}  # the game's own option, so every search records it
         self.visited = 0  # value functions called (after their visit event: a refused one is not counted)
         self.leaves = 0  # nodes scored by UTILITY or EVAL
         self.prunes = 0  # times a test held
         self.pruned = 0  # children skipped
         self.root_values: list[tuple[Any, float]] = []  # (action, value) of each root child searched
+        self.cut_at_limit = False  # an estimate stood in for a position's value (search.algorithms.reference)
         # The value function of the player to move. The slides' MAX-VALUE calls MIN-VALUE on each
         # child because players alternate; a tree may give a node the same player as its parent,
         # so the player to move in the child decides.
@@ -50,6 +53,7 @@ class ValueSearch:
     def cutoff_test(self, state: Any, depth: int) -> bool:
         """CUTOFF-TEST past the depth limit (the value functions only ask at depth >= the limit): always
         true here; a quiescence search (search.algorithms.enhanced) keeps going where the position is not quiet."""
+        self.cut_at_limit = True
         return True
 
     def action_with_value(self, v: float) -> Any:
@@ -67,7 +71,11 @@ class ValueSearch:
             visited=self.visited, leaves=self.leaves, prunes=self.prunes, pruned=self.pruned,
             complete=stopped is None, reason=stopped,
         )
-        self.rec.result({**result.to_json(), **self.result_extras(result, stopped)})
+        extras = self.result_extras(result, stopped)
+        result.reference = None if stopped else reference_of(self)
+        if result.reference is not None:
+            extras["reference"] = result.reference
+        self.rec.result({**result.to_json(), **extras})
         return result
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:

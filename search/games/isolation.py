@@ -56,7 +56,8 @@ def validate_position(board: Any) -> str:
         if count > 1:
             raise InputError("state", f"player {player} appears {count} times")
         if (count == 1) != (made >= placed_after):
-            raise InputError("state", f"{made} moves were made, which does not fit player {player} being {'on' if count else 'off'} the board")
+            done = "1 move was" if made == 1 else f"{made} moves were"
+            raise InputError("state", f"{done} made, which does not fit player {player} being {'on' if count else 'off'} the board")
     return board
 
 

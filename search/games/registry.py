@@ -15,9 +15,22 @@ from search.games.tictactoe import TicTacToe
 
 GAMES = ("tictactoe", "isolation")
 
+GAME_EXAMPLES: dict[str, dict[str, Any]] = {
+    "tictactoe-symmetry": {
+        "label": "Tic-tac-toe, depth 2, symmetries (slides)",
+        "request": {"game": "tictactoe", "state": ".........", "algorithm": "minimax", "depth": 2, "symmetry": True},
+    },
+}
+"""Game searches the page lists among its built-in examples (each a search request, run as given):
+the lecture slides' tic-tac-toe with e = open lines for MAX - open lines for MIN, symmetries taken
+into account, depth limit 2 (3 moves at the root, 12 leaves, value 1: the centre)."""
 
-def named_game(name: Any, state: Any, estimate: Any) -> Game[Any, Any]:
-    """The game `name` at `state` (its start if None), with the estimate named (its default if None)."""
+
+def named_game(name: Any, state: Any, estimate: Any, symmetry: Any = False) -> Game[Any, Any]:
+    """The game `name` at `state` (its start if None), with the estimate named (its default if None);
+    `symmetry`: tic-tac-toe drops moves whose position a rotation or reflection makes equal to another's."""
+    if not isinstance(symmetry, bool):
+        raise InputError("symmetry", "expected true or false")
     if estimate is not None and not isinstance(estimate, str):
         raise InputError("estimate", "expected a name, e.g. \"zero\" or \"mobility\" for Isolation")
     if not isinstance(name, str):
@@ -25,7 +38,9 @@ def named_game(name: Any, state: Any, estimate: Any) -> Game[Any, Any]:
     if name == "tictactoe":
         if estimate not in (None, "open-lines"):
             raise InputError("estimate", "tic-tac-toe has one estimate: open-lines")
-        return TicTacToe(state or "." * 9)
+        return TicTacToe(state or "." * 9, symmetry)
+    if symmetry and name == "isolation":
+        raise InputError("symmetry", "goes with tic-tac-toe (the 8 symmetries of its square), not Isolation")
     if name == "isolation":
         return Isolation(state or ".....#", estimate or "zero")
     raise InputError("game", f"expected one of {', '.join(GAMES)}, got {name!r}")

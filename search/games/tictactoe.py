@@ -6,6 +6,7 @@ from typing import Any
 
 from search.errors import InputError
 from search.games.game import Noise
+from search.games.symmetry import distinct_moves
 from search.trees.node import Player
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -70,18 +71,28 @@ def validate_position(board: Any) -> str:
 
 class TicTacToe:
     """The lecture's tic-tac-toe; estimate e = open lines for X - open lines for O (the lecture
-    slides' example of an evaluation function, AIMA 4th ed. §5.3.1)."""
+    slides' example of an evaluation function, AIMA 4th ed. §5.3.1). With `symmetry`, a position's
+    moves keep one of each class of positions a rotation or reflection of the square turns into each
+    other (search.games.symmetry), as the slides' example "takes symmetries into account"."""
 
     root_id = "root"
 
-    def __init__(self, state: str = EMPTY) -> None:
+    def __init__(self, state: str = EMPTY, symmetry: bool = False) -> None:
         self.initial = validate_position(state)
+        self.symmetry = symmetry
+        if symmetry:
+            self.actions = self.distinct_actions  # type: ignore[method-assign]  # the plain search keeps its fast path
 
     def to_move(self, state: str) -> Player:
         return "max" if state.count("X") == state.count("O") else "min"
 
     def actions(self, state: str) -> list[int]:
         return [i for i, ch in enumerate(state) if ch == "."]
+
+    def distinct_actions(self, state: str) -> list[int]:
+        """ACTIONS with symmetry: the first cell of each class of equal positions, in cell order."""
+        mark = "X" if state.count("X") == state.count("O") else "O"
+        return distinct_moves(state, [i for i, ch in enumerate(state) if ch == "."], mark)
 
     def result(self, state: str, action: int) -> str:
         mark = "X" if state.count("X") == state.count("O") else "O"

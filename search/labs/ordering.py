@@ -123,6 +123,7 @@ class OrderedGame:
         self.initial = (game.initial, game.root_id)
         self.root_id = game.root_id
         self.move_json, self.source = game.move_json, game.source
+        self.symmetry = getattr(game, "symmetry", False)  # recorded in the options (search.games.symmetry)
 
     def to_move(self, state: tuple[Any, str]) -> Player:
         return self.game.to_move(state[0])

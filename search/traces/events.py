@@ -17,7 +17,7 @@ creation to leave a field out of __required_keys__, which the tests read.)
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union
 
 from search.algorithms.pseudocode import (
-    ACTIONS_LINES,
+    BEAM_LINES,
     CHANCE_LINES,
     EMM_LINES,
     MAX_LINES,
@@ -281,6 +281,17 @@ class Baseline(TypedDict):
     leaves: Count
 
 
+class Reference(TypedDict):
+    """A search that can be wrong says so (search.algorithms.reference): the same search without the
+    beam, without the quiescence cap, or to the end (no depth limit), untraced."""
+
+    value: float
+    move: Move
+    search: Literal["without the beam", "without the quiescence cap", "to the end"]
+    visited: Count
+    leaves: Count
+
+
 class ResultEvent(TypedDict):
     """Always last: the answer, or that the search stopped early (`complete` false, `reason`)."""
 
@@ -302,6 +313,7 @@ class ResultEvent(TypedDict):
     tt_stored: NotRequired[Count]  # with "tt": entries written (tt_store events)
     iterations: NotRequired[list["IterationSummary"]]  # iterative: each iteration's depth, value, move and counts
     direct: NotRequired[Union["Direct", None]]  # iterative: one alpha-beta at depth N, untraced; null if stopped or past the limit
+    reference: NotRequired[Reference]  # a beam, a quiescence cap or a depth limit's estimates acted: the answer without them
     iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -408,20 +420,21 @@ LINES: dict[str, tuple[str, ...]] = {
              CHANCE_LINES.init, MAXN_LINES.init),
     "leaf": (MAX_LINES.terminal, MIN_LINES.terminal, MAX_LINES.cutoff, MIN_LINES.cutoff, EMM_LINES.terminal,
              EMM_LINES.cutoff, MAXN_LINES.terminal, MAXN_LINES.cutoff),
-    "backup": (MAX_LINES.update, MIN_LINES.update, SEARCH_RETURN, EMM_LINES.max, EMM_LINES.min, EMM_LINES.chance,
+    "backup": (MAX_LINES.update, MIN_LINES.update, SEARCH_RETURN, EMM_LINES.max, EMM_LINES.min, EMM_LINES.chance_sum,
                CHANCE_LINES.update, MAXN_LINES.update),
     "test": (MAX_LINES.test, MIN_LINES.test, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta),
     "bound": (MAX_LINES.bound, MIN_LINES.bound),
     "prune": (MAX_LINES.test, MIN_LINES.test, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta),
     "return": (MAX_LINES.ret, MIN_LINES.ret, MAX_LINES.test, MIN_LINES.test, SEARCH_RETURN, EMM_LINES.max,
-               EMM_LINES.min, EMM_LINES.chance, CHANCE_LINES.ret, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta,
+               EMM_LINES.min, EMM_LINES.chance_return, CHANCE_LINES.ret, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta,
                MAXN_LINES.ret),
     "iteration": (SEARCH_ITERATION,),
     "result": (SEARCH_RETURN,),
-    "tt_hit": (MAX_LINES.head, MIN_LINES.head),
-    "tt_store": (MAX_LINES.ret, MIN_LINES.ret, SEARCH_RETURN),
-    "quiescence": (MAX_LINES.cutoff, MIN_LINES.cutoff),
-    "beam": (ACTIONS_LINES["max"], ACTIONS_LINES["min"], SEARCH_RETURN),
+    "tt_hit": (MAX_LINES.tt_lookup, MIN_LINES.tt_lookup),
+    "tt_store": (MAX_LINES.terminal, MIN_LINES.terminal, MAX_LINES.cutoff, MIN_LINES.cutoff, MAX_LINES.test, MIN_LINES.test,
+                 MAX_LINES.ret, MIN_LINES.ret, SEARCH_RETURN),  # "return TABLE-STORE(...)": the return the value left by
+    "quiescence": (MAX_LINES.quiescence, MIN_LINES.quiescence),
+    "beam": (BEAM_LINES["max"], BEAM_LINES["min"], SEARCH_RETURN),
 }
 """The pseudocode lines (search.algorithms.pseudocode) each event type can be at."""
 

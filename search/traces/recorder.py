@@ -186,6 +186,8 @@ class Recorder:
         handed on first, so a batch never spans two iterations (its events carry its number)."""
         self.flush()
         self.iteration = iteration
+        self._path.clear()  # the last iteration's root is finished: the next visit is the root again, with no parent
+        self.bounds = BoundTracker()
 
     def cancel(self, reason: str = "cancelled") -> None:
         """Ask the running search to stop at the next batch boundary (safe from another thread).

@@ -125,9 +125,9 @@ def _format_2_to_3(events: list[Event]) -> list[Event]:
     return out
 
 
-IGNORED = frozenset({"seq", "line", "changed", "baseline"})
+IGNORED = frozenset({"seq", "line", "changed", "baseline", "reference"})
 """Not compared: `line` (minimax's root steps moved to MINIMAX-DECISION's line in format 3) and the
-fields format 3 added."""
+fields formats 3 and 5 added."""
 
 
 def _as_format_2(event: Event) -> Event:

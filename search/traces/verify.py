@@ -39,7 +39,7 @@ from search.traces.recorder import FORMAT_VERSION, Recorder, SearchStopped
 from search.traces.records import Batch
 from search.traces.upgrade import upgrade_trace
 
-OPTION_FIELDS = frozenset({"depth", "ties", "tt", "quiescence", "beam", "ordering", "seed"})
+OPTION_FIELDS = frozenset({"depth", "ties", "returns", "tt", "quiescence", "beam", "ordering", "seed", "symmetry"})
 """What a start event's `options` may hold (docs/trace-format.md)."""
 CANCEL_REASONS = ("cancelled", "client stalled")
 """Why the server stops a search at a batch boundary (server/searches/namespace.py); the cap says "event limit"."""
@@ -142,10 +142,11 @@ def _start_field(where: str, field: str) -> str:
     return f"{where}.{field}"
 
 
-def compare_with_engine(request: SearchRequest, lines: list[str], numbers: list[int]) -> list[str]:
+def compare_with_engine(request: SearchRequest, lines: list[str], numbers: list[int], older: bool = False) -> list[str]:
     """The engine's lines for the search, each equal to the trace's (as text, or else as a value);
-    TraceMismatch at the first that is not."""
-    compare = LineComparison(lines, numbers)
+    TraceMismatch at the first that is not. `older`: a trace written before results had a `reference`
+    (format 5) may lack it; the engine's line, which has it, is kept."""
+    compare = LineComparison(lines, numbers, older)
     last = (_event_or_none(lines[-1]) if len(lines) > 1 else None) or {}
     stopped_by = last.get("reason") if last.get("type") == "result" and last.get("complete") is False else None
     if stopped_by in CANCEL_REASONS:
@@ -190,8 +191,8 @@ class LineComparison:
     """The recorder's sink: each batch of the engine's lines against the trace's. A difference is
     explained once the engine's next line is known too (an event left out or added shows there)."""
 
-    def __init__(self, lines: list[str], numbers: list[int]) -> None:
-        self.lines, self.numbers = lines, numbers
+    def __init__(self, lines: list[str], numbers: list[int], older: bool = False) -> None:
+        self.lines, self.numbers, self.older = lines, numbers, older
         self.made: list[str] = []
         self.pending: int | None = None  # the line that differs, waiting for the engine's next one
 
@@ -220,7 +221,10 @@ class LineComparison:
             self.refuse(len(self.made))
 
     def _same_value(self, i: int) -> bool:
-        return read_event_line(self.lines[i], self.numbers[i]) == json.loads(self.made[i])
+        given, made = read_event_line(self.lines[i], self.numbers[i]), json.loads(self.made[i])
+        if self.older and made.get("type") == "result" and "reference" not in given:
+            made.pop("reference", None)  # an older format's result: the engine's reference is added, not compared
+        return given == made
 
     def _line_number(self, i: int) -> int:
         return self.numbers[i] if i < len(self.numbers) else self.numbers[-1] + 1
@@ -258,5 +262,5 @@ def _verify_older(text: str, start: Event, where: str, version: int) -> Verified
     now = canonical_text(events)
     lines = now.split("\n")[:-1]
     numbers = numbered_lines(text)[1] if version == 3 else list(range(1, len(lines) + 1))
-    made = compare_with_engine(request_of_start(events[0], where), lines, numbers)
+    made = compare_with_engine(request_of_start(events[0], where), lines, numbers, older=True)
     return VerifiedTrace("\n".join(made) + "\n", len(made), upgraded=True)

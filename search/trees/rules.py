@@ -82,8 +82,10 @@ class TreeRules:
         return player
 
     def check_outcomes(self, item: dict[str, Any], path: list[str | int], player: str) -> None:
-        """A chance node has children, and their probabilities are all given (summing to 1) or all
-        left out (uniform); no other node's children have one."""
+        """A chance node's outcomes have probabilities all given (summing to 1) or all left out
+        (uniform); no other node's children have one. Any node may be a leaf, whoever's turn it is:
+        a game that ends on a chance player's turn (a Pacman win reached on a ghost's move, UC
+        Berkeley CS188's trees) is a leaf with a value like any other, except under bounds."""
         children = item.get("children") or []
         given = [i for i, child in enumerate(children) if "probability" in child]
         if player != CHANCE:
@@ -91,8 +93,11 @@ class TreeRules:
                 raise InputError(format_path([*path, "children", given[0], "probability"]),
                                  f"only a chance node's children have a probability (this node's player is {player})")
             return
-        if not children:
-            raise InputError(format_path([*path, "children"]), "a chance node needs children (its outcomes)")
+        if not children and self.bounds is not None:
+            # Bounded alpha-beta's CHANCE-VALUE (AIMA 4th ed. §5.5) has no terminal test of its own.
+            raise InputError(format_path([*path, "children"]),
+                             "in a tree with bounds a chance node needs children (its outcomes); "
+                             'a leaf\'s player does not change its value: make it "max" or "min"')
         if given and len(given) < len(children):
             missing = next(i for i in range(len(children)) if i not in given)
             raise InputError(format_path([*path, "children", missing, "probability"]),

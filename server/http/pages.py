@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, send_file
 
 from search import limits
 from search.algorithms.pseudocode import listing
-from search.request import ALGORITHMS, TIES
+from search.games.registry import GAME_EXAMPLES
+from search.request import ALGORITHMS, RETURNS, TIES
 from search.trees.node import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
 from search.trees.schema import tree_schema
 from server.http.page_assets import VENDOR_FILES, vendor_path
@@ -14,8 +17,9 @@ from server.http.page_assets import VENDOR_FILES, vendor_path
 pages = Blueprint("pages", __name__)
 
 def _page(**shared: str) -> str:
-    """The page; each example in its list carries its tree, for the editor to open it."""
-    return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, example_algorithms=EXAMPLE_ALGORITHMS, **shared)
+    """The page; each example in its list carries its tree, for the editor to open it (a game example, its request)."""
+    return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, example_algorithms=EXAMPLE_ALGORITHMS,
+                           game_examples=GAME_EXAMPLES, **shared)
 
 
 @pages.get("/")
@@ -82,7 +86,26 @@ def pseudocode():  # type: ignore[no-untyped-def]
     if algorithm not in ALGORITHMS or ties not in TIES or root not in ("max", "min") or not (depth == "" or depth.isdigit()):
         return jsonify(error=f"algorithm must be one of {', '.join(ALGORITHMS)}, ties one of {', '.join(TIES)}, "
                              "root max or min, and depth a whole number or empty"), 400
-    return jsonify(listing(algorithm, ties, root, depth != "", chance))
+    extras = _listing_options(request.args)
+    if isinstance(extras, str):
+        return jsonify(error=extras), 400
+    return jsonify(listing(algorithm, ties, root, depth != "", chance, **extras))
+
+
+def _listing_options(args: Mapping[str, str]) -> dict[str, Any] | str:
+    """The search's options that write lines of their own (the start event's): tt=1, quiescence=1, beam=K,
+    returns=v|bound; or the error naming the parameter."""
+    for flag in ("tt", "quiescence"):
+        if args.get(flag, "") not in ("", "0", "1"):
+            return f"{flag} must be 1 (on) or 0 (off)"
+    beam = args.get("beam", "")
+    if beam and not (beam.isdigit() and 1 <= int(beam) <= limits.MAX_BEAM):
+        return f"beam must be a whole number from 1 to {limits.MAX_BEAM}, or empty"
+    returns = args.get("returns", "v")
+    if returns not in RETURNS:
+        return f"returns must be one of {', '.join(RETURNS)}"
+    return {"tt": args.get("tt") == "1", "quiescence": args.get("quiescence") == "1", "beam": int(beam) if beam else None,
+            "returns": returns}
 
 
 @pages.get("/api/limits")

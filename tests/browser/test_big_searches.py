@@ -35,7 +35,7 @@ def test_a_link_with_run_1_fills_the_search_tab_and_runs_it(browser: Browser, li
     first = page.evaluate("window.minimaxLab.seek(0) || document.querySelector('#narration').textContent")
     assert "root" in first
     page.locator("#last").click()
-    expect(page.locator("#narration")).to_have_text(re.compile(r"^Result: root = "))
+    expect(page.locator("#narration")).to_have_text(re.compile(r"^Result: the root = "))
     expect(page.locator("#stream-note")).to_be_hidden()  # a whole search: nothing to say
     assert errors == []
     page.context.close()

@@ -31,7 +31,7 @@ def test_a_transposition_hit_is_marked_linked_and_narrated(page: Page) -> None:
     step = page.evaluate(FIND_STEP, "this position was already searched at")
     assert step >= 0
     narration = page.locator("#narration").inner_text()
-    hit_id, source_id = narration.split(":")[0], narration.split("searched at ")[1].split(" ")[0]
+    hit_id, source_id = hit_ids(page)
     hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
     expect(hit).to_have_class(__import__("re").compile(r"\btt-hit\b"))
     expect(hit).to_have_attribute("data-tt-source", source_id)
@@ -80,7 +80,7 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     # The main view steps through the depth-limited search: no node past the limit.
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     to_last_step(page)
-    expect(page.locator("#narration")).to_contain_text("best move 2")
+    expect(page.locator("#narration")).to_contain_text("best move: the top-right corner, cell 2")
     assert page.locator("#tree .node.past-limit").count() == 0
     # The quiescence column's button steps through that search: nodes past the limit, shaded.
     searches = page.evaluate("window.minimaxLab.searches")
@@ -89,7 +89,7 @@ def test_the_horizon_effect_side_by_side(page: Page) -> None:
     expect(page.locator("#player")).to_be_in_viewport()
     page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     to_last_step(page)
-    expect(page.locator("#narration")).to_contain_text("best move 4")
+    expect(page.locator("#narration")).to_contain_text("best move: the centre, cell 4")
     assert page.locator("#tree .node.past-limit").count() > 0
     assert page.locator('input[name="quiescence"]').is_checked()
     expect(quiet).to_have_class(__import__("re").compile(r"\bshown\b"))
@@ -158,8 +158,20 @@ def hit_step(page: Page) -> tuple[str, str]:
     game_run(page, "XO.X.....", "3", "minimax", tt=True)
     step = page.evaluate(FIND_STEP, "this position was already searched at")
     assert step >= 0
-    narration = page.locator("#narration").inner_text()
-    return narration.split(":")[0], narration.split("searched at ")[1].split(" ")[0]
+    return hit_ids(page)
+
+
+def hit_ids(page: Page) -> tuple[str, str]:
+    """At a hit: (the hit's node id, its source's id). The narration names both by their moves; the
+    source's button carries its id."""
+    hit_id = page.locator('#tree .node[data-state="current"]').get_attribute("data-node-id") or ""
+    source_id = page.locator("#narration button.node-link").get_attribute("data-node") or ""
+    return hit_id, source_id
+
+
+def name_of(page: Page, node_id: str) -> str:
+    """How the page names a node ("X 2 · O 4"), as the narration and the readout say it."""
+    return page.locator(f'#tree [data-node-id="{node_id}"] > title').text_content() or ""
 
 
 def picked(page: Page, node_id: str) -> None:
@@ -178,7 +190,7 @@ def test_a_hit_leads_to_the_node_that_filled_its_entry(page: Page) -> None:
     hit_id, source_id = hit_step(page)
     # The narration's source id is a button: it selects the source in the drawing.
     button = page.locator("#narration button.node-link")
-    expect(button).to_have_text(source_id)
+    expect(button).to_have_text(name_of(page, source_id))
     page.locator("#tree").hover()
     page.mouse.wheel(0, -1500)  # zoomed in far: the source is likely off screen; the button brings it in
     button.click()
@@ -189,7 +201,7 @@ def test_a_hit_leads_to_the_node_that_filled_its_entry(page: Page) -> None:
     page.keyboard.press("ArrowRight")
     expect(page.locator("#tree .node.picked")).to_have_count(0)
     page.keyboard.press("ArrowLeft")
-    expect(page.locator("#narration button.node-link")).to_have_text(source_id)
+    expect(page.locator("#narration button.node-link")).to_have_text(name_of(page, source_id))
     # Clicking the hit node itself does the same.
     page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")  # every hit's arrow drawn
     hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
@@ -218,7 +230,7 @@ def test_the_keyboard_reaches_a_hits_source(app: Page) -> None:
     # In the drawing: the hit the step is at is in the Tab order; Enter on it shows its source.
     hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
     expect(hit).to_have_attribute("tabindex", "0")
-    expect(hit).to_have_attribute("aria-label", __import__("re").compile(f"filled the entry, {source_id}"))
+    expect(hit).to_have_attribute("aria-label", __import__("re").compile(f"filled the entry, {__import__('re').escape(name_of(page, source_id))}$"))
     page.locator("#tree").focus()
     page.keyboard.press("Tab")
     expect(hit).to_be_focused()

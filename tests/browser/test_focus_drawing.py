@@ -105,7 +105,7 @@ def test_a_mark_opens_by_click_and_by_keyboard_and_folds_again(page: Page) -> No
     mark = page.locator(f'#tree [data-node-id="{node}"]')
     size = int((mark.locator(".fold-size").text_content() or "").split()[1].replace(",", ""))
     assert size > 1
-    expect(mark).to_have_attribute("aria-label", re.compile(rf"^move \d: {size:,} nodes folded up"))
+    expect(mark).to_have_attribute("aria-label", re.compile(rf"^[XO] \d( · [XO] \d)*: {size:,} nodes folded up"))
     mark.locator(".fold-badge rect").click()
     expect(mark).to_have_attribute("aria-expanded", "true")
     expect(mark.locator(".fold-size")).to_have_text(f"▾ {size:,} nodes")
@@ -156,7 +156,7 @@ def test_a_table_hits_source_is_revealed_when_asked_for(page: Page) -> None:
     open_big(page, "/?game=tictactoe&state=.........&algorithm=minimax&tt=1")
     step = page.evaluate(FIND_STEP, "this position was already searched at")
     assert step >= 0
-    source = page.locator("#narration button.node-link").inner_text()
+    source = page.locator("#narration button.node-link").get_attribute("data-node") or ""
     expect(page.locator(f'#tree [data-node-id="{source}"]')).to_have_count(0)  # folded away
     page.locator("#narration button.node-link").click()
     node = page.locator(f'#tree [data-node-id="{source}"]')

@@ -32,7 +32,7 @@ def test_tictactoe_search_draws_boards(app: Page) -> None:
     assert boards.count() > 5
     # A depth limit shows the CUTOFF-TEST lines, and leaves at the limit are estimates.
     expect(app.locator('#code [data-line-id="max.cutoff"]')).to_have_count(1)
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \d\. Alpha-beta visited \d+ of \d+ nodes"))
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: the root = -?\d+, best move: the [a-z -]+, cell \d\. Alpha-beta visited \d+ of \d+ nodes"))
     states = node_states(app)
     assert states["root"][0] == "done"
     assert any(state == "pruned" for state, _ in states.values())
@@ -49,24 +49,24 @@ def test_isolation_search_draws_its_boards(app: Page) -> None:
     # Deeper positions show both players' pieces.
     expect(app.locator("#tree .board .cell.p1").first).to_be_visible()
     expect(app.locator("#tree .board .cell.p2").first).to_be_visible()
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = -?\d+, best move \(\d, \d\)\. Alpha-beta visited \d+ of \d+ nodes"))
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: the root = -?\d+, best move: \(\d, \d\), the [a-z]+ [a-z]+ square\. Alpha-beta visited \d+ of \d+ nodes"))
 
 
-def test_game_nodes_are_named_by_their_move_in_the_narration(app: Page) -> None:
+def test_game_nodes_are_named_by_their_moves_in_the_narration(app: Page) -> None:
     searches = app.evaluate("window.minimaxLab.searches")
     run_search(app, source="game", game="tictactoe", position="XO.XO....", depth="2")
     app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
     app.locator("#first").click()
     said = [narration for _, narration in walk(app, "forward", 45, "() => document.getElementById('narration').textContent")]
     assert not [line for line in said if "root." in line]  # no path ids such as root.2.5
-    # The move just played is named as a student says it, then the node by its move.
-    assert said[3] == "X plays the top-right corner, cell 2. Visit move 2 (MIN), window [α = −∞, β = +∞]"
-    assert said[6] == "Move 5 is at the depth limit: return EVAL = 0 (an estimate)"
-    assert said[16] == "Move 7 is a leaf: return UTILITY = -100"
-    assert said[45] == ("Move 5 is MIN with v = -100 ≤ α = -100. MAX at root can already get -100 (through move 2), "
-                        "so MAX will never choose move 5: move 8 is not looked at (α cut)")
-    # The readout under the pseudocode names the current node the same way (step 45: move 5).
-    expect(app.locator("#var-node")).to_have_text("move 5")
+    # The move just played is named as a student says it, then the node by the moves from the root.
+    assert said[3] == "X plays the top-right corner, cell 2. Visit X 2 (MIN), window [α = −∞, β = +∞]"
+    assert said[6] == "X 2 · O 5 is at the depth limit: return EVAL = 0 (an estimate)"
+    assert said[16] == "X 2 · O 7 is a leaf: return UTILITY = -100"
+    assert said[45] == ("X 5 is MIN with v = -100 ≤ α = -100. MAX at the root can already get -100 (through X 2), "
+                        "so MAX will never choose X 5: X 5 · O 8 is not looked at (α cut)")
+    # The readout under the pseudocode names the current node the same way (step 45: X 5).
+    expect(app.locator("#var-node")).to_have_text("X 5")
 
 
 def test_events_arriving_extend_the_timeline_without_moving_the_step(app: Page) -> None:
@@ -91,7 +91,7 @@ def test_events_arriving_extend_the_timeline_without_moving_the_step(app: Page) 
     expect(app.get_by_role("button", name="Play")).to_be_visible()
     # Stepping through the whole search works, and the last step is the result.
     app.get_by_role("button", name="Last step").click()
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: root = "))
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: the root = "))
     app.get_by_role("button", name="Step back").click()
     app.get_by_role("button", name="Step back").click()
     assert counter(app)[0] == counter(app)[1] - 2
@@ -171,7 +171,7 @@ def test_a_saved_trace_replays_from_a_file(app: Page, tmp_path) -> None:
     expect(app.locator('#code [data-line-id="max.test"]')).to_have_count(0)
     app.get_by_role("button", name="Last step").click()
     result = events[-1]
-    expect(app.locator("#narration")).to_have_text(f"Result: root = {result['value']}, best move {result['move']}")
+    expect(app.locator("#narration")).to_have_text(re.compile(rf"^Result: the root = {result['value']}, best move: the [a-z -]+, cell {result['move']}$"))
     assert node_states(app)["root"] == ("done", str(result["value"]))
     # Opening a file to replay it stores nothing: no share link is offered.
     expect(app.locator("#trace-link-search")).to_be_hidden()

@@ -61,10 +61,12 @@ def test_the_prune_step_at_c(app: Page) -> None:
     assert states["C1"] == ("done", "2")
     assert states["C2"][0] == states["C3"][0] == "pruned"
     assert states["D"] == ("unvisited", "")
-    # The window is shown on the path A -> C, and v, alpha, beta of C in the panel.
+    # The window is shown on the path A -> C, kept at B (done: as it stood when B returned), none at
+    # the pruned C2; and v, alpha, beta of C in the panel.
     expect(app.locator('[data-node-id="C"] .window')).to_have_text("[3, +∞]")
     expect(app.locator('[data-node-id="A"] .window')).to_have_text("[3, +∞]")
-    expect(app.locator('[data-node-id="B"] .window')).to_have_text("")
+    expect(app.locator('[data-node-id="B"] .window')).to_have_text("[−∞, 3]")
+    expect(app.locator('[data-node-id="C2"] .window')).to_have_text("")
     expect(app.locator("#var-node")).to_have_text("C")
     expect(app.locator("#var-v")).to_have_text("2")
     expect(app.locator("#var-alpha")).to_have_text("3")

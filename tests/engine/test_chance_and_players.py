@@ -171,7 +171,8 @@ def chance(*children: dict[str, Any], **root: Any) -> dict[str, Any]:
     (chance({"value": 1, "probability": "half"}), "children[0].probability: expected a finite number"),
     ({"id": "A", "children": [{"value": 1, "probability": 1}]},
      "children[0].probability: only a chance node's children have a probability (this node's player is max)"),
-    ({"id": "A", "player": "chance", "value": 3}, "children: a chance node needs children"),
+    ({"id": "A", "player": "chance", "value": 3, "bounds": [0, 5]},
+     "children: in a tree with bounds a chance node needs children"),  # without bounds, a leaf like any other
     (chance({"value": 1}, {"value": 12}, bounds=[0, 10]), "children[1].value: 12 is outside the root's bounds [0, 10]"),
     (chance({"value": 1}, bounds=[5, 5]), "bounds: expected [lo, hi] with lo < hi"),
     (chance({"value": 1}, bounds=[5]), "bounds: expected two numbers [lo, hi]"),
@@ -244,7 +245,9 @@ def test_cli_traces_the_examples_and_refuses_what_does_not_fit(tmp_path: Any) ->
 def test_cli_pseudocode_lists_the_textbook_cases() -> None:
     texts = lambda *args: [line["text"].strip() for line in json.loads(cli("pseudocode", *args).stdout)]  # noqa: E731
     emm = texts("--algorithm", "expectiminimax")
-    assert "if TO-MOVE(s) = CHANCE then return Σ r P(r) · EMINIMAX(RESULT(s, r))" in emm
+    assert "if TO-MOVE(s) = CHANCE then   (v = Σ r P(r) · EMINIMAX(RESULT(s, r)))" in emm  # written out as it is summed:
+    assert emm[emm.index("v ← 0"):][:4] == ["v ← 0", "for each outcome r of s, with probability P(r) do",
+                                           "v ← v + P(r) · EMINIMAX(RESULT(s, r))", "return v"]
     assert "if TERMINAL-TEST(s) then return UTILITY(s)" in emm
     assert "if v = none or u[p] > v[p] then v ← u" in texts("--algorithm", "maxn")
     assert "if v + rest × hi ≤ α then return v + rest × hi" in texts("--algorithm", "alphabeta", "--chance")

@@ -20,6 +20,7 @@ from search.algorithms.pseudocode import (
     SEARCH_CALL,
     SEARCH_RETURN,
     listing,
+    listing_of,
 )
 from search.games.isolation import Isolation
 from search.games.tictactoe import TicTacToe
@@ -40,19 +41,20 @@ LINES_BY_TYPE = {  # SEARCH_RETURN: minimax's root steps are at MINIMAX-DECISION
              CHANCE_LINES.init, MAXN_LINES.init},
     "leaf": {MAX_LINES.terminal, MIN_LINES.terminal, MAX_LINES.cutoff, MIN_LINES.cutoff, EMM_LINES.terminal,
              EMM_LINES.cutoff, MAXN_LINES.terminal, MAXN_LINES.cutoff},
-    "backup": {MAX_LINES.update, MIN_LINES.update, SEARCH_RETURN, EMM_LINES.max, EMM_LINES.min, EMM_LINES.chance,
+    "backup": {MAX_LINES.update, MIN_LINES.update, SEARCH_RETURN, EMM_LINES.max, EMM_LINES.min, EMM_LINES.chance_sum,
                CHANCE_LINES.update, MAXN_LINES.update},
     "test": {MAX_LINES.test, MIN_LINES.test, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta},
     "bound": {MAX_LINES.bound, MIN_LINES.bound},
     "prune": {MAX_LINES.test, MIN_LINES.test, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta},
     "return": {MAX_LINES.ret, MIN_LINES.ret, MAX_LINES.test, MIN_LINES.test, SEARCH_RETURN, EMM_LINES.max,
-               EMM_LINES.min, EMM_LINES.chance, CHANCE_LINES.ret, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta,
+               EMM_LINES.min, EMM_LINES.chance_return, CHANCE_LINES.ret, CHANCE_LINES.test_alpha, CHANCE_LINES.test_beta,
                MAXN_LINES.ret},
     "result": {SEARCH_RETURN},
-    "tt_hit": {MAX_LINES.head, MIN_LINES.head},
-    "tt_store": {MAX_LINES.ret, MIN_LINES.ret, SEARCH_RETURN},
-    "quiescence": {MAX_LINES.cutoff, MIN_LINES.cutoff},
-    "beam": {"max.actions", "min.actions", SEARCH_RETURN},
+    "tt_hit": {MAX_LINES.tt_lookup, MIN_LINES.tt_lookup},
+    "tt_store": {MAX_LINES.terminal, MIN_LINES.terminal, MAX_LINES.cutoff, MIN_LINES.cutoff, MAX_LINES.test, MIN_LINES.test,
+                 MAX_LINES.ret, MIN_LINES.ret, SEARCH_RETURN},  # the return the stored value left by
+    "quiescence": {MAX_LINES.quiescence, MIN_LINES.quiescence},
+    "beam": {"max.beam", "min.beam", SEARCH_RETURN},
 }
 
 SEARCHES = [
@@ -118,10 +120,8 @@ def test_dicts_and_json_text_have_the_fields_of_their_type_in_its_order(request_
 def test_every_line_an_event_names_is_in_the_listing_for_its_algorithm_and_tie_rule(request_: dict[str, Any]) -> None:
     events = events_of(request_)
     start, root = events[0], events[1]["player"]
-    depth_limited = start["options"]["depth"] is not None
     chance = any(e["type"] == "visit" and e["player"] == "chance" for e in events)
-    shown = {line["id"] for line in listing(start["algorithm"], start["options"].get("ties", "prune"), root, depth_limited,
-                                            chance) if line["id"]}
+    shown = {line["id"] for line in listing_of(start["algorithm"], start["options"], root, chance) if line["id"]}
     assert shown == {line["id"] for line in parse_request(request_).listing() if line["id"]}
     for event in events:
         assert event["line"] in shown, event

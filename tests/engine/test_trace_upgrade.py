@@ -32,6 +32,14 @@ def lines_of(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines()]
 
 
+def without_reference(text: str) -> str:
+    """A golden trace as an upgrade reads it: results gained `reference` in format 5, which only the
+    engine can add (an upload is searched again, and keeps it: see test_the_server_upgrades_...)."""
+    events = lines_of(text)
+    events[-1].pop("reference", None)
+    return text_of(events)
+
+
 def text_of(events: list[dict]) -> str:
     return "".join(json.dumps(event, separators=(",", ":")) + "\n" for event in events)
 
@@ -50,9 +58,11 @@ def test_an_older_trace_reads_as_todays_engine_writes_it(folder: str, name: str)
     assert lines_of((GOLDEN / folder / name).read_text())[0]["format"] == int(folder[-1])
     events, upgraded = read_trace((GOLDEN / folder / name).read_text())
     assert upgraded
-    assert events == lines_of((GOLDEN / name).read_text())
+    # Formats 1 and 2 are searched again, so their results gain the engine's reference; 3 and 4 are not.
+    expected = (GOLDEN / name).read_text() if folder in ("format1", "format2") else without_reference((GOLDEN / name).read_text())
+    assert events == lines_of(expected)
     # Key order too: the upgraded events are written as the engine writes them.
-    assert text_of(events) == (GOLDEN / name).read_text()
+    assert text_of(events) == expected
 
 
 def test_a_format3_trace_differs_from_format4_only_in_its_number() -> None:
@@ -64,7 +74,7 @@ def test_a_format3_trace_differs_from_format4_only_in_its_number() -> None:
 
 def test_a_format4_trace_differs_from_today_in_its_number_and_the_bounds_of_its_returns() -> None:
     for name in FORMAT4:
-        old, new = lines_of((GOLDEN / "format4" / name).read_text()), lines_of((GOLDEN / name).read_text())
+        old, new = lines_of((GOLDEN / "format4" / name).read_text()), lines_of(without_reference((GOLDEN / name).read_text()))
         assert [{k: v for k, v in e.items() if not (k == "bound" and e["type"] == "return")} for e in new[1:]] == old[1:]
     lecture = lines_of((GOLDEN / "lecture_alphabeta.jsonl").read_text())
     assert [e["node"] for e in lecture if e["type"] == "return" and "bound" in e] == ["C"]

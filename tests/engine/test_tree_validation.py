@@ -25,7 +25,8 @@ def error_of(text: str) -> str:
          "children[0].children[0].value: expected a finite number (a leaf needs a value)"),
         ('{"id":"A","children":[{"id":"B","value":1},{"id":"B","value":2}]}',
          "children[1].id: duplicate id 'B' (also at children[0])"),
-        ('{"id":"A","player":"chance","value":1}', "children: a chance node needs children (its outcomes)"),
+        ('{"id":"A","player":"chance","value":1,"bounds":[0,5]}',
+         "children: in a tree with bounds a chance node needs children (its outcomes)"),  # without bounds, a leaf
         ('{"id":"A","player":"maxi","value":1}', 'player: expected "max" or "min" or "chance"'),
         ('{"id":"A","value":1,"colour":"red"}', "colour: unknown field"),
         ('{"id":"","value":1}', "id: must not be empty"),  # an id may be left out, not empty

@@ -215,7 +215,7 @@ def test_a_start_that_is_no_search_is_refused_400_naming_its_field(server: tuple
         "line 1.algorithm: expected one of": edited(0, algorithm="negamax"),
         "line 1.source.tree.children[0].children[0].value: expected a finite number": edited(
             0, source={"kind": "tree", "tree": {"id": "A", "children": [{"id": "B", "children": [{"id": "B1", "value": "x"}]}]}}),
-        "line 1.format: expected 4": edited(0, format=7),
+        "line 1.format: expected 5": edited(0, format=7),
         "line 1.source.state:": edited(0, source={"kind": "game", "game": "tictactoe", "state": "XXXX"}),
     }
     for message, lines in cases.items():

@@ -4,6 +4,7 @@
 
 import { TreeEditor } from "./tree_editor.js";
 import { RandomTreeForm } from "./random_tree_form.js";
+import { plural } from "../view/plural.js";
 import { fetchLimits } from "../export/rest_client.js";
 import { runTree } from "../search/search_wiring.js";
 
@@ -18,15 +19,21 @@ export function makeEditor(page) {
       newTree: $("editor-new"), undo: $("editor-undo"), redo: $("editor-redo"), add: $("editor-add"),
       del: $("editor-delete"), left: $("editor-left"), right: $("editor-right"), run: $("editor-run"),
       text: $("editor-text"), textError: $("text-error"), textStatus: $("text-status"),
-      textLoad: $("text-load"), textJson: $("text-json"), textShorthand: $("text-shorthand"),
+      textLoad: $("text-load"), textJson: $("text-json"), textShorthand: $("text-shorthand"), textFile: $("text-file"),
     },
     limits: fetchLimits(),
     onRun: (tree) => runTree(page, tree),
+    // A CS188 test opens with the search its autograder runs: its agent's algorithm, ties explore.
+    onImport: (imported) => {
+      page.form.setOptions({ algorithm: imported.algorithm, depth: imported.depth, ties: imported.ties });
+      describeRun(page);
+      runTree(page, editor.tree);
+    },
   });
 
   new RandomTreeForm($("random-form"), $("random-error"), $("random-seed"), (tree, options) => {
     editor.load(tree);
-    editor.say(`Random tree${options.seed === undefined ? "" : `, seed ${options.seed}`}: ${editor.size.toLocaleString("en")} nodes`);
+    editor.say(`Random tree${options.seed === undefined ? "" : `, seed ${options.seed}`}: ${plural(editor.size, "node")}`);
     runTree(page, editor.tree);
   });
   return editor;

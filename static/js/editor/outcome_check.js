@@ -6,12 +6,14 @@
 
 import { walk } from "./editable_tree.js";
 
-// What is wrong with chance node `node`'s outcomes, in words, or "" (also for any other node).
+// What is wrong with chance node `node`'s outcomes, in words, or "" (also for any other node,
+// and for a chance leaf: search/trees/rules.py refuses one only in a tree with bounds).
 // The sum is a plain one: its rounding (about 1e-16 per outcome) is far inside the tolerance.
 export function outcomeProblem(node, tolerance) {
   if (node.player !== "chance") return "";
   const kids = node.children || [];
-  if (!kids.length) return "a chance node needs children (its outcomes): add one";
+  // A leaf may be anyone's turn (a game over on a chance player's move): its value is all it has.
+  if (!kids.length) return "";
   const missing = kids.filter((k) => k.probability === undefined);
   if (missing.length === kids.length) return "";
   if (missing.length) {

@@ -4,6 +4,7 @@
 // changed only by editable_tree.js, which keeps it well-formed, with the server's limits
 // (GET /api/limits); the server names new children and writes the shorthand, and text
 // typed in the box goes through its validator (POST /api/trees/check). Labels are text only.
+// A UC Berkeley CS188 .test file, pasted or opened, is read by the server (cs188_import.js).
 
 import {
   EditError, addChild, addedChild, deleteSubtree, index, moveNode, newTree, parseValue, setFields,
@@ -11,14 +12,16 @@ import {
 } from "./editable_tree.js";
 import { outcomeWarning, outcomesPutBack, outcomesSetAside } from "./outcome_check.js";
 import { EditorHistory } from "./editor_history.js";
+import { plural } from "../view/plural.js";
 import { checkTree, treeShorthand } from "../export/rest_client.js";
+import { importCs188, importedNote, looksLikeCs188 } from "./cs188_import.js";
 
 // The elements a TreeEditor is given (templates/index.html's Edit tree panel): the panel,
 // its outline, the node form and its heading and hint, the messages, the buttons, the text box.
 export const ELEMENTS = [
   "panel", "outline", "heading", "form", "hint", "warning", "error", "status",
   "newTree", "undo", "redo", "add", "del", "left", "right", "run",
-  "text", "textError", "textStatus", "textLoad", "textJson", "textShorthand",
+  "text", "textError", "textStatus", "textLoad", "textJson", "textShorthand", "textFile",
 ];
 
 const ROW = 20; // px: the height of an outline row (.outline button in app.css)
@@ -53,12 +56,14 @@ export function formatTree(tree) {
 export class TreeEditor {
   // els: the panel's elements (see the list below, as in templates/index.html);
   // limits: a promise of the server's limits (GET /api/limits, rest_client.fetchLimits);
-  // onRun(tree): run the search on the edited tree.
-  constructor({ els, limits, onRun }) {
+  // onRun(tree): run the search on the edited tree; onImport(imported): a CS188 test was loaded
+  // (POST /api/import/cs188's answer): search it as its autograder does.
+  constructor({ els, limits, onRun, onImport }) {
     const missing = ELEMENTS.filter((name) => !els[name]);
     if (missing.length) throw new Error(`TreeEditor: no element for ${missing.join(", ")}`);
     this.els = els;
     this.onRun = onRun;
+    this.onImport = onImport;
     this.history = new EditorHistory();
     this.tree = newTree();
     this.selected = this.tree.id;
@@ -162,6 +167,16 @@ export class TreeEditor {
       this.onRun(this.tree);
     }));
     this.els.textLoad.addEventListener("click", () => this.enqueue(() => this.loadText()));
+    // A file (tree JSON or a CS188 .test) goes into the text box and is loaded from there.
+    this.els.textFile.addEventListener("change", () => {
+      const file = this.els.textFile.files[0];
+      if (!file) return;
+      this.enqueue(async () => {
+        this.els.text.value = await file.text();
+        this.els.textFile.value = "";
+        await this.loadText();
+      });
+    });
     this.els.textJson.addEventListener("click", () => this.enqueue(() => this.showJson()));
     this.els.textShorthand.addEventListener("click", () => this.enqueue(() => this.showShorthand()));
     this.render();
@@ -255,9 +270,11 @@ export class TreeEditor {
     try {
       this.commit(tree, null, note);
       this.replaced += 1;
+      return true;
     } catch (err) {
       if (!(err instanceof EditError)) throw err;
       this.showError(`not loaded: ${err.message}`);
+      return false;
     }
   }
 
@@ -384,7 +401,11 @@ export class TreeEditor {
     this.clearMessages();
     const text = this.els.text.value.trim();
     if (!text) {
-      this.els.textError.textContent = "tree: type a tree as JSON or nested lists, e.g. [[3,12,8],[2,4,6]]";
+      this.els.textError.textContent = "tree: type a tree as JSON or nested lists, e.g. [[3,12,8],[2,4,6]], or paste a CS188 .test file";
+      return;
+    }
+    if (looksLikeCs188(text)) {
+      await this.loadCs188(text);
       return;
     }
     let tree;
@@ -395,7 +416,21 @@ export class TreeEditor {
       return;
     }
     this.load(tree, "Loaded the tree from the text box");
-    this.els.textStatus.textContent = `Loaded: ${walk(this.tree).length} nodes.`;
+    this.els.textStatus.textContent = `Loaded: ${plural(walk(this.tree).length, "node")}.`;
+  }
+
+  // A CS188 test: the server's tree, then the search its autograder runs (onImport).
+  async loadCs188(text) {
+    let imported;
+    try {
+      imported = await importCs188(text);
+    } catch (err) {
+      this.els.textError.textContent = `CS188 test: ${err.message}`;
+      return;
+    }
+    if (!this.load(imported.tree, "Loaded the CS188 test from the text box")) return;
+    this.els.textStatus.textContent = importedNote(imported, walk(this.tree).length);
+    if (this.onImport) this.onImport(imported);
   }
 
   showJson() {

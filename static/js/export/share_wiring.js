@@ -14,6 +14,15 @@ function searchName() {
   return { alg: { alphabeta: "alpha-beta", iterative: "iterative deepening" }[start.algorithm] || start.algorithm || "search", stem: `${fileStem(root)}-${start.algorithm || "search"}` };
 }
 
+// What the search started from, for an export's title: a tree's root label; a game and its
+// start position ("tic-tac-toe from X...O...."), never the internal id "root".
+const GAME_WORDS = { tictactoe: "tic-tac-toe", isolation: "Isolation" };
+function startWords(t) {
+  if (t.kind !== "game") return t.label[t.root];
+  const board = t.board[t.root];
+  return `${GAME_WORDS[t.game] || t.game}${typeof board === "string" ? ` from ${board}` : ""}`;
+}
+
 export function makeSharePanel(page) {
   const { controls, view } = page;
   return new SharePanel({
@@ -37,7 +46,7 @@ export function makeSharePanel(page) {
         drawn: view.drawn,
         nodes: view.drawnNodes(), // a big tree's focus drawing: the nodes shown, and those folded
         folded: view.foldedNodes(),
-        title: `Minimax Lab: ${alg} on ${t.label[t.root]}, step ${k} of ${controls.n}`,
+        title: `Minimax Lab: ${alg} on ${startWords(t)}, step ${k} of ${controls.n}`,
         stem: `${stem}-step${k}`,
       };
     },

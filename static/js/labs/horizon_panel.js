@@ -6,6 +6,7 @@
 // and steps through that search instead. All text goes in as text.
 
 import { drawBoard } from "../view/board_view.js";
+import { plural } from "../view/plural.js";
 
 const WHY = {
   "depth-limited": "The search stops at depth {depth} and trusts EVAL there, even where a player can win on the next move: the threat is past its horizon.",
@@ -73,12 +74,12 @@ export class HorizonPanel {
       const title = r.name === "depth-limited" ? `Depth ${answer.depth}, no quiescence`
         : `Depth ${answer.depth} + ${r.name}`;
       col.append(text("h4", title));
-      col.append(text("p", `Plays ${r.move} (value ${r.value}), ${r.visited} nodes visited`));
+      col.append(text("p", `Plays ${r.move} (value ${r.value}), ${plural(r.visited, "node")} visited`));
       const good = r.move_value === answer.best;
       col.append(text("p", `After ${r.move}, the full search says ${r.move_value}: ${outcome(r.move_value)}`
         + (good ? " — the best move" : ` — a mistake (best: ${outcome(answer.best)})`), good ? "wins verdict" : "loses verdict"));
       const why = WHY[r.name] || (r.options.beam
-        ? `The beam keeps only the ${r.options.beam} best children by estimate at each node: ${r.visited} nodes instead of ${plain.visited}${good ? ", and the winning move survives" : ", but the winning move was never considered"}.`
+        ? `The beam keeps only the ${r.options.beam} best children by estimate at each node: ${plural(r.visited, "node")} instead of ${plain.visited}${good ? ", and the winning move survives" : ", but the winning move was never considered"}.`
         : "");
       col.append(text("p", why.replace("{depth}", answer.depth)));
       const step = text("button", "Step through this search", "small");

@@ -7,6 +7,7 @@
 
 import { errorText } from "../export/rest_client.js";
 import { drawOrderingPlots } from "./ordering_plot.js";
+import { plural } from "../view/plural.js";
 
 const NAMES = { given: "as given", best: "best first", worst: "worst first", random: "random" };
 
@@ -119,7 +120,7 @@ export class OrderingLab {
     els.rows.replaceChildren(...rows);
     els.table.hidden = false;
     const shape = answer.uniform
-      ? `A uniform tree (b = ${answer.uniform.branching}, d = ${answer.uniform.depth}): best first evaluates exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = ${answer.knuth_moore} leaves.`
+      ? `A uniform tree (b = ${answer.uniform.branching}, d = ${answer.uniform.depth}): best first evaluates exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = ${plural(answer.knuth_moore, "leaf")}.`
       : "Not a uniform tree, so there is no Knuth–Moore count.";
     els.summary.textContent = `Alpha-beta${answer.depth === null ? "" : `, depth limit ${answer.depth}`}, ties ${answer.ties}, random seed ${answer.seed}. ${shape}`;
   }

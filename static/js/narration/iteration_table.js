@@ -5,6 +5,8 @@
 
 import { showMove, showValue } from "../view/value_format.js";
 import { iterativeWords } from "./narration.js";
+import { placeWords } from "./move_words.js";
+import { plural } from "../view/plural.js";
 
 export class IterationTable {
   constructor({ section, rows, compare }) {
@@ -41,7 +43,9 @@ export class IterationTable {
     this.rows.replaceChildren(...done.map((i) => {
       const e = replay.event(i);
       const tr = document.createElement("tr");
-      const move = e.child === null ? "—" : t.kind === "tree" ? t.nameOf(e.child) : showMove(e.move);
+      // A game's best move by its square, as the narration says it, short for the column ("centre, cell 4").
+      const place = t.kind === "game" ? placeWords(t.game, e.move).replace(/^the /, "") : "";
+      const move = e.child === null ? "—" : t.kind === "tree" ? t.nameOf(e.child) : place || showMove(e.move);
       for (const text of [e.iteration, e.depth, showValue(e.value), move, e.leaves.toLocaleString("en"), e.visited.toLocaleString("en")]) {
         const td = document.createElement("td");
         td.textContent = String(text);
@@ -52,6 +56,6 @@ export class IterationTable {
     const running = replay.event(0).options.depth;
     this.compare.textContent = resultShown
       ? `${iterativeWords(last, t.kind)}.`.replace(/^./, (c) => c.toUpperCase())
-      : `${done.length} of ${running} iterations finished at this step.`;
+      : `${done.length} of ${plural(running, "iteration")} finished at this step.`;
   }
 }

@@ -32,20 +32,49 @@ export function moveCell(game, move) {
   return null;
 }
 
+// Where a move lands, in words: "the centre, cell 4"; "(1, 0), the top middle square".
+// "" when it is not a move on that board.
+export function placeWords(game, move) {
+  const cell = moveCell(game, move);
+  if (cell === null) return "";
+  if (game === "tictactoe") return `${TTT_PLACES[cell]}, cell ${cell}`;
+  const x = cell % ISO_COLS;
+  const y = Math.floor(cell / ISO_COLS);
+  return `(${x}, ${y}), the ${ISO_ROWS[y]} ${ISO_COLUMN[x]} square`;
+}
+
+// Who makes a move from a node where `player` ("max" or "min") is to move, as a player writes
+// it: X and O in tic-tac-toe (X is MAX), P1 and P2 in Isolation (player 1 is MAX).
+const MOVERS = { tictactoe: ["X", "O"], isolation: ["P1", "P2"] };
+
+export function moverName(game, player) {
+  const names = MOVERS[game] || ["MAX", "MIN"];
+  return player === "min" ? names[1] : names[0];
+}
+
+// One move, short, as a player would say it: "X 4", "O 8", "P1 (0, 1)". `move` is the trace's
+// move or its text ("4", "(0, 1)").
+export function moveName(game, player, move) {
+  const text = Array.isArray(move) ? `(${move.join(", ")})` : String(move ?? "");
+  return `${moverName(game, player)} ${text}`;
+}
+
+// A game node named by the moves from the root: "X 2 · O 4"; the root itself is "the root".
+export function pathName(moves) {
+  return moves.length ? moves.join(" · ") : "the root";
+}
+
 // "X plays the centre, cell 4"; "Player 1 moves to (1, 0), the top middle square".
 // Anything unreadable gives "" rather than a wrong sentence.
 export function describeMove(game, move, board) {
   const cell = moveCell(game, move);
   if (cell === null) return "";
   const text = typeof board === "string" ? board : "";
+  const where = placeWords(game, move);
   if (game === "tictactoe") {
     const mark = text[cell];
-    const where = `${TTT_PLACES[cell]}, cell ${cell}`;
     return mark === "X" || mark === "O" ? `${mark} plays ${where}` : `A move to ${where}`;
   }
-  const x = cell % ISO_COLS;
-  const y = Math.floor(cell / ISO_COLS);
-  const where = `(${x}, ${y}), the ${ISO_ROWS[y]} ${ISO_COLUMN[x]} square`;
   const player = text[cell];
   if (player !== "1" && player !== "2") return `A move to ${where}`;
   // Each player's first move places its piece (isolation.py: any open cell). Moves so far are

@@ -7,6 +7,7 @@ import { boundWords, showMove, showValue, toNumber } from "../view/value_format.
 import { describeMove, moveName, placeWords } from "./move_words.js";
 import { plural } from "../view/plural.js";
 import { narrateEnhancement } from "./enhancement_words.js";
+import { referenceWords } from "./reference_words.js";
 import { chanceSentence, hasChance, maxnSentence } from "./chance_players_words.js";
 
 const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
@@ -150,7 +151,7 @@ export function narrate(event, replay, state = null) {
     case "iteration":
       return iteration(event, n);
     case "result":
-      return result(event, n);
+      return result(event, n, replay);
     default: {
       const visit = event.type === "tt_hit" ? visitOf(replay, event) : null;
       return narrateEnhancement(event, visit, n) || `${event.type} at ${nodeName}`;
@@ -261,7 +262,7 @@ export function iterativeWords(result, kind = "tree") {
 }
 
 // The answer, and what alpha-beta saved against minimax on the same input.
-function result(event, n) {
+function result(event, n, replay) {
   const { t } = n;
   if (event.complete === false) return `Search stopped early (${event.reason || "stopped"}): no result`;
   // A game's best move by its square: "best move: the centre, cell 4".
@@ -269,11 +270,16 @@ function result(event, n) {
   const answer = event.child === null && t.kind === "tree"
     ? `Result: ${n.name(event.node)} = ${showValue(event.value)}, the expected value (chance moves first: no move to choose)`
     : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move${move}`;
-  if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}`;
+  const start = replay.event(0);
+  const game = t.kind === "game";
+  const guess = referenceWords(event, start && start.options, n.name(event.node),
+    (m) => (game ? `: ${n.bestMove(m)}` : ` ${n.name(m)}`), game);
+  const more = guess ? `. ${guess}` : "";
+  if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}${more}`;
   const saving = savingWords(event, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
   const table = event.tt_hits === undefined ? ""
     : `. The transposition table answered ${plural(event.tt_hits, "position")} and stored ${event.tt_stored.toLocaleString("en")}`;
-  return (saving ? `${answer}. ${capitalized(saving)}` : answer) + table;
+  return (saving ? `${answer}. ${capitalized(saving)}` : answer) + table + more;
 }
 
 // "alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)"; for games, in nodes:

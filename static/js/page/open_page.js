@@ -100,9 +100,9 @@ function orderingOf(request) {
   return request.seed === undefined ? { ordering: request.ordering } : { ordering: request.ordering, seed: request.seed };
 }
 
-// The tt, quiescence and beam fields of a request, those it has.
+// The symmetry, tt, quiescence and beam fields of a request, those it has.
 function enhancementsOf(request) {
   const out = {};
-  for (const name of ["tt", "quiescence", "beam"]) if (request[name] !== undefined) out[name] = request[name];
+  for (const name of ["symmetry", "tt", "quiescence", "beam"]) if (request[name] !== undefined) out[name] = request[name];
   return out;
 }

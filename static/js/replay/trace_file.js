@@ -54,6 +54,11 @@ export async function fetchPseudocode(events) {
   });
   // Alpha-beta over chance nodes (a tree with bounds) shows CHANCE-VALUE beside MAX and MIN.
   if (events.some((e) => e.type === "visit" && e.player === "chance")) params.set("chance", "1");
+  // The options that write lines of their own: the table, quiescence, the beam, fail-hard returns.
+  if (options.tt) params.set("tt", "1");
+  if (options.quiescence) params.set("quiescence", "1");
+  if (options.beam) params.set("beam", String(options.beam));
+  if (options.returns === "bound") params.set("returns", "bound");
   const response = await fetch(`/api/pseudocode?${params}`);
   if (!response.ok) throw new Error(`pseudocode: the server answered ${response.status}`);
   return response.json();

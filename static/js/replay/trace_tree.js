@@ -6,6 +6,7 @@
 
 import { IdIndex } from "./id_index.js";
 import { showMove } from "../view/value_format.js";
+import { moveName, pathName } from "../narration/move_words.js";
 
 export class TraceTree {
   constructor(startEvent) {
@@ -60,16 +61,17 @@ export class TraceTree {
     return this.index.get(id);
   }
 
-  // How the narration and the readout name a node. A tree node: its label. A game node: the
-  // move that reached it, as written under its board ("move 6", "move (1, 0)"), the root as
-  // "root". Ids such as root.4.0.6 are exact but hard to read aloud; the view highlights which
-  // "move 6" is meant.
+  // How the narration, the readout and the questions name a node. A tree node: its label, as
+  // typed. A game node: the moves from the root, as a player says them ("X 2 · O 4",
+  // "P1 (0, 1) · P2 (2, 0)"; the mover is the player to move at the parent), the root "the
+  // root". Ids such as root.4.0.6 are exact but internal; a move alone ("4") names many nodes.
   nameOf(id) {
     const i = this.index.get(id);
     if (i === undefined) return String(id);
     if (this.kind === "tree") return this.label[i];
-    if (i === this.root) return String(id);
-    return `move ${this.move[i]}`;
+    const moves = [];
+    for (let j = i; this.parent[j] >= 0; j = this.parent[j]) moves.push(moveName(this.game, this.player[this.parent[j]], this.move[j]));
+    return pathName(moves.reverse());
   }
 
   add(id, parentIdx, player, label, move = "") {

@@ -2,6 +2,7 @@
 // streams, and, the moment it ends without a result, why (the server's event limit, Stop).
 
 import { shown } from "../page/page_state.js";
+import { plural } from "../view/plural.js";
 
 export function tellStream() {
   const streamNote = document.getElementById("stream-note");
@@ -9,17 +10,17 @@ export function tellStream() {
   let text = "";
   let stopped = false;
   if (replay) {
-    const n = (replay.last + 1).toLocaleString("en");
+    const n = plural(replay.last + 1, "event");
     const end = replay.typeOf(replay.last) === "result" ? replay.event(replay.last) : null;
     if (end && end.complete === false) {
       stopped = true;
       text = end.reason === "event limit"
-        ? `The search reached the server's event limit and stopped after ${n} events: there is no result. Step through what arrived, or search with a depth limit.`
+        ? `The search reached the server's event limit and stopped after ${n}: there is no result. Step through what arrived, or search with a depth limit.`
         : end.reason === "cancelled"
-          ? `Stopped after ${n} events, as asked: there is no result. Step through what arrived, or run it again.`
-          : `The search stopped early (${end.reason}) after ${n} events: there is no result.`;
+          ? `Stopped after ${n}, as asked: there is no result. Step through what arrived, or run it again.`
+          : `The search stopped early (${end.reason}) after ${n}: there is no result.`;
     } else if (!shown.finished && replay.last >= 10000) {
-      text = `Receiving the search: ${n} events so far. Step, play and scrub through them meanwhile; Stop ends it here.`;
+      text = `Receiving the search: ${n} so far. Step, play and scrub through them meanwhile; Stop ends it here.`;
     }
   }
   streamNote.hidden = text === "";

@@ -162,14 +162,6 @@ class EnhancedSearch:
     def actions_line(self, player: str, root: bool) -> str:
         return BEAM_LINES[player]
 
-    def store_line(self, lines: ValueLines, player: str, state: Any, leaf: bool, flag: str) -> str:
-        """The line the node's value left by, whose "return TABLE-STORE(...)" the store is part of: its
-        leaf's line, else its return's: the pruning test's exactly when the value is the bound that test
-        makes (fail-soft: v ≥ β at MAX is a lower bound, v ≤ α at MIN an upper one), else "return v"."""
-        if leaf:
-            return lines.terminal if self.plain_game.is_terminal(state) else lines.cutoff
-        return lines.test if flag == ("lower" if player == "max" else "upper") else lines.ret
-
     # --- quiescence -----------------------------------------------------------------------
     def cutoff_test(self, state: Any, depth: int) -> bool:
         """CUTOFF-TEST at or past the depth limit: holds unless quiescence is on, the position is not
@@ -193,6 +185,7 @@ class EnhancedSearch:
     def from_table(self, plain: Callable[..., float], player: str) -> Callable[..., float]:
         """`plain` (MAX-VALUE or MIN-VALUE) behind the table."""
         game, table, strict = self.game, self.table, self.strict
+        fail_hard = getattr(self, "fail_hard", False)  # alpha-beta's returns="bound" (minimax has no window)
 
         def value(state: Any, move: Any, depth: int, *window: float) -> float:
             remaining = self.depth_limit - depth if self.limited else None
@@ -205,11 +198,13 @@ class EnhancedSearch:
                 self.visited += 1
                 self.tt_hits += 1
                 return rec.tt_hit(lines.tt_lookup, entry.value, entry.flag, entry.node, remaining)
-            visited, leaves = self.visited, self.leaves
             v = plain(state, move, depth, *window)
-            flag = window_flag(v, window, strict)
-            line = self.store_line(lines, player, state, self.visited == visited + 1 and self.leaves == leaves + 1, flag)
-            table[key] = Entry(v, flag, self.rec.tt_store(line, v, flag, remaining))
+            # The fail-hard form returns α or β themselves on a cut: at the window's edge a value is a
+            # bound whatever the tie rule, so the slides' reading (≤ α, ≥ β) is the one that holds.
+            flag = window_flag(v, window, strict and not fail_hard)
+            # The store is part of the step the value left by (its leaf, or its return: "return TABLE-STORE(...)"),
+            # so it is at that step's line, which the recorder knows (None: the line of the event before).
+            table[key] = Entry(v, flag, self.rec.tt_store(None, v, flag, remaining))
             self.tt_stored += 1
             return v
 

@@ -11,7 +11,8 @@ with move 2; without the beam: 2, move 1"):
 
 `search` names what was left out: "without the beam" (same depth limit, same other options),
 "without the quiescence cap" (quiescence searches on until every line is quiet), or "to the end"
-(no depth limit: the game's own value, or the tree's to its leaves). The beam comes first, then the
+(no depth limit: the game's own value, or the tree's to its leaves, found by alpha-beta, which gives
+minimax's value and move without minimax's whole tree: its counts are alpha-beta's). The beam comes first, then the
 cap, then the depth limit: one reference, for the thing that most changed the search. The
 reference runs untraced with at most limits.BASELINE_MAX_NODES nodes; past that it is left out.
 Only a traced search gets one: an untraced search (a library call, a lab's runs) pays for nothing.
@@ -42,25 +43,26 @@ def reference_of(search: ValueSearch) -> dict[str, Any] | None:
         return _run(search, enhancements._replace(beam=None), search.options["depth"], WITHOUT_BEAM)
     if enhancements is not None and getattr(search, "quiescence_capped", False):
         return _run(search, enhancements, search.options["depth"], WITHOUT_CAP, uncapped=True)
-    if search.cut_at_limit:
-        return _run(search, None, None, TO_THE_END)
+    if search.cut_at_limit:  # alpha-beta: minimax's value and move, without minimax's whole tree
+        return _run(search, None, None, TO_THE_END, alphabeta=True)
     return None
 
 
-def _run(search: ValueSearch, enhancements: Any, depth: int | None, what: str, uncapped: bool = False) -> dict[str, Any] | None:
-    """The same search, untraced, with `enhancements` (None: plain) to `depth`."""
+def _run(search: ValueSearch, enhancements: Any, depth: int | None, what: str, uncapped: bool = False,
+         alphabeta: bool = False) -> dict[str, Any] | None:
+    """The same search, untraced, with `enhancements` (None: plain) to `depth`; `alphabeta`: alpha-beta
+    even for minimax (the same value and move: AIMA 4th ed. §5.2.3), as the search to the end is."""
     from search.algorithms.alphabeta import AlphaBeta
     from search.algorithms.baseline import _NodeCap
     from search.algorithms.enhanced import EnhancedAlphaBeta, EnhancedMinimax, Enhancements
     from search.algorithms.minimax import Minimax
-
     from search.labs.ordering import OrderedGame
 
     game = getattr(search, "plain_game", search.game)
     if isinstance(game, OrderedGame):  # its order was surveyed to the depth limit only: the game's own order past it
         game = game.game
     ties = search.options.get("ties", "prune")
-    minimax = search.algorithm == "minimax"
+    minimax = search.algorithm == "minimax" and not alphabeta
     if enhancements is not None and enhancements != Enhancements():
         again: Any = (EnhancedMinimax(game, depth, None, enhancements) if minimax
                       else EnhancedAlphaBeta(game, depth, ties, None, enhancements))

@@ -72,6 +72,7 @@ TestKind = Literal["v >= beta", "v > beta", "v <= alpha", "v < alpha",
 class Options(TypedDict):
     depth: Count | None
     ties: NotRequired[Literal["prune", "explore"]]  # alpha-beta and iterative only: minimax never prunes
+    returns: NotRequired[Literal["bound"]]  # alpha-beta's fail-hard form, only when asked for (the default returns v)
     tt: NotRequired[Literal[True]]  # each of these only when on (search.algorithms.enhanced)
     quiescence: NotRequired[Literal[True]]
     beam: NotRequired[Annotated[int, Schema(minimum=1)]]

@@ -79,7 +79,7 @@ class SearchRecorder(Protocol):
 
     def tt_hit(self, line: str, value: float, flag: str, source: str | None, remaining: int | None) -> float: ...
 
-    def tt_store(self, line: str, value: float, flag: str, remaining: int | None) -> str | None: ...
+    def tt_store(self, line: str | None, value: float, flag: str, remaining: int | None) -> str | None: ...
 
     def quiescence(self, line: str, reason: str, moves: list[Any], past_limit: int) -> None: ...
 
@@ -107,7 +107,7 @@ class Recorder:
     """
 
     __slots__ = ("sink", "keep", "batch_size", "max_events", "cancelled", "stop_reason", "game", "describe",
-                 "describe_json", "iteration", "bounds", "_kept", "_first", "_batch", "_room", "_path")
+                 "describe_json", "iteration", "bounds", "_kept", "_first", "_batch", "_room", "_path", "_tail_line")
 
     def __init__(
         self,
@@ -128,6 +128,7 @@ class Recorder:
         self.describe_json: DescribeJson | None = None
         self.iteration: int | None = None  # iterative deepening: the iteration the pending batch belongs to
         self._path: list[str] = []  # node ids from the root to the node being searched
+        self._tail_line = ""  # the line of the last event handed on
         self.bounds = BoundTracker()  # whether each return is the node's value or a bound on it
         self._kept: list[Batch] = []
         self._first = 0  # seq of the pending batch's first record
@@ -164,6 +165,8 @@ class Recorder:
 
     def _hand_on(self) -> None:
         batch, self._batch = self._batch, []
+        if batch and batch[-1][0] != OTHER:
+            self._tail_line = batch[-1][2]  # a store after the batch's last event reads it (tt_store)
         first = self._first
         self._first = first + len(batch)
         self._room = self._room_after(self._first)
@@ -312,9 +315,12 @@ class Recorder:
         })
         return value
 
-    def tt_store(self, line: str, value: float, flag: str, remaining: int | None) -> str | None:
-        """The current node's value goes into the table; returns the node's id, which the entry keeps."""
+    def tt_store(self, line: str | None, value: float, flag: str, remaining: int | None) -> str | None:
+        """The current node's value goes into the table; returns the node's id, which the entry keeps.
+        line None: the line of the event just before (the node's leaf or return, whose step the store is part of)."""
         node = self._path[-1]
+        if line is None:
+            line = self._batch[-1][2] if self._batch else self._tail_line
         self._push_rare(lambda seq: {
             "seq": seq, "type": "tt_store", "node": node, "line": line, "value": value, "flag": flag,
             "remaining": remaining,
@@ -440,7 +446,7 @@ class NullRecorder:
     def tt_hit(self, line: str, value: float, flag: str, source: str | None, remaining: int | None) -> float:
         return value
 
-    def tt_store(self, line: str, value: float, flag: str, remaining: int | None) -> str | None:
+    def tt_store(self, line: str | None, value: float, flag: str, remaining: int | None) -> str | None:
         return None
 
     def quiescence(self, line: str, reason: str, moves: list[Any], past_limit: int) -> None:

@@ -2,7 +2,9 @@
 
 Format 5 marks a return that is only a bound on the node's value (`bound`, search.traces.bounds):
 the trace's own events say which returns are, so they are marked as the engine would mark them
-(the same tracker, fed the events), and nothing else changes.
+(the same tracker, fed the events). It also gave the enhancements and the chance sum lines of their
+own: search.traces.line_upgrade moves those steps to them. A result gains no `reference` here (only a
+search can make one): an upload, searched again to be verified, gets the engine's.
 
 Format 4 only added (chance nodes, several players, iterative deepening, the transposition table,
 quiescence, beams): a format-3 trace is a format-4 trace with an older number, so its start event
@@ -33,6 +35,7 @@ from search.games.game import Game, TreeGame, children_named
 from search.request import SearchRequest, game_from_source
 from search.traces.bounds import BoundTracker
 from search.traces.json_values import from_json_number
+from search.traces.line_upgrade import upgrade_lines
 from search.traces.recorder import FORMAT_VERSION, Recorder
 from search.traces.schema import check_event
 
@@ -48,7 +51,7 @@ def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
     start event; events of the current format come back as they are, for the schema to check."""
     version = events[0].get("format")
     if version in (3, 4):
-        return _with_bounds([{**events[0], "format": FORMAT_VERSION}, *events[1:]]), True
+        return upgrade_lines(_with_bounds([{**events[0], "format": FORMAT_VERSION}, *events[1:]])), True
     if version not in (1, 2):
         return events, False
     if version == 1:

@@ -152,3 +152,14 @@ def test_a_format_4_trace_gains_the_bounds_the_engine_gives() -> None:
                                         for e in now[1:]]
     upgraded, changed = upgrade_trace(old)
     assert changed and upgraded == now
+
+
+@pytest.mark.parametrize("state", ["XO.......", "X...O....", "XO.X..O..", "........."])
+@pytest.mark.parametrize("ties_", ["prune", "explore"])
+def test_fail_hard_with_the_table_gives_minimaxs_value(state: str, ties_: str) -> None:
+    """The table stores what fail-hard returns at the window's edge as a bound whatever the tie rule
+    (a cut's β stored as exact once gave 100 where the position is worth 0)."""
+    game = {"game": "tictactoe", "state": state, "depth": 4}
+    exact = parse_request({**game, "algorithm": "minimax"}).run().value
+    for returns in ("v", "bound"):
+        assert parse_request({**game, "tt": True, "ties": ties_, "returns": returns}).run().value == exact, returns

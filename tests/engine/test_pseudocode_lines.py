@@ -230,8 +230,6 @@ def test_the_api_serves_the_listing_of_the_searchs_options(tmp_path: Path) -> No
         assert refused.status_code == 400 and refused.get_json()["error"].startswith(named), query
 
 
-@pytest.mark.xfail(strict=True, reason="fail-hard with ties=explore stores a cut's β as exact (window_flag reads the value): "
-                                       "the store then names \"return\" rather than the cut, and the table answers wrongly")
 def test_a_store_after_a_fail_hard_cut_with_strict_ties_lights_the_cut() -> None:
     request = {"game": "tictactoe", "state": "XO.......", "algorithm": "alphabeta", "depth": 4, "tt": True, "ties": "explore",
                "returns": "bound"}

@@ -25,7 +25,8 @@ export function referenceWords(result, options, rootName, moveName, game) {
   const same = ref.value === result.value && JSON.stringify(ref.move) === JSON.stringify(result.move);
   const move = ref.move === null || ref.move === undefined ? "" : `, best move${moveName(ref.move)}`;
   const answer = `searched ${ref.search}, ${rootName} = ${showValue(ref.value)}${move}`;
-  const work = `${plural(theirs, unit)} searched, against ${mine.toLocaleString("en")}`;
+  const by = ref.search === "to the end" ? " by alpha-beta" : ""; // the search to the end is alpha-beta's (reference.py)
+  const work = `${plural(theirs, unit)} searched${by}, against ${mine.toLocaleString("en")}`;
   return same
     ? `${guessWords(ref.search, options || {})}, yet the answer stands: ${answer} (${work})`
     : `${guessWords(ref.search, options || {})}, so the answer is a guess: ${answer} (${work})`;

@@ -164,7 +164,9 @@ def mistakes_of(exercise: Exercise, answer: Answer, say_yours: bool = True) -> t
         if got is None:
             wrong(item.node, "value", item.seq, item.explanation, EMPTY, expected=item.shown)
         elif got != item.expected:  # exact: every right value is a leaf's (a tolerance took 1000000 for 1000000.001)
-            wrong(item.node, "value", item.seq, item.explanation, f"; you wrote {words.show(got)}", expected=item.shown,
+            other = words.other_form(exercise.key, item.node, exercise.returns)
+            form = f". {other[1]}" if other is not None and other[0] == got and other[0] != item.expected else ""
+            wrong(item.node, "value", item.seq, item.explanation, f"; you wrote {words.show(got)}{form}", expected=item.shown,
                   got=as_json(got))
     for item in expected.get("bounds", ()):
         given = answer.bounds.get(item.node)

@@ -30,7 +30,7 @@ ASKS = ("values", "bounds", "pruned")
 the children the search skips."""
 EXERCISE_ALGORITHMS = ("alphabeta", "minimax")
 DEFAULT_ASK = {"alphabeta": ("values", "pruned"), "minimax": ("values",)}
-FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "ask", *SEARCH_SHAPE}
+FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", *SEARCH_SHAPE}
 
 
 @dataclass(slots=True)
@@ -41,17 +41,19 @@ class Exercise:
     algorithm: str = "alphabeta"
     ties: str = "prune"
     ask: tuple[str, ...] = ("values", "pruned")
+    returns: str = "v"  # alpha-beta's form: "v" (the slides' pseudocode) or "bound" (fail-hard, the slides' figure)
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """What is stored: enough to run the search again (the key is recomputed, never stored)."""
-        return {"tree": self.tree.to_json(), "algorithm": self.algorithm, "ties": self.ties, "ask": list(self.ask)}
+        out = {"tree": self.tree.to_json(), "algorithm": self.algorithm, "ties": self.ties, "ask": list(self.ask)}
+        return {**out, "returns": "bound"} if self.returns == "bound" else out  # exercises made before keep their JSON
 
     def student_copy(self) -> dict[str, Any]:
         """The exercise as a student receives it: the leaves' values, the settings; no answer."""
         internal = sum(1 for node in self.tree.walk() if node.children)
-        return {"tree": _leaves_only(self.tree), "algorithm": self.algorithm, "ties": self.ties, "ask": list(self.ask),
-                "root_player": self.tree.player, "leaves": len(self.node_ids) - internal, "internal": internal}
+        return {"tree": _leaves_only(self.tree), "algorithm": self.algorithm, "ties": self.ties, "returns": self.returns,
+                "ask": list(self.ask), "root_player": self.tree.player, "leaves": len(self.node_ids) - internal, "internal": internal}
 
     @property
     def node_ids(self) -> list[str]:
@@ -65,7 +67,7 @@ class Exercise:
             if self.algorithm == "minimax":
                 minimax(game, recorder=recorder)
             else:
-                alphabeta(game, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
+                alphabeta(game, ties=self.ties, recorder=recorder, returns=self.returns)  # type: ignore[arg-type]
             self._cache["events"] = recorder.events()
         return self._cache["events"]
 
@@ -113,9 +115,14 @@ def parse_exercise(data: Any) -> Exercise:
     ties = data.get("ties", "prune")
     if ties not in ("prune", "explore"):
         raise InputError("ties", f"expected prune or explore, got {ties!r}")
+    returns = data.get("returns", "v")
+    if returns not in ("v", "bound"):
+        raise InputError("returns", f"expected v or bound, got {returns!r}")
+    if returns == "bound" and algorithm != "alphabeta":
+        raise InputError("returns", '"bound" is the fail-hard form of alpha-beta (it returns α or β); minimax has no window')
     ask = _parse_ask(data.get("ask"), algorithm)
     tree = _source_tree(data, algorithm, ties)
-    return Exercise(tree, algorithm, ties if algorithm == "alphabeta" else "prune", ask)
+    return Exercise(tree, algorithm, ties if algorithm == "alphabeta" else "prune", ask, returns)
 
 
 def _parse_ask(ask: Any, algorithm: str) -> tuple[str, ...]:
@@ -167,7 +174,8 @@ def practice_tree(root: TreeNode) -> TreeNode:
 
 def exercise_from_json(data: dict[str, Any]) -> Exercise:
     """An exercise as stored (to_json), read back: it was validated when it was made."""
-    return Exercise(tree_from_stored_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]))
+    return Exercise(tree_from_stored_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]),
+                    data.get("returns", "v"))
 
 
 __all__ = ["ASKS", "Exercise", "exercise_from_json", "parse_exercise", "practice_tree", "solution_text"]

@@ -87,6 +87,23 @@ def value(key: AnswerKey, node_id: str) -> str:
     return f"{who}: v = {op}({seen}) over the children it looks at, so it returns {show(facts.value)}{_bound_words(key, facts)}"
 
 
+def other_form(key: AnswerKey, node_id: str, returns: str) -> tuple[float, str] | None:
+    """At a cut, the value the other form of alpha-beta returns and a sentence naming the two forms:
+    a student who follows the slides' figure (fail-hard: return α or β) on an exercise that asks for the
+    pseudocode's v, or the other way round, is told which form the exercise asks for. None elsewhere."""
+    prune = key.nodes[node_id].prune
+    if prune is None:
+        return None
+    g = "α" if prune["cut"] == "alpha" else "β"
+    if returns == "bound":
+        v = number(prune["v"])
+        return v, (f"{show(v)} is v, what the slides' pseudocode returns; this exercise asks for the fail-hard form "
+                   f"(the slides' figure), which returns the bound it was cut against, {g}")
+    edge = number(prune[prune["cut"]])
+    return edge, (f"{show(edge)} is {g}, what the fail-hard form (the slides' figure) returns; this exercise asks for "
+                  "the slides' pseudocode, which returns v")
+
+
 def _bound_words(key: AnswerKey, facts: NodeFacts) -> str:
     """": a bound, not its value: C is at most 2" when what the node returned is only a bound."""
     if facts.bound is None:

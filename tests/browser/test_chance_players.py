@@ -37,11 +37,11 @@ def test_expectiminimax_steps_through_the_chance_example(app: Page) -> None:
     probabilities = app.locator("#tree .edges text.probability").all_text_contents()
     assert probabilities == ["0.5", "0.5", "0.5", "0.5", "0.75", "0.25"]
     seek(app, 62)
-    expect(app.locator("#narration")).to_have_text("D: sum ← 0 + 0.75 × 2 = 1.5 (outcome D1, probability 0.75)")
+    expect(app.locator("#narration")).to_have_text("D: v ← 0 + 0.75 × 2 = 1.5 (outcome D1, probability 0.75)")
     assert lit_line(app) == "v ← v + P(r) · EMINIMAX(RESULT(s, r))"  # the chance backup lights the sum's line
     expect(node(app, "D")).to_have_attribute("data-value", "1.5")
     seek(app, 72)
-    expect(app.locator("#narration")).to_have_text("D: sum ← 1.5 + 0.25 × 4 = 2.5 (outcome D2, probability 0.25)")
+    expect(app.locator("#narration")).to_have_text("D: v ← 1.5 + 0.25 × 4 = 2.5 (outcome D2, probability 0.25)")
     seek(app, CHANCE_EVENTS)
     expect(app.locator("#narration")).to_have_text("Result: A = 5, best move C")
     expect(node(app, "A")).to_have_attribute("data-value", "5")

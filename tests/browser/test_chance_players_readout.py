@@ -183,7 +183,7 @@ def test_copy_link_to_this_step_reopens_an_expectiminimax_step_with_its_narratio
     open_app(page, live_server)
     run_example(page, "chance", "expectiminimax", CHANCE_EVENTS)
     seek(page, 72)
-    said = "D: sum ← 1.5 + 0.25 × 4 = 2.5 (outcome D2, probability 0.25)"
+    said = "D: v ← 1.5 + 0.25 × 4 = 2.5 (outcome D2, probability 0.25)"
     expect(page.locator("#narration")).to_have_text(said)
     page.get_by_role("button", name="Copy link to this step").click()
     expect(page.locator("#step-link-status")).to_contain_text("Copied: ")

@@ -33,11 +33,12 @@ def test_last_step_shows_the_result_and_the_alpha_cut(app: Page) -> None:
     states = node_states(app)
     assert states["A"] == ("done", "3")
     assert states["B"] == ("done", "3")
-    assert states["C"] == ("done", "2")
-    assert states["D"] == ("done", "2")
+    assert states["C"] == ("bounded", "2")  # cut short: at most 2, drawn "≤ 2"
+    assert app.locator('[data-node-id="C"] .value').text_content() == "≤ 2"
+    assert states["D"] == ("done", "2")  # cut at its last child: it saw everything, 2 is its value
     assert states["C2"] == ("pruned", "")
     assert states["C3"] == ("pruned", "")
-    assert all(states[x][0] == "done" for x in LECTURE_NODES if x not in ("C2", "C3"))
+    assert all(states[x][0] == "done" for x in LECTURE_NODES if x not in ("C", "C2", "C3"))
     expect(app.locator("#narration")).to_have_text(
         "Result: A = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
     # The cut edges into C2 and C3 are alpha cuts, named once; the chosen move A->B is marked.

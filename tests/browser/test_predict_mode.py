@@ -83,7 +83,10 @@ def test_questions_answers_score_and_the_step_after(app: Page) -> None:
     app.locator("#predict-value").fill("3")
     app.get_by_role("button", name="Check", exact=True).click()
     expect(app.locator(SCORE)).to_have_text("2 of 3 right")
-    expect(app.locator(FEEDBACK)).to_have_text("Not quite: you said 3. MIN(2) = 2: C returns v = 2 to A")
+    # 3 is α: what the fail-hard form (the slides' figure) returns at the cut. The feedback names the two forms.
+    expect(app.locator(FEEDBACK)).to_have_text(
+        "Not quite: you said 3. 3 is α, what the fail-hard form (the slides' figure) returns; this search follows the pseudocode, "
+        "which returns v = 2. MIN(2) = 2: C returns v = 2 to A: a bound, not its value: C is at most 2 (C2 and C3 were not looked at)")
     expect(app.locator(FEEDBACK)).to_have_attribute("data-verdict", "wrong")
     assert counter(app) == (31, 57)
     expect(app.locator('[data-node-id="C"]')).to_have_attribute("data-value", "2")
@@ -285,7 +288,9 @@ def test_a_game_search_asks_too(app: Page) -> None:
         if app.locator(QUESTION).is_visible():
             break
         app.locator("#forward").click()
-    expect(app.locator(PROMPT)).to_have_text(re.compile(r"^(Which value does move \d return\?|v = .+ at move \d .+|What is [αβ] at move \d now\?|What window .+)$"))
+    name = r"[XO] \d( · [XO] \d)*"  # a game node by its moves from the root: "X 1 · O 2"
+    expect(app.locator(PROMPT)).to_have_text(re.compile(
+        rf"^(Which value does {name} return\?|v = .+ at {name} .+|What is [αβ] at {name} now\?|What window .+)$"))
     k, _ = counter(app)
     app.keyboard.press("Escape")
     assert counter(app)[0] == k + 1

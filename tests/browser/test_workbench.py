@@ -628,7 +628,8 @@ def test_latex_of_a_game_draws_each_visited_position_and_compiles(page: Page, tm
     open_tab(page, "Share & export")
     tex_path = download(page, "Export LaTeX (.tex)", tmp_path)
     tex = tex_path.read_text(encoding="utf-8")
-    visited = page.locator('#tree [data-node-id][data-state="done"], #tree [data-node-id][data-state="visited"]').count()
+    visited = page.locator('#tree [data-node-id][data-state="done"], #tree [data-node-id][data-state="visited"], '
+                           '#tree [data-node-id][data-state="bounded"]').count()
     assert visited == 15 and tex.count("\\draw[board cell]") == visited  # pruned positions have none
     # The root's board: X O . / X O . / . . . (two X, two O), drawn first.
     first_board = tex[tex.index("\\draw[board cell]"):].split("\\draw[board cell]")[1].split("\\node[node label]")[0]

@@ -163,3 +163,45 @@ def test_fail_hard_with_the_table_gives_minimaxs_value(state: str, ties_: str) -
     exact = parse_request({**game, "algorithm": "minimax"}).run().value
     for returns in ("v", "bound"):
         assert parse_request({**game, "tt": True, "ties": ties_, "returns": returns}).run().value == exact, returns
+
+
+# --- practice: an exercise says which form it asks for, and an answer in the other form is told so --------
+
+LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+RIGHT_PRUNES = ["C2", "C3"]
+
+
+def check(returns: str, c: float, d: float) -> dict[str, Any]:
+    from search.practice import check_answer, parse_exercise
+
+    exercise = parse_exercise({"tree": LECTURE, "returns": returns} if returns == "bound" else {"tree": LECTURE})
+    return check_answer(exercise, {"values": {"A": 3, "B": 3, "C": c, "D": d}, "pruned": RIGHT_PRUNES})
+
+
+def test_a_fail_hard_exercise_wants_alpha_at_the_cut_and_says_so() -> None:
+    from search.practice import parse_exercise
+
+    exercise = parse_exercise({"tree": LECTURE, "returns": "bound"})
+    assert exercise.student_copy()["returns"] == "bound" and exercise.to_json()["returns"] == "bound"
+    assert check("bound", 3, 3)["correct"]
+    told = check("bound", 2, 3)["first_mistake"]
+    assert told["node"] == "C" and "2 is v, what the slides' pseudocode returns; this exercise asks for the fail-hard form" in told["explanation"]
+
+
+def test_the_pseudocode_exercise_tells_a_student_who_follows_the_figure_about_the_two_forms() -> None:
+    assert check("v", 2, 2)["correct"]
+    told = check("v", 3, 2)["first_mistake"]
+    assert told["node"] == "C"
+    assert "3 is α, what the fail-hard form (the slides' figure) returns; this exercise asks for the slides' pseudocode" in told["explanation"]
+    assert "a bound, not its value: C is at most 2" in told["explanation"]
+    assert "fail-hard" not in check("v", 5, 2)["first_mistake"]["explanation"], "another wrong value is not told about the forms"
+
+
+def test_returns_goes_with_alphabeta_exercises_only() -> None:
+    from search.practice import parse_exercise
+
+    for bad, words in (({"tree": LECTURE, "returns": "alpha"}, "expected v or bound"),
+                       ({"tree": LECTURE, "algorithm": "minimax", "returns": "bound"}, "minimax has no window")):
+        with pytest.raises(InputError) as raised:
+            parse_exercise(bad)
+        assert raised.value.where == "returns" and words in raised.value.problem

@@ -1,5 +1,5 @@
 // The narration's sentences for chance nodes (expectiminimax, and alpha-beta over a tree with
-// bounds) and for several players (max^n): "C: sum ← 2.5 + 0.5 × 4 = 4.5 (outcome C2, probability
+// bounds) and for several players (max^n): "C: v ← 2.5 + 0.5 × 4 = 4.5 (outcome C2, probability
 // 0.5)", "R1a: C picks ⟨6, 1, 2⟩ (from R1b1): its component 2 beats 1". Each function returns ""
 // for an event it has no words for, so narration.js falls back to its own.
 
@@ -47,7 +47,7 @@ export function chanceSentence(event, n, state) {
       return event.v === 0 ? `${N} is a chance node: v ← 0 (the weighted sum of its outcomes so far)` : "";
     case "backup": {
       const p = showValue(event.probability);
-      return `${N}: sum ← ${showValue(event.v_before)} + ${p} × ${showValue(event.child_value)} = ${showValue(event.v_after)}` +
+      return `${N}: v ← ${showValue(event.v_before)} + ${p} × ${showValue(event.child_value)} = ${showValue(event.v_after)}` +
         ` (outcome ${n.name(event.child)}, probability ${p})`;
     }
     case "test": {

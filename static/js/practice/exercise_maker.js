@@ -40,8 +40,9 @@ export class ExerciseMaker {
     $("practise-tree").addEventListener("click", async () => {
       showError("");
       try {
-        const { algorithm: alg, ties } = searchOptions();
-        const made = await createExercise({ ...this.shown(), algorithm: alg === "minimax" ? "minimax" : "alphabeta", ties });
+        const { algorithm: alg, ties, returns } = searchOptions();
+        const form = alg === "alphabeta" && returns === "bound" ? { returns } : {}; // the fail-hard form, when the search was
+        const made = await createExercise({ ...this.shown(), algorithm: alg === "minimax" ? "minimax" : "alphabeta", ties, ...form });
         window.location.assign(made.url);
       } catch (err) {
         showError(`Practise this tree: ${err.message}`);
@@ -62,6 +63,7 @@ export class ExerciseMaker {
       } else if (minimax) box.checked = true;
     }
     this.section.querySelector('[name="maker_ties"]').disabled = minimax;
+    this.section.querySelector('[name="maker_returns"]').disabled = minimax;
   }
 
   request() {
@@ -69,6 +71,7 @@ export class ExerciseMaker {
     const request = this.source() === "generate" ? { generate: generateOptions(s) } : this.shown();
     request.algorithm = s.querySelector('[name="maker_algorithm"]').value;
     request.ties = s.querySelector('[name="maker_ties"]').value;
+    if (request.algorithm === "alphabeta" && s.querySelector('[name="maker_returns"]').value === "bound") request.returns = "bound";
     request.ask = [...s.querySelectorAll('[name="maker_ask"]:checked')].map((box) => box.value);
     if (!request.ask.length) throw new Error("ask: tick at least one thing to ask for");
     return request;

@@ -14,12 +14,19 @@ export const TIE_WORDS = {
 
 const ALGORITHM_WORDS = { alphabeta: "alpha-beta", minimax: "minimax" };
 
+// Which of the slides' two forms of alpha-beta the exercise asks for: they differ in what a cut node returns.
+export const RETURNS_WORDS = {
+  v: "A node returns v, as the slides' pseudocode (a cut node returns the v it was cut with, a bound on its value).",
+  bound: "A node returns as the slides' figure does (fail-hard): α or β when it is cut, and α (MAX) or β (MIN) at its end.",
+};
+
 // The settings sentence at the top of the page.
 export function settingsWords(copy) {
   const alg = ALGORITHM_WORDS[copy.algorithm] || copy.algorithm;
   const root = copy.root_player === "min" ? "MIN" : "MAX";
   const ties = copy.algorithm === "alphabeta" ? `; ties: ${TIE_WORDS[copy.ties] || copy.ties}` : "";
-  return `Search this tree with ${alg}, ${root} to move at the root, children left to right${ties}.`;
+  return `Search this tree with ${alg}, ${root} to move at the root, children left to right${ties}.` +
+    (copy.algorithm === "alphabeta" ? ` ${RETURNS_WORDS[copy.returns === "bound" ? "bound" : "v"]}` : "");
 }
 
 export function askedWords(ask) {

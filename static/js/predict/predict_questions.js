@@ -62,7 +62,25 @@ function valueQuestion(replay, k, event) {
     prompt: `Which value does ${name} return?`,
     answer: toNumber(event.value),
     explain: why ? `${why}: ${said}` : said,
+    otherForm: otherForm(replay, k, event),
   };
+}
+
+// At a cut, what the other form of alpha-beta returns (the slides draw both): the fail-hard form
+// returns the bound it was cut against (α at a MIN node, β at a MAX node), the pseudocode's v.
+// So a student who follows the other figure is told which form this search is. null elsewhere.
+function otherForm(replay, k, event) {
+  const prune = k > 0 ? replay.event(k - 1) : null;
+  if (!prune || prune.type !== "prune" || prune.node !== event.node || prune.rest !== undefined) return null;
+  const start = replay.event(0);
+  const failHard = Boolean(start && start.options && start.options.returns === "bound");
+  const g = prune.cut === "beta" ? "β" : "α";
+  if (failHard) {
+    return { value: toNumber(prune.v), words: `${showValue(prune.v)} is v, what the pseudocode's form returns; this search is the fail-hard form (the slides' figure), which returns ${g} = ${showValue(event.value)}` };
+  }
+  const edge = toNumber(prune[prune.cut]);
+  if (edge === toNumber(event.value)) return null;
+  return { value: edge, words: `${showValue(edge)} is ${g}, what the fail-hard form (the slides' figure) returns; this search follows the pseudocode, which returns v = ${showValue(event.value)}` };
 }
 
 // "MIN(3, 12, 8) = 3": the values the node heard back from its children (its backups since
@@ -217,7 +235,8 @@ export function judge(question, given) {
     right = sameNumber(given, question.answer);
     said = showValue(given);
   }
-  const feedback = right ? `Right: ${said}. ${question.explain}` : `Not quite: you said ${said}. ${question.explain}`;
+  const other = !right && question.otherForm && sameNumber(given, question.otherForm.value) ? ` ${question.otherForm.words}.` : "";
+  const feedback = right ? `Right: ${said}. ${question.explain}` : `Not quite: you said ${said}.${other} ${question.explain}`;
   return { right, said, feedback };
 }
 

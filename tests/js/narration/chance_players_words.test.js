@@ -38,7 +38,7 @@ test("a chance tree: roles, probabilities, bounds; the sum, the test and the pru
   assert.deepEqual([t.probability[t.idx("B1")], t.probability[t.idx("D1")], t.probability[t.idx("D2")]], [0.5, 0.75, 0.25]);
   assert.deepEqual(t.bounds, [0, 10]);
   const at = (type, node) => run.events.findIndex((e) => e.type === type && e.node === node);
-  assert.equal(sentence(run, at("backup", "D")), "D: sum ← 0 + 0.75 × 2 = 1.5 (outcome D1, probability 0.75)");
+  assert.equal(sentence(run, at("backup", "D")), "D: v ← 0 + 0.75 × 2 = 1.5 (outcome D1, probability 0.75)");
   const test = run.events.findIndex((e) => e.type === "test" && e.node === "D" && e.holds);
   assert.equal(sentence(run, test), "D: v + rest × hi = 1.5 + 0.25 × 10 = 4 ≤ α = 5? Yes: return 4 now");
   assert.match(sentence(run, at("prune", "D")), /D2 is not looked at \(α cut\)$/);
@@ -77,8 +77,8 @@ test("expectiminimax's golden trace: D's weighted sum step by step, and the answ
   const run = replayOf("chance_expectiminimax.jsonl");
   const sums = run.events.map((e, k) => [e, k]).filter(([e]) => e.type === "backup" && e.node === "D").map(([, k]) => sentence(run, k));
   assert.deepEqual(sums, [
-    "D: sum ← 0 + 0.75 × 2 = 1.5 (outcome D1, probability 0.75)",
-    "D: sum ← 1.5 + 0.25 × 4 = 2.5 (outcome D2, probability 0.25)",
+    "D: v ← 0 + 0.75 × 2 = 1.5 (outcome D1, probability 0.75)",
+    "D: v ← 1.5 + 0.25 × 4 = 2.5 (outcome D2, probability 0.25)",
   ]);
   const last = run.events.length - 1;
   assert.equal(sentence(run, last), "Result: A = 5, best move C");

@@ -36,7 +36,11 @@ test("the answer leaves out pruned branches, marks under a mark, and (for a hint
 
 test("the settings in words", () => {
   const words = settingsWords({ algorithm: "alphabeta", ties: "explore", root_player: "min" });
-  assert.equal(words, "Search this tree with alpha-beta, MIN to move at the root, children left to right; ties: explore ties (v > β, v < α).");
+  assert.equal(words, "Search this tree with alpha-beta, MIN to move at the root, children left to right; ties: explore ties (v > β, v < α). " +
+    "A node returns v, as the slides' pseudocode (a cut node returns the v it was cut with, a bound on its value).");
+  // The fail-hard form says so: the slides draw both, and they differ at a cut.
+  assert.match(settingsWords({ algorithm: "alphabeta", ties: "prune", returns: "bound", root_player: "max" }),
+    /A node returns as the slides' figure does \(fail-hard\): α or β when it is cut/);
   assert.equal(settingsWords({ algorithm: "minimax", ties: "prune", root_player: "max" }),
     "Search this tree with minimax, MAX to move at the root, children left to right.");
 });

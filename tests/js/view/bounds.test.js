@@ -58,3 +58,17 @@ test("chance-bounded: D returns v + rest × hi = 4, the drawing and the backup s
   assert.equal(narrate(backup, replay, replay.stateAt(k + 1)),
     "A: v ← MAX(5, 4) = 5: unchanged (D is at most 4, no better for MAX)");
 });
+
+test("predict: answering the other form's value at a cut is told which form this search is", async () => {
+  const { questionsBetween, judge } = await import("../../../static/js/predict/predict_questions.js");
+  for (const [name, other, words] of [["lecture", 3, "3 is α, what the fail-hard form (the slides' figure) returns"],
+    ["lectureFailHard", 2, "2 is v, what the pseudocode's form returns; this search is the fail-hard form"]]) {
+    const events = goldenEvents(name);
+    const replay = replayOf(events);
+    const q = questionsBetween(replay, 0, replay.last).find((x) => x.kind === "value" && x.node === "C");
+    const verdict = judge(q, other);
+    assert.equal(verdict.right, false);
+    assert.ok(verdict.feedback.includes(words), verdict.feedback);
+    assert.ok(!judge(q, 7).feedback.includes(words), "another wrong answer is not told about the forms");
+  }
+});

@@ -36,6 +36,8 @@ from search.traces.records import (
 )
 
 Sink = Callable[[Batch], None]
+PRUNING = ("alphabeta", "iterative")
+"""The algorithms that cut nodes short, so can return a bound (search.traces.bounds)."""
 __all__ = ["FORMAT_VERSION", "INF", "NULL_RECORDER", "Batch", "Event", "NullRecorder", "Recorder", "SearchRecorder",
            "SearchStopped", "Sink", "json_number"]
 
@@ -129,7 +131,9 @@ class Recorder:
         self.iteration: int | None = None  # iterative deepening: the iteration the pending batch belongs to
         self._path: list[str] = []  # node ids from the root to the node being searched
         self._tail_line = ""  # the line of the last event handed on
-        self.bounds = BoundTracker()  # whether each return is the node's value or a bound on it
+        # Whether each return is the node's value or a bound on it: only a search that prunes can return
+        # a bound, so the others (minimax, expectiminimax, max^n) skip the bookkeeping (start() decides).
+        self.bounds: BoundTracker | None = None
         self._kept: list[Batch] = []
         self._first = 0  # seq of the pending batch's first record
         self._batch: list[Record] = []
@@ -190,7 +194,8 @@ class Recorder:
         self.flush()
         self.iteration = iteration
         self._path.clear()  # the last iteration's root is finished: the next visit is the root again, with no parent
-        self.bounds = BoundTracker()
+        if self.bounds is not None:
+            self.bounds = BoundTracker()
 
     def cancel(self, reason: str = "cancelled") -> None:
         """Ask the running search to stop at the next batch boundary (safe from another thread).
@@ -207,6 +212,7 @@ class Recorder:
     def start(self, game: Game[Any, Any], algorithm: str, options: dict[str, Any]) -> None:
         """The first event; also learns how the game names nodes and describes a position."""
         self.game = game
+        self.bounds = BoundTracker() if algorithm in PRUNING else None
         self.describe = game.describe
         self.describe_json = getattr(game, "describe_json", None)  # optional: else describe()'s dict is encoded
         root, source = game.root_id, game.source()
@@ -234,7 +240,8 @@ class Recorder:
 
     def leaf(self, line: str, value: float, kind: str) -> float:
         """The node is scored without expanding it; returns the value."""
-        self.bounds.last = None  # a leaf's value is exact
+        if self.bounds is not None:
+            self.bounds.last = None  # a leaf's value is exact
         batch = self._batch
         batch.append((LEAF, self._path[-1], line, value, kind))
         if len(batch) >= self._room:
@@ -245,7 +252,8 @@ class Recorder:
         """The child just searched returned `child_value`; v went from `before` to `after` (returned)."""
         path = self._path
         child = path.pop()
-        self.bounds.backup(op, child_value, before, after)
+        if self.bounds is not None:
+            self.bounds.backup(op, child_value, before, after)
         batch = self._batch
         batch.append((BACKUP, path[-1], line, op, child, child_value, before, after))
         if len(batch) >= self._room:
@@ -254,7 +262,8 @@ class Recorder:
 
     def init(self, line: str, v: float) -> float:
         """v ← −∞ or v ← +∞ at the current node; returns v."""
-        self.bounds.open(v)
+        if self.bounds is not None:
+            self.bounds.open(v)
         batch = self._batch
         batch.append((INIT, self._path[-1], line, v))
         if len(batch) >= self._room:
@@ -280,7 +289,7 @@ class Recorder:
     def ret(self, line: str, v: float) -> float:
         """The current (internal) node returns v to its caller, with whether v is its value or a bound; returns v."""
         batch = self._batch
-        batch.append((RETURN, self._path[-1], line, v, self.bounds.close(v)))
+        batch.append((RETURN, self._path[-1], line, v, None if self.bounds is None else self.bounds.close(v)))
         if len(batch) >= self._room:
             self._boundary()
         return v
@@ -289,7 +298,8 @@ class Recorder:
               v: float, alpha: float, beta: float) -> None:
         """The test held at the current node: the actions in `rest` are skipped."""
         node = self._path[-1]
-        self.bounds.cut(cut, len(rest))
+        if self.bounds is not None:
+            self.bounds.cut(cut, len(rest))
         children = children_named(self.game, node, state, rest)
         pruned = [child_id for child_id, _, _ in children]
         players = [player for _, player, _ in children]
@@ -308,7 +318,8 @@ class Recorder:
     def tt_hit(self, line: str, value: float, flag: str, source: str | None, remaining: int | None) -> float:
         """The current node's position is in the transposition table and the entry answers; returns value."""
         node = self._path[-1]
-        self.bounds.answered(flag)
+        if self.bounds is not None:
+            self.bounds.answered(flag)
         self._push_rare(lambda seq: {
             "seq": seq, "type": "tt_hit", "node": node, "line": line, "value": value, "flag": flag,
             "source": source, "remaining": remaining,
@@ -354,7 +365,8 @@ class Recorder:
         path = self._path
         child = path.pop()
         node = path[-1]
-        self.bounds.backup("chance", child_value, before, after)
+        if self.bounds is not None:
+            self.bounds.backup("chance", child_value, before, after)
         self._push_rare(lambda seq: {
             "seq": seq, "type": "backup", "node": node, "line": line, "op": "chance", "child": child,
             "child_value": child_value, "v_before": before, "v_after": after,
@@ -377,7 +389,7 @@ class Recorder:
     def init_none(self, line: str) -> None:
         """v ← none at a max^n node (no vector yet)."""
         node = self._path[-1]
-        self.bounds.open(None)  # type: ignore[arg-type]  # max^n never prunes: its returns are exact
+        # max^n never prunes: it keeps no bounds (start() left self.bounds None)
         self._push_rare(lambda seq: {"seq": seq, "type": "init", "node": node, "line": line, "v": None})
 
     def chance_test(self, line: str, test: str, v: float, rest: float, reach: float, alpha: float, beta: float,

@@ -64,7 +64,7 @@ def test_game_nodes_are_named_by_their_moves_in_the_narration(app: Page) -> None
     assert said[6] == "X 2 · O 5 is at the depth limit: return EVAL = 0 (an estimate)"
     assert said[16] == "X 2 · O 7 is a leaf: return UTILITY = -100"
     assert said[45] == ("X 5 is MIN with v = -100 ≤ α = -100. MAX at the root can already get -100 (through X 2), "
-                        "so MAX will never choose X 5: X 5 · O 8 is not looked at (α cut)")
+                        "so MAX will never choose X 5: its move O 8 is not looked at (α cut)")
     # The readout under the pseudocode names the current node the same way (step 45: X 5).
     expect(app.locator("#var-node")).to_have_text("X 5")
 

@@ -181,9 +181,9 @@ function returns(event, replay, state, n) {
   const what = chance ? `${chance} = ${x} (v = ${showValue(v)} so far)`
     : clamped ? `${GREEK[event.bound === "upper" ? "alpha" : "beta"]} = ${x} (fail-hard: the bound, not v = ${showValue(v)})` : `v = ${x}`;
   const prune = state && idx !== undefined ? state.pruneOf(idx) : undefined;
-  const skipped = prune && prune.pruned ? prune.pruned.map(n.name) : [];
+  const skipped = prune && prune.pruned ? prune.pruned : [];
   const why = skipped.length
-    ? `${listWords(skipped)} ${skipped.length === 1 ? "was" : "were"} not looked at`
+    ? `${skippedWords(prune, n)} ${skipped.length === 1 ? "was" : "were"} not looked at`
     : "the value it kept came from a child that returned a bound";
   return `${N} returns ${what}${to}: a bound, not its value: ${n.name(event.node)} is ${boundWords(event.value, event.bound)} (${why})`;
 }
@@ -225,8 +225,16 @@ function prunes(event, state, n) {
   if (!pruned.length) {
     return `${head}. ${origin ? `${origin}, so ${never}; ` : ""}${n.name(event.node)} returns at once, but it was the last child: nothing is left to prune`;
   }
-  const skipped = `${listWords(pruned)} ${pruned.length === 1 ? "is" : "are"} not looked at (${GREEK[bound]} cut)`;
+  const skipped = `${skippedWords(event, n)} ${pruned.length === 1 ? "is" : "are"} not looked at (${GREEK[bound]} cut)`;
   return `${head}. ${origin ? `${origin}, so ${never}: ` : ""}${skipped}`;
+}
+
+// The children a prune skipped: a tree's by their labels ("C2 and C3"), a game's by their moves from
+// the node ("its moves X 5 and X 6"), not each whole line of play from the root.
+function skippedWords(prune, n) {
+  const pruned = prune.pruned || [];
+  if (n.t.kind !== "game" || !Array.isArray(prune.moves) || prune.moves.length !== pruned.length) return listWords(pruned.map(n.name));
+  return `its ${pruned.length === 1 ? "move" : "moves"} ${listWords(prune.moves.map((m) => n.moveFrom(prune.node, m)))}`;
 }
 
 // Iterative deepening, at an iteration's end: what it found, and how the next one orders the

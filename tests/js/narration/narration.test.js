@@ -89,7 +89,7 @@ test("a beta cut in a game names the skipped positions by their moves and where 
   const k = stepWhere(ttt, (e) => e.type === "prune" && e.node === "root.1.3");
   assert.deepEqual(ttt[k].moves, [5, 6, 7, 8]);
   assert.match(narrate(ttt[k], replay, replay.stateAt(k)),
-    /^X 1 · O 3 is MAX with v = 100 ≥ β = 0\. MIN at X 1 can already hold MAX to 0 \(through X 1 · O \d\), so MIN will never choose X 1 · O 3: X 1 · O 3 · X 5, X 1 · O 3 · X 6, X 1 · O 3 · X 7 and X 1 · O 3 · X 8 are not looked at \(β cut\)$/);
+    /^X 1 · O 3 is MAX with v = 100 ≥ β = 0\. MIN at X 1 can already hold MAX to 0 \(through X 1 · O \d\), so MIN will never choose X 1 · O 3: its moves X 5, X 6, X 7 and X 8 are not looked at \(β cut\)$/);
 });
 
 test("return: the value goes back to the caller", () => {

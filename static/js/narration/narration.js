@@ -287,7 +287,8 @@ function result(event, n, replay) {
   const saving = savingWords(event, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
   const table = event.tt_hits === undefined ? ""
     : `. The transposition table answered ${plural(event.tt_hits, "position")} and stored ${event.tt_stored.toLocaleString("en")}`;
-  return (saving ? `${answer}. ${capitalized(saving)}` : answer) + table + more;
+  // With a reference the sentence is long: what alpha-beta saved is left to the tally beside it, which says it too.
+  return (saving && !guess ? `${answer}. ${capitalized(saving)}` : answer) + table + more;
 }
 
 // "alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)"; for games, in nodes:

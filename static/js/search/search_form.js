@@ -32,9 +32,17 @@ export class SearchForm {
       if (ev.target.name === "game") this.defaultPosition();
       if (ev.target.name === "game") this.symmetryForGame();
       if (ev.target.name === "example") this.algorithmForExample();
+      this.returnsForAlgorithm();
     });
     this.showSource();
     this.symmetryForGame();
+    this.returnsForAlgorithm();
+  }
+
+  // The fail-hard form is alpha-beta's (it returns α or β): the choice is off for the other algorithms.
+  returnsForAlgorithm() {
+    const select = this.field("returns");
+    select.disabled = this.field("algorithm").value !== "alphabeta";
   }
 
   // Symmetries are tic-tac-toe's (the 8 of its square): the box is off and disabled for Isolation.
@@ -135,6 +143,7 @@ export class SearchForm {
     this.field("depth").value = depth === null || depth === undefined ? "" : String(depth);
     if (ties) this.field("ties").value = ties;
     this.field("returns").value = returns === "bound" ? "bound" : "v";
+    this.returnsForAlgorithm();
   }
 
   request() {

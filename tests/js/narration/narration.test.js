@@ -106,7 +106,8 @@ test("result: the root's value, best move, and what alpha-beta saved; a stopped 
   assert.equal(narrate(lectureEvents[lectureEvents.length - 1], lecture),
     "Result: A = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)");
   const iso = goldenEvents("isolation");
-  assert.match(narrate(iso[iso.length - 1], replayOf(iso)), /^Result: the root = 0, best move: \(0, 0\), the top left square\. Alpha-beta visited [\d,]+ of [\d,]+ nodes \([\d,]+ fewer than minimax\)\. /);
+  // With a reference, what alpha-beta saved is left to the tally (step_display.js), which says it beside the narration.
+  assert.match(narrate(iso[iso.length - 1], replayOf(iso)), /^Result: the root = 0, best move: \(0, 0\), the top left square\. Depth limit 3/);
   // The depth limit's estimates made it a guess: the same search to the end says otherwise.
   assert.match(narrate(iso[iso.length - 1], replayOf(iso)), /\. Depth limit 3: estimates stood in for values, so the answer is a guess: searched to the end, the root = 1, best move: \(0, 0\), the top left square \([\d,]+ nodes searched by alpha-beta, against 46\)$/);
   const minimax = goldenEvents("lectureMinimax");

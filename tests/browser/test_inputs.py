@@ -32,7 +32,9 @@ def test_tictactoe_search_draws_boards(app: Page) -> None:
     assert boards.count() > 5
     # A depth limit shows the CUTOFF-TEST lines, and leaves at the limit are estimates.
     expect(app.locator('#code [data-line-id="max.cutoff"]')).to_have_count(1)
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: the root = -?\d+, best move: the [a-z -]+, cell \d\. Alpha-beta visited \d+ of \d+ nodes"))
+    expect(app.locator("#narration")).to_have_text(re.compile(
+        r"^Result: the root = -?\d+, best move: the [a-z -]+, cell \d\. Depth limit 2: estimates stood in for values, .* searched to the end, "))
+    expect(app.locator("#tally")).to_have_text(re.compile(r"^Alpha-beta visited \d+ of \d+ nodes"))
     states = node_states(app)
     assert states["root"][0] == "done"
     assert any(state == "pruned" for state, _ in states.values())
@@ -49,7 +51,9 @@ def test_isolation_search_draws_its_boards(app: Page) -> None:
     # Deeper positions show both players' pieces.
     expect(app.locator("#tree .board .cell.p1").first).to_be_visible()
     expect(app.locator("#tree .board .cell.p2").first).to_be_visible()
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: the root = -?\d+, best move: \(\d, \d\), the [a-z]+ [a-z]+ square\. Alpha-beta visited \d+ of \d+ nodes"))
+    expect(app.locator("#narration")).to_have_text(re.compile(
+        r"^Result: the root = -?\d+, best move: \(\d, \d\), the [a-z]+ [a-z]+ square\. Depth limit 3: estimates stood in for values, "))
+    expect(app.locator("#tally")).to_have_text(re.compile(r"^Alpha-beta visited \d+ of \d+ nodes"))
 
 
 def test_game_nodes_are_named_by_their_moves_in_the_narration(app: Page) -> None:

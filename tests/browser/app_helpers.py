@@ -124,10 +124,16 @@ FIND_STEP = """text => {
 }"""
 
 
+def run_to_end(page: Page) -> None:
+    """Press Run and wait until that search has finished streaming."""
+    searches = page.evaluate("window.minimaxLab.searches")
+    page.get_by_role("button", name="Run", exact=True).click()
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+
+
 def game_run(page: Page, position: str, depth: str, algorithm: str = "alphabeta", *, tt: bool = False,
              quiescence: bool = False, beam: str = "") -> None:
     """Fill the form for a tic-tac-toe search with the enhancements and run it to its end."""
-    searches = page.evaluate("window.minimaxLab.searches")
     page.locator('input[name="source"][value="game"]').check()
     page.locator('select[name="game"]').select_option("tictactoe")
     page.locator('input[name="position"]').fill(position)
@@ -136,8 +142,7 @@ def game_run(page: Page, position: str, depth: str, algorithm: str = "alphabeta"
     page.locator('input[name="tt"]').set_checked(tt)
     page.locator('input[name="quiescence"]').set_checked(quiescence)
     page.locator('input[name="beam"]').fill(beam)
-    page.get_by_role("button", name="Run", exact=True).click()
-    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    run_to_end(page)
 
 
 CHANCE_EVENTS = 76  # expectiminimax on "chance": 77 events, numbered 0..76

@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.app_helpers import game_run, run_to_end
 from tests.browser.conftest import run_search
 
 LEGEND = '.legend [data-legend="bounded"]'
@@ -41,9 +42,7 @@ def test_the_fail_hard_form_from_the_search_tab_returns_alpha_at_c(app: Page) ->
     app.locator('select[name="algorithm"]').select_option("alphabeta")
     expect(returns).to_be_enabled()
     returns.select_option("bound")
-    searches = app.evaluate("window.minimaxLab.searches")
-    app.get_by_role("button", name="Run", exact=True).click()
-    app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    run_to_end(app)
     app.evaluate("window.minimaxLab.seek(31)")  # C's return, as the engine's lecture trace numbers it
     expect(app.locator("#narration")).to_have_text(
         "C returns α = 3 (fail-hard: the bound, not v = 2) to A: a bound, not its value: C is at most 3 (C2 and C3 were not looked at)")
@@ -60,11 +59,7 @@ def test_the_fail_hard_form_from_the_search_tab_returns_alpha_at_c(app: Page) ->
 
 
 def test_a_beam_answer_is_shown_beside_the_answer_without_the_beam(app: Page) -> None:
-    run_search(app, source="game", game="tictactoe", position="X...O....", depth="3")
-    app.locator('input[name="beam"]').fill("2")
-    searches = app.evaluate("window.minimaxLab.searches")
-    app.get_by_role("button", name="Run", exact=True).click()
-    app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    game_run(app, "X...O....", "3", beam="2")
     last_step(app)
     expect(app.locator("#narration")).to_have_text(re.compile(
         r"^Result: the root = 100, best move: the top-right corner, cell 2\. .*Beam 2 never looked at some moves, so the answer is "

@@ -14,30 +14,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import game_run
 from tests.browser.conftest import DESKTOP, PHONE, checked_app, shot, walk
+from tests.browser.narration_rules import judged as judge
 
 GOLDEN = Path(__file__).parents[1] / "golden"
-
-RULES: list[tuple[str, tuple[str, ...]]] = [  # the narration's words -> what the lit line must say (any of)
-    (r"in the transposition table", ("TABLE-STORE",)),
-    (r"already searched", ("TABLE-LOOKUP",)),
-    (r"but not quiet", ("IS-QUIET",)),
-    (r"the beam keeps", ("best of ACTIONS",)),
-    (r"return UTILITY", ("UTILITY",)),
-    (r"return EVAL", ("EVAL",)),
-    (r"\? Yes: return", ("then return",)),
-    (r"\? No: keep looking", ("if v",)),
-    (r"\bcut\)|will never|returns at once", ("then return",)),  # a prune: the test held
-    (r": α ← MAX\(", ("α ← MAX(α, v)",)),
-    (r": β ← MIN\(", ("β ← MIN(β, v)",)),
-    (r": v ← MAX\(", ("v ← MAX(v", "arg max")),  # minimax's root: MINIMAX-DECISION's arg max line does its steps
-    (r": v ← MIN\(", ("v ← MIN(v", "arg min")),
-    (r"is MAX: v ← −∞", ("v ← −∞", "arg max")),
-    (r"is MIN: v ← \+∞", ("v ← +∞", "arg min")),
-    (r"returns v = |returns [^ ]+ = ", ("return",)),
-    (r"(^|\. )Visit ", ("function MAX-VALUE", "function MIN-VALUE", "arg max", "arg min")),
-    (r"search starts at", ("v ← MAX-VALUE", "v ← MIN-VALUE", "MINIMAX-DECISION")),
-    (r"^Result", ("return",)),
-]
 
 PROBE = """() => ({
     lit: [...document.querySelectorAll('#code .code-line.current')].map(li => li.textContent),
@@ -48,10 +27,7 @@ PROBE = """() => ({
 
 def judged(seen: dict[str, Any]) -> str:
     """"fits", "unfit" or "unchecked" (no rule knows the narration) for one step."""
-    for pattern, words in RULES:
-        if re.search(pattern, seen["said"]):
-            return "fits" if len(seen["lit"]) == 1 and any(word in seen["lit"][0] for word in words) else "unfit"
-    return "unchecked"
+    return judge(seen["lit"], seen["said"])
 
 
 @pytest.fixture()

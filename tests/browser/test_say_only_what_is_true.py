@@ -18,39 +18,7 @@ from playwright.sync_api import Browser, Page
 from search import parse_request
 from search.traces.recorder import Recorder
 from tests.browser.conftest import checked_app, walk
-
-HEADS = ("function MAX-VALUE", "function MIN-VALUE", "function EMINIMAX", "function MAXN-VALUE", "function CHANCE-VALUE",
-         "arg max", "arg min")
-RULES: list[tuple[str, tuple[str, ...]]] = [  # the narration's words -> what the lit line must say (any of), first match
-    (r"in the transposition table", ("TABLE-STORE",)),
-    (r"already searched", ("TABLE-LOOKUP",)),
-    (r"but not quiet", ("IS-QUIET",)),
-    (r"the beam keeps", ("best of ACTIONS",)),
-    (r"return UTILITY", ("UTILITY",)),
-    (r"return EVAL", ("EVAL",)),
-    (r"^Result", ("return",)),
-    (r"v ← 0 \(", ("v ← 0",)),  # a chance node starts its sum (not "v ← 0 + 0.5 × 3")
-    (r"v \+ rest × (hi|lo)", ("v + rest",)),  # a chance node's test, prune and early return (bounded alpha-beta)
-    (r"v ← [\d.−-]+ \+ [\d.]+ × |weighted sum|P\(", ("P(r)",)),  # a chance node's sum: "v ← 0 + 0.5 × 3 = 1.5"
-    (r"v ← none", ("v ← none",)),
-    (r"component|⟨", ("u[p]", "MAXN", "return v", "v ← none")),  # max^n: the deciding component, vectors
-    (r"\? Yes: return", ("then return",)),
-    (r"\? No: keep looking", ("if v",)),
-    (r"\bcut\)|will never|returns at once", ("then return",)),  # a prune: the test held
-    (r": α ← MAX\(", ("α ← MAX(α, v)",)),
-    (r": β ← MIN\(", ("β ← MIN(β, v)",)),
-    (r": v ← MAX\(", ("v ← MAX(v", "arg max", "return max a")),  # minimax's root and EMINIMAX's case do their own steps
-    (r": v ← MIN\(", ("v ← MIN(v", "arg min", "return min a")),
-    (r"is MAX: v ← −∞", ("v ← −∞", "arg max", "return max a")),
-    (r"is MIN: v ← \+∞", ("v ← +∞", "arg min", "return min a")),
-    (r"returns v = |returns [^ ]+ = ", ("return",)),
-    (r"(^|\. )Visit ", HEADS),
-    (r"search starts at|[Ii]terative deepening starts", ("v ← MAX-VALUE", "v ← MIN-VALUE", "MINIMAX-DECISION", "v ← EMINIMAX",
-                                                       "v ← MAXN-VALUE", "v ← CHANCE-VALUE")),
-    (r"Iteration \d+ \(depth limit", ("best ←",)),
-]
-"""As tests/browser/test_pseudocode_lines.py's, with the words of chance nodes, several players and iterative
-deepening (static/js/narration/chance_players_words.js)."""
+from tests.browser.narration_rules import judged
 
 SEARCHES: dict[str, tuple[str, dict[str, Any]]] = {
     # name: (the page's link, the same search as a request)
@@ -87,8 +55,6 @@ PROBE = """() => {
     };
 }"""
 
-JUDGE_ALL = True  # a narration no rule knows is listed too (and fails the test)
-
 SHOWN_BY = {"leaf": "value", "backup": "v_after", "return": "value", "tt_hit": "value"}
 """Events after which the drawing shows a number at their node, and the field that number is."""
 
@@ -119,11 +85,10 @@ def disagreements(events: list[dict[str, Any]], steps: list[tuple[str, Any]]) ->
     out, unjudged = [], 0
     for _, seen in steps:
         event = events[seen["k"]]
-        rule = next((words for pattern, words in RULES if re.search(pattern, seen["said"])), None)
-        if rule is None:
+        verdict = judged(seen["lit"], seen["said"])
+        if verdict == "unchecked":
             unjudged += 1
-            out.append(f"step {seen['k']}: no rule knows {seen['said']!r} (lit {seen['lit']})") if JUDGE_ALL else None
-        elif len(seen["lit"]) != 1 or not any(word in seen["lit"][0] for word in rule):
+        elif verdict == "unfit":
             out.append(f"step {seen['k']}: lit {seen['lit']} for {seen['said']!r}")
         field = SHOWN_BY.get(event["type"])
         if field is None or event[field] is None:

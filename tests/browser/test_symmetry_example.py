@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.app_helpers import overflowing
+from tests.browser.app_helpers import overflowing, run_to_end
 from tests.browser.conftest import DESKTOP, PHONE, checked_app, new_page, open_app, refusals_removed, shot
 
 DRAWN = """() => [...document.querySelectorAll('#tree [data-node-id]')].map(n => n.dataset.nodeId)"""
@@ -104,9 +104,7 @@ def test_the_symmetries_box_is_tic_tac_toe_s_only(page: Page) -> None:
     page.locator('input[name="position"]').fill("....X....")
     page.locator('input[name="depth"]').fill("1")
     page.locator('select[name="algorithm"]').select_option("alphabeta")
-    searches = page.evaluate("window.minimaxLab.searches")
-    page.get_by_role("button", name="Run", exact=True).click()
-    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    run_to_end(page)
     page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")
     assert sorted(by_depth(page.evaluate(DRAWN))[1]) == ["root.0", "root.1"]  # O: a corner or an edge
     shot(page, f"symmetry_box_{page.viewport_size['width']}.png")
@@ -145,9 +143,7 @@ def refused_practice(app: Page) -> None:
     app.locator('input[name="position"]').fill(".........")
     app.locator('input[name="depth"]').fill("3")
     app.locator('select[name="algorithm"]').select_option("minimax")
-    searches = app.evaluate("window.minimaxLab.searches")
-    app.get_by_role("button", name="Run", exact=True).click()
-    app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
+    run_to_end(app)
     app.get_by_role("button", name="Practise this tree").click()
     expect(app.locator("#form-error")).to_contain_text(
         "searched with depth limit 3, this position has more than 400 nodes below it (the practice limit)")

@@ -31,6 +31,11 @@ BASELINE_MAX_NODES = 1_000_000
 """Most nodes the untraced minimax behind an alpha-beta result's `baseline` may visit (the full
 tic-tac-toe tree has 549,946); past it the baseline is null rather than the result late."""
 
+REFERENCE_MAX_NODES = 200_000
+"""Most nodes the untraced search behind a result's `reference` may visit (search.algorithms.reference:
+the same search without its beam or quiescence cap, or alpha-beta to the end; tic-tac-toe to the end is
+at most 18,297 nodes): past it the reference is left out rather than the result late."""
+
 ORDERING_MAX_NODES = 200_000
 """Most nodes the move-ordering lab's untraced minimax may visit on one tree or position (it then runs
 alpha-beta four times, each at most as large): past it, a game search asks for a smaller depth limit.

@@ -14,7 +14,7 @@ with move 2; without the beam: 2, move 1"):
 (no depth limit: the game's own value, or the tree's to its leaves, found by alpha-beta, which gives
 minimax's value and move without minimax's whole tree: its counts are alpha-beta's). The beam comes first, then the
 cap, then the depth limit: one reference, for the thing that most changed the search. The
-reference runs untraced with at most limits.BASELINE_MAX_NODES nodes; past that it is left out.
+reference runs untraced with at most limits.REFERENCE_MAX_NODES nodes; past that it is left out.
 Only a traced search gets one: an untraced search (a library call, a lab's runs) pays for nothing.
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from search.limits import BASELINE_MAX_NODES
+from search.limits import REFERENCE_MAX_NODES
 from search.traces.recorder import NullRecorder, SearchStopped
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def _run(search: ValueSearch, enhancements: Any, depth: int | None, what: str, u
             again.quiescence_cap = None
     else:
         again = Minimax(game, depth, None) if minimax else AlphaBeta(game, depth, ties, None)
-    again.rec = _NodeCap(BASELINE_MAX_NODES)
+    again.rec = _NodeCap(REFERENCE_MAX_NODES)
     root = again.value_of[game.to_move(game.initial)]
     try:
         v = root(game.initial, None, 0) if minimax else root(game.initial, None, 0, -float("inf"), float("inf"))

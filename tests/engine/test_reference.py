@@ -70,3 +70,13 @@ def test_an_untraced_search_runs_no_reference() -> None:
     """A library call pays for nothing it did not ask for."""
     result = parse_request({"game": "tictactoe", "state": "X...O....", "depth": 3, "beam": 2}).run()
     assert result.reference is None
+
+
+def test_a_reference_past_its_node_cap_is_left_out(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """limits.REFERENCE_MAX_NODES: the result comes on time, without the reference, rather than late."""
+    import search.algorithms.reference as reference
+
+    request = {"game": "tictactoe", "state": "X...O....", "depth": 3, "beam": 2}
+    assert "reference" in result_of(request)
+    monkeypatch.setattr(reference, "REFERENCE_MAX_NODES", 50)
+    assert "reference" not in result_of(request)

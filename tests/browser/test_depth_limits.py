@@ -67,7 +67,11 @@ def test_use_the_lecture_tree_with_estimates_runs_at_the_same_depth(app: Page) -
     expect(app.locator("#form-ways")).to_be_hidden()
     app.get_by_role("button", name="Last step").click()
     expect(app.locator("#counter")).to_have_text(re.compile(r"^step (\d+) / \1$"))
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: A = 8, best move B\. Alpha-beta evaluated \d+ of \d+ leaves"))
+    # The estimates say 8; the tree to its leaves says 3: the result says so beside its own answer.
+    expect(app.locator("#narration")).to_have_text(
+        "Result: A = 8, best move B. Depth limit 1: estimates stood in for values, so the answer is a guess: "
+        "searched to the end, A = 3, best move B (7 leaves searched by alpha-beta, against 3)")
+    expect(app.locator("#tally")).to_have_text(re.compile(r"^Alpha-beta evaluated \d+ of \d+ leaves"))
     # B, C and D are scored by their estimates (8, 4, 7); no leaf below them was read.
     for node, value in (("B", "8"), ("C", "4"), ("D", "7")):
         drawn = app.locator(f'#tree [data-node-id="{node}"]')

@@ -29,6 +29,7 @@ from search.algorithms.alphabeta import AlphaBeta, Returns, Ties
 from search.algorithms.baseline import _NodeCap
 from search.algorithms.minimax import Minimax
 from search.algorithms.pseudocode import BEAM_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
+from search.algorithms.reference import WITHOUT_BEAM, WITHOUT_CAP, search_again
 from search.games.game import Game
 from search.result import SearchResult
 from search.traces.events import Baseline
@@ -85,6 +86,20 @@ def window_flag(v: float, window: tuple[float, ...], strict: bool) -> str:
     return "upper" if v <= alpha else "lower" if v >= beta else "exact"
 
 
+Scored = list[tuple[Any, float]]
+
+
+def beam_split(game: Game[Any, Any], state: Any, actions: Sequence[Any], width: int) -> tuple[Scored, Scored]:
+    """The `width` actions whose child is best for the mover by its estimate (UTILITY where the game is
+    over there, else EVAL), and the rest, each as (action, estimate) in their given order (a stable
+    sort: ties keep their order). What a beam search keeps, and what the tree it draws keeps
+    (search.games.position_tree)."""
+    scored = [(a, game.utility(c) if game.is_terminal(c) else game.evaluate(c)) for a in actions for c in (game.result(state, a),)]
+    sign = -1 if game.to_move(state) == "max" else 1
+    keep = set(sorted(range(len(scored)), key=lambda i: sign * scored[i][1])[:width])
+    return [scored[i] for i in range(len(scored)) if i in keep], [scored[i] for i in range(len(scored)) if i not in keep]
+
+
 class BeamGame:
     """The game as a beam search sees it: ACTIONS keeps the K best children for the mover; all else
     is the game's own (delegated)."""
@@ -97,22 +112,12 @@ class BeamGame:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    def estimate(self, state: Any) -> float:
-        """What the beam ranks a child by: its utility when the game is over there, else EVAL."""
-        game = self.inner
-        return game.utility(state) if game.is_terminal(state) else game.evaluate(state)
-
     def actions(self, state: Any) -> Sequence[Any]:
         game = self.inner
         actions = game.actions(state)
         if len(actions) <= self.width:
             return actions
-        scored = [(a, self.estimate(game.result(state, a))) for a in actions]
-        sign = -1 if game.to_move(state) == "max" else 1
-        best = sorted(range(len(scored)), key=lambda i: sign * scored[i][1])[: self.width]  # stable: ties keep order
-        keep = set(best)
-        kept = [scored[i] for i in range(len(scored)) if i in keep]
-        dropped = [scored[i] for i in range(len(scored)) if i not in keep]
+        kept, dropped = beam_split(game, state, actions, self.width)
         self.search.beam_dropped = True
         player = game.to_move(state)
         root = state is game.initial  # the search is handed the initial state itself at the root
@@ -161,6 +166,16 @@ class EnhancedSearch:
 
     def actions_line(self, player: str, root: bool) -> str:
         return BEAM_LINES[player]
+
+    def reference(self) -> dict[str, Any] | None:
+        """What made this search a guess, first: the beam left children out, or quiescence stopped at its
+        cap where a position was not quiet; else the depth limit's estimates (ValueSearch.reference)."""
+        options = self.enhancements
+        if self.beam_dropped:
+            return search_again(self, WITHOUT_BEAM, options._replace(beam=None))  # type: ignore[arg-type]
+        if self.quiescence_capped:
+            return search_again(self, WITHOUT_CAP, options, uncapped=True)  # type: ignore[arg-type]
+        return super().reference()  # type: ignore[misc]
 
     # --- quiescence -----------------------------------------------------------------------
     def cutoff_test(self, state: Any, depth: int) -> bool:

@@ -16,6 +16,7 @@ minimax's value and move without minimax's whole tree: its counts are alpha-beta
 cap, then the depth limit: one reference, for the thing that most changed the search. The
 reference runs untraced with at most limits.REFERENCE_MAX_NODES nodes; past that it is left out.
 Only a traced search gets one: an untraced search (a library call, a lab's runs) pays for nothing.
+Each search says whether something made it a guess (ValueSearch.reference, EnhancedSearch.reference).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from search.limits import REFERENCE_MAX_NODES
-from search.traces.recorder import NullRecorder, SearchStopped
+from search.traces.recorder import SearchStopped
 
 if TYPE_CHECKING:
     from search.algorithms.value_search import ValueSearch
@@ -33,25 +34,11 @@ WITHOUT_CAP = "without the quiescence cap"
 TO_THE_END = "to the end"
 
 
-def reference_of(search: ValueSearch) -> dict[str, Any] | None:
-    """The reference for a finished traced search, or None when nothing made it a guess (or the
-    reference would pass the node cap)."""
-    if isinstance(search.rec, NullRecorder) or search.algorithm not in ("minimax", "alphabeta", "iterative"):
-        return None
-    enhancements = getattr(search, "enhancements", None)
-    if enhancements is not None and enhancements.beam is not None and search.beam_dropped:
-        return _run(search, enhancements._replace(beam=None), search.options["depth"], WITHOUT_BEAM)
-    if enhancements is not None and getattr(search, "quiescence_capped", False):
-        return _run(search, enhancements, search.options["depth"], WITHOUT_CAP, uncapped=True)
-    if search.cut_at_limit:  # alpha-beta: minimax's value and move, without minimax's whole tree
-        return _run(search, None, None, TO_THE_END, alphabeta=True)
-    return None
-
-
-def _run(search: ValueSearch, enhancements: Any, depth: int | None, what: str, uncapped: bool = False,
-         alphabeta: bool = False) -> dict[str, Any] | None:
-    """The same search, untraced, with `enhancements` (None: plain) to `depth`; `alphabeta`: alpha-beta
-    even for minimax (the same value and move: AIMA 4th ed. §5.2.3), as the search to the end is."""
+def search_again(search: ValueSearch, what: str, enhancements: Any = None, uncapped: bool = False) -> dict[str, Any] | None:
+    """The reference: `search` again, untraced, without what made it a guess (`what`): with `enhancements`
+    (the beam left out, or the quiescence cap lifted: `uncapped`) at its depth limit, or, to the end, plain
+    alpha-beta with no limit, which gives minimax's value and move too (AIMA 4th ed. §5.2.3). None past
+    limits.REFERENCE_MAX_NODES. (The algorithms are imported here, not above: each of them imports this.)"""
     from search.algorithms.alphabeta import AlphaBeta
     from search.algorithms.baseline import _NodeCap
     from search.algorithms.enhanced import EnhancedAlphaBeta, EnhancedMinimax, Enhancements
@@ -62,7 +49,8 @@ def _run(search: ValueSearch, enhancements: Any, depth: int | None, what: str, u
     if isinstance(game, OrderedGame):  # its order was surveyed to the depth limit only: the game's own order past it
         game = game.game
     ties = search.options.get("ties", "prune")
-    minimax = search.algorithm == "minimax" and not alphabeta
+    depth = None if what == TO_THE_END else search.options["depth"]
+    minimax = search.algorithm == "minimax" and what != TO_THE_END
     if enhancements is not None and enhancements != Enhancements():
         again: Any = (EnhancedMinimax(game, depth, None, enhancements) if minimax
                       else EnhancedAlphaBeta(game, depth, ties, None, enhancements))

@@ -6,11 +6,11 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
-from search.algorithms.reference import reference_of
+from search.algorithms.reference import TO_THE_END, search_again
 from search.games.game import Game
 from search.games.symmetry import symmetry_option
 from search.result import SearchResult
-from search.traces.recorder import NULL_RECORDER, SearchRecorder, SearchStopped
+from search.traces.recorder import NULL_RECORDER, NullRecorder, SearchRecorder, SearchStopped
 
 NO_LIMIT = sys.maxsize
 """The depth limit of a search without one: `depth >= NO_LIMIT` never holds."""
@@ -72,11 +72,19 @@ class ValueSearch:
             complete=stopped is None, reason=stopped,
         )
         extras = self.result_extras(result, stopped)
-        result.reference = None if stopped else reference_of(self)
+        result.reference = None if stopped or isinstance(self.rec, NullRecorder) else self.reference()
         if result.reference is not None:
             extras["reference"] = result.reference
         self.rec.result({**result.to_json(), **extras})
         return result
+
+    def reference(self) -> dict[str, Any] | None:
+        """A traced search that could be wrong says so (search.algorithms.reference): an estimate stood in
+        for a value at the depth limit, so here is the answer to the end. Minimax, alpha-beta and iterative
+        deepening; expectiminimax and max^n have no reference."""
+        if not self.cut_at_limit or self.algorithm not in ("minimax", "alphabeta", "iterative"):
+            return None
+        return search_again(self, TO_THE_END)
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
         """Fields an algorithm adds to its result event (and to `result`): none here."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from search import limits
+from search.algorithms.enhanced import beam_split
 from search.errors import InputError
 from search.games.game import Game
 from search.games.registry import GAMES
@@ -62,18 +63,6 @@ def _within(options: dict[str, Any]) -> str:
     return f"searched with {', '.join(words)}, " if words else ""
 
 
-def kept_by_beam(game: Game[Any, Any], state: Any, actions: list[Any], width: int) -> list[Any]:
-    """The `width` actions whose child is best for the mover by its estimate (UTILITY where the
-    game is over), in their given order: what the beam search keeps (search.algorithms.enhanced.BeamGame)."""
-    if len(actions) <= width:
-        return actions
-    children = [game.result(state, a) for a in actions]
-    scores = [game.utility(c) if game.is_terminal(c) else game.evaluate(c) for c in children]
-    sign = -1 if game.to_move(state) == "max" else 1
-    keep = set(sorted(range(len(actions)), key=lambda i: sign * scores[i])[:width])  # stable: ties keep order
-    return [a for i, a in enumerate(actions) if i in keep]
-
-
 def expand(game: Game[Any, Any], shape: SearchShape = SearchShape(), within: str = "") -> TreeNode:
     """The tree the search draws below `game.initial`, or InputError past limits.EXERCISE_GAME_MAX_NODES."""
     count = 0
@@ -104,7 +93,7 @@ def expand(game: Game[Any, Any], shape: SearchShape = SearchShape(), within: str
         mark = "X" if node.player == "max" else "O"
         actions = list(game.actions(state))
         if shape.beam is not None:
-            actions = kept_by_beam(game, state, actions, shape.beam)
+            actions = [a for a, _ in beam_split(game, state, actions, shape.beam)[0]] if len(actions) > shape.beam else actions
         for index, action in enumerate(actions):
             move = game.move_json(action)
             move_text = "-".join(str(part) for part in move) if isinstance(move, list) else str(move)

@@ -50,24 +50,23 @@ class BoundTracker:
         self.last = None if flag == "exact" else flag  # type: ignore[assignment]
 
     def backup(self, op: str, child_value: float, before: float, after: float) -> None:
-        """The finished child (its flag in `last`) went into v: MAX or MIN keep the better, "chance" adds."""
+        """The finished child (its flag in `last`) went into v: MAX or MIN keep the better, "chance" adds.
+        A child's "upper" breaks the `lower` fact and its "lower" the `upper` one. MAX's `lower` holds
+        by the child that gave v (a tie may give it again), its `upper` by every child; MIN the other way round;
+        a chance node's sum keeps each fact only while every term does."""
         frame = self.frames[-1]
         child, frame[0] = self.last, after
-        if op == "max":
-            if after != before:
-                frame[1] = child != "upper"
-            elif child_value == after:
-                frame[1] = frame[1] or child != "upper"
-            frame[2] = frame[2] and child != "lower"
-        elif op == "min":
-            if after != before:
-                frame[2] = child != "lower"
-            elif child_value == after:
-                frame[2] = frame[2] or child != "lower"
-            frame[1] = frame[1] and child != "upper"
-        else:  # chance: v + P(r) × u keeps a fact only while every term does
-            frame[1] = frame[1] and child != "upper"
-            frame[2] = frame[2] and child != "lower"
+        keeps = (None, child != "upper", child != "lower")  # by fact: 1 lower, 2 upper
+        best, every = (1, 2) if op == "max" else (2, 1) if op == "min" else (0, 0)
+        if best == 0:  # chance
+            frame[1] = frame[1] and keeps[1]
+            frame[2] = frame[2] and keeps[2]
+            return
+        if after != before:
+            frame[best] = keeps[best]
+        elif child_value == after:
+            frame[best] = frame[best] or keeps[best]
+        frame[every] = frame[every] and keeps[every]
 
     def cut(self, cut: str, skipped: int) -> None:
         """A test held with `skipped` children left unseen: a β cut (v ≥ β) can no longer say "at most",

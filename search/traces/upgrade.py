@@ -2,7 +2,8 @@
 
 Format 5 marks a return that is only a bound on the node's value (`bound`, search.traces.bounds):
 the trace's own events say which returns are, so they are marked as the engine would mark them
-(the same tracker, fed the events). It also gave the enhancements and the chance sum lines of their
+(the same tracker, fed the events); iterative deepening's root visits lose the parent an older engine
+gave them (the root itself). It also gave the enhancements and the chance sum lines of their
 own: search.traces.line_upgrade moves those steps to them. A result gains no `reference` here (only a
 search can make one): an upload, searched again to be verified, gets the engine's.
 
@@ -51,12 +52,20 @@ def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
     start event; events of the current format come back as they are, for the schema to check."""
     version = events[0].get("format")
     if version in (3, 4):
-        return upgrade_lines(_with_bounds([{**events[0], "format": FORMAT_VERSION}, *events[1:]])), True
+        events = _root_visits_without_parent([{**events[0], "format": FORMAT_VERSION}, *events[1:]])
+        return upgrade_lines(_with_bounds(events)), True
     if version not in (1, 2):
         return events, False
     if version == 1:
         events = _format_1_to_2(events)
     return _format_2_to_3(events), True
+
+
+def _root_visits_without_parent(events: list[Event]) -> list[Event]:
+    """Iterative deepening's root visits as the engine writes them since format 5: before it, each
+    iteration after the first named the root as the root's own parent."""
+    return [{**event, "parent": None} if isinstance(event, dict) and event.get("type") == "visit"
+            and event.get("parent") is not None and event.get("parent") == event.get("node") else event for event in events]
 
 
 def _with_bounds(events: list[Event]) -> list[Event]:

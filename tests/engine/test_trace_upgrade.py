@@ -80,6 +80,19 @@ def test_a_format4_trace_differs_from_today_in_its_number_and_the_bounds_of_its_
     assert [e["node"] for e in lecture if e["type"] == "return" and "bound" in e] == ["C"]
 
 
+def test_an_older_iterative_trace_loses_the_parent_its_root_was_given() -> None:
+    """Before format 5 each iteration after the first visited the root with the root as its parent."""
+    now = lines_of((GOLDEN / "lecture_estimates_iterative_depth2.jsonl").read_text())
+    roots = [i for i, e in enumerate(now) if e["type"] == "visit" and e["depth"] == 0]
+    assert len(roots) == 2 and all(now[i]["parent"] is None for i in roots)
+    old = [{**e, "format": 4} if e["type"] == "start" else
+           {**e, "parent": e["node"]} if i == roots[1] else
+           {k: v for k, v in e.items() if not (k == "bound" and e["type"] == "return")} for i, e in enumerate(now)]
+    old[-1].pop("reference", None)
+    events, upgraded = read_trace(text_of(old))
+    assert upgraded and events == lines_of(without_reference(text_of(now)))
+
+
 def test_a_current_trace_is_left_as_it_is() -> None:
     text = (GOLDEN / "lecture_alphabeta.jsonl").read_text()
     events, upgraded = read_trace(text)

@@ -10,6 +10,7 @@
 import { CELL_CLASS, CELL_MARK, LAYOUTS } from "../view/board_view.js";
 import { SIZES } from "../view/tree_view.js";
 import { Status, presentNode, stepContext } from "../view/presentation.js";
+import { hasReturned } from "../replay/node_state.js";
 import { plural } from "../view/plural.js";
 
 const GREEK = {
@@ -227,7 +228,7 @@ export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = []
     if (label) add(`  \\node[node label${pruned}] at ${at(x[i], labelY(i))} {${latexText(label)}};`);
     if (node.window && !folds.has(i)) {
       // A done node keeps its window, lighter, as the view dims it (a folded one shows its size there).
-      const kept = node.status === Status.DONE || node.status === Status.BOUNDED ? " done" : "";
+      const kept = hasReturned(node.status) ? " done" : "";
       add(`  \\node[window${kept}] at ${at(x[i], windowY(i))} {[${latexValue(node.window.alpha)}, ${latexValue(node.window.beta)}]};`);
     }
     if (node.order) add(`  \\node[visit order] at ${at(x[i] + 17, y[i] - 13)} {${node.order}};`);

@@ -44,7 +44,13 @@ function namer(replay) {
   // The root's move, for the result and the iterations: "the centre, cell 4" (the square in
   // words where the game has them; else "X 4").
   const bestMove = (move) => placeWords(t.game, move) || moveFrom(t.ids[t.root], move);
-  return { t, name, nameAt, role, start, moveFrom, bestMove, idx: (id) => t.idx(id) };
+  // What follows "best move" in a sentence: ": the centre, cell 4" for a game, " B" for a tree (the child's
+  // id is its move), " none" without one.
+  const bestMoveWords = (move, child = move) => {
+    if (child === null || child === undefined || move === null || move === undefined) return " none";
+    return t.kind === "game" ? `: ${bestMove(move)}` : ` ${name(child)}`;
+  };
+  return { t, name, nameAt, role, start, moveFrom, bestMove, bestMoveWords, idx: (id) => t.idx(id) };
 }
 
 // "MAX at A can already get 3 (through B)": the ancestor whose bound line set α (or β), and
@@ -246,7 +252,7 @@ function iteration(event, n) {
   const game = t.kind === "game";
   const root = t.ids[t.root];
   const childName = (child, move) => (game ? n.moveFrom(root, move) : n.name(child));
-  const best = event.child === null ? " none" : game ? `: ${n.bestMove(event.move)}` : ` ${n.name(event.child)}`;
+  const best = n.bestMoveWords(event.move, event.child);
   const found = `Iteration ${event.iteration} (depth limit ${event.depth}) found ${n.name(event.node)} = ${showValue(event.value)}, ` +
     `best move${best} (${plural(event.leaves, "leaf")}, ${plural(event.visited, "node")})`;
   if (!event.next_order) return `${found}. That was the last iteration`;
@@ -273,15 +279,11 @@ export function iterativeWords(result, kind = "tree") {
 function result(event, n, replay) {
   const { t } = n;
   if (event.complete === false) return `Search stopped early (${event.reason || "stopped"}): no result`;
-  // A game's best move by its square: "best move: the centre, cell 4".
-  const move = t.kind === "tree" ? ` ${n.name(event.child)}` : event.move === null || event.move === undefined ? " none" : `: ${n.bestMove(event.move)}`;
   const answer = event.child === null && t.kind === "tree"
     ? `Result: ${n.name(event.node)} = ${showValue(event.value)}, the expected value (chance moves first: no move to choose)`
-    : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move${move}`;
+    : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move${n.bestMoveWords(event.move, event.child)}`;
   const start = replay.event(0);
-  const game = t.kind === "game";
-  const guess = referenceWords(event, start && start.options, n.name(event.node),
-    (m) => (game ? `: ${n.bestMove(m)}` : ` ${n.name(m)}`), game);
+  const guess = referenceWords(event, start && start.options, n.name(event.node), n.bestMoveWords, t.kind === "game");
   const more = guess ? `. ${guess}` : "";
   if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}${more}`;
   const saving = savingWords(event, t.kind, hasChance(t) ? "expectiminimax" : "minimax");

@@ -82,12 +82,13 @@ export class PseudocodePanel {
 
   // The values at the current node: name, v, and (alpha-beta only) its window.
   // bound: "upper" / "lower" once the node has returned a bound rather than its value: v reads "≤ 2".
-  showVars(name, v, alpha, beta, bound) {
+  // fullName: the node's whole name, on hover, where `name` is a shortened one.
+  showVars(name, v, alpha, beta, bound, fullName = name) {
     const set = (e, text) => {
       if (e.textContent !== text) e.textContent = text;
     };
     set(this.vars.node, name || "—");
-    this.vars.node.title = name || ""; // the full name, where a long one is cut short
+    this.vars.node.title = fullName || ""; // the full name, where a long one is cut short
     set(this.vars.v, v === undefined ? "—" : showReturned(v, bound));
     set(this.vars.alpha, alpha === undefined ? "—" : showValue(alpha));
     set(this.vars.beta, beta === undefined ? "—" : showValue(beta));
@@ -98,6 +99,5 @@ export class PseudocodePanel {
 // the child: its init, beam, or the last child's backup, test or bound); else null.
 export function callerLine(event, before) {
   if (!event || event.type !== "visit" || event.parent === null || event.parent === undefined) return null;
-  if (event.parent === event.node) return null; // iterative deepening's root from its second iteration on
   return before && before.node === event.parent ? before.line : null;
 }

@@ -26,8 +26,8 @@ export function showStep(page, position) {
   // At the result no node is current: show the root, whose value is the answer.
   const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
-  code.showVars(readoutName(t, node), state.vOf(node), state.alphaOf(node), state.betaOf(node), state.boundOf(node));
-  $("var-node").title = t.nameOf(t.ids[node]); // the full name, on hover
+  code.showVars(readoutName(t, node), state.vOf(node), state.alphaOf(node), state.betaOf(node), state.boundOf(node),
+    t.nameOf(t.ids[node]));
   const link = narrationLink(event, (id) => t.nameOf(id));
   if (link) link.pick = () => view.showNode(t.idx(link.id));
   say(page.narration, narrate(event, replay, state), link);

@@ -22,6 +22,11 @@ export const Status = Object.freeze({
 const STATUS_CODE = { unvisited: 0, visited: 1, done: 2, pruned: 3, dropped: 4, bounded: 5 };
 const STATUS_NAME = [Status.UNVISITED, Status.VISITED, Status.DONE, Status.PRUNED, Status.DROPPED, Status.BOUNDED];
 const BOUND_NAME = [undefined, "upper", "lower"];
+
+// Whether a node with this status has returned: its value final, or a bound on it.
+export function hasReturned(status) {
+  return status === Status.DONE || status === Status.BOUNDED;
+}
 export const BOUND_CODE = { upper: 1, lower: 2 };
 const CUT_NAME = [undefined, "alpha", "beta"];
 export const CUT_CODE = { alpha: 1, beta: 2 };
@@ -118,8 +123,7 @@ export class NodeState {
 
   // Whether node i has returned (its value final, or a bound on it).
   returned(i) {
-    const code = this.num(0, i);
-    return code === STATUS_CODE.done || code === STATUS_CODE.bounded;
+    return hasReturned(this.statusOf(i));
   }
 
   leafKindOf(i) {

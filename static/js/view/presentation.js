@@ -4,7 +4,7 @@
 // the SVG and PNG exports copy the drawn view. So no picture can disagree with another.
 // No DOM and no d3 here: Node's tests import it.
 
-import { Status } from "../replay/node_state.js";
+import { Status, hasReturned } from "../replay/node_state.js";
 import { showReturned, showValue } from "./value_format.js";
 
 export { Status };
@@ -45,8 +45,7 @@ export function presentNode(state, tree, i, context = stepContext(state, tree)) 
   const given = searched === undefined && tree.given[i] !== undefined;
   const value = given ? tree.given[i] : searched;
   const onPath = context.onPath.has(i);
-  const done = kept === Status.DONE || kept === Status.BOUNDED;
-  const alpha = onPath || done ? state.alphaOf(i) : undefined;
+  const alpha = onPath || hasReturned(kept) ? state.alphaOf(i) : undefined;
   const bound = kept === Status.BOUNDED ? state.boundOf(i) : undefined;
   const window = alpha !== undefined ? { alpha, beta: state.betaOf(i) } : null;
   return {

@@ -28,6 +28,7 @@ from search.games.game import Game, TreeGame
 from search.games.registry import named_game
 from search.games.symmetry import symmetry_option
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
+from search.misconceptions import CATALOGUE, Setting, run as run_misconception
 from search.result import SearchResult
 from search.traces.recorder import SearchRecorder
 from search.trees.node import EXAMPLES, TreeNode
@@ -41,7 +42,7 @@ RETURNS = ("v", "bound")
 """What alpha-beta returns from a node: v (the slides' pseudocode, fail-soft) or the bound it was cut
 against (the slides' figure, fail-hard: MAX-VALUE returns β on a cut and α at its end)."""
 KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "tt", "quiescence", "beam",
-                "ordering", "seed", "returns", "symmetry"}
+                "ordering", "seed", "returns", "symmetry", "misconception"}
 ENHANCEABLE = ("minimax", "alphabeta")
 """The algorithms the transposition table, quiescence and the beam go with (search.algorithms.enhanced)."""
 
@@ -56,6 +57,7 @@ class SearchRequest:
     ordering: str | None = None
     seed: int | None = None
     returns: str = "v"
+    misconception: str | None = None  # run the search with this slip (search.misconceptions), to see what it does
 
     def options(self) -> dict[str, Any]:
         """The options as the start event records them: only the algorithms that prune have a tie
@@ -63,7 +65,9 @@ class SearchRequest:
         only when the request asked for one."""
         plain = {"depth": self.depth, "ties": self.ties} if self.algorithm in PRUNING else {"depth": self.depth}
         returns = {"returns": "bound"} if self.returns == "bound" else {}
-        return {**plain, **symmetry_option(self.game), **returns, **self.enhancements.options(), **self.ordering_options()}
+        mistaken = {} if self.misconception is None else {"misconception": self.misconception}
+        return {**plain, **symmetry_option(self.game), **returns, **self.enhancements.options(), **self.ordering_options(),
+                **mistaken}
 
     def ordering_options(self) -> dict[str, Any]:
         """{"ordering": name} (and "seed" for random) when the request asked for an ordering, else {}."""
@@ -79,7 +83,7 @@ class SearchRequest:
             return self
         game = ordered_game(self.game, self.ordering, self.depth, DEFAULT_SEED if self.seed is None else self.seed)
         return SearchRequest(game, self.algorithm, self.depth, self.ties, self.enhancements, self.ordering, self.seed,
-                             self.returns)
+                             self.returns, self.misconception)
 
     def listing(self) -> list[Line]:
         """The pseudocode of this search: its algorithm and tie rule, the root's player, its depth limit, and the
@@ -95,6 +99,9 @@ class SearchRequest:
                 "returns": self.returns}
 
     def run(self, recorder: SearchRecorder | None = None) -> SearchResult:
+        if self.misconception is not None:
+            return run_misconception(self.misconception, self.game, Setting(self.algorithm, self.ties, self.returns),
+                                     depth=self.depth, recorder=recorder)
         if self.enhancements != Enhancements():  # the plain searches stay as fast as the slides are short
             if self.algorithm == "minimax":
                 return enhanced_minimax(self.game, self.enhancements, depth=self.depth, recorder=recorder)
@@ -124,8 +131,40 @@ def parse_request(data: Any) -> SearchRequest:
     ordering, seed = parse_ordering(data, algorithm)
     game = _game(data, depth, algorithm == "iterative")
     check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
-    return fitted_request(SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth),
-                                        ordering, seed, parse_returns(data, game, algorithm)))
+    request = SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth), ordering, seed,
+                            parse_returns(data, game, algorithm))
+    request.misconception = parse_misconception(data.get("misconception"), request)
+    return fitted_request(with_misconception(request))
+
+
+def parse_misconception(misconception: Any, request: SearchRequest) -> str | None:
+    """"misconception": a catalogue id (search.misconceptions) the search runs with, to show what that slip does; it
+    goes with a plain search of the algorithm it is a slip of (no table, quiescence, beam or ordering)."""
+    if misconception is None:
+        return None
+    if misconception not in CATALOGUE:
+        raise InputError("misconception", f"expected one of {', '.join(CATALOGUE)}, got {misconception!r}")
+    if request.enhancements != Enhancements() or request.ordering is not None:
+        raise InputError("misconception", "a misconception is a slip of the plain search: leave out tt, quiescence, beam and ordering")
+    if request.game.to_move(request.game.initial) == "chance" and request.algorithm != "expectiminimax":
+        raise InputError("misconception", "a tree with a chance node at its root is searched by expectiminimax")
+    if not CATALOGUE[misconception].fits(Setting(request.algorithm, request.ties, request.returns)):
+        raise InputError("misconception", f"{misconception} is not a slip of {request.algorithm}"
+                         f"{' with ties ' + request.ties if request.algorithm == 'alphabeta' else ''}"
+                         f"{' returning the bound' if request.returns == 'bound' else ''}")
+    return misconception
+
+
+def with_misconception(request: SearchRequest) -> SearchRequest:
+    """The request as its mistaken search runs: the strict test searches with ties "explore", the fail-hard
+    slip returns "bound" (so the options and the pseudocode shown say what the search does)."""
+    if request.misconception is None:
+        return request
+    asked = Setting(request.algorithm, request.ties, request.returns)
+    misconception = CATALOGUE[request.misconception]
+    setting = misconception.setting(asked) if misconception.applies(asked) else asked  # a saved trace's start: as it ran
+    request.algorithm, request.ties, request.returns = setting.algorithm, setting.ties, setting.returns
+    return request
 
 
 def fitted_request(request: SearchRequest) -> SearchRequest:

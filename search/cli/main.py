@@ -18,16 +18,19 @@ from search.cli.practice import add_practice_parser, practice_command
 from search.errors import InputError
 from search.games.game import TreeGame
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
+from search.misconceptions import CATALOGUE
 from search.request import (
     ALGORITHMS,
     RETURNS,
     SearchRequest,
     check_tree_estimates,
     fitted_request,
+    parse_misconception,
     parse_options,
     parse_ordering,
     parse_request,
     parse_returns,
+    with_misconception,
 )
 from search.traces.recorder import Recorder
 from search.trees.node import EXAMPLES
@@ -94,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     trace.add_argument("--returns", choices=list(RETURNS), default="v",
                        help="alphabeta: what a node returns, v (the slides' pseudocode) or the bound it was cut "
                             "against, β or α (the slides' figure: fail-hard)")
+    trace.add_argument("--misconception", choices=list(CATALOGUE), metavar="ID",
+                       help="run the search with this slip, to see what it does (python -m search misconceptions lists them)")
     trace.add_argument("--max-events", type=positive_int, help="stop after this many events (the result says so)")
     trace.add_argument("--tt", action="store_true", help="a transposition table: a position searched before is answered from it (games)")
     trace.add_argument("--quiescence", action="store_true",
@@ -115,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the random ordering's seed (default {DEFAULT_SEED})")
     add_practice_parser(commands)
     add_cs188_parser(commands)
+    commands.add_parser("misconceptions", help="list the catalogue of misconceptions (ids for --misconception) as JSON")
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
 
@@ -138,6 +144,8 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
                     "beam": getattr(args, "beam", None)}
     if getattr(args, "returns", "v") != "v":  # trace only
         options["returns"] = args.returns
+    if getattr(args, "misconception", None) is not None:  # trace only
+        options["misconception"] = args.misconception
     if getattr(args, "ordering", None) is not None:  # trace only: the ordering subcommand runs them all
         options.update(ordering=args.ordering, seed=args.seed)
     elif args.command == "trace" and args.seed is not None:
@@ -158,7 +166,9 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
             fail(f"{args.tree}: {exc}")
         check_fit(TreeGame(root), algorithm)
         returns = parse_returns(options, TreeGame(root), algorithm)
-        return fitted_request(SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed, returns=returns))
+        request = SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed, returns=returns)
+        request.misconception = parse_misconception(options.get("misconception"), request)
+        return fitted_request(with_misconception(request))
     if args.example:
         return parse_request({"example": args.example, "symmetry": args.symmetry, **options, **enhancements})
     return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, "symmetry": args.symmetry,
@@ -185,6 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = listing(args.algorithm, args.ties, args.root, args.depth_limited, args.chance, tt=args.tt,
                        quiescence=args.quiescence, beam=args.beam, returns=args.returns)
         print(json.dumps(code, ensure_ascii=False, indent=1))
+        return 0
+    if args.command == "misconceptions":
+        print(json.dumps([m.catalogue_json() for m in CATALOGUE.values()], ensure_ascii=False, indent=1))
         return 0
     if args.command == "schema":
         print(tree_schema_text(), end="")

@@ -65,8 +65,16 @@ Reason = Literal["cancelled", "event limit", "client stalled"]
 
 
 TestKind = Literal["v >= beta", "v > beta", "v <= alpha", "v < alpha",
-                   "v + rest * hi <= alpha", "v + rest * hi < alpha", "v + rest * lo >= beta", "v + rest * lo > beta"]
-"""A pruning test as written; the last four are a chance node's (alpha-beta over a tree with bounds)."""
+                   "v + rest * hi <= alpha", "v + rest * hi < alpha", "v + rest * lo >= beta", "v + rest * lo > beta",
+                   "v >= alpha", "v > alpha", "v <= beta", "v < beta"]
+"""A pruning test as written; the next four are a chance node's (alpha-beta over a tree with bounds), the last four
+the misconception "tests-wrong-bound"'s (MAX testing v against α, MIN against β: search.misconceptions)."""
+
+
+MisconceptionId = Literal["window-not-passed", "strict-test", "alpha-not-updated", "beta-not-updated", "fail-hard", "fail-soft",
+                          "no-pruning", "max-min-swapped", "tests-wrong-bound", "chance-as-min", "unweighted-average",
+                          "maxn-root-component"]
+"""The ids of search.misconceptions.CATALOGUE (a test keeps the two lists equal)."""
 
 
 class Options(TypedDict):
@@ -79,6 +87,7 @@ class Options(TypedDict):
     ordering: NotRequired[Literal["given", "best", "worst", "random"]]  # only when the request asked for one
     seed: NotRequired[int]  # the random ordering's seed (with ordering "random" only)
     symmetry: NotRequired[Literal[True]]  # tic-tac-toe with symmetric moves dropped, only when on (search.games.symmetry)
+    misconception: NotRequired[MisconceptionId]  # a search run with this slip, to show what it does (search.misconceptions)
 
 
 class StartEvent(TypedDict):

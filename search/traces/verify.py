@@ -39,7 +39,7 @@ from search.traces.recorder import FORMAT_VERSION, Recorder, SearchStopped
 from search.traces.records import Batch
 from search.traces.upgrade import upgrade_trace
 
-OPTION_FIELDS = frozenset({"depth", "ties", "returns", "tt", "quiescence", "beam", "ordering", "seed", "symmetry"})
+OPTION_FIELDS = frozenset({"depth", "ties", "returns", "tt", "quiescence", "beam", "ordering", "seed", "symmetry", "misconception"})
 """What a start event's `options` may hold (docs/trace-format.md)."""
 CANCEL_REASONS = ("cancelled", "client stalled")
 """Why the server stops a search at a batch boundary (server/searches/namespace.py); the cap says "event limit"."""

@@ -34,12 +34,13 @@ PLAIN = ("minimax", "alphabeta", "expectiminimax", "maxn")
 """The searches predict mode's questions are read from here (iterative deepening revisits its nodes)."""
 TELLS: dict[str, tuple[str, ...]] = {
     "window-not-passed": ("window", "bound"), "alpha-not-updated": ("bound", "window"), "beta-not-updated": ("bound", "window"),
-    "strict-test": ("prune",), "no-pruning": ("prune",), "tests-wrong-bound": ("prune",),
+    "strict-test": ("tie", "prune"), "no-pruning": ("prune",), "tests-wrong-bound": ("prune",),
     "fail-hard": ("value",), "fail-soft": ("value",), "max-min-swapped": ("value",),
     "chance-as-min": ("value",), "unweighted-average": ("value",), "maxn-root-component": ("value",)}
-"""The questions where a slip shows first: when several misconceptions give a wrong answer, the page names
-one that tells by that kind of question before the others (keep looking at a tie is the strict test,
-although α not passed down keeps looking there too), as the practice diagnosis names its telling marks."""
+"""The questions where a slip shows first ("tie": a prune question where v equals the bound): when several
+misconceptions give a wrong answer, the page names one that tells by that question before the others (keep
+looking at a tie is the strict test, although no pruning keeps looking there too), as the practice
+diagnosis names its telling marks first."""
 TOLERANCE = 1e-9
 """A weighted sum equals another within this (as the practice diagnosis compares them)."""
 

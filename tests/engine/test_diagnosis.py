@@ -59,11 +59,14 @@ def test_fail_hard_is_a_misconception_only_where_the_exercise_asks_for_v() -> No
 
 
 def test_identical_answers_are_said_to_be_the_same() -> None:
-    """Asked only values and prunes, the window not passed down prunes nothing, as plain minimax does."""
+    """Asked only values and prunes, the window not passed down prunes nothing, as plain minimax does: the plainest
+    reading is named, and the others that give the very same answers are listed."""
     exercise = parse_exercise({"tree": LECTURE})
-    first = check_answer(exercise, following(exercise, "no-pruning"))["misconceptions"][0]
-    assert first["id"] == "window-not-passed" and "no-pruning" in first["same_answers"]
-    assert first["explanation"].endswith("On this tree the same answers also follow from α not updated and no pruning.")
+    first = check_answer(exercise, following(exercise, "window-not-passed"))["misconceptions"][0]
+    assert first["id"] == "no-pruning" and first["same_answers"] == ["window-not-passed", "alpha-not-updated"]
+    assert first["explanation"].endswith("On this tree the same answers also follow from the window not passed down and α not updated.")
+    everything = parse_exercise({"tree": LECTURE, "ask": EVERYTHING})  # the windows tell them apart
+    assert check_answer(everything, following(everything, "window-not-passed"))["misconceptions"][0]["same_answers"] == []
 
 
 def random_shorthand(rng: random.Random, depth: int, high: int) -> Any:

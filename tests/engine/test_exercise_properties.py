@@ -32,7 +32,7 @@ def only_mistake(ex: Exercise, answer: dict[str, Any]) -> dict[str, Any]:
 def test_the_engines_own_answer_scores_one(tree: Any, tie_rule: str, algorithm: str) -> None:
     ex = exercise(tree, tie_rule, algorithm)
     result = check_answer(ex, model_answer(ex))
-    assert result == {"correct": True, "score": 1.0, "mistakes": [], "first_mistake": None, "ignored": []}
+    assert result == {"correct": True, "score": 1.0, "mistakes": [], "first_mistake": None, "ignored": [], "misconceptions": []}
 
 
 @settings(max_examples=150, deadline=None)

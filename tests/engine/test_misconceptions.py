@@ -147,7 +147,7 @@ def test_on_random_trees_each_slip_changes_only_its_line(tree: Any, tie: str) ->
 
 
 def test_requests_refuse_a_misconception_that_is_no_slip_of_the_search() -> None:
-    with pytest.raises(InputError, match="^misconception: expected one of window-not-passed"):
+    with pytest.raises(InputError, match="^misconception: expected one of no-pruning, window-not-passed"):
         parse_request({"example": "lecture", "misconception": "nope"})
     with pytest.raises(InputError, match="^misconception: chance-as-min is not a slip of alphabeta"):
         parse_request({"example": "lecture", "misconception": "chance-as-min"})

@@ -7,26 +7,31 @@ A save is one INSERT in one transaction: an item is stored whole or not at all.
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 from collections import Counter
 from contextlib import closing
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS trees (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
 CREATE TABLE IF NOT EXISTS traces (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-CREATE TABLE IF NOT EXISTS exercises (id TEXT PRIMARY KEY, key_hash TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-CREATE TABLE IF NOT EXISTS submissions (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
-    score REAL NOT NULL, mistakes INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-CREATE INDEX IF NOT EXISTS submissions_by_exercise ON submissions (exercise_id);
+CREATE TABLE IF NOT EXISTS exercises (id TEXT PRIMARY KEY, key_hash TEXT NOT NULL, body TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, options TEXT);
+CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
+    score REAL NOT NULL, mistakes INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]');
+CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (exercise_id);
 CREATE TABLE IF NOT EXISTS mistake_counts (exercise_id TEXT NOT NULL REFERENCES exercises (id), node TEXT NOT NULL,
     kind TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (exercise_id, node, kind)) WITHOUT ROWID;
 """
-# Submissions are anonymous on purpose: a score and how many mistakes, nothing about who. Mistakes are
-# summed per (node, kind) as they come, so what an exercise keeps grows with its tree, not with its
-# attempts, and its results page reads one row per node and kind however many students tried.
+# An attempt is a score, how many mistakes, the misconceptions it was given (JSON: [{"id", "name", "marks",
+# "nodes"}]) and, only if the student's link or page gave them, a name (`student`) and an anonymous browser
+# token (`learner`): no address, cookie or user agent. Mistakes are also summed per (node, kind) as they
+# come, so the heat map reads one row per node and kind however many students tried.
+# `options`: the exercise's graded-use options as JSON (server/practice/options.py); NULL: the defaults.
 ATTEMPTS_WRONG = "attempts_wrong"
 """The mistake_counts kind that counts attempts with one or more mistakes at the node."""
 KINDS = ("trees", "traces")
@@ -42,6 +47,30 @@ class StoreError(Exception):
 class StoredExercise(NamedTuple):
     body: str  # the engine's Exercise.to_json(), as JSON text
     key_hash: str  # sha256 (hex) of the instructor's results key; the key itself is never stored
+    options: str | None = None  # the graded-use options as JSON text; None: the defaults
+
+
+class Attempt(NamedTuple):
+    """One check of an exercise, as the results read it back."""
+    id: int
+    created_at: str  # UTC, "YYYY-MM-DD HH:MM:SS" (SQLite's CURRENT_TIMESTAMP)
+    score: float
+    mistakes: int
+    student: str | None
+    learner: str | None
+    misconceptions: list[dict[str, Any]]  # [{"id", "name", "marks", "nodes"}], best first
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Bring a file written by an older version up to SCHEMA, in place, inside the caller's transaction:
+    exercises gain `options` (NULL: the defaults), and the anonymous `submissions` of before become
+    attempts with no student, learner or misconception (same ids, scores and times)."""
+    if "options" not in {row[1] for row in db.execute("PRAGMA table_info(exercises)")}:
+        db.execute("ALTER TABLE exercises ADD COLUMN options TEXT")
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").fetchone():
+        db.execute("INSERT INTO attempts (id, exercise_id, score, mistakes, created_at) "
+                   "SELECT id, exercise_id, score, mistakes, created_at FROM submissions ORDER BY id")
+        db.execute("DROP TABLE submissions")
 
 
 class Store:
@@ -65,7 +94,8 @@ class Store:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(SCHEMA)
                 db.execute("BEGIN IMMEDIATE")  # can we write? (a read-only file fails here, not at a save)
-                db.execute("ROLLBACK")
+                migrate(db)  # one transaction: several processes starting at once migrate once
+                db.execute("COMMIT")
             except sqlite3.Error as exc:
                 raise StoreError(self.path, f"cannot be written: {exc}") from None
 
@@ -104,36 +134,64 @@ class Store:
             row = db.execute(f"SELECT body FROM {kind} WHERE id = ?", (item_id,)).fetchone()
         return None if row is None else row[0]
 
-    def save_exercise(self, body: str, key_hash: str) -> str:
-        return self._insert_with_new_id("INSERT INTO exercises (id, key_hash, body) VALUES (?, ?, ?)", (key_hash, body))
+    def save_exercise(self, body: str, key_hash: str, options: str | None = None) -> str:
+        return self._insert_with_new_id("INSERT INTO exercises (id, key_hash, body, options) VALUES (?, ?, ?, ?)",
+                                        (key_hash, body, options))
 
     def load_exercise(self, exercise_id: str) -> StoredExercise | None:
         with closing(self._connect()) as db:
-            row = db.execute("SELECT body, key_hash FROM exercises WHERE id = ?", (exercise_id,)).fetchone()
+            row = db.execute("SELECT body, key_hash, options FROM exercises WHERE id = ?", (exercise_id,)).fetchone()
         return None if row is None else StoredExercise(*row)
 
-    def add_submission(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]]) -> None:
-        """One anonymous attempt: its score, and its mistakes' (node, kind) added to the exercise's
-        counts, all in one transaction (an attempt counts whole or not at all)."""
+    def add_attempt(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]],
+                    misconceptions: Sequence[dict[str, Any]] = (), student: str | None = None, learner: str | None = None,
+                    allowed: int | None = None) -> bool:
+        """Store one attempt, and add its mistakes' (node, kind) to the exercise's counts, all in one
+        transaction (an attempt counts whole or not at all). With `allowed`, store nothing and answer
+        False when the same student (by name if given, else by learner) already has that many: the
+        count and the insert are one transaction, so two checks at once cannot both pass the last."""
         counts = Counter(mistakes)
         counts.update((node, ATTEMPTS_WRONG) for node in {node for node, _ in mistakes})
         with closing(self._connect()) as db:
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.execute("INSERT INTO submissions (exercise_id, score, mistakes) VALUES (?, ?, ?)",
-                           (exercise_id, score, len(mistakes)))
+                if allowed is not None and self._used(db, exercise_id, student, learner) >= allowed:
+                    db.execute("ROLLBACK")
+                    return False
+                db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions) "
+                           "VALUES (?, ?, ?, ?, ?, ?)",
+                           (exercise_id, score, len(mistakes), student, learner, json.dumps(list(misconceptions))))
                 db.executemany("INSERT INTO mistake_counts (exercise_id, node, kind, count) VALUES (?, ?, ?, ?) "
                                "ON CONFLICT (exercise_id, node, kind) DO UPDATE SET count = count + excluded.count",
                                [(exercise_id, node, kind, n) for (node, kind), n in counts.items()])
                 db.execute("COMMIT")
+                return True
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
 
-    def scores(self, exercise_id: str) -> list[float]:
-        """Every attempt's score, oldest first."""
+    @staticmethod
+    def _used(db: sqlite3.Connection, exercise_id: str, student: str | None, learner: str | None) -> int:
+        if student is not None:
+            sql, who = "SELECT COUNT(*) FROM attempts WHERE exercise_id = ? AND student = ?", student
+        elif learner is not None:
+            sql, who = "SELECT COUNT(*) FROM attempts WHERE exercise_id = ? AND learner = ? AND student IS NULL", learner
+        else:
+            return 0
+        return int(db.execute(sql, (exercise_id, who)).fetchone()[0])
+
+    def attempts_used(self, exercise_id: str, student: str | None, learner: str | None) -> int:
+        """How many attempts this student has stored: by name if given, else the learner's attempts without a
+        name (as server/practice/attempts.py numbers them); 0 for neither."""
         with closing(self._connect()) as db:
-            return [row[0] for row in db.execute("SELECT score FROM submissions WHERE exercise_id = ? ORDER BY id", (exercise_id,))]
+            return self._used(db, exercise_id, student, learner)
+
+    def attempts(self, exercise_id: str) -> list[Attempt]:
+        """Every attempt at the exercise, oldest first."""
+        with closing(self._connect()) as db:
+            rows = db.execute("SELECT id, created_at, score, mistakes, student, learner, misconceptions FROM attempts "
+                              "WHERE exercise_id = ? ORDER BY id", (exercise_id,)).fetchall()
+        return [Attempt(*row[:6], json.loads(row[6])) for row in rows]
 
     def mistake_counts(self, exercise_id: str) -> list[tuple[str, str, int]]:
         """(node, kind, count) of every mistake made at the exercise so far, and (node,

@@ -1,16 +1,20 @@
-"""Practice exercises over HTTP (issue 11): the engine (search.practice.exercise) makes and checks them; this
-module only stores, caches and serves.
+"""Practice exercises over HTTP (issues 11, 26): the engine (search.practice.exercise) makes and checks
+them; this module only stores, caches and serves.
 
-    POST /api/exercises                  make one -> 201 {id, url: /x/<id>, key}
-    GET  /api/exercises/<id>             the student's copy: leaf values only, the settings
-    POST /api/exercises/<id>/check       check an answer; the attempt is stored anonymously
-    POST /api/exercises/<id>/hint        the next step the answer does not have right (not stored)
-    GET  /api/exercises/<id>/solution    the real trace, JSON Lines (the main page replays it)
-    GET  /api/exercises/<id>/results?key=...   the instructor's summary (403 without the key)
+    POST /api/exercises                  make one -> 201 {id, url: /x/<id>, key}; graded-use options beside
+                                         the engine's fields (server/practice/options.py)
+    GET  /api/exercises/<id>             the student's copy: leaf values only, the settings, the options and
+                                         (?student=, ?learner=) the attempts used
+    POST /api/exercises/<id>/check       check an answer (+ optional student, learner); the attempt is stored
+    POST /api/exercises/<id>/hint        the next step the answer does not have right (not stored); 403 when off
+    GET  /api/exercises/<id>/solution    the real trace, JSON Lines; 403 when hidden, unless ?key= is the instructor's
+    GET  /api/exercises/<id>/results?key=...       the instructor's summary (403 without the key)
+    GET  /api/exercises/<id>/results.csv?key=...   every attempt as CSV
 
 The key is shown once, at creation; only its sha256 is stored, and a given key is compared in
-constant time. A submission is a score and its mistakes' {node, kind}: no address, cookie, name or
-user agent; the mistakes are summed per node and kind for the results. Bad input answers 400 (413 over the size limit) and stores nothing.
+constant time. An attempt is a score, its mistakes' {node, kind}, the misconceptions it was given and,
+only if sent, the student's name from the link and the page's anonymous learner token: no address,
+cookie or user agent. Bad input answers 400 (413 over the size limit) and stores nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
@@ -27,8 +31,12 @@ from search import InputError
 from search.practice import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse, store
+from server.practice.attempts import stored_misconceptions, summarise_attempts
 from server.practice.cache import LruCache
+from server.practice.identity import Identity, read_identity, take_identity
+from server.practice.options import Options, options_from_text, options_text, take_options
 from server.practice.results import summarise
+from server.practice.results_csv import results_csv
 
 exercise_api = Blueprint("exercise_api", __name__, url_prefix="/api/exercises")
 exercise_api.register_error_handler(InputError, refuse)
@@ -38,20 +46,45 @@ def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-def cache() -> LruCache[Exercise]:
+class Loaded(NamedTuple):
+    exercise: Exercise
+    options: Options
+    key_hash: str
+
+
+def cache() -> LruCache[Loaded]:
     """This app's exercises read back lately (one cache per app: tests build many apps)."""
     return current_app.extensions.setdefault("minimax_exercises", LruCache(64, current_app.config["EXERCISE_CACHE_NODES"], _nodes))
 
 
-def _nodes(exercise: Exercise) -> int:
-    return len(exercise.tree.walk())
+def _nodes(loaded: Loaded) -> int:
+    return len(loaded.exercise.tree.walk())
 
 
-def load(exercise_id: str) -> Exercise | None:
-    def read() -> Exercise | None:
+def load(exercise_id: str) -> Loaded | None:
+    def read() -> Loaded | None:
         stored = store().load_exercise(exercise_id)
-        return None if stored is None else exercise_from_json(json.loads(stored.body))
+        if stored is None:
+            return None
+        return Loaded(exercise_from_json(json.loads(stored.body)), options_from_text(stored.options), stored.key_hash)
     return cache().get(exercise_id, read)
+
+
+def is_instructor(loaded: Loaded) -> bool:
+    """Whether ?key= is the exercise's results key (compared in constant time)."""
+    given = request.args.get("key", "")
+    return bool(given) and hmac.compare_digest(key_hash(given), loaded.key_hash)
+
+
+def used_and_left(exercise_id: str, options: Options, identity: Identity) -> dict[str, Any]:
+    """How many checks this student has made and, when the exercise limits them, how many are left."""
+    used = store().attempts_used(exercise_id, identity.student, identity.learner)
+    return {"attempts_used": used, "attempts_left": None if options.attempts is None else max(0, options.attempts - used)}
+
+
+def used_up(options: Options) -> tuple[Response, int]:
+    n = options.attempts
+    return jsonify(error=f"you have used your {n} attempt{'' if n == 1 else 's'}"), 403
 
 
 def not_found(exercise_id: str) -> tuple[Response, int]:
@@ -68,53 +101,89 @@ def json_object(what: str) -> dict[str, Any]:
 
 @exercise_api.post("")
 def make_exercise() -> Any:
-    exercise = parse_exercise(json_object("exercise"))
+    options, rest = take_options(json_object("exercise"))
+    exercise = parse_exercise(rest)
     key = secrets.token_urlsafe(18)
-    exercise_id = store().save_exercise(json.dumps(exercise.to_json(), allow_nan=False), key_hash(key))
+    exercise_id = store().save_exercise(json.dumps(exercise.to_json(), allow_nan=False), key_hash(key), options_text(options))
     return jsonify(id=exercise_id, url=url_for("pages.exercise_page", exercise_id=exercise_id), key=key), 201
 
 
 @exercise_api.get("/<exercise_id>")
 def student_copy(exercise_id: str) -> Any:
-    exercise = load(exercise_id)
-    return not_found(exercise_id) if exercise is None else jsonify(exercise.student_copy())
+    loaded = load(exercise_id)
+    if loaded is None:
+        return not_found(exercise_id)
+    identity = read_identity(request.args)
+    return jsonify(**loaded.exercise.student_copy(), options=loaded.options.to_json(),
+                   **used_and_left(exercise_id, loaded.options, identity))
 
 
 @exercise_api.post("/<exercise_id>/check")
 def check(exercise_id: str) -> Any:
-    exercise = load(exercise_id)
-    if exercise is None:
+    loaded = load(exercise_id)
+    if loaded is None:
         return not_found(exercise_id)
-    result = check_answer(exercise, json_object("answer"))  # raises InputError before anything is stored
-    store().add_submission(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]])
-    return jsonify(result)
+    identity, answer = take_identity(json_object("answer"))
+    allowed = loaded.options.attempts
+    if allowed is not None and identity.who is None:
+        raise InputError("learner", f"this exercise allows {allowed} attempts per student: a check must say whose it is "
+                                    "(student or learner)")
+    if allowed is not None and store().attempts_used(exercise_id, identity.student, identity.learner) >= allowed:
+        return used_up(loaded.options)
+    result = check_answer(loaded.exercise, answer)  # raises InputError before anything is stored
+    kept = store().add_attempt(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]],
+                               stored_misconceptions(result), identity.student, identity.learner, allowed)
+    return jsonify(result) if kept else used_up(loaded.options)  # not kept: another check took the last attempt
 
 
 @exercise_api.post("/<exercise_id>/hint")
 def hint(exercise_id: str) -> Any:
-    exercise = load(exercise_id)
-    if exercise is None:
+    loaded = load(exercise_id)
+    if loaded is None:
         return not_found(exercise_id)
-    return jsonify(hint_for(exercise, json_object("answer")))
+    if not loaded.options.hints:
+        return jsonify(error="hints are turned off for this exercise (graded use)"), 403
+    return jsonify(hint_for(loaded.exercise, json_object("answer")))
 
 
 @exercise_api.get("/<exercise_id>/solution")
 def solution(exercise_id: str) -> Any:
-    exercise = load(exercise_id)
-    if exercise is None:
+    loaded = load(exercise_id)
+    if loaded is None:
         return not_found(exercise_id)
-    return Response(solution_text(exercise), mimetype="application/x-ndjson")
+    if not loaded.options.solution and not is_instructor(loaded):
+        return jsonify(error="the solution of this exercise is hidden (graded use): only its results key opens it"), 403
+    return Response(solution_text(loaded.exercise), mimetype="application/x-ndjson")
+
+
+def instructors_exercise(exercise_id: str) -> Loaded | tuple[Response, int]:
+    """The exercise when ?key= is its results key; else the 404 or 403 answer."""
+    loaded = load(exercise_id)
+    if loaded is None:
+        return not_found(exercise_id)
+    if not is_instructor(loaded):
+        return jsonify(error="results: a missing or wrong key (the key was given with the exercise's link)"), 403
+    return loaded
 
 
 @exercise_api.get("/<exercise_id>/results")
 def results(exercise_id: str) -> Any:
-    stored = store().load_exercise(exercise_id)
-    if stored is None:
-        return not_found(exercise_id)
-    given = request.args.get("key", "")
-    if not given or not hmac.compare_digest(key_hash(given), stored.key_hash):
-        return jsonify(error="results: a missing or wrong key (the key was given with the exercise's link)"), 403
-    exercise = load(exercise_id)
-    assert exercise is not None
-    summary = summarise(exercise.node_ids, store().scores(exercise_id), store().mistake_counts(exercise_id))
-    return jsonify(**summary, student=exercise.student_copy())
+    loaded = instructors_exercise(exercise_id)
+    if not isinstance(loaded, Loaded):
+        return loaded
+    exercise = loaded.exercise
+    attempts = store().attempts(exercise_id)
+    summary = summarise(exercise.node_ids, [a.score for a in attempts], store().mistake_counts(exercise_id))
+    by_attempt = summarise_attempts(attempts, exercise.node_ids)
+    student = {**exercise.student_copy(), "options": loaded.options.to_json()}
+    return jsonify(**summary, **by_attempt, student=student)
+
+
+@exercise_api.get("/<exercise_id>/results.csv")
+def results_as_csv(exercise_id: str) -> Any:
+    loaded = instructors_exercise(exercise_id)
+    if not isinstance(loaded, Loaded):
+        return loaded
+    # A byte-order mark first: spreadsheets then read the names as UTF-8 (Excel otherwise guesses a code page).
+    return Response("\ufeff" + results_csv(store().attempts(exercise_id)), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="exercise-{exercise_id}-attempts.csv"'})

@@ -1,4 +1,4 @@
-"""An exercise's results for its instructor: the anonymous submissions summed up per node.
+"""An exercise's results for its instructor: the attempts' scores and their mistakes summed up per node.
 
     scores: 10 bins of width 0.1; bin k (0..9) counts scores s with k/10 <= s < (k+1)/10, and the
             last bin (k = 9) also holds s = 1.0 (`perfect` counts those alone).

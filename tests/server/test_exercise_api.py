@@ -1,5 +1,5 @@
 """Practice exercises over REST (issue 11) against a real server and a real SQLite file: every
-route, every refusal (400/403/404/413) storing nothing, anonymous submissions, a hashed key."""
+route, every refusal (400/403/404/413) storing nothing, anonymous attempts, a hashed key."""
 
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def query(db: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         return conn.execute(sql, args).fetchall()
 
 
-def submissions(db: Path, exercise_id: str) -> int:
-    return query(db, "SELECT COUNT(*) FROM submissions WHERE exercise_id = ?", exercise_id)[0][0]
+def attempts(db: Path, exercise_id: str) -> int:
+    return query(db, "SELECT COUNT(*) FROM attempts WHERE exercise_id = ?", exercise_id)[0][0]
 
 
 def stored_answer(db: Path, exercise_id: str) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def test_the_key_is_stored_only_as_its_hash(server: tuple[str, Path]) -> None:
     made = make(url)
     (key_hash, body), = query(db, "SELECT key_hash, body FROM exercises WHERE id = ?", made["id"])
     assert key_hash == hashlib.sha256(made["key"].encode()).hexdigest()
-    dump = "\n".join(str(row) for table in ("exercises", "submissions") for row in query(db, f"SELECT * FROM {table}"))
+    dump = "\n".join(str(row) for table in ("exercises", "attempts") for row in query(db, f"SELECT * FROM {table}"))
     assert made["key"] not in dump
 
 
@@ -105,12 +105,12 @@ def test_a_perfect_answer_scores_one_and_is_stored_anonymously(server: tuple[str
                             headers={"User-Agent": "Student-Browser/1.0", "Cookie": "name=Ada"})
     assert checked.status_code == 200
     assert checked.json()["correct"] is True and checked.json()["score"] == 1.0 and checked.json()["first_mistake"] is None
-    columns = [row[1] for row in query(db, "PRAGMA table_info(submissions)")]
-    assert columns == ["id", "exercise_id", "score", "mistakes", "created_at"]
-    rows = query(db, "SELECT * FROM submissions WHERE exercise_id = ?", made["id"])
-    assert len(rows) == 1 and rows[0][2] == 1.0 and rows[0][3] == 0
+    columns = [row[1] for row in query(db, "PRAGMA table_info(attempts)")]
+    assert columns == ["id", "exercise_id", "score", "mistakes", "created_at", "student", "learner", "misconceptions"]
+    rows = query(db, "SELECT * FROM attempts WHERE exercise_id = ?", made["id"])
+    assert len(rows) == 1 and rows[0][2] == 1.0 and rows[0][3] == 0 and rows[0][5:] == (None, None, "[]")
     assert query(db, "SELECT COUNT(*) FROM mistake_counts WHERE exercise_id = ?", made["id"])[0][0] == 0
-    text = json.dumps(query(db, "SELECT * FROM submissions"))
+    text = json.dumps(query(db, "SELECT * FROM attempts"))
     assert "127.0.0.1" not in text and "Ada" not in text and "Student-Browser" not in text
 
 
@@ -125,7 +125,7 @@ def test_a_wrong_answer_names_its_mistakes_and_stores_only_node_and_kind(server:
     kinds = [(m["node"], m["kind"]) for m in result["mistakes"]]
     assert kinds == [("C3", "missed_prune"), ("D", "value")]
     assert result["first_mistake"]["node"] == "C3" and isinstance(result["first_mistake"]["seq"], int)
-    assert query(db, "SELECT mistakes FROM submissions WHERE exercise_id = ?", made["id"]) == [(2,)]
+    assert query(db, "SELECT mistakes FROM attempts WHERE exercise_id = ?", made["id"]) == [(2,)]
     stored = query(db, "SELECT node, kind, count FROM mistake_counts WHERE exercise_id = ? ORDER BY node, kind", made["id"])
     assert stored == [("C3", "attempts_wrong", 1), ("C3", "missed_prune", 1), ("D", "attempts_wrong", 1), ("D", "value", 1)]
     text = json.dumps(query(db, "SELECT * FROM mistake_counts"))
@@ -146,7 +146,7 @@ def test_bad_answers_get_400_and_nothing_is_stored(server: tuple[str, Path], ans
     for route in ("check", "hint"):
         response = requests.post(f"{url}/api/exercises/{made['id']}/{route}", json=answer, timeout=10)
         assert response.status_code == 400 and response.json()["error"].startswith(message), response.text
-    assert submissions(db, made["id"]) == 0
+    assert attempts(db, made["id"]) == 0
 
 
 def test_not_json_and_too_large_bodies(server: tuple[str, Path]) -> None:
@@ -158,7 +158,7 @@ def test_not_json_and_too_large_bodies(server: tuple[str, Path]) -> None:
     for path in (f"/api/exercises/{made['id']}/check", "/api/exercises"):
         response = requests.post(url + path, data=huge, timeout=30)
         assert response.status_code == 413 and "the limit is" in response.json()["error"]
-    assert submissions(db, made["id"]) == 0
+    assert attempts(db, made["id"]) == 0
 
 
 @pytest.mark.parametrize("body, message", [
@@ -199,7 +199,7 @@ def test_hint_gives_one_step_and_stores_nothing(server: tuple[str, Path]) -> Non
     assert (step["node"], step["kind"], step["expected"]) == ("A", "bound", ["-inf", "inf"]) and "got" not in step
     done = requests.post(f"{url}/api/exercises/{made['id']}/hint", json=stored_answer(db, made["id"]), timeout=10)
     assert done.json() == {"hint": None}
-    assert submissions(db, made["id"]) == 0
+    assert attempts(db, made["id"]) == 0
 
 
 def test_solution_is_the_real_trace(server: tuple[str, Path]) -> None:
@@ -229,7 +229,7 @@ def test_results_need_the_key_and_sum_up_the_attempts(server: tuple[str, Path]) 
     assert results["attempts"] == 3 and results["perfect"] == 1
     wrong_score = requests.post(f"{url}/api/exercises/{made['id']}/hint", json=wrong, timeout=10)  # a hint: not stored
     assert wrong_score.status_code == 200
-    scores = [row[0] for row in query(db, "SELECT score FROM submissions WHERE exercise_id = ?", made["id"])]
+    scores = [row[0] for row in query(db, "SELECT score FROM attempts WHERE exercise_id = ?", made["id"])]
     assert results["mean_score"] == pytest.approx(sum(scores) / 3)
     assert sum(results["scores"]) == 3 and results["scores"][9] >= 1
     assert results["nodes"]["C3"] == {"value": 0, "bound": 0, "missed_prune": 2, "extra_prune": 0, "attempts_wrong": 2}
@@ -244,7 +244,7 @@ def test_unknown_ids_get_404_json(server: tuple[str, Path]) -> None:
         assert response.status_code == 404 and response.json()["error"] == "no exercise with id 'nope'"
     for page in ("/x/nope", "/x/nope/results", "/x/nope/solution"):
         assert requests.get(url + page, timeout=10).status_code == 404
-    assert submissions(db, "nope") == 0
+    assert attempts(db, "nope") == 0
 
 
 def test_pages_of_an_exercise(server: tuple[str, Path]) -> None:

@@ -123,18 +123,18 @@ def test_a_whole_number_too_large_for_a_float_is_refused_not_a_server_error(serv
                                                                              where: str) -> None:
     url, db = server
     exercise_id = lecture(url)
-    before = count(db, "submissions")
+    before = count(db, "attempts")
     for route in ("check", "hint"):
         answer = post_text(f"{url}/api/exercises/{exercise_id}/{route}", body)
         assert answer.status_code == 400, answer.text
         assert answer.json()["error"].startswith(where)
-    assert count(db, "submissions") == before
+    assert count(db, "attempts") == before
 
 
 def test_a_number_of_more_than_4300_digits_is_refused_not_a_server_error(server: tuple[str, Path]) -> None:
     url, db = server
     exercise_id = lecture(url)
-    before = (count(db, "exercises"), count(db, "submissions"))
+    before = (count(db, "exercises"), count(db, "attempts"))
     digits = "7" * 5000
     # The refusal names the field (search/json_numbers.py reads such a number as a float, out of range).
     for route, body, message in (
@@ -144,7 +144,7 @@ def test_a_number_of_more_than_4300_digits_is_refused_not_a_server_error(server:
         answer = post_text(url + route, body)
         assert answer.status_code == 400, (route, answer.text)
         assert answer.json()["error"].startswith(message), (route, answer.text)
-    assert (count(db, "exercises"), count(db, "submissions")) == before
+    assert (count(db, "exercises"), count(db, "attempts")) == before
 
 
 @pytest.mark.parametrize("method, path, status", [
@@ -155,14 +155,14 @@ def test_a_number_of_more_than_4300_digits_is_refused_not_a_server_error(server:
 def test_routing_errors_under_the_exercise_api_are_json(server: tuple[str, Path], method: str, path: str,
                                                         status: int) -> None:
     url, db = server
-    before = count(db, "submissions")
+    before = count(db, "attempts")
     answer = requests.request(method, url + path.format(id=lecture(url)), timeout=10)
     assert answer.status_code == status
     assert answer.headers["Content-Type"] == "application/json"
     assert answer.json()["error"].startswith(str(status))
     if status == 405:
         assert method not in answer.headers["Allow"] and answer.headers["Allow"]
-    assert count(db, "submissions") == before
+    assert count(db, "attempts") == before
 
 
 def test_values_are_compared_exactly_not_within_a_relative_tolerance() -> None:

@@ -19,15 +19,27 @@ const post = (url, body) =>
   call(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
 const path = (id) => `/api/exercises/${encodeURIComponent(id)}`;
 
-// {tree | generate | game+state, algorithm, ties, ask} -> {id, url, key}
+// {tree | generate | game+state, algorithm, ties, ask, hints?, solution?, attempts?} -> {id, url, key}
 export const createExercise = (request) => post("/api/exercises", request);
-// The student's copy: {tree (leaf values only), algorithm, ties, ask, root_player, leaves, internal}
-export const fetchExercise = (id) => call(path(id)).then((r) => r.json());
-// {values, bounds, pruned} -> {correct, score, mistakes, first_mistake}; the server keeps the attempt
+// The student's copy: {tree (leaf values only), algorithm, ties, ask, root_player, leaves, internal,
+// options: {hints, solution, attempts}, attempts_used, attempts_left}; `who`: {student?, learner?}
+export const fetchExercise = (id, who = {}) => call(`${path(id)}${query(who)}`).then((r) => r.json());
+// {values, bounds, pruned, student?, learner?} -> {correct, score, mistakes, first_mistake, misconceptions};
+// the server keeps the attempt (403 when the student's attempts are used up)
 export const checkAnswer = (id, answer) => post(`${path(id)}/check`, answer);
-// A partial answer -> {hint: {node, kind, expected?, explanation, seq} | null}; nothing kept
+// A partial answer -> {hint: {node, kind, expected?, explanation, seq} | null}; nothing kept (403 when hints are off)
 export const askHint = (id, answer) => post(`${path(id)}/hint`, answer);
 // The instructor's summary; a wrong key is an Error (403)
 export const fetchResults = (id, key) => call(`${path(id)}/results?${new URLSearchParams({ key })}`).then((r) => r.json());
-// The exercise's real trace, as events to replay
-export const fetchSolution = (id) => call(`${path(id)}/solution`).then(async (r) => parseTrace(await r.text()));
+// Where the instructor's CSV of every attempt downloads from
+export const resultsCsvUrl = (id, key) => `${path(id)}/results.csv?${new URLSearchParams({ key })}`;
+// The exercise's real trace, as events to replay. A hidden solution (graded use) opens only with the
+// instructor's key: by default the one in the page's own address (/x/<id>/solution?key=..., the results page's link).
+const ownKey = () => new URLSearchParams(globalThis.location ? globalThis.location.search : "").get("key") || "";
+export const fetchSolution = (id, key = ownKey()) => call(`${path(id)}/solution${query({ key })}`).then(async (r) => parseTrace(await r.text()));
+
+// "?a=1&b=2" of the fields that have a value, "" when none has.
+function query(fields) {
+  const given = Object.entries(fields).filter(([, value]) => value);
+  return given.length ? `?${new URLSearchParams(given)}` : "";
+}

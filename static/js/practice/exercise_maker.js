@@ -1,11 +1,14 @@
 // The instructor's side of practice mode, on the main page: the "Practice exercise" section of
 // the Share & export tab (the tree shown, or one generated from a seed with guarantees; the
-// algorithm, tie rule and what is asked) and the Search tab's quick "Practise this tree". The
-// server makes and keeps the exercise (POST /api/exercises); the results key is shown once.
+// algorithm, tie rule, what is asked, and for graded use: hints, solution, attempts) and the Search
+// tab's quick "Practise this tree". The server makes and keeps the exercise (POST /api/exercises);
+// the results key is shown once.
 
 import { createExercise } from "./exercise_client.js";
 
 const $ = (id) => document.getElementById(id);
+// The searches that never prune (search/practice/exercise.py VALUES_ONLY): their exercises ask for values only.
+const VALUES_ONLY = ["minimax", "expectiminimax", "maxn"];
 const WHOLE = ["seed", "depth", "min_branching", "max_branching", "min_value", "max_value", "min_prunes"];
 
 // The generator's options from the form; throws an Error naming a field that is not a whole number.
@@ -19,6 +22,18 @@ function generateOptions(form) {
   out.distinct = form.querySelector('[name="maker_distinct"]').checked;
   if (form.querySelector('[name="maker_prune_depths"]').checked) out.prune_depths = 2;
   return out;
+}
+
+// For graded use: whether students may ask for a hint or the solution, and how many checks each may
+// make (empty: no limit; the server checks the range and names the field).
+function gradedUse(form) {
+  const text = form.querySelector('[name="maker_attempts"]').value.trim();
+  if (text && !/^\d{1,9}$/.test(text)) throw new Error("attempts: expected a whole number, or nothing for no limit");
+  return {
+    hints: form.querySelector('[name="maker_hints"]').checked,
+    solution: form.querySelector('[name="maker_solution"]').checked,
+    attempts: text ? Number(text) : null,
+  };
 }
 
 // `shown()`: the tree or position on show, as the exercise wants it: {tree} or {game, state};
@@ -42,7 +57,8 @@ export class ExerciseMaker {
       try {
         const { algorithm: alg, ties, returns } = searchOptions();
         const form = alg === "alphabeta" && returns === "bound" ? { returns } : {}; // the fail-hard form, when the search was
-        const made = await createExercise({ ...this.shown(), algorithm: alg === "minimax" ? "minimax" : "alphabeta", ties, ...form });
+        const algorithm = VALUES_ONLY.includes(alg) ? alg : "alphabeta"; // iterative deepening's last pass is alpha-beta
+        const made = await createExercise({ ...this.shown(), algorithm, ties, ...form });
         window.location.assign(made.url);
       } catch (err) {
         showError(`Practise this tree: ${err.message}`);
@@ -55,7 +71,7 @@ export class ExerciseMaker {
   }
 
   followAlgorithm() {
-    const minimax = this.section.querySelector('[name="maker_algorithm"]').value === "minimax";
+    const minimax = VALUES_ONLY.includes(this.section.querySelector('[name="maker_algorithm"]').value);
     for (const box of this.section.querySelectorAll('[name="maker_ask"]')) {
       if (box.value !== "values") {
         box.disabled = minimax;
@@ -72,9 +88,13 @@ export class ExerciseMaker {
     request.algorithm = s.querySelector('[name="maker_algorithm"]').value;
     request.ties = s.querySelector('[name="maker_ties"]').value;
     if (request.algorithm === "alphabeta" && s.querySelector('[name="maker_returns"]').value === "bound") request.returns = "bound";
+    if (request.generate && VALUES_ONLY.includes(request.algorithm)) {
+      delete request.generate.min_prunes; // prunes are alpha-beta's guarantees
+      delete request.generate.prune_depths;
+    }
     request.ask = [...s.querySelectorAll('[name="maker_ask"]:checked')].map((box) => box.value);
     if (!request.ask.length) throw new Error("ask: tick at least one thing to ask for");
-    return request;
+    return { ...request, ...gradedUse(s) };
   }
 
   async make() {

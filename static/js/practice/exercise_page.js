@@ -1,16 +1,39 @@
 // The student's page /x/<id>: the exercise's settings in words, the tree to fill in
 // (exercise_tree.js), and Check, Hint, Show solution and Reset. The page never holds the answer:
 // the server checks it. What the student typed is kept in localStorage under the exercise's id,
-// so a reload loses nothing.
+// so a reload loses nothing. Each check says whose it is: the `student` name the link carries
+// (/x/<id>?student=...) and an anonymous learner token made once per browser. The exercise's
+// graded-use options hide Hint and Show solution and count the attempts allowed.
 
 import { ExerciseTree } from "./exercise_tree.js";
 import { askHint, checkAnswer, fetchExercise } from "./exercise_client.js";
 import { KIND_WORDS, answerFrom, askedWords, howToWords, percent, settingsWords } from "./exercise_words.js";
+import { colourMarks, misconceptionIndex, partOfNote, showMisconceptions } from "./misconception_feedback.js";
 
 const $ = (id) => document.getElementById(id);
 const id = document.body.dataset.exercise;
 const storageKey = `minimax-lab.exercise.${id}`;
-const page = { tree: null, copy: null, checked: null, busy: false };
+const page = { tree: null, copy: null, checked: null, busy: false, used: 0 };
+const who = { student: new URLSearchParams(window.location.search).get("student") || "", learner: learnerToken() };
+
+// This browser's anonymous token (32 hex digits), made once and kept: it tells a student's retries
+// from first attempts without a name. Without storage, one per page load.
+function learnerToken() {
+  const name = "minimax-lab.learner";
+  try {
+    const kept = localStorage.getItem(name);
+    if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
+  } catch {
+    // storage off
+  }
+  const made = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  try {
+    localStorage.setItem(name, made);
+  } catch {
+    // storage off: a token for this page only
+  }
+  return made;
+}
 
 function saved() {
   try {
@@ -36,7 +59,7 @@ function showError(text) {
 function answer(strict) {
   const tree = page.tree;
   try {
-    return answerFrom(tree.typed(), page.copy.ask, (node) => tree.under(node), strict);
+    return answerFrom(tree.typed(), page.copy.ask, (node) => tree.under(node), strict, (page.copy.players || []).length);
   } catch (bad) {
     if (!bad.node) throw bad;
     const parts = tree.inputs[bad.node];
@@ -70,7 +93,18 @@ function nodeLabel(node) {
 async function check() {
   const sent = answer(true);
   if (!sent) return;
-  const result = await checkAnswer(id, sent);
+  let result;
+  try {
+    result = await checkAnswer(id, { ...sent, ...who });
+  } catch (err) {
+    if (/^you have used your/.test(err.message)) {
+      page.used = page.copy.options.attempts; // used up elsewhere (another tab, another browser with the same name)
+      showAttempts();
+    }
+    throw err;
+  }
+  page.used += 1;
+  showAttempts();
   page.checked = result;
   $("feedback").hidden = false;
   const n = result.mistakes.length;
@@ -83,6 +117,9 @@ async function check() {
   list.replaceChildren();
   $("feedback-list-box").hidden = n === 0;
   page.tree.showMistakes(result.mistakes);
+  showMisconceptions($("misconception-box"), result, nodeLabel);
+  colourMarks(page.tree, result);
+  const found = misconceptionIndex(result);
   if (result.first_mistake) {
     $("feedback-first").textContent = `First mistake, at ${nodeLabel(result.first_mistake.node)}: ${result.first_mistake.explanation}`;
   } else {
@@ -98,6 +135,8 @@ async function check() {
     button.textContent = `${nodeLabel(m.node)}, ${KIND_WORDS[m.kind] || m.kind}: ${m.explanation}`;
     button.addEventListener("click", () => page.tree.point(m, "first"));
     item.appendChild(button);
+    const note = partOfNote(m, found);
+    if (note) item.append(" ", note);
     list.appendChild(item);
   }
   if (result.first_mistake) page.tree.point(result.first_mistake, "first");
@@ -108,6 +147,7 @@ async function hint() {
   const { hint: next } = await askHint(id, answer(false));
   $("feedback").hidden = false;
   $("feedback-list-box").hidden = true;
+  $("misconception-box").hidden = true;
   $("feedback-score").textContent = "";
   if (!next) {
     $("feedback-first").textContent = "Hint: everything so far is right. Press Check.";
@@ -123,7 +163,8 @@ async function hint() {
 async function solution() {
   let seq = page.checked && page.checked.first_mistake ? page.checked.first_mistake.seq : null;
   if (seq === null || seq === undefined) {
-    const { hint: next } = page.checked && page.checked.correct ? { hint: null } : await askHint(id, answer(false));
+    const ask = !(page.checked && page.checked.correct) && page.copy.options.hints; // hints off: from the start
+    const { hint: next } = ask ? await askHint(id, answer(false)) : { hint: null };
     seq = next ? next.seq : 0;
   }
   window.location.assign(`/x/${encodeURIComponent(id)}/solution?step=${seq}`);
@@ -132,6 +173,7 @@ async function solution() {
 function reset() {
   page.tree.setTyped({});
   page.tree.clearMarks();
+  colourMarks(page.tree, { mistakes: [] });
   page.checked = null;
   $("feedback").hidden = true;
   try {
@@ -143,17 +185,34 @@ function reset() {
   if (first) first.focus();
 }
 
+// "Attempt 2 of 3", or that they are used up (Check then off), when the exercise limits attempts.
+function showAttempts() {
+  const allowed = page.copy.options.attempts;
+  const note = $("attempts-note");
+  note.hidden = allowed === null;
+  if (allowed === null) return;
+  const over = page.used >= allowed;
+  note.textContent = over ? `You have used your ${allowed} attempt${allowed === 1 ? "" : "s"}.` : `Attempt ${page.used + 1} of ${allowed}.`;
+  note.dataset.used = String(page.used);
+  $("check").disabled = over;
+}
+
 async function open() {
   try {
-    page.copy = await fetchExercise(id);
+    page.copy = await fetchExercise(id, who);
   } catch (err) {
     $("task-settings").textContent = `This exercise cannot be opened: ${err.message}`;
     return;
   }
   const copy = page.copy;
+  page.used = copy.attempts_used;
+  $("hint").hidden = !copy.options.hints;
+  $("solution").hidden = !copy.options.solution;
+  showAttempts();
+  if (who.student) $("task-student").textContent = `Your checks are kept under the name in your link: “${who.student}”.`;
   $("task-settings").textContent = settingsWords(copy);
-  $("task-asked").textContent = askedWords(copy.ask);
-  $("task-howto").textContent = howToWords(copy.ask);
+  $("task-asked").textContent = askedWords(copy.ask, copy);
+  $("task-howto").textContent = howToWords(copy.ask, copy);
   page.tree = new ExerciseTree($("drawing-box"), copy, () => {
     page.checked = null; // Show solution then asks again where the first mistake is
     keep();

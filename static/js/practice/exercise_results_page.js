@@ -1,8 +1,10 @@
-// The instructor's results page /x/<id>/results?key=...: how many tried, the mean score, the
-// score distribution (a bar chart and the same as a table) and a heat map on the tree: each node
-// coloured by the share of attempts with a mistake there, its counts in its title and a table.
+// The instructor's results page /x/<id>/results?key=...: how many tried, the mean score, which
+// misconceptions explain first attempts and retries (and where), the first attempts' score
+// distribution (a bar chart and the same as a table), a heat map on the tree (each node coloured by
+// the share of attempts with a mistake there, its counts in its title and a table), and every
+// attempt, with a CSV download. Names come from students' links: inserted as text only.
 
-import { fetchResults } from "./exercise_client.js";
+import { fetchResults, resultsCsvUrl } from "./exercise_client.js";
 import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
 import { percent, settingsWords, askedWords } from "./exercise_words.js";
 
@@ -81,6 +83,45 @@ function drawHeat(results) {
   legend.replaceChildren("wrong in 0% of attempts", ramp, "100%");
 }
 
+function optionsWords(options) {
+  const limit = options.attempts === null ? "no limit on attempts" : `${options.attempts} attempt${options.attempts === 1 ? "" : "s"} per student`;
+  const hidden = [options.hints ? null : "Hint", options.solution ? null : "Show solution"].filter(Boolean);
+  return `Students see ${hidden.length ? `no ${hidden.join(" and no ")}` : "Hint and Show solution"}; ${limit}.`;
+}
+
+function showMisconceptions(found) {
+  const rows = found.map((m) => {
+    const tr = row([m.name, m.first_attempts, m.retries, m.nodes.map((n) => `${n.node} ×${n.attempts}`).join(", ")]);
+    tr.dataset.misconception = m.id;
+    return tr;
+  });
+  if (!rows.length) {
+    const tr = document.createElement("tr");
+    const cell = document.createElement("td");
+    cell.colSpan = 4;
+    cell.className = "empty";
+    cell.textContent = "No attempt follows a named misconception yet.";
+    tr.appendChild(cell);
+    rows.push(tr);
+  }
+  $("misconception-rows").replaceChildren(...rows);
+}
+
+const timeWords = (iso) => new Date(iso).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
+function showAttempts(results) {
+  const rows = results.attempt_list.map((a) => {
+    const tr = row([timeWords(a.time), a.student === null ? "anonymous" : a.student, a.learner || "—", a.attempt,
+      percent(a.score), a.misconceptions.map((m) => `${m.name} (${m.marks})`).join("; ") || "—"]);
+    tr.dataset.attempt = String(a.attempt);
+    if (a.student === null) tr.children[1].classList.add("anonymous");
+    return tr;
+  });
+  $("attempt-rows").replaceChildren(...rows);
+  const capped = results.attempt_list.length < results.attempts;
+  $("list-capped").textContent = capped ? `: the newest ${results.attempt_list.length} of ${results.attempts}` : "";
+}
+
 async function open() {
   const key = new URLSearchParams(window.location.search).get("key") || "";
   let results;
@@ -90,12 +131,19 @@ async function open() {
     $("results-error").textContent = key ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
     return;
   }
-  $("results-settings").textContent = `${settingsWords(results.student)} ${askedWords(results.student.ask)}`;
+  $("results-settings").textContent = `${settingsWords(results.student)} ${askedWords(results.student.ask, results.student)}`;
+  $("results-options").textContent = optionsWords(results.student.options);
   $("attempts").textContent = String(results.attempts);
+  $("first-attempts").textContent = String(results.first_attempts);
+  $("retries").textContent = String(results.retries);
   $("mean-score").textContent = results.mean_score === null ? "—" : percent(results.mean_score);
   $("perfect").textContent = String(results.perfect);
-  drawHistogram(results.scores);
+  showMisconceptions(results.misconceptions);
+  drawHistogram(results.first_scores);
   drawHeat(results);
+  showAttempts(results);
+  $("download-csv").href = resultsCsvUrl(id, key);
+  $("solution-link").href = `/x/${encodeURIComponent(id)}/solution?${new URLSearchParams({ key })}`;
   document.body.dataset.ready = "true";
 }
 

@@ -1,0 +1,54 @@
+"""Whose attempt a check is (issue 26): an optional `student` name or id that the exercise link
+carries (/x/<id>?student=...), shown only to the instructor, and an anonymous `learner` token the
+exercise page makes once per browser, so that a student's retries can be told from first attempts
+without a name. A student is counted by the name when there is one, else by the token.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, NamedTuple
+
+from search import InputError
+
+MAX_STUDENT_CHARS = 100
+"""The longest `student` name or id a check or an exercise link may carry (characters; stored as given)."""
+MAX_LEARNER_CHARS = 64
+"""The longest anonymous `learner` token (8 or more of A-Z a-z 0-9 _ -; the page makes 32 hex digits)."""
+LEARNER = re.compile(rf"[A-Za-z0-9_-]{{8,{MAX_LEARNER_CHARS}}}")
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+SHORT_LEARNER = 6
+"""Characters of the learner token the instructor sees (enough to tell a class apart)."""
+
+
+class Identity(NamedTuple):
+    student: str | None = None
+    learner: str | None = None
+
+    @property
+    def who(self) -> tuple[str, str] | None:
+        """What attempts are counted by: the student's name if given, else the learner token."""
+        if self.student is not None:
+            return ("student", self.student)
+        return None if self.learner is None else ("learner", self.learner)
+
+
+def read_identity(fields: Mapping[str, Any]) -> Identity:
+    """`student` and `learner` from a check's body or a query string (absent or "" is none);
+    400 naming the field for a bad value."""
+    student = fields.get("student")
+    learner = fields.get("learner")
+    if student is not None and not isinstance(student, str):
+        raise InputError("student", "expected text")
+    if student and (len(student) > MAX_STUDENT_CHARS or CONTROL.search(student)):
+        raise InputError("student", f"expected at most {MAX_STUDENT_CHARS} characters, with no control characters")
+    if learner is not None and not (isinstance(learner, str) and (learner == "" or LEARNER.fullmatch(learner))):
+        raise InputError("learner", f"expected 8 to {MAX_LEARNER_CHARS} of A-Z a-z 0-9 _ -")
+    return Identity(student or None, learner or None)
+
+
+def take_identity(body: dict[str, Any]) -> tuple[Identity, dict[str, Any]]:
+    """(whose check it is, the rest of the body: the answer for the engine)."""
+    rest = dict(body)
+    fields = {name: rest.pop(name) for name in Identity._fields if name in rest}
+    return read_identity(fields), rest

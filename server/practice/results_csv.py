@@ -1,0 +1,46 @@
+"""An exercise's attempts as CSV for the instructor's spreadsheet (issue 26): one row per attempt,
+oldest first, with a header.
+
+A student's name is text the student chose: a cell that starts with = + - @ (or a tab or carriage
+return) would run as a formula in a spreadsheet (CSV injection, OWASP), so such a cell is written
+with a ' in front. Numbers are written by us and left as they are.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Iterable
+
+from server.practice.attempts import iso_time, name_of, numbered
+from server.practice.identity import SHORT_LEARNER
+from server.storage import Attempt
+
+HEADER = ("time", "student", "learner", "attempt", "score", "mistakes", "misconceptions", "misconception_ids")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """Text safe to open in a spreadsheet: never read as a formula."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def results_csv(attempts: Iterable[Attempt]) -> str:
+    """The CSV text: time (UTC, ISO 8601), student (empty when none), learner (its first characters),
+    attempt number of that student, score (0 to 1), mistakes, the misconceptions given as
+    "name (marks)" joined by "; ", and their ids joined by " "."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(HEADER)
+    for number, attempt in numbered(attempts):
+        writer.writerow([
+            iso_time(attempt.created_at),
+            cell(attempt.student or ""),
+            (attempt.learner or "")[:SHORT_LEARNER],
+            number,
+            f"{attempt.score:.4f}",
+            attempt.mistakes,
+            cell("; ".join(f"{name_of(m)} ({m['marks']})" for m in attempt.misconceptions)),
+            " ".join(m["id"] for m in attempt.misconceptions),
+        ])
+    return out.getvalue()

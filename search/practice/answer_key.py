@@ -12,9 +12,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from search.trees.node import TreeNode
+from search.trees.node import CHANCE, TreeNode
 
 Window = tuple[float, float]
+Value = float | list[float]
+"""A node's value: one number, or in a max^n tree one number per player."""
 
 
 def number(value: Any) -> float:
@@ -24,6 +26,11 @@ def number(value: Any) -> float:
     if value == "-inf":
         return -math.inf
     return float(value)
+
+
+def value_of(value: Any) -> Value:
+    """A trace value as the key holds it: a number, or a max^n vector as a list of floats."""
+    return [number(x) for x in value] if isinstance(value, list) else number(value)
 
 
 @dataclass(slots=True)
@@ -39,13 +46,14 @@ class NodeFacts:
     label: str = ""
     visit_seq: int | None = None
     window: Window | None = None  # alpha-beta: the (α, β) MAX-VALUE / MIN-VALUE received
-    value: float | None = None  # a visited node: what it returned (a leaf: its value)
+    value: Value | None = None  # a visited node: what it returned (a leaf: its value)
     return_seq: int | None = None
     bound: str | None = None  # "upper" / "lower": what it returned is only a bound on its value (the return event's)
     looked: list[str] = field(default_factory=list)  # children it searched, in order
     prune: dict[str, Any] | None = None  # the prune event that ended its loop
     test_before: dict[str, dict[str, Any]] = field(default_factory=dict)  # child -> the test that let the search go on to it
     changes: list[dict[str, Any]] = field(default_factory=list)  # its bound events that changed α or β, with the child before
+    probability: float | None = None  # an outcome of a chance node: its probability (given, or 1/n when uniform)
 
 
 @dataclass(slots=True)
@@ -59,6 +67,7 @@ class AnswerKey:
     prune_of: dict[str, str]  # each child a prune event skips -> the node that pruned it
     result_seq: int
     names: dict[str, str] = field(default_factory=dict)  # node id -> how the sentences name it
+    players: list[str] | None = None  # a max^n tree's players, in the order of a vector's components
 
     def name(self, node_id: str | None) -> str:
         """The node as the student's drawing shows it: its label, or "X4 (B2)" when other nodes
@@ -87,15 +96,19 @@ class AnswerKey:
 
 
 def answer_key(root: TreeNode, events: list[dict[str, Any]]) -> AnswerKey:
-    """The key of a tree's minimax or alpha-beta trace (ids are the tree's node ids)."""
+    """The key of a tree's minimax, alpha-beta, expectiminimax or max^n trace (ids are the tree's node ids)."""
     nodes: dict[str, NodeFacts] = {}
     order: list[str] = []
-    stack: list[tuple[TreeNode, str | None, int]] = [(root, None, 0)]
+    stack: list[tuple[TreeNode, TreeNode | None, int]] = [(root, None, 0)]
     while stack:
         node, parent, depth = stack.pop()
-        nodes[node.id] = NodeFacts(node.id, parent, node.player, depth, not node.children, [c.id for c in node.children], node.label)
+        facts = NodeFacts(node.id, parent.id if parent is not None else None, node.player, depth, not node.children,
+                          [c.id for c in node.children], node.label)
+        if parent is not None and parent.player == CHANCE:
+            facts.probability = parent.outcome_probability(node)
+        nodes[node.id] = facts
         order.append(node.id)
-        stack.extend((child, node.id, depth + 1) for child in reversed(node.children))
+        stack.extend((child, node, depth + 1) for child in reversed(node.children))
     pending_test: dict[str, dict[str, Any]] = {}  # node -> its last test, until its next child's visit
     pruned: dict[str, int] = {}
     prune_of: dict[str, str] = {}
@@ -113,9 +126,9 @@ def answer_key(root: TreeNode, events: list[dict[str, Any]]) -> AnswerKey:
                 if parent in pending_test:
                     nodes[parent].test_before[node_id] = pending_test.pop(parent)
         elif kind == "leaf":
-            nodes[node_id].value = number(event["value"])
+            nodes[node_id].value = value_of(event["value"])
         elif kind == "return":
-            nodes[node_id].value = number(event["value"])
+            nodes[node_id].value = value_of(event["value"])
             nodes[node_id].return_seq = event["seq"]
             nodes[node_id].bound = event.get("bound")
         elif kind == "test":
@@ -135,7 +148,7 @@ def answer_key(root: TreeNode, events: list[dict[str, Any]]) -> AnswerKey:
         facts = nodes[node_id]
         if facts.visit_seq is None:
             skipped_by[node_id] = pruned[node_id] if node_id in pruned else skipped_by[facts.parent]  # type: ignore[index]
-    return AnswerKey(nodes, order, skipped_by, pruned, prune_of, result_seq, _names(nodes))
+    return AnswerKey(nodes, order, skipped_by, pruned, prune_of, result_seq, _names(nodes), root.players)
 
 
 def _names(nodes: dict[str, NodeFacts]) -> dict[str, str]:

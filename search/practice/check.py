@@ -5,6 +5,10 @@ Every asked item is one point: each visited internal node's value, each visited 
 each child the search skips. An entry the search has no use for (a value or window at a node it
 never visits, a prune mark on a child it looks at) is an item too, and a mistake. Missing entries
 are mistakes. Bad shapes and unknown ids are refused whole (InputError), before anything is judged.
+
+Minimax and alpha-beta values are compared exactly (every right value is a leaf's). An expectiminimax
+value is a sum of products, so it is right within VALUE_TOLERANCE; a max^n value is a vector (a JSON
+list, one number per player), right when every component is.
 """
 
 from __future__ import annotations
@@ -16,10 +20,15 @@ from typing import Any
 from search.errors import InputError
 from search.practice import wording as words
 from search.practice.answer_key import AnswerKey
+from search.practice.diagnosis import diagnose
 from search.practice.exercise import ASKS, Exercise
 from search.traces.records import json_number
 
 INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
+VALUE_TOLERANCE = 1e-9
+"""An expectiminimax value (or a max^n component) is right when |yours − the search's| ≤ 1e-9 × max(1, |the
+search's|): within 1e-9 absolutely for values up to 1 in size, relatively for larger ones, so an answer
+written with ten decimals passes and a float's rounding in a sum of large values (up to 1e9) is never a mistake."""
 KIND_ORDER = {"bound": 0, "extra_prune": 1, "value": 2, "missed_prune": 3}
 """At one event: a window comes in at a visit before anything else happens there."""
 
@@ -28,7 +37,7 @@ KIND_ORDER = {"bound": 0, "extra_prune": 1, "value": 2, "missed_prune": 3}
 class Answer:
     """A student's answer, once its shape is known to be right."""
 
-    values: dict[str, float] = field(default_factory=dict)
+    values: dict[str, float | list[float]] = field(default_factory=dict)
     bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
     pruned: list[str] = field(default_factory=list)
     given: set[str] = field(default_factory=set)  # the parts the answer has
@@ -48,10 +57,7 @@ def parse_answer(exercise: Exercise, data: Any) -> Answer:
         _known(nodes, node_id, where)
         if nodes[node_id].leaf:
             raise InputError(where, f"{node_id} is a leaf: its value is given; answer for internal nodes only")
-        number = _finite(value)
-        if number is None:
-            raise InputError(where, "expected a finite number")
-        answer.values[node_id] = number
+        answer.values[node_id] = _value(value, exercise.key.players, where)
     for node_id, pair in _entries(data, "bounds").items():
         where = f"bounds.{_short(node_id)}"
         _known(nodes, node_id, where)
@@ -71,6 +77,26 @@ def parse_answer(exercise: Exercise, data: Any) -> Answer:
         seen.add(node_id)
         answer.pruned.append(node_id)
     return answer
+
+
+def _value(value: Any, players: list[str] | None, where: str) -> float | list[float]:
+    """A number, or in a max^n exercise a vector: a list of one finite number per player."""
+    if players is not None:
+        if not isinstance(value, list) or len(value) != len(players):
+            raise InputError(where, f"expected a vector of {len(players)} numbers")
+        out = []
+        for i, component in enumerate(value):
+            number = _finite(component)
+            if number is None:
+                raise InputError(f"{where}[{i}]", "expected a finite number")
+            out.append(number)
+        return out
+    if isinstance(value, str) and value.strip().lower() in INFINITIES:  # a slip can give ±∞ (fail-hard, α never raised)
+        return INFINITIES[value.strip().lower()]
+    number = _finite(value)
+    if number is None:
+        raise InputError(where, "expected a finite number")
+    return number
 
 
 def _entries(data: dict[str, Any], part: str) -> dict[str, Any]:
@@ -111,9 +137,27 @@ def _finite(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def as_json(x: float) -> float | str:
-    """As the trace writes numbers: whole ones as integers, the infinities as "inf" and "-inf"."""
+def as_json(x: float | list[float]) -> Any:
+    """As the trace writes numbers: whole ones as integers, the infinities as "inf" and "-inf"; a vector component by component."""
+    if isinstance(x, list):
+        return [as_json(component) for component in x]
     return json_number(int(x) if math.isfinite(x) and x == int(x) and abs(x) < 2**53 else x)
+
+
+def close(got: float, expected: float) -> bool:
+    """Within VALUE_TOLERANCE: absolute up to 1 in size, relative beyond."""
+    return abs(got - expected) <= VALUE_TOLERANCE * max(1.0, abs(expected))
+
+
+def same_value(exercise: Exercise, got: float | list[float], expected: float | list[float]) -> bool:
+    """Whether a value answer is right: exact for minimax and alpha-beta (every right value is a leaf's: a
+    tolerance took 1000000 for 1000000.001), within the tolerance for expectiminimax, component by
+    component for max^n."""
+    if isinstance(expected, list):
+        return isinstance(got, list) and len(got) == len(expected) and all(close(g, e) for g, e in zip(got, expected))
+    if isinstance(got, list):
+        return False
+    return close(got, expected) if exercise.algorithm == "expectiminimax" else got == expected
 
 
 @dataclass(slots=True)
@@ -163,7 +207,7 @@ def mistakes_of(exercise: Exercise, answer: Answer, say_yours: bool = True) -> t
         got = answer.values.get(item.node)
         if got is None:
             wrong(item.node, "value", item.seq, item.explanation, EMPTY, expected=item.shown)
-        elif got != item.expected:  # exact: every right value is a leaf's (a tolerance took 1000000 for 1000000.001)
+        elif not same_value(exercise, got, item.expected):
             other = words.other_form(exercise.key, item.node, exercise.returns)
             form = f". {other[1]}" if other is not None and other[0] == got and other[0] != item.expected else ""
             wrong(item.node, "value", item.seq, item.explanation, f"; you wrote {words.show(got)}{form}", expected=item.shown,
@@ -211,12 +255,15 @@ def _refuted_at(key: AnswerKey, node_id: str) -> int:
 
 
 def check_answer(exercise: Exercise, data: Any) -> dict[str, Any]:
-    """POST /api/exercises/<id>/check: {"correct", "score", "mistakes", "first_mistake", "ignored"}."""
+    """POST /api/exercises/<id>/check: {"correct", "score", "mistakes", "first_mistake", "ignored", "misconceptions"}.
+    The score counts a misconception's marks once: one wrong idea is one mistake, however many nodes it reaches."""
     answer = parse_answer(exercise, data)
     mistakes, items = mistakes_of(exercise, answer)
-    score = 1.0 if items == 0 else round((items - len(mistakes)) / items, 4)
+    misconceptions = diagnose(exercise, answer, mistakes)
+    counted = sum(1 for m in mistakes if m["misconception"] is None) + len(misconceptions)
+    score = 1.0 if items == 0 else round((items - counted) / items, 4)
     return {"correct": not mistakes, "score": score, "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None,
-            "ignored": sorted(answer.given - set(exercise.ask))}
+            "ignored": sorted(answer.given - set(exercise.ask)), "misconceptions": misconceptions}
 
 
 def hint_for(exercise: Exercise, data: Any) -> dict[str, Any]:
@@ -234,7 +281,8 @@ def model_answer(exercise: Exercise) -> dict[str, Any]:
     """The answer the engine's own trace gives (what a perfect student sends), in the API's JSON."""
     key, out = exercise.key, {}
     if "values" in exercise.ask:
-        out["values"] = {node_id: as_json(key.nodes[node_id].value) for node_id in key.internal_visited()}  # type: ignore[arg-type]
+        exact = as_json if exercise.algorithm != "expectiminimax" else float  # expectiminimax: its sums as floats
+        out["values"] = {node_id: exact(key.nodes[node_id].value) for node_id in key.internal_visited()}  # type: ignore[arg-type]
     if "bounds" in exercise.ask:
         out["bounds"] = {node_id: [as_json(x) for x in key.nodes[node_id].window] for node_id in key.visited}  # type: ignore[union-attr]
     if "pruned" in exercise.ask:

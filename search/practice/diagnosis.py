@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from search.games.game import TreeGame
-from search.misconceptions import Misconception, Setting, applicable, run
+from search.errors import InputError
+from search.misconceptions import CATALOGUE, Misconception, Setting, applicable, run
 from search.practice import wording as words
 from search.practice.answer_key import answer_key
 from search.traces.recorder import Recorder
@@ -44,6 +45,7 @@ class Reading:
     values: dict[str, Any]
     bounds: dict[str, tuple[float, float]] | None  # None: its search keeps no window (plain minimax), so it says nothing
     pruned: set[str]
+    step: int  # the first event where its trace and the right one part (where "watch this slip" opens)
 
 
 def readings(exercise: Exercise) -> list[Reading]:
@@ -52,14 +54,34 @@ def readings(exercise: Exercise) -> list[Reading]:
         setting = Setting(exercise.algorithm, exercise.ties, exercise.returns)
         out = []
         for misconception in applicable(setting):
-            recorder = Recorder()
-            run(misconception, TreeGame(exercise.tree), setting, recorder=recorder)
-            key = answer_key(exercise.tree, recorder.events())
+            events = mistaken_events(exercise, misconception.id)
+            key = answer_key(exercise.tree, events)
             windows = {node: key.nodes[node].window for node in key.visited if key.nodes[node].window is not None}
             out.append(Reading(misconception, {node: key.nodes[node].value for node in key.internal_visited()},
-                               windows if windows else None, set(key.pruned)))
+                               windows if windows else None, set(key.pruned), _parting(exercise.events(), events)))
         exercise._cache["readings"] = out
     return exercise._cache["readings"]
+
+
+def mistaken_events(exercise: Exercise, misconception: str) -> list[dict[str, Any]]:
+    """The trace of the exercise's search with the slip (InputError naming "misconception" if it is none of this
+    exercise's): what the solution view replays when a student asks to watch the slip."""
+    setting = Setting(exercise.algorithm, exercise.ties, exercise.returns)
+    entry = CATALOGUE.get(misconception)
+    if entry is None or not entry.applies(setting):
+        known = ", ".join(m.id for m in applicable(setting))
+        raise InputError("misconception", f"expected one of this exercise's: {known}; got {misconception[:40]!r}")
+    recorder = Recorder()
+    run(entry, TreeGame(exercise.tree), setting, recorder=recorder)
+    return recorder.events()
+
+
+def _parting(right: list[dict[str, Any]], mistaken: list[dict[str, Any]]) -> int:
+    """The first step (after the start) where the two traces differ."""
+    for seq, (one, other) in enumerate(zip(right, mistaken)):
+        if seq and one != other:
+            return seq
+    return min(len(right), len(mistaken)) - 1
 
 
 def following(exercise: Exercise, misconception: str) -> dict[str, Any] | None:
@@ -174,7 +196,7 @@ def diagnose(exercise: Exercise, answer: Answer, mistakes: list[dict[str, Any]])
         named.append({**reading.misconception.to_json(),
                       "explanation": explanation(exercise, reading, [mistakes[i] for i in mine], len(mistakes), answer, twins),
                       "explains": [{"node": mistakes[i]["node"], "kind": mistakes[i]["kind"]} for i in mine],
-                      "same_answers": [twin.id for twin in twins]})
+                      "same_answers": [twin.id for twin in twins], "step": reading.step})
     return named
 
 

@@ -3,7 +3,9 @@
 An exercise is checked against the engine's own trace (search.practice.answer_key, search.practice.check),
 so practice can never disagree with what the player shows. The student's copy (`student_copy`)
 holds the leaves' values and nothing the search works out: no internal value, no estimate, no
-pruned list, no trace, so reading the page or its traffic gives nothing away.
+pruned list, no trace, so reading the page or its traffic gives nothing away. Besides MAX/MIN trees
+(minimax, alpha-beta) an exercise may be a tree with chance nodes searched by expectiminimax (AIMA 4th
+ed. §5.5) or a tree of several players searched by max^n (§5.2.2): both ask for values only.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from search.algorithms.alphabeta import alphabeta
+from search.algorithms.expectiminimax import expectiminimax
+from search.algorithms.fit import NAMES, check_fit, first_chance_node
+from search.algorithms.maxn import maxn
 from search.algorithms.minimax import minimax
 from search.errors import InputError
 from search.games.game import TreeGame
@@ -28,14 +33,17 @@ SEARCH_SHAPE = ("depth", "symmetry", "beam", "quiescence")
 ASKS = ("values", "bounds", "pruned")
 """What an exercise may ask: each visited internal node's value, each visited node's α-β window,
 the children the search skips."""
-EXERCISE_ALGORITHMS = ("alphabeta", "minimax")
-DEFAULT_ASK = {"alphabeta": ("values", "pruned"), "minimax": ("values",)}
+EXERCISE_ALGORITHMS = ("alphabeta", "minimax", "expectiminimax", "maxn")
+VALUES_ONLY = ("minimax", "expectiminimax", "maxn")
+"""The searches that never prune and keep no α-β window: their exercises ask for values only."""
+DEFAULT_ASK = {"alphabeta": ("values", "pruned"), "minimax": ("values",), "expectiminimax": ("values",), "maxn": ("values",)}
 FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", *SEARCH_SHAPE}
 
 
 @dataclass(slots=True)
 class Exercise:
-    """A two-player tree (leaf values; internal nodes carry none), its search and what is asked."""
+    """A tree (leaf values; internal nodes carry none), its search and what is asked: MAX/MIN with
+    minimax or alpha-beta, chance nodes with expectiminimax, several players with max^n."""
 
     tree: TreeNode
     algorithm: str = "alphabeta"
@@ -52,8 +60,9 @@ class Exercise:
     def student_copy(self) -> dict[str, Any]:
         """The exercise as a student receives it: the leaves' values, the settings; no answer."""
         internal = sum(1 for node in self.tree.walk() if node.children)
-        return {"tree": _leaves_only(self.tree), "algorithm": self.algorithm, "ties": self.ties, "returns": self.returns,
+        copy = {"tree": _leaves_only(self.tree), "algorithm": self.algorithm, "ties": self.ties, "returns": self.returns,
                 "ask": list(self.ask), "root_player": self.tree.player, "leaves": len(self.node_ids) - internal, "internal": internal}
+        return copy if self.tree.players is None else {**copy, "players": list(self.tree.players)}
 
     @property
     def node_ids(self) -> list[str]:
@@ -66,6 +75,10 @@ class Exercise:
             game = TreeGame(self.tree)
             if self.algorithm == "minimax":
                 minimax(game, recorder=recorder)
+            elif self.algorithm == "expectiminimax":
+                expectiminimax(game, recorder=recorder)
+            elif self.algorithm == "maxn":
+                maxn(game, recorder=recorder)
             else:
                 alphabeta(game, ties=self.ties, recorder=recorder, returns=self.returns)  # type: ignore[arg-type]
             self._cache["events"] = recorder.events()
@@ -90,11 +103,16 @@ def solution_text(exercise: Exercise) -> str:
     return canonical_text(exercise.events())
 
 
-def _leaves_only(node: TreeNode) -> dict[str, Any]:
-    """A node's JSON with the value kept at leaves only and no estimate anywhere."""
+def _leaves_only(node: TreeNode, probability: float | None = None) -> dict[str, Any]:
+    """A node's JSON with the value kept at leaves only (a max^n leaf's is a list) and no estimate
+    anywhere; a chance node's outcome carries its probability, 1/n written out where the tree left
+    it uniform, so the drawing puts a number on every chance edge."""
     out: dict[str, Any] = {"id": node.id, "label": node.label, "player": node.player}
+    if probability is not None:
+        out["probability"] = probability
     if node.children:
-        out["children"] = [_leaves_only(child) for child in node.children]
+        chance = node.player == CHANCE
+        out["children"] = [_leaves_only(child, node.outcome_probability(child) if chance else None) for child in node.children]
     else:
         out["value"] = node.value
     return out
@@ -119,7 +137,7 @@ def parse_exercise(data: Any) -> Exercise:
     if returns not in ("v", "bound"):
         raise InputError("returns", f"expected v or bound, got {returns!r}")
     if returns == "bound" and algorithm != "alphabeta":
-        raise InputError("returns", '"bound" is the fail-hard form of alpha-beta (it returns α or β); minimax has no window')
+        raise InputError("returns", f'"bound" is the fail-hard form of alpha-beta (it returns α or β); {NAMES[algorithm]} has no window')
     ask = _parse_ask(data.get("ask"), algorithm)
     tree = _source_tree(data, algorithm, ties)
     return Exercise(tree, algorithm, ties if algorithm == "alphabeta" else "prune", ask, returns)
@@ -133,8 +151,8 @@ def _parse_ask(ask: Any, algorithm: str) -> tuple[str, ...]:
     for i, item in enumerate(ask):
         if item not in ASKS:
             raise InputError(f"ask[{i}]", f"expected one of {', '.join(ASKS)}, got {item!r}")
-    if algorithm == "minimax" and set(ask) != {"values"}:
-        raise InputError("ask", "minimax never prunes and keeps no α-β window: ask for values only")
+    if algorithm in VALUES_ONLY and set(ask) != {"values"}:
+        raise InputError("ask", f"{NAMES[algorithm]} never prunes and keeps no α-β window: ask for values only")
     return tuple(item for item in ASKS if item in ask)  # one order, no repeats
 
 
@@ -148,6 +166,9 @@ def _source_tree(data: dict[str, Any], algorithm: str, ties: str) -> TreeNode:
                              'goes with "game": it shapes the tree a search of a position draws')
     if given == ["generate"]:
         return generated_tree(GenerateSpec.parse(data["generate"]), algorithm, ties)
+    if given == ["game"] and algorithm in ("expectiminimax", "maxn"):
+        raise InputError("game", f"{NAMES[algorithm]} exercises are made from a tree (a game position has neither chance "
+                                 "nor several players): give \"tree\" or \"generate\"")
     if given == ["game"]:
         return position_tree(data["game"], data.get("state"), {name: data[name] for name in SEARCH_SHAPE if name in data})
     try:
@@ -155,19 +176,33 @@ def _source_tree(data: dict[str, Any], algorithm: str, ties: str) -> TreeNode:
     except InputError as exc:
         where = "tree" + ("." if exc.where[:1].isalpha() else "") + exc.where
         raise InputError(where, exc.problem, too_large=exc.too_large) from None
-    return practice_tree(root)
+    return practice_tree(root, algorithm)
 
 
-def practice_tree(root: TreeNode) -> TreeNode:
-    """The tree as an exercise holds it: two players, at least one move, no estimates (an exercise
-    searches to the leaves, so an estimate would only clutter the student's drawing)."""
-    if root.players is not None or root.bounds is not None:
-        raise InputError("tree", "exercises are for two-player trees of MAX and MIN: leave out players and bounds")
+def practice_tree(root: TreeNode, algorithm: str = "alphabeta") -> TreeNode:
+    """The tree as an exercise holds it: fit for its search, at least one move, no estimates (an
+    exercise searches to the leaves, so an estimate would only clutter the student's drawing).
+    MAX/MIN trees for minimax and alpha-beta; a tree with a chance node for expectiminimax (value
+    bounds dropped: they only let alpha-beta prune); a players tree (which has no chance nodes) for max^n."""
     if not root.children:
         raise InputError("tree", "the root is a leaf: an exercise needs at least one move")
+    chance = first_chance_node(root)
+    if algorithm in ("alphabeta", "minimax"):
+        if chance is not None:  # with bounds too: the bounded chance example is practised with expectiminimax
+            raise InputError("tree", f"node {chance.id!r} is a chance node: practise a tree with chance nodes with expectiminimax")
+        if root.players is not None or root.bounds is not None:
+            raise InputError("tree", "alpha-beta and minimax exercises are for two-player trees of MAX and MIN: leave out "
+                                     "players and bounds (a players tree is practised with maxn)")
+    else:
+        try:
+            check_fit(TreeGame(root), algorithm)
+        except InputError as exc:
+            raise InputError("tree", exc.problem) from None
+        if algorithm == "expectiminimax" and chance is None:
+            raise InputError("tree", "this tree has no chance node: an expectiminimax exercise needs one (practise MAX and "
+                                     "MIN alone with minimax)")
+        root.bounds = None
     for node in root.walk():
-        if node.player == CHANCE:
-            raise InputError("tree", f"node {node.id!r} is a chance node: exercises are for MAX and MIN trees")
         node.eval = None
     return root
 

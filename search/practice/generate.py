@@ -5,6 +5,8 @@ Trees are drawn by search.trees.random_trees from seeds derived from the instruc
 another, and the first that the real search shows to meet every guarantee is kept: the same seed
 always gives the same exercise, and a guarantee no tree of that shape can meet is refused with a
 message rather than a long wait (at most GENERATE_TRIES trees, GENERATE_NODE_BUDGET nodes in all).
+Expectiminimax and max^n exercises draw a chance tree or a players tree instead
+(search.practice.generate_kinds); neither prunes, so only `distinct` applies to them.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from typing import Any
 
 from search import limits
 from search.algorithms.alphabeta import AlphaBeta
+from search.algorithms.fit import NAMES
 from search.errors import InputError
 from search.games.game import TreeGame
+from search.practice.generate_kinds import random_chance_tree, random_players_tree
 from search.result import SearchResult
 from search.traces.recorder import INF, NullRecorder
 from search.trees.node import TreeNode
@@ -41,14 +45,15 @@ class GenerateSpec:
     shape: RandomTreeSpec
     min_prunes: int = 0  # cut-offs that skip one or more children (a test holding at the last child skips none)
     prune_depths: int = 0  # prunes at this many different depths at least
-    distinct: bool = False  # no two leaves share a value
+    distinct: bool = False  # no two leaves share a value (max^n: no two share a component's value)
+    players: int | None = None  # max^n only: how many players (3 when not given)
 
     @classmethod
     def parse(cls, options: Any) -> GenerateSpec:
         if not isinstance(options, dict):
             raise InputError("generate", "expected an object: seed, depth, min_branching, max_branching, min_value, "
-                                         "max_value, min_prunes, prune_depths, distinct")
-        unknown = sorted(set(options) - set(WHOLE_NUMBERS) - {"distinct"})
+                                         "max_value, min_prunes, prune_depths, distinct, players")
+        unknown = sorted(set(options) - set(WHOLE_NUMBERS) - {"distinct", "players"})
         if unknown:
             raise InputError(f"generate.{unknown[0]}", "unknown option")
         values = dict(DEFAULTS)
@@ -70,7 +75,11 @@ class GenerateSpec:
             shape.check()
         except InputError as exc:
             raise InputError(f"generate.{exc.where}" if exc.where else "generate", exc.problem, too_large=exc.too_large) from None
-        spec = cls(shape, values["min_prunes"], values["prune_depths"], distinct)
+        players = options.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)
+                                    or not 2 <= players <= limits.MAX_PLAYERS):
+            raise InputError("generate.players", f"expected a whole number from 2 to {limits.MAX_PLAYERS}")
+        spec = cls(shape, values["min_prunes"], values["prune_depths"], distinct, players)
         spec.check_reachable()
         return spec
 
@@ -105,7 +114,11 @@ def most_cutoffs(shape: RandomTreeSpec) -> int:
 def generated_tree(spec: GenerateSpec, algorithm: str, ties: str) -> TreeNode:
     """The first tree drawn from the seed that meets every guarantee under the exercise's search."""
     if algorithm != "alphabeta" and (spec.min_prunes or spec.prune_depths):
-        raise InputError("generate.min_prunes", "minimax never prunes: ask for prunes with alpha-beta")
+        raise InputError("generate.min_prunes", f"{NAMES[algorithm]} never prunes: ask for prunes with alpha-beta")
+    if spec.players is not None and algorithm != "maxn":
+        raise InputError("generate.players", "players go with maxn (a tree of several players)")
+    if algorithm in ("expectiminimax", "maxn"):
+        return _chance_or_players_tree(spec, algorithm)
     spent = 0
     for attempt in range(GENERATE_TRIES):
         seed = _attempt_seed(spec.shape.seed, attempt)
@@ -130,6 +143,31 @@ def generated_tree(spec: GenerateSpec, algorithm: str, ties: str) -> TreeNode:
             break
     raise InputError("generate", f"no tree of this shape from seed {spec.shape.seed} met the guarantees in {attempt + 1} tries: "
                                  "ask for fewer prunes, allow more depth or children, or try another seed")
+
+
+def _chance_or_players_tree(spec: GenerateSpec, algorithm: str) -> TreeNode:
+    """One draw from the seed: a chance tree or a players tree, its leaves made distinct if asked."""
+    if algorithm == "expectiminimax" and spec.shape.depth < 2:
+        raise InputError("generate.depth", "a chance tree needs depth 2 or more: MAX at the root, chance nodes below it")
+    width = spec.shape.max_value - spec.shape.min_value + 1
+    for attempt in range(GENERATE_TRIES):
+        seed = _attempt_seed(spec.shape.seed, attempt)
+        shape = RandomTreeSpec(spec.shape.depth, spec.shape.min_branching, spec.shape.max_branching,
+                               spec.shape.min_value, spec.shape.max_value, seed)
+        root = random_chance_tree(shape) if algorithm == "expectiminimax" else random_players_tree(shape, spec.players or 3)
+        if not spec.distinct:
+            return root
+        leaves = [node for node in root.walk() if not node.children]
+        if width < len(leaves):
+            continue  # more leaves than values: draw again
+        rng = random.Random(seed)
+        columns = [rng.sample(range(spec.shape.min_value, spec.shape.max_value + 1), len(leaves))
+                   for _ in (root.players or [None])]
+        for i, leaf in enumerate(leaves):
+            leaf.value = [column[i] for column in columns] if root.players else columns[0][i]
+        return root
+    raise InputError("generate.distinct", f"no tree of this shape from seed {spec.shape.seed} had few enough leaves for "
+                                          "distinct values: widen the value range")
 
 
 def _attempt_seed(seed: int, attempt: int) -> int:

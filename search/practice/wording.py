@@ -3,27 +3,52 @@ decides the step, so a student reads why, at that node, with its numbers. Nodes 
 student's drawing names them (AnswerKey.name: the label, with the id when labels repeat).
 
 "after C1, v = 2 ≤ α = 3 at C, so C2 is never looked at: you kept it"
+
+Chance nodes as AIMA 4th ed. §5.5 sums them ("C is a chance node: v = 0.5 × 1 + 0.5 × 9 = 5 (the outcomes'
+values weighted by their probabilities)"), max^n nodes as §5.2.2 chooses ("R2 is player B's node: it keeps
+the child vector whose second component is highest, ⟨1, 5, 2⟩ from R2a ...").
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 from search.practice.answer_key import AnswerKey, NodeFacts, number
+from search.trees.node import CHANCE
 
 HOLDS = {"v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<"}
 FAILS = {"v >= beta": "<", "v > beta": "≤", "v <= alpha": ">", "v < alpha": "≥"}
 GREEK = {"alpha": "α", "beta": "β"}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+"""A vector's components by place (limits.MAX_PLAYERS is 8)."""
 
 
 def show(value: Any) -> str:
-    """A number as the slides write it: 3, 2.5, +∞, −∞ (a minus sign, not a hyphen)."""
+    """A number as the slides write it: 3, 2.5, +∞, −∞ (a minus sign, not a hyphen); a sum's float
+    to 12 significant digits (4.1, not 4.1000000000000005); a max^n vector as ⟨1, 5, 2⟩."""
+    if isinstance(value, list):
+        return "⟨" + ", ".join(show(x) for x in value) + "⟩"
     x = number(value)
     if math.isinf(x):
         return "+∞" if x > 0 else "−∞"
     text = str(int(x)) if x == int(x) and abs(x) < 1e15 else repr(x)
+    if len(text) > 13:
+        text = f"{x:.12g}"
     return text.replace("-", "−")
+
+
+def probability(p: float) -> str:
+    """An outcome's probability as a student would write it (and the exercise page draws it, exercise_words.js
+    showProbability): 0.5, 0.25, 0.1; 1/3 where a short decimal cannot say it; else six significant digits."""
+    text = repr(p)
+    if len(text) <= 8:
+        return text
+    near = Fraction(p).limit_denominator(12)
+    if abs(float(near) - p) < 1e-12:
+        return f"{near.numerator}/{near.denominator}"
+    return f"{p:.6g}"
 
 
 def window(pair: tuple[float, float] | list[Any]) -> str:
@@ -78,6 +103,10 @@ def value(key: AnswerKey, node_id: str) -> str:
     facts = key.nodes[node_id]
     if facts.visit_seq is None:
         return f"{key.name(node_id)} is never visited ({_skipped_because(key, node_id)}), so it returns nothing: leave it empty"
+    if facts.player == CHANCE:
+        return chance_value(key, facts)
+    if key.players is not None:
+        return maxn_value(key, facts)
     op = "MAX" if facts.player == "max" else "MIN"
     seen = ", ".join(show(key.nodes[child].value) for child in facts.looked)
     who = f"{key.name(node_id)} is a {op} node"
@@ -85,6 +114,31 @@ def value(key: AnswerKey, node_id: str) -> str:
         return (f"{who}: {prune_reason(key, facts.prune)}, so it returns v = {show(facts.value)} at once "
                 f"({names([key.name(c) for c in facts.prune['pruned']])} pruned){_bound_words(key, facts)}")
     return f"{who}: v = {op}({seen}) over the children it looks at, so it returns {show(facts.value)}{_bound_words(key, facts)}"
+
+
+def chance_value(key: AnswerKey, facts: NodeFacts) -> str:
+    """"C is a chance node: v = 0.5 × 1 + 0.5 × 9 = 5 (the outcomes' values weighted by their probabilities)"."""
+    terms = " + ".join(f"{probability(key.nodes[child].probability or 0.0)} × {show(key.nodes[child].value)}"
+                       for child in facts.looked)
+    return (f"{key.name(facts.id)} is a chance node: v = {terms} = {show(facts.value)} "
+            "(the outcomes' values weighted by their probabilities)")
+
+
+def maxn_value(key: AnswerKey, facts: NodeFacts) -> str:
+    """"R2 is player B's node: it keeps the child vector whose second component is highest, ⟨1, 5, 2⟩ from R2a (5
+    against 4 from R2b)"; a tie keeps the first such child, as MAXN-VALUE's strict u[p] > v[p] does."""
+    assert key.players is not None
+    p = key.players.index(facts.player)
+    vectors = [(child, key.nodes[child].value) for child in facts.looked]
+    best, vector = vectors[0]
+    for child, u in vectors[1:]:
+        if u[p] > vector[p]:  # type: ignore[index]
+            best, vector = child, u
+    others = [f"{show(u[p])} from {key.name(child)}" for child, u in vectors if child != best]  # type: ignore[index]
+    tie = any(u[p] == vector[p] for child, u in vectors if child != best)  # type: ignore[index]
+    why = (f"{show(vector[p])} against {names(others)}" if others else "its only child")  # type: ignore[index]
+    return (f"{key.name(facts.id)} is player {facts.player}'s node: it keeps the child vector whose {ORDINALS[p]} component "
+            f"is highest, {show(vector)} from {key.name(best)} ({why}{'; a tie keeps the first' if tie else ''})")
 
 
 def other_form(key: AnswerKey, node_id: str, returns: str) -> tuple[float, str] | None:

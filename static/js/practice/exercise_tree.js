@@ -4,8 +4,12 @@
 // document in the order the search meets them, so Tab follows the search: a node's α/β when it is
 // entered, then each child (its ✂, then its subtree), then the node's value when it returns.
 // A child marked pruned greys out with its whole subtree, and their boxes are disabled.
+// A chance node's edges carry its outcomes' probabilities; in a max^n exercise a value box is wide
+// enough for a vector ("1, 5, 2"). A box that cannot be read says why beside its node as soon as
+// the student leaves it.
 
-import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
+import { layoutTree, drawNodes, extendLegend, svgEl, HALF, RISE, VECTOR_H } from "./exercise_layout.js";
+import { readValue, readVector, showProbability } from "./exercise_words.js";
 
 const BOX_H = 26;
 const GAP = 4;
@@ -15,8 +19,12 @@ export class ExerciseTree {
   constructor(box, copy, onChange) {
     this.ask = copy.ask;
     this.onChange = onChange;
+    this.players = copy.players || null;
+    // A vector box holds "10, 10, 10" for three players; a leaf's ⟨10, 10, 10⟩ is written under it.
+    this.valueWidth = this.players ? 14 + 21 * this.players.length : 46;
     const bounds = this.ask.includes("bounds");
-    this.layout = layoutTree(copy.tree, { dx: bounds ? 112 : 72, dy: bounds ? 150 : 120 });
+    const least = this.players ? Math.max(72, this.valueWidth + 30, (this.players.length * 4 + 1) * 6.5 + 12) : bounds ? 112 : 72;
+    this.layout = layoutTree(copy.tree, { dx: least, dy: bounds ? 150 : 120, players: this.players });
     const { width, height } = this.layout;
     this.canvas = document.createElement("div");
     this.canvas.className = "exercise-canvas";
@@ -35,6 +43,8 @@ export class ExerciseTree {
     this.canvas.appendChild(this.callout);
     box.replaceChildren(this.canvas);
     this.box = box;
+    const legend = box.ownerDocument.querySelector(".exercise-legend"); // the page's legend names what this tree has
+    if (legend) extendLegend(legend, copy);
     this.inputs = {}; // id -> {value?, alpha?, beta?, toggle?, edge?}
     this.marked = new Set();
     this.build(this.layout.nodes[0]);
@@ -51,6 +61,7 @@ export class ExerciseTree {
   // Boxes below a node: its value (internal nodes), then its α/β row. Where its edges start.
   bottomOf(n) {
     let y = n.y + RISE + 6;
+    if (n.leaf && Array.isArray(n.value)) y += VECTOR_H;
     if (!n.leaf && this.ask.includes("values")) y += BOX_H + GAP;
     if (this.ask.includes("bounds")) y += BOX_H + GAP;
     return y;
@@ -71,7 +82,21 @@ export class ExerciseTree {
       this.build(c);
     }
     if (!n.leaf && this.ask.includes("values")) {
-      parts.value = this.box_(n, "v", `value of ${n.label}`, n.x - 26, valueTop, "value");
+      parts.value = this.box_(n, "v", `${this.players ? "vector" : "value"} of ${n.label}`, n.x - this.valueWidth / 2 - 6, valueTop, "value");
+      parts.value.style.width = `${this.valueWidth}px`;
+      if (this.players) parts.value.placeholder = this.players.map(() => "·").join(", ");
+      parts.value.addEventListener("change", () => this.checkBox(n, parts.value));
+    }
+  }
+
+  // Read a value box as Check will; if it cannot be read, say why beside its node (inline, at once).
+  checkBox(n, input) {
+    try {
+      if (this.players) readVector(input.value, this.players.length);
+      else readValue(input.value);
+    } catch (err) {
+      input.setAttribute("aria-invalid", "true");
+      this.point({ node: n.id, kind: "value", explanation: `${input.getAttribute("aria-label")}: ${err.message}` }, "invalid", false);
     }
   }
 
@@ -93,7 +118,8 @@ export class ExerciseTree {
     input.dataset.node = n.id;
     input.dataset.field = prefix;
     input.addEventListener("input", () => {
-      input.classList.remove("wrong", "first", "hinted");
+      input.classList.remove("wrong", "first", "hinted", "invalid");
+      this.groups[n.id].classList.remove("invalid");
       this.callout.hidden = true;
       input.removeAttribute("aria-invalid");
       this.onChange();
@@ -104,7 +130,21 @@ export class ExerciseTree {
   }
 
   edge(p, c) {
-    return svgEl("line", { class: "edge", x1: p.x, y1: this.bottomOf(p), x2: c.x, y2: c.y - RISE - 4 }, this.edgeLayer);
+    const line = svgEl("line", { class: "edge", x1: p.x, y1: this.bottomOf(p), x2: c.x, y2: c.y - RISE - 4 }, this.edgeLayer);
+    if (c.probability !== undefined && c.probability !== null) this.probability(line, c);
+    return line;
+  }
+
+  // A chance outcome's probability beside the middle of its edge (outside it: left of a left edge).
+  probability(line, c) {
+    const x1 = +line.getAttribute("x1");
+    const y1 = +line.getAttribute("y1");
+    const x2 = +line.getAttribute("x2");
+    const y2 = +line.getAttribute("y2");
+    const left = x2 < x1;
+    const text = svgEl("text", { class: "probability", x: (x1 + x2) / 2 + (left ? -5 : 5), y: (y1 + y2) / 2,
+      "text-anchor": left ? "end" : "start", "data-child": c.id }, this.edgeLayer);
+    text.textContent = showProbability(c.probability);
   }
 
   // The edge into child c, clickable, and its ✂ toggle button at its middle.
@@ -211,10 +251,11 @@ export class ExerciseTree {
     }
   }
 
-  // Ring the node of a mistake or hint (`style`: "first" or "hinted"), explain it beside the node,
-  // bring it into view and give its box the focus (the explanation, if the box is disabled).
-  point(item, style) {
-    for (const el of this.canvas.querySelectorAll(".first, .hinted")) el.classList.remove("first", "hinted");
+  // Ring the node of a mistake or hint (`style`: "first" or "hinted"; "invalid" for a box that cannot
+  // be read), explain it beside the node, bring it into view and give its box the focus (the
+  // explanation, if the box is disabled; none when `focus` is false: the student is moving on).
+  point(item, style, focus = true) {
+    for (const el of this.canvas.querySelectorAll(".first, .hinted, .invalid")) el.classList.remove("first", "hinted", "invalid");
     const n = this.layout.byId.get(item.node);
     if (!n) return;
     this.groups[n.id].classList.add(style);
@@ -222,17 +263,22 @@ export class ExerciseTree {
     if (el) el.classList.add(style);
     if (item.kind === "missed_prune" || item.kind === "extra_prune") this.inputs[n.id].edge?.classList.add(style);
     this.callout.className = `callout ${style}`;
+    if (style === "invalid") this.callout.setAttribute("role", "alert");
+    else this.callout.removeAttribute("role");
     this.callout.textContent = item.explanation;
     this.callout.dataset.node = n.id;
     this.callout.hidden = false;
     const width = Math.min(260, this.layout.width - 16);
     this.callout.style.width = `${width}px`;
-    // Under a leaf (the drawing keeps room there); beside an internal node, clear of its boxes.
-    const x = n.leaf ? n.x - width / 2 : n.x + 58;
+    // Under a leaf (the drawing keeps room there); beside an internal node, clear of its boxes: on its
+    // right, or where that runs off the drawing on its left (clear of its label), else under it.
+    const right = n.x + this.valueWidth / 2 + 12;
+    const left = n.x - HALF - 13 - n.label.length * 7.5 - width;
+    const under = n.leaf || (right + width > this.layout.width - 8 && left < 8);
+    const x = under ? n.x - width / 2 : right + width <= this.layout.width - 8 ? right : left;
     this.callout.style.left = `${Math.max(8, Math.min(x, this.layout.width - width - 8))}px`;
-    this.callout.style.top = `${n.leaf ? this.bottomOf(n) + 4 : Math.max(4, n.y - RISE - 6)}px`;
-    const focus = el && !el.disabled ? el : this.callout;
-    focus.focus({ preventScroll: true });
+    this.callout.style.top = `${under ? this.bottomOf(n) + 4 : Math.max(4, n.y - RISE - 6)}px`;
+    if (focus) (el && !el.disabled ? el : this.callout).focus({ preventScroll: true });
     this.callout.scrollIntoView({ block: "nearest", inline: "nearest" });
     (el || this.groups[n.id]).scrollIntoView({ block: "nearest", inline: "nearest" });
   }

@@ -12,7 +12,7 @@ export const TIE_WORDS = {
   explore: "explore ties (v > β, v < α)",
 };
 
-const ALGORITHM_WORDS = { alphabeta: "alpha-beta", minimax: "minimax" };
+const ALGORITHM_WORDS = { alphabeta: "alpha-beta", minimax: "minimax", expectiminimax: "expectiminimax", maxn: "max^n" };
 
 // Which of the slides' two forms of alpha-beta the exercise asks for: they differ in what a cut node returns.
 export const RETURNS_WORDS = {
@@ -20,23 +20,42 @@ export const RETURNS_WORDS = {
   bound: "A node returns as the slides' figure does (fail-hard): α or β when it is cut, and α (MAX) or β (MIN) at its end.",
 };
 
-// The settings sentence at the top of the page.
+// The settings sentence at the top of the page. Player names come from the tree: the page sets them as text.
 export function settingsWords(copy) {
   const alg = ALGORITHM_WORDS[copy.algorithm] || copy.algorithm;
+  if (copy.algorithm === "maxn") {
+    return `Search this tree with ${alg}: players ${(copy.players || []).join(", ")} take turns, ${copy.root_player} to move at ` +
+      "the root, children left to right. Each node keeps the child vector whose component for the player to move there is " +
+      "highest (a tie keeps the first).";
+  }
+  if (copy.algorithm === "expectiminimax") {
+    const start = copy.root_player === "chance" ? "chance at the root" : `${copy.root_player === "min" ? "MIN" : "MAX"} to move at the root`;
+    return `Search this tree with ${alg}, ${start}, children left to right. A chance node (a circle) is worth its outcomes' ` +
+      "values weighted by their probabilities (on its edges); a value is right within 1e-9.";
+  }
   const root = copy.root_player === "min" ? "MIN" : "MAX";
   const ties = copy.algorithm === "alphabeta" ? `; ties: ${TIE_WORDS[copy.ties] || copy.ties}` : "";
   return `Search this tree with ${alg}, ${root} to move at the root, children left to right${ties}.` +
     (copy.algorithm === "alphabeta" ? ` ${RETURNS_WORDS[copy.returns === "bound" ? "bound" : "v"]}` : "");
 }
 
-export function askedWords(ask) {
-  return `Fill in ${ask.map((a) => ASK_WORDS[a] || a).join("; and ")}.`;
+// `copy` (optional): a max^n exercise asks for vectors.
+export function askedWords(ask, copy = {}) {
+  const words = (a) => (a === "values" && copy.players
+    ? `the vector each internal node returns (one value for each of ${copy.players.join(", ")})` : ASK_WORDS[a] || a);
+  return `Fill in ${ask.map(words).join("; and ")}.`;
 }
 
-// One line on how to do it, for what is asked.
-export function howToWords(ask) {
+// One line on how to do it, for what is asked (`copy`, optional: a max^n exercise types vectors, an
+// expectiminimax one may type fractions).
+export function howToWords(ask, copy = {}) {
   const parts = [];
-  if (ask.includes("values")) parts.push("type each internal node's value in the box under it");
+  if (ask.includes("values") && copy.players) {
+    parts.push(`type each internal node's vector in the box under it, ${copy.players.length} numbers in the players' order, ` +
+      `e.g. ${vectorExample(copy.players.length)}`);
+  } else if (ask.includes("values") && copy.algorithm === "expectiminimax") {
+    parts.push("type each internal node's value in the box under it (a fraction such as 10/3, or 9 decimals)");
+  } else if (ask.includes("values")) parts.push("type each internal node's value in the box under it");
   if (ask.includes("bounds")) parts.push("type α and β (numbers, -inf or inf) under every node the search visits");
   if (ask.includes("pruned")) parts.push("click an edge's ✂ (or Tab to it and press Space) to mark that child pruned");
   const text = parts.join("; ");
@@ -44,15 +63,67 @@ export function howToWords(ask) {
 }
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const FRACTION = /^([+-]?\d{1,15})\/(\d{1,15})$/;
 const INFINITIES = { inf: "inf", "+inf": "inf", "∞": "inf", "+∞": "inf", infinity: "inf", "+infinity": "inf",
   "-inf": "-inf", "-∞": "-inf", "-infinity": "-inf" };
 
-// Typed text -> a finite number, or null when empty. Throws an Error saying what it expected.
+// Typed text -> a finite number, or null when empty; "10/3" is a fraction (a chance node's sum is often one).
+// Throws an Error saying what it expected.
 export function readValue(text) {
   const t = normalise(text);
   if (t === "") return null;
+  const fraction = FRACTION.exec(t);
+  if (fraction) {
+    if (Number(fraction[2]) === 0) throw new Error("a fraction's denominator cannot be 0");
+    return Number(fraction[1]) / Number(fraction[2]);
+  }
   if (!NUMBER.test(t)) throw new Error("expected a number");
   return finite(t, "expected a finite number");
+}
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+
+// e.g. "1, 5, 2" for three players.
+function vectorExample(n) {
+  return [1, 5, 2, 4, 3, 6, 8, 7].slice(0, n).join(", ");
+}
+
+// Typed text -> a max^n vector of n finite numbers, or null when empty. Takes "1, 5, 2", "(1, 5, 2)",
+// "⟨1,5,2⟩", "<1, 5, 2>", "[1 5 2]": commas or spaces between the numbers.
+export function readVector(text, n) {
+  let t = String(text).trim().replace(/\u2212/g, "-");
+  if (t === "") return null;
+  const open = t[0];
+  const close = { "(": ")", "⟨": "⟩", "<": ">", "[": "]", "〈": "〉" }[open];
+  if (close) {
+    if (t[t.length - 1] !== close) throw new Error(`expected ${n} numbers, e.g. ${vectorExample(n)}: "${open}" is not closed`);
+    t = t.slice(1, -1).trim();
+  }
+  const parts = t.split(/\s*,\s*|\s+/).filter((part) => part !== "");
+  if (parts.length !== n) {
+    throw new Error(`expected a vector of ${n} numbers (one for each player), e.g. ${vectorExample(n)}: you typed ${parts.length}`);
+  }
+  return parts.map((part, k) => {
+    if (!NUMBER.test(part)) throw new Error(`expected a vector of ${n} numbers, e.g. ${vectorExample(n)}: the ${ORDINALS[k]} is "${part}"`);
+    return finite(part, `expected a vector of ${n} finite numbers`);
+  });
+}
+
+// A chance outcome's probability as the feedback writes it (search/practice/wording.py probability): a short
+// decimal (0.5, 0.25), else a fraction with a small denominator (1/3), else six significant digits.
+export function showProbability(p) {
+  const text = String(p);
+  if (text.length <= 8) return text;
+  for (let d = 2; d <= 12; d += 1) {
+    const k = Math.round(p * d);
+    if (Math.abs(k / d - p) < 1e-12) return `${k}/${d}`;
+  }
+  return String(Number(p.toPrecision(6)));
+}
+
+// A max^n vector as the drawing writes it: ⟨1, 5, 2⟩.
+export function showVector(value) {
+  return `⟨${value.join(", ")}⟩`;
 }
 
 // Typed text -> a number or "inf"/"-inf", or null when empty (accepts ∞, −∞, +∞, -inf, inf).
@@ -80,8 +151,9 @@ function normalise(text) {
 // `under(id)`: whether a proper ancestor of the node is marked pruned. A node in a pruned branch
 // (marked itself, or under a mark) has its boxes disabled and sends nothing; a mark under another
 // mark is not sent either. strict (Check): an unreadable box, or half an α/β pair, throws {node,
-// field, message}; otherwise (Hint) it is left out, and the server counts it missing.
-export function answerFrom(typed, ask, under, strict) {
+// field, message}; otherwise (Hint) it is left out, and the server counts it missing. `players`: in a
+// max^n exercise their number, and each value is then a vector of that many numbers.
+export function answerFrom(typed, ask, under, strict, players = 0) {
   const marked = new Set(typed.pruned || []);
   const off = (node) => marked.has(node) || under(node);
   const answer = {};
@@ -97,7 +169,7 @@ export function answerFrom(typed, ask, under, strict) {
     answer.values = {};
     for (const [node, text] of Object.entries(typed.values || {})) {
       if (off(node)) continue;
-      const v = read(readValue, text, node, "value");
+      const v = read(players ? (t) => readVector(t, players) : readValue, text, node, "value");
       if (v !== null) answer.values[node] = v;
     }
   }

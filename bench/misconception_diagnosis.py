@@ -61,17 +61,42 @@ def trials(trees: int, seed: int, asks: tuple[list[str], ...] = ASK_SETS) -> lis
     return out
 
 
+def other_trials(trees: int, seed: int, algorithm: str) -> list[tuple[str, str, bool, dict[str, Any]]]:
+    """The same for generated minimax, expectiminimax and max^n exercises (values asked)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(trees):
+        generate = {"seed": i, "depth": rng.choice((2, 3, 4)), "min_branching": 2, "max_branching": 3, "min_value": 0,
+                    "max_value": rng.choice((3, 5, 9))}
+        if algorithm == "minimax":
+            exercise = parse_exercise({"tree": random_shorthand(rng, generate["depth"], 0, generate["max_value"]),
+                                       "algorithm": "minimax"})
+        else:
+            exercise = parse_exercise({"generate": generate, "algorithm": algorithm})
+        right = check_answer(exercise, model_answer(exercise))
+        assert right["correct"] and not right["misconceptions"], "a right answer got a misconception"
+        for reading in readings(exercise):
+            result = check_answer(exercise, following(exercise, reading.misconception.id))
+            if not result["correct"]:
+                first = result["misconceptions"][0] if result["misconceptions"] else {"id": "(none)", "same_answers": []}
+                out.append((reading.misconception.id, first["id"], reading.misconception.id in first["same_answers"], result))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trees", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    print(f"{args.trees} random trees (depth 2-4, branching 2-3, leaves 0..3, 0..5 or 0..9) x 3 settings "
+    print(f"{args.trees} random trees (depth 2-4, branching 2-3, leaves 0..3, 0..5 or 0..9); alpha-beta x 3 settings "
           "(ties prune, ties explore, fail-hard asked); right answers: never given a misconception")
     print("'same answer': named first is another misconception whose answer on that tree is the same (the diagnosis says so)")
     for ask in ASK_SETS:
-        print(f"\nasked: {', '.join(ask)}")
+        print(f"\nalpha-beta, asked: {', '.join(ask)}")
         table(trials(args.trees, args.seed, (ask,)))
+    for algorithm in ("minimax", "expectiminimax", "maxn"):
+        print(f"\n{algorithm} (generated trees), asked: values")
+        table(other_trials(args.trees, args.seed, algorithm))
 
 
 def table(results: list[tuple[str, str, bool, dict[str, Any]]]) -> None:

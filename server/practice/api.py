@@ -7,7 +7,8 @@ them; this module only stores, caches and serves.
                                          (?student=, ?learner=) the attempts used
     POST /api/exercises/<id>/check       check an answer (+ optional student, learner); the attempt is stored
     POST /api/exercises/<id>/hint        the next step the answer does not have right (not stored); 403 when off
-    GET  /api/exercises/<id>/solution    the real trace, JSON Lines; 403 when hidden, unless ?key= is the instructor's
+    GET  /api/exercises/<id>/solution    the real trace, JSON Lines; 403 when hidden, unless ?key= is the instructor's;
+                                         ?misconception=<id>: the search with that slip (search.misconceptions)
     GET  /api/exercises/<id>/results?key=...       the instructor's summary (403 without the key)
     GET  /api/exercises/<id>/results.csv?key=...   every attempt as CSV
 
@@ -29,6 +30,8 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from search import InputError
 from search.practice import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
+from search.practice.diagnosis import mistaken_events
+from search.traces.check import canonical_text
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse, store
 from server.practice.attempts import stored_misconceptions, summarise_attempts
@@ -153,6 +156,9 @@ def solution(exercise_id: str) -> Any:
         return not_found(exercise_id)
     if not loaded.options.solution and not is_instructor(loaded):
         return jsonify(error="the solution of this exercise is hidden (graded use): only its results key opens it"), 403
+    misconception = request.args.get("misconception")
+    if misconception is not None:  # the search with a slip of the catalogue: "watch this slip" (it shows the tree's values too)
+        return Response(canonical_text(mistaken_events(loaded.exercise, misconception)), mimetype="application/x-ndjson")
     return Response(solution_text(loaded.exercise), mimetype="application/x-ndjson")
 
 

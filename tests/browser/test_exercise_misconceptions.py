@@ -223,3 +223,28 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
     shot(page, "exercise-results-misconceptions-390.png", full_page=True)
     page.context.close()
     assert errors == []
+
+
+def test_watch_this_slip_replays_the_mistaken_search_from_where_it_parts(browser: Browser, live_server: str) -> None:
+    """The box links to the search with the slip (GET .../solution?misconception=), opened at the step where it
+    leaves the real one; the step link keeps the slip; a slip of another search is refused naming the field."""
+    page, errors = new_page(browser, DESKTOP)
+    made = make(page, live_server)
+    open_exercise(page, f"{live_server}{made['url']}")
+    fill_values(page, [])
+    page.get_by_role("button", name="Check").click()
+    watch = page.locator("#misconception-watch")
+    step = DIAGNOSED["step"]
+    expect(watch).to_have_attribute("href", f"/x/{made['id']}/solution?misconception={DIAGNOSED['id']}&step={step}")
+    watch.click()
+    expect(page.locator("#counter")).to_have_text(re.compile(rf"^step {step} / \d+$"))
+    mistaken = page.request.get(f"{live_server}/api/exercises/{made['id']}/solution?misconception={DIAGNOSED['id']}").text()
+    start, *rest = [json.loads(line) for line in mistaken.splitlines()]
+    assert start["options"]["misconception"] == DIAGNOSED["id"] and rest[-1]["pruned"] == 0  # nothing pruned: the slip
+    expect(page.locator('[data-node-id="C2"]')).to_be_visible()
+    page.get_by_role("button", name="Copy link to this step").click()
+    expect(page.locator("#step-link-status")).to_contain_text("Copied: ")
+    assert f"misconception={DIAGNOSED['id']}&" in (page.locator("#step-link-status").get_attribute("data-url") or "")
+    refused = page.request.get(f"{live_server}/api/exercises/{made['id']}/solution?misconception=chance-as-min")
+    assert refused.status == 400 and refused.json()["error"].startswith("misconception: expected one of this exercise's: no-pruning,")
+    assert errors == []

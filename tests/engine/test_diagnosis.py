@@ -95,3 +95,33 @@ def test_answers_made_from_each_misconception_name_it_first_and_right_answers_ge
                     named += first["id"] == reading.misconception.id
                     assert reading.misconception.id in [first["id"], *first["same_answers"]], (tree, ask, ties, returns)
     assert total > 100 and named / total > 0.85
+
+
+def test_chance_and_several_players_slips_are_named_on_the_lectures_trees() -> None:
+    from search.trees.node import CHANCE_TREE, THREE_PLAYERS_TREE
+    chance = parse_exercise({"tree": CHANCE_TREE, "algorithm": "expectiminimax"})
+    for slip in ("chance-as-min", "unweighted-average", "max-min-swapped"):
+        assert check_answer(chance, following(chance, slip))["misconceptions"][0]["id"] == slip
+    worst = following(chance, "chance-as-min")
+    assert worst is not None and [worst["values"][n] for n in "BCD"] == [3, 1, 2]
+    players = parse_exercise({"tree": THREE_PLAYERS_TREE, "algorithm": "maxn"})
+    result = check_answer(players, following(players, "maxn-root-component"))
+    assert result["misconceptions"][0]["id"] == "maxn-root-component"
+    assert "⟨" in result["misconceptions"][0]["explanation"]  # the evidence quotes a vector as the drawing writes it
+
+
+@pytest.mark.parametrize("algorithm", ["expectiminimax", "maxn"])
+def test_generated_chance_and_players_exercises_name_the_slip_first(algorithm: str) -> None:
+    for seed in range(15):
+        exercise = parse_exercise({"generate": {"seed": seed, "depth": 3, "min_value": 0, "max_value": 5}, "algorithm": algorithm})
+        assert check_answer(exercise, model_answer(exercise))["misconceptions"] == []
+        for reading in readings(exercise):
+            result = check_answer(exercise, following(exercise, reading.misconception.id))
+            if not result["correct"]:
+                assert result["misconceptions"][0]["id"] == reading.misconception.id, (seed, reading.misconception.id)
+
+
+def test_the_step_where_a_slip_parts_from_the_real_search() -> None:
+    exercise = parse_exercise({"tree": LECTURE, "ask": EVERYTHING})
+    first = check_answer(exercise, following(exercise, "fail-hard"))["misconceptions"][0]
+    assert exercise.events()[first["step"]] == {**exercise.events()[first["step"]], "type": "return", "node": "C"}

@@ -33,7 +33,9 @@ async function stepLink(page) {
     return `${origin}/r/${encodeURIComponent(shown.traceId)}?${momentQuery(moment)}`;
   }
   if (shown.exerciseId) {
-    return `${origin}/x/${encodeURIComponent(shown.exerciseId)}/solution?${momentQuery(moment)}`;
+    const slip = new URLSearchParams(window.location.search).get("misconception"); // a "watch this slip" replay
+    const which = slip ? `misconception=${encodeURIComponent(slip)}&` : "";
+    return `${origin}/x/${encodeURIComponent(shown.exerciseId)}/solution?${which}${momentQuery(moment)}`;
   }
   const request = shown.request;
   if (!request) throw new Error("This trace was opened from a file: share it (Share & export) to link to its steps.");

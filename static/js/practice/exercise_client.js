@@ -35,8 +35,11 @@ export const fetchResults = (id, key) => call(`${path(id)}/results?${new URLSear
 export const resultsCsvUrl = (id, key) => `${path(id)}/results.csv?${new URLSearchParams({ key })}`;
 // The exercise's real trace, as events to replay. A hidden solution (graded use) opens only with the
 // instructor's key: by default the one in the page's own address (/x/<id>/solution?key=..., the results page's link).
-const ownKey = () => new URLSearchParams(globalThis.location ? globalThis.location.search : "").get("key") || "";
-export const fetchSolution = (id, key = ownKey()) => call(`${path(id)}/solution${query({ key })}`).then(async (r) => parseTrace(await r.text()));
+const ownParam = (name) => new URLSearchParams(globalThis.location ? globalThis.location.search : "").get(name) || "";
+const ownKey = () => ownParam("key");
+// The page's own ?misconception= (a "watch this slip" link) asks for the search with that slip instead.
+export const fetchSolution = (id, key = ownKey(), misconception = ownParam("misconception")) =>
+  call(`${path(id)}/solution${query({ key, misconception })}`).then(async (r) => parseTrace(await r.text()));
 
 // "?a=1&b=2" of the fields that have a value, "" when none has.
 function query(fields) {

@@ -117,7 +117,9 @@ async function check() {
   list.replaceChildren();
   $("feedback-list-box").hidden = n === 0;
   page.tree.showMistakes(result.mistakes);
-  showMisconceptions($("misconception-box"), result, nodeLabel);
+  const watch = page.copy.options.solution
+    ? (m) => `/x/${encodeURIComponent(id)}/solution?misconception=${encodeURIComponent(m.id)}&step=${m.step}` : null;
+  showMisconceptions($("misconception-box"), result, nodeLabel, watch);
   colourMarks(page.tree, result);
   const found = misconceptionIndex(result);
   if (result.first_mistake) {

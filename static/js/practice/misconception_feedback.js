@@ -23,8 +23,9 @@ function chip(index) {
   return span;
 }
 
-// Fill the box (hidden when the answer follows no misconception). `nodeLabel(id)`: the drawing's name.
-export function showMisconceptions(box, result, nodeLabel) {
+// Fill the box (hidden when the answer follows no misconception). `nodeLabel(id)`: the drawing's name;
+// `watchUrl(m)`: the address of the search with the best one's slip (none when the solution is hidden).
+export function showMisconceptions(box, result, nodeLabel, watchUrl = null) {
   const list = result.misconceptions || [];
   box.hidden = list.length === 0;
   box.replaceChildren();
@@ -38,6 +39,13 @@ export function showMisconceptions(box, result, nodeLabel) {
   explanation.id = "misconception-explanation";
   explanation.textContent = best.explanation;
   box.append(heading, explanation, marksLine(best, 0, nodeLabel));
+  if (watchUrl) {
+    const watch = document.createElement("a");
+    watch.id = "misconception-watch";
+    watch.href = watchUrl(best);
+    watch.textContent = "Watch this slip's search, from where it parts from the real one";
+    box.append(watch);
+  }
   if (!others.length) return;
   const more = document.createElement("ul");
   more.className = "misconception-others";

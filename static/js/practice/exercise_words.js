@@ -67,11 +67,12 @@ const FRACTION = /^([+-]?\d{1,15})\/(\d{1,15})$/;
 const INFINITIES = { inf: "inf", "+inf": "inf", "∞": "inf", "+∞": "inf", infinity: "inf", "+infinity": "inf",
   "-inf": "-inf", "-∞": "-inf", "-infinity": "-inf" };
 
-// Typed text -> a finite number, or null when empty; "10/3" is a fraction (a chance node's sum is often one).
+// Typed text -> a finite number (or "inf" / "-inf"), or null when empty; "10/3" is a fraction (a chance node's sum is often one).
 // Throws an Error saying what it expected.
 export function readValue(text) {
   const t = normalise(text);
   if (t === "") return null;
+  if (t.toLowerCase() in INFINITIES) return INFINITIES[t.toLowerCase()]; // never right, but a slip can give it (fail-hard, α never raised)
   const fraction = FRACTION.exec(t);
   if (fraction) {
     if (Number(fraction[2]) === 0) throw new Error("a fraction's denominator cannot be 0");

@@ -8,7 +8,9 @@ test("values are finite numbers; bounds take every spelling of infinity", () => 
   assert.equal(readValue(" 3 "), 3);
   assert.equal(readValue("−2.5"), -2.5);
   assert.equal(readValue(""), null);
-  assert.throws(() => readValue("inf"), /expected a number/);
+  assert.equal(readValue("inf"), "inf"); // a slip's value (search.misconceptions) can be infinite
+  assert.equal(readValue("−∞"), "-inf");
+  assert.throws(() => readValue("three"), /expected a number/);
   for (const text of ["inf", "∞", "+∞", "+inf", "Infinity"]) assert.equal(readBound(text), "inf");
   for (const text of ["-inf", "−∞", "-∞", "− inf"]) assert.equal(readBound(text), "-inf");
   assert.equal(readBound("-7"), -7);

@@ -21,6 +21,7 @@ from server.config import DEFAULTS, ROOT
 from server.http import strict_json
 from server.http.errors import register_api_errors
 from server.http.import_api import import_api
+from server.http.misconceptions_api import misconceptions_api
 from server.http.ordering_api import ordering_api
 from server.http.page_assets import page_assets
 from server.http.pages import pages
@@ -48,6 +49,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(page_assets)
     app.register_blueprint(api)
     app.register_blueprint(ordering_api)
+    app.register_blueprint(misconceptions_api)
     app.register_blueprint(import_api)
     app.register_blueprint(exercise_api)
     app.register_blueprint(class_api)

@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from search.games.game import TreeGame
 from search.errors import InputError
+from search.games.game import TreeGame
 from search.misconceptions import CATALOGUE, Misconception, Setting, applicable, run
 from search.practice import wording as words
 from search.practice.answer_key import answer_key

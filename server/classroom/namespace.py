@@ -24,7 +24,7 @@ from flask_socketio import Namespace
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
 from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
-from server.classroom.questions import QuestionError, answer_text, public_question, read_question
+from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
 from server.classroom.rooms import RoomMeta, Rooms, RoomsFull, lines_as_array_items
 from server.http.strict_json import PreEncoded, Unreadable, dumps
 from server.rate_limits import RateLimit
@@ -210,6 +210,9 @@ class ClassNamespace(Namespace):
             answered, counts = self.rooms.answers(code)
             revealed = {"code": code, "question": meta.question["id"], "answer": meta.question["answer"],
                         "answered": answered, "counts": counts}
+            named = revealed_misconceptions(meta.question)  # the wrong answers' misconceptions: only now
+            if named:
+                revealed["misconceptions"] = named
             self.rooms.reveal(code, revealed)
             self._emit("class:reveal", revealed, to=everyone(code))
             return {"ok": True}

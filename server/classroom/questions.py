@@ -3,11 +3,18 @@
 The instructor's page builds a question with practice mode's code (static/js/predict/predict_questions.js)
 from its own replay; the server checks only its shape, keeps its answer and never sends that
 before the reveal. Students' answers are short strings counted as sent (trimmed).
+
+A question may carry the misconception each wrong answer follows ({"12": "max-min-swapped"}), built by
+the instructor's page from POST /api/misconceptions/answers: ids of the engine's catalogue
+(search.misconceptions), kept with the answer and revealed with it, in the catalogue's words.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from search.misconceptions import CATALOGUE
 
 KINDS = ("value", "prune", "bound", "window")
 MAX_PROMPT = 300
@@ -18,6 +25,8 @@ MAX_ANSWER = 40
 """Longest choice, answer key or student's answer in class (characters)."""
 MAX_NODE = 100
 """Longest node id a question asked in class may name (characters)."""
+MAX_MISCONCEPTIONS = 12
+"""Most wrong answers a question asked in class may name a misconception for (the catalogue's size)."""
 
 
 class QuestionError(ValueError):
@@ -59,8 +68,36 @@ def read_question(raw: Any) -> dict[str, Any]:
         if not isinstance(choices, list) or not 1 <= len(choices) <= MAX_CHOICES:
             raise QuestionError(f"question.choices: expected a list of 1 to {MAX_CHOICES} answers, or null")
         choices = [_text(c, f"question.choices[{i}]", MAX_ANSWER) for i, c in enumerate(choices)]
+    answer = answer_text(raw.get("answer"))
     return {"kind": kind, "prompt": _text(raw.get("prompt"), "question.prompt", MAX_PROMPT), "node": node,
-            "step": step, "choices": choices, "answer": answer_text(raw.get("answer"))}
+            "step": step, "choices": choices, "answer": answer,
+            "misconceptions": read_misconceptions(raw.get("misconceptions"), choices, answer)}
+
+
+def read_misconceptions(raw: Any, choices: list[str] | None, answer: str) -> dict[str, str]:
+    """{wrong answer: misconception id}, each answer as the students send it and each id the catalogue's."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or len(raw) > MAX_MISCONCEPTIONS:
+        raise QuestionError(f'question.misconceptions: expected an object of at most {MAX_MISCONCEPTIONS} answers, '
+                            'each naming a misconception, as {"12": "max-min-swapped"}')
+    out = {}
+    for key, misconception in raw.items():
+        where = f"question.misconceptions[{json.dumps(key[:MAX_ANSWER], ensure_ascii=False)}]"
+        text = _text(key, where, MAX_ANSWER)
+        if text == answer:
+            raise QuestionError(f"{where}: that is the right answer, which follows no misconception")
+        if choices is not None and text not in choices:
+            raise QuestionError(f"{where}: not one of the question's choices")
+        if misconception not in CATALOGUE:
+            raise QuestionError(f"{where}: expected a misconception id of the catalogue (GET /api/misconceptions)")
+        out[text] = misconception
+    return out
+
+
+def revealed_misconceptions(question: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """class:reveal's "misconceptions": each wrong answer's misconception, in the catalogue's words."""
+    return {answer: CATALOGUE[m].to_json() for answer, m in question.get("misconceptions", {}).items() if m in CATALOGUE}
 
 
 def public_question(code: str, question: dict[str, Any]) -> dict[str, Any]:

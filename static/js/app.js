@@ -25,6 +25,7 @@ import { installTestHooks } from "./page/test_hooks.js";
 import { makeEditor, describeRun, listenForRunOptions, selectOnClick } from "./editor/editor_wiring.js";
 import { makeOrderingLab, makeHorizonPanel } from "./labs/labs_wiring.js";
 import { PredictMode } from "./predict/predict_mode.js";
+import { MisconceptionBanner } from "./page/misconception_banner.js";
 import { wireClassroom } from "./classroom/class_wiring.js";
 import { listenToTraceFile } from "./replay/open_trace.js";
 import { makeSharePanel } from "./export/share_wiring.js";
@@ -43,6 +44,7 @@ const page = {
   narration: $("narration"),
   legend: new TreeLegend(document.querySelector(".legend")),
   iterations: new IterationTable({ section: $("iterations"), rows: $("iteration-rows"), compare: $("iteration-compare") }),
+  misconception: new MisconceptionBanner($("misconception-banner")), // a search that follows a misconception says so
 };
 
 page.controls = new PlayerControls(

@@ -3,11 +3,13 @@
 // dropping any event already held) and follow the instructor's step; a step beyond the events
 // so far waits for them. Stepping (or searching) on one's own leaves the class's step; "Follow
 // again" goes back to the class's search at the instructor's step. The instructor's questions
-// come as a card; the reveal shows right or wrong and the spread. No key ever comes here.
+// come as a card; the reveal shows right or wrong and the spread, and names the misconception a
+// wrong answer follows (in the catalogue's words, as predict mode does). No key ever comes here.
 
 import { SearchSocket } from "../search/search_socket.js";
 import { classSocket, followerChannel, request, showCode } from "./class_channel.js";
 import { typedAnswer } from "./class_question.js";
+import { misconceptionWords } from "../predict/predict_questions.js";
 import { drawSpread, showAnswer } from "./class_spread.js";
 import { el } from "../page/html_element.js";
 
@@ -363,10 +365,14 @@ export class ClassFollower {
     if (this.answer === null) text = `The answer: ${showAnswer(right)} (you did not answer).`;
     else if (this.answer === right) text = `Right: ${showAnswer(right)}.`;
     else text = `Not quite: you said ${showAnswer(this.answer)}; the answer is ${showAnswer(right)}.`;
+    const named = this.answer !== null && this.answer !== right ? followed(msg.misconceptions, this.answer) : null;
+    if (named) text += ` ${misconceptionWords(named)}`;
+    if (named) this.verdict.dataset.misconception = named.id;
+    else delete this.verdict.dataset.misconception;
     this.verdict.textContent = `${text} ${Number(msg.answered) || 0} answered.`;
     this.verdict.dataset.verdict = this.answer === null ? "none" : this.answer === right ? "right" : "wrong";
     this.cardStatus.textContent = "";
-    drawSpread(this.bars, msg.counts, msg.answered, right);
+    drawSpread(this.bars, msg.counts, msg.answered, right, msg.misconceptions);
   }
 
   close(reason) {
@@ -380,4 +386,10 @@ export class ClassFollower {
   fail(text) {
     this.bannerError.textContent = text;
   }
+}
+
+// The misconception revealed for `answer` ({answer: {id, name, follows, idea}}), or null.
+function followed(misconceptions, answer) {
+  const m = misconceptions && typeof misconceptions === "object" && Object.hasOwn(misconceptions, answer) ? misconceptions[answer] : null;
+  return m && typeof m.follows === "string" && typeof m.idea === "string" ? m : null;
 }

@@ -2,12 +2,14 @@
 // (class:create) and shows its join code, link and QR code; while it runs, the page's searches
 // go to the room (class:search) and every step shown goes to the followers (class:step, the
 // newest of rapid steps every 50 ms at most). "Ask the class" sends the question at the next
-// step; the tally shows live; Reveal tells everyone. The key stays in this tab's
+// step (with the misconception each wrong answer follows, predict/misconception_readings.js);
+// the tally shows live; Reveal tells everyone and names those misconceptions. The key stays in this tab's
 // sessionStorage, so a reload takes the wheel again (class:drive); it never goes anywhere else.
 
 import { SearchSocket } from "../search/search_socket.js";
 import { classSocket, request, showCode, teacherChannel } from "./class_channel.js";
 import { nextQuestion } from "./class_question.js";
+import { readingsFor } from "../predict/misconception_readings.js";
 import { drawSpread, showAnswer } from "./class_spread.js";
 import { qrSvg } from "./class_qr.js";
 import { el } from "../page/html_element.js";
@@ -238,7 +240,9 @@ export class ClassTeacher {
       return;
     }
     const replay = this.page.replay();
-    const q = replay ? nextQuestion(replay, Math.max(0, this.page.event())) : null;
+    const shown = this.page.request();
+    const readings = replay && shown ? await readingsFor(shown.request) : [];
+    const q = replay && replay === this.page.replay() ? nextQuestion(replay, Math.max(0, this.page.event()), readings) : null;
     if (!q) {
       this.say("No question to ask after this step: step back, or run another search.");
       return;
@@ -280,7 +284,7 @@ export class ClassTeacher {
   showTally(msg, right) {
     if (!this.question) this.showQuestion({ prompt: "the question asked before this page was reloaded" });
     this.showAnswered(Number(msg.answered) || 0);
-    drawSpread(this.bars, msg.counts, msg.answered, right);
+    drawSpread(this.bars, msg.counts, msg.answered, right, right === null ? null : msg.misconceptions);
     if (right !== null) {
       this.revealButton.hidden = true;
       this.tally.dataset.revealed = "true";

@@ -9,8 +9,10 @@ import { plural } from "../view/plural.js";
 import { narrateEnhancement } from "./enhancement_words.js";
 import { referenceWords } from "./reference_words.js";
 import { chanceSentence, hasChance, maxnSentence } from "./chance_players_words.js";
+import { wrongBoundNote, wrongBoundPrune, wrongBoundSign } from "./mistaken_words.js";
 
 const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
+const signOf = (test) => SIGN[test] || wrongBoundSign(test) || test; // a misconception's test too
 const GREEK = { alpha: "α", beta: "β" };
 const ROLE = { max: "MAX", min: "MIN" };
 
@@ -134,9 +136,9 @@ export function narrate(event, replay, state = null) {
     }
     case "test": {
       if (event.rest !== undefined) return chanceSentence(event, n, state);
-      const sign = SIGN[event.test] || event.test;
+      const sign = signOf(event.test);
       const bound = event.test.endsWith("beta") ? "beta" : "alpha";
-      const text = `${N}: ${showValue(event.v)} ${sign} ${GREEK[bound]} = ${showValue(event[bound])}?`;
+      const text = `${N}: ${showValue(event.v)} ${sign} ${GREEK[bound]} = ${showValue(event[bound])}${wrongBoundNote(event.test)}?`;
       return event.holds ? `${text} Yes: return v now` : `${text} No: keep looking`;
     }
     case "bound": {
@@ -216,8 +218,14 @@ function prunes(event, state, n) {
   const N = n.start(event.node);
   const bound = event.cut === "beta" ? "beta" : "alpha";
   const against = event[bound];
-  const sign = SIGN[event.test] || event.test;
+  const sign = signOf(event.test);
   const idx = t.idx(event.node);
+  if (wrongBoundSign(event.test)) {
+    const pruned = (event.pruned || []).map(n.name);
+    const head = `${N} is ${n.role(event.node)} with v = ${showValue(event.v)} ${sign} ${GREEK[bound]} = ${showValue(against)}`;
+    const skipped = pruned.length ? `${skippedWords(event, n)} ${pruned.length === 1 ? "is" : "are"} not looked at` : "nothing is left to prune";
+    return wrongBoundPrune(head, skipped, event.test);
+  }
   const from = state && idx !== undefined ? state.fromOf(bound, idx) : undefined;
   const chooser = bound === "alpha" ? "MAX" : "MIN";
   const role = n.role(event.node);

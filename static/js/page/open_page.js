@@ -84,20 +84,26 @@ async function openLinkedSearch(page, link) {
     editor.load(tree, "The linked tree: change it, Run it, share your own");
     form.useTree(formatTree(editor.tree));
     shown.runFrom = "search";
-    start({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request), ...enhancementsOf(request) }, treeId);
+    start({ tree: editor.tree, algorithm: request.algorithm, depth: request.depth, ties: request.ties, ...orderingOf(request), ...enhancementsOf(request),
+      ...mistakenOf(request) }, treeId);
     return;
   }
   form.setEnhancements(request); // off unless the link turns them on
   if (request.example) form.useExample(request.example);
   else form.useGame(request.game, request.state);
   // The form sends tt, quiescence and beam for a game only; on a tree the server's refusal names them instead.
-  start({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request) });
+  start({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request), ...mistakenOf(request) });
 }
 
 // A link's move ordering (the Ordering tab's Replay of a game), which the Search tab has no field for.
 function orderingOf(request) {
   if (!request.ordering) return {};
   return request.seed === undefined ? { ordering: request.ordering } : { ordering: request.ordering, seed: request.seed };
+}
+
+// A link's misconception (misconception=<id>: the search follows that slip), which the Search tab has no field for.
+function mistakenOf(request) {
+  return request.misconception ? { misconception: request.misconception } : {};
 }
 
 // The symmetry, tt, quiescence and beam fields of a request, those it has.

@@ -1,7 +1,8 @@
 // A link to a moment of a search: /?example=lecture&algorithm=alphabeta&step=19 opens that
 // search at that step. The parameters are the Search tab's (example, tree: a saved tree's id,
 // game, state, algorithm, depth, ties, and a game's symmetry=1, tt=1, quiescence=1, beam=K, each
-// only when on) plus the player's (detail, step); a saved trace's
+// only when on, and misconception=<id> for a search that follows one of the catalogue's
+// misconceptions) plus the player's (detail, step); a saved trace's
 // link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
 
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
@@ -17,7 +18,7 @@ const SOURCES = ["example", "tree", "game"];
 export function readLink(query) {
   const p = new URLSearchParams(query);
   const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "returns", "ordering", "seed", "symmetry", "tt", "quiescence", "beam",
-    "detail", "step", "run"];
+    "misconception", "detail", "step", "run"];
   if (!known.some((k) => p.has(k))) return null;
   const given = SOURCES.filter((k) => p.has(k));
   if (given.length > 1) throw new Error(`link: give one of example, tree or game, not ${given.join(" and ")}`);
@@ -52,6 +53,12 @@ export function readLink(query) {
     request.seed = Number(text); // the server says whether it goes with the ordering
   }
   Object.assign(request, enhancements(p));
+  if (p.has("misconception")) {
+    const id = p.get("misconception");
+    // An id of the catalogue (GET /api/misconceptions): the server says which, and whether it fits the search.
+    if (!/^[a-z][a-z-]{0,39}$/.test(id)) throw new Error(`link: misconception must be an id such as max-min-swapped, not "${id.slice(0, 40)}"`);
+    request.misconception = id;
+  }
   const detail = p.get("detail") || "every";
   if (!DETAILS.includes(detail)) throw new Error(`link: detail must be every or key, not "${detail}"`);
   const step = wholeNumber(p, "step");
@@ -106,6 +113,7 @@ export function linkQuery({ request, treeId = null, detail, step, predict = fals
   if (request.tt) p.set("tt", "1");
   if (request.quiescence) p.set("quiescence", "1");
   if (request.beam !== null && request.beam !== undefined) p.set("beam", String(request.beam));
+  if (request.misconception) p.set("misconception", request.misconception);
   return [p.toString(), momentQuery({ detail, step, predict })].filter(Boolean).join("&");
 }
 

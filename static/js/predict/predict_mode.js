@@ -3,9 +3,13 @@
 // it will do; the answer is judged in the narration's words, then the step plays. A running
 // score ("3 of 4 right") starts over with each search. Only stepping forward asks (Forward,
 // →, Play); Back, the scrub bar, First, Last and links never do. The questions come from
-// predict_questions.js; this module is their panel and its keyboard.
+// predict_questions.js; this module is their panel and its keyboard. A wrong answer that a
+// misconception of the catalogue gives is named in the feedback: what each one answers is
+// fetched once per search (misconception_readings.js), when predict mode is on.
 
 import { judge, parseValue, questionsBetween, scoreWords } from "./predict_questions.js";
+import { readingsFor } from "./misconception_readings.js";
+import { shown } from "../page/page_state.js";
 import { readPredictParam } from "../player/step_link.js";
 import { el } from "../page/html_element.js";
 
@@ -27,6 +31,8 @@ export class PredictMode {
     this.question = null; // the question showing
     this.pending = null; // {position, from, queue}: the step held back, and the questions left before it
     this.resume = false; // Play was on when the question stopped it
+    this.readings = []; // what each misconception answers in the search shown (misconception_readings.js)
+    this.readingsOf = undefined; // the request they were asked for
     this.build();
     controls.beforeForward = (position, playing) => this.beforeForward(position, playing);
     toggle.addEventListener("change", () => this.set(toggle.checked));
@@ -101,7 +107,25 @@ export class PredictMode {
     this.panel.hidden = !on;
     document.body.classList.toggle("predicting", on);
     if (!on) this.dismiss();
-    else if (!this.feedback.textContent) this.feedback.textContent = HINT;
+    else {
+      if (!this.feedback.textContent) this.feedback.textContent = HINT;
+      this.loadReadings();
+    }
+  }
+
+  // Once per search, and only while predicting: what each misconception answers to its questions.
+  // panel[data-readings] says how many came (tests wait for it).
+  loadReadings() {
+    const request = shown.request;
+    if (request === this.readingsOf) return;
+    this.readingsOf = request;
+    this.readings = [];
+    delete this.panel.dataset.readings;
+    readingsFor(request).then((readings) => {
+      if (this.readingsOf !== request) return; // another search since
+      this.readings = readings;
+      this.panel.dataset.readings = String(readings.length);
+    });
   }
 
   // A new search: the score and what was asked start over.
@@ -112,6 +136,7 @@ export class PredictMode {
     this.scoreEl.textContent = scoreWords(this.score);
     this.feedback.textContent = HINT;
     delete this.feedback.dataset.verdict;
+    if (this.on) this.loadReadings();
   }
 
   // The player is about to step from `position` to the next: hold it back while a question is due.
@@ -195,11 +220,12 @@ export class PredictMode {
   answer(given) {
     const q = this.question;
     if (!q) return;
-    const verdict = judge(q, given);
+    const verdict = judge(q, given, this.readings);
     this.score.asked++;
     if (verdict.right) this.score.right++;
     this.scoreEl.textContent = scoreWords(this.score);
     this.tell(verdict.feedback, verdict.right ? "right" : "wrong");
+    if (verdict.misconception) this.feedback.dataset.misconception = verdict.misconception.id;
     this.next();
   }
 
@@ -212,6 +238,7 @@ export class PredictMode {
 
   tell(text, verdict) {
     this.asked.add(this.question.event);
+    delete this.feedback.dataset.misconception;
     this.feedback.textContent = text;
     this.feedback.dataset.verdict = verdict;
   }

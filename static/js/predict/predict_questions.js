@@ -9,7 +9,11 @@
 //   kind "bound"  (before a `bound` that changes α or β): a number, the new bound;
 //   kind "window" (before a `visit` whose window differs from its parent's at the parent's
 //                 start): [α, β].
-// At most one question per event; the rest of the events ask nothing.
+// At most one question per event; the rest of the events ask nothing. A prune or bound question
+// also names `after`, the child whose value the node has just taken (and a bound question
+// `bound`, "alpha" or "beta"): with the node, the keys of what each misconception answers
+// (search/misconceptions/questions.py, fetched by predict_mode.js), so a wrong answer that one
+// of them gives is named in the feedback (misconceptionFor).
 
 import { narrate } from "../narration/narration.js";
 import { showValue, toNumber } from "../view/value_format.js";
@@ -133,6 +137,8 @@ function pruneQuestion(replay, k, event) {
       `prune ${name}'s remaining children or keep looking?`,
     answer: event.holds ? "prune" : "keep",
     explain: tie ? `${explain}. ${tie}` : explain,
+    after: childTaken(replay, k, event.node),
+    tie: toNumber(event.v) === toNumber(event[bound]),
   };
 }
 
@@ -164,6 +170,17 @@ export function childrenLeft(replay, k) {
   return null;
 }
 
+// The child whose value `node` took last before event k (its backup is a step or two back:
+// only the node's own test and bound lines come between), or null.
+function childTaken(replay, k, node) {
+  for (let j = k - 1; j >= Math.max(1, k - 4); j--) {
+    const e = replay.event(j);
+    if (e.node !== node) return null;
+    if (e.type === "backup") return e.child ?? null;
+  }
+  return null;
+}
+
 function boundQuestion(replay, k, event) {
   if (event.changed === false || !GREEK[event.bound] || !isNumberValue(event.new)) return null;
   const name = replay.tree.nameOf(event.node);
@@ -174,6 +191,8 @@ function boundQuestion(replay, k, event) {
     prompt: `What is ${GREEK[event.bound]} at ${name} now?`,
     answer: toNumber(event.new),
     explain: narrate(event, replay, replay.stateAt(k)),
+    after: childTaken(replay, k, event.node),
+    bound: event.bound,
   };
 }
 
@@ -219,9 +238,53 @@ function sameNumber(a, b) {
 
 const CHOICE_WORDS = { prune: "prune", keep: "keep looking" };
 
-// The verdict on `given` (a number, [α, β], or "prune" / "keep"): {right, said, feedback},
-// `said` the answer as the student gave it, in words; `feedback` the sentence to show.
-export function judge(question, given) {
+// own(obj, key): obj[key] when obj has it as its own (a node named "constructor" is no key of Object).
+const own = (obj, key) => (obj && typeof obj === "object" && key !== null && key !== undefined && Object.hasOwn(obj, key) ? obj[key] : undefined);
+
+// What misconception `m` (an entry of POST /api/misconceptions/answers) answers to `question`,
+// or undefined when it answers as the right search does (or never meets the question).
+export function misconceptionAnswer(m, question) {
+  const a = (m && m.answers) || {};
+  if (question.kind === "value") return own(a.value, question.node);
+  if (question.kind === "window") return own(a.window, question.node);
+  if (question.kind === "prune") return own(own(a.prune, question.node), question.after);
+  if (question.kind === "bound") return own(own(own(a.bound, question.node), question.after), question.bound);
+  return undefined;
+}
+
+function sameAnswer(kind, given, theirs) {
+  if (theirs === undefined || theirs === null) return false;
+  if (kind === "prune") return given === theirs;
+  if (kind === "window") {
+    return Array.isArray(given) && Array.isArray(theirs) && theirs.length === 2 &&
+      sameNumber(given[0], toNumber(theirs[0])) && sameNumber(given[1], toNumber(theirs[1]));
+  }
+  const t = toNumber(theirs);
+  return typeof given === "number" && typeof t === "number" && sameNumber(given, t);
+}
+
+// The misconception whose answer to `question` is `given`, a wrong answer, or null: one that
+// tells by this kind of question first (its "tells"; "tie" for a prune question where v equals
+// the bound: keeping looking there is the strict test before no pruning), else the first in
+// the catalogue's order.
+export function misconceptionFor(question, given, readings) {
+  const giving = (readings || []).filter((m) => sameAnswer(question.kind, given, misconceptionAnswer(m, question)));
+  const tells = (kind) => giving.find((m) => Array.isArray(m.tells) && m.tells.includes(kind));
+  return (question.tie && tells("tie")) || tells(question.kind) || giving[0] || null;
+}
+
+// "That answer follows alpha-beta that prunes only on v > β and v < α. The slides prune on
+// ties: ...": the misconception in the slides' words (as practice's diagnosis says it).
+export function misconceptionWords(m) {
+  const idea = String(m.idea || "");
+  return `That answer follows ${m.follows}. ${idea.charAt(0).toUpperCase()}${idea.slice(1)}.`;
+}
+
+// The verdict on `given` (a number, [α, β], or "prune" / "keep"): {right, said, feedback,
+// misconception}, `said` the answer as the student gave it, in words; `feedback` the sentence to
+// show; `misconception` the entry of `readings` (what each misconception answers, in the
+// catalogue's order) a wrong answer follows, when one does.
+export function judge(question, given, readings = []) {
   let right;
   let said;
   if (question.kind === "prune") {
@@ -236,8 +299,11 @@ export function judge(question, given) {
     said = showValue(given);
   }
   const other = !right && question.otherForm && sameNumber(given, question.otherForm.value) ? ` ${question.otherForm.words}.` : "";
-  const feedback = right ? `Right: ${said}. ${question.explain}` : `Not quite: you said ${said}.${other} ${question.explain}`;
-  return { right, said, feedback };
+  // The other form of alpha-beta is told by `other` already, in this search's own words.
+  const m = right || other ? null : misconceptionFor(question, given, readings);
+  const follows = m ? ` ${misconceptionWords(m)}` : "";
+  const feedback = right ? `Right: ${said}. ${question.explain}` : `Not quite: you said ${said}.${other}${follows} ${question.explain}`;
+  return m ? { right, said, feedback, misconception: m } : { right, said, feedback };
 }
 
 // The running score as the page writes it: "3 of 4 right".

@@ -13,6 +13,7 @@ export function newSearch(page, pseudocode) {
   shown.searches++;
   controls.reset();
   page.predict.reset();
+  page.misconception.show(null);
   shown.replay = null;
   shown.listing = pseudocode || [];
   document.getElementById("step-link-status").textContent = "";
@@ -32,6 +33,7 @@ export function addEvents(page, events) {
   if (!shown.replay) {
     const { code, legend, view } = page;
     const replay = (shown.replay = new Replay(events[0]));
+    page.misconception.show(events[0]);
     replay.append(events.slice(1));
     const depth = events[0].options ? events[0].options.depth : null;
     code.setListing(shown.listing, depth !== null && depth !== undefined);

@@ -173,3 +173,54 @@ test("judge: right and wrong in the slides' words, sums to the digits shown, win
   assert.equal(judge(sum, 0.67).right, false);
   assert.equal(scoreWords({ right: 3, asked: 4 }), "3 of 4 right");
 });
+
+// What each misconception answers (POST /api/misconceptions/answers), pinned to the engine by
+// tests/engine/test_misconception_questions.py.
+function readingsOf(name) {
+  return JSON.parse(readFileSync(new URL(`../../golden/predict/${name}.json`, import.meta.url), "utf8")).misconceptions;
+}
+
+test("misconceptions: a wrong answer one of them gives is named in the slides' words, the sentence after it kept", () => {
+  const readings = readingsOf("misconceptions_lecture");
+  const b = at((e) => e.type === "return" && e.node === "B");
+  const swapped = judge(b, 12, readings);
+  assert.equal(swapped.right, false);
+  assert.equal(swapped.misconception.id, "max-min-swapped");
+  assert.match(swapped.feedback, /^Not quite: you said 12\. That answer follows the search with MAX and MIN swapped\. MAX nodes take the largest/);
+  assert.ok(swapped.feedback.endsWith(` ${b.explain}`));
+  // A wrong answer no misconception gives, and a right one, name none.
+  assert.equal(judge(b, 7, readings).misconception, undefined);
+  assert.equal(judge(b, 3, readings).misconception, undefined);
+  assert.equal(judge(b, 7, readings).feedback, judge(b, 7).feedback);
+  // Keep looking at C (v = 2 < α = 3): no pruning, a slip told by prune questions, before the
+  // window not passed down (which keeps looking there too, and comes first in the catalogue).
+  const c = at((e) => e.type === "test" && e.node === "C");
+  assert.equal(c.after, "C1");
+  assert.equal(judge(c, "keep", readings).misconception.id, "no-pruning");
+  assert.equal(judge(c, "keep", readings.filter((m) => m.id !== "no-pruning")).misconception.id, "window-not-passed");
+  // The window C receives, with α not passed.
+  const w = at((e) => e.type === "visit" && e.node === "C");
+  assert.equal(judge(w, [-Infinity, Infinity], readings).misconception.id, "window-not-passed");
+  assert.equal(judge(w, [3, Infinity], readings).misconception, undefined);
+  // α at A after B, never raised.
+  const bound = at((e) => e.type === "bound" && e.node === "A" && e.changed);
+  assert.deepEqual([bound.after, bound.bound], ["B", "alpha"]);
+  assert.equal(judge(bound, -Infinity, readings).misconception.id, "alpha-not-updated");
+});
+
+test("misconceptions: the strict test keeps looking at C on the tie; the fail-hard form is told as the other form", () => {
+  const events = tieEvents("prune");
+  const replay = replayOf(events);
+  const readings = readingsOf("misconceptions_tie_prune");
+  const c = questionAt(replay, stepWhere(events, (e) => e.type === "test" && e.node === "C"));
+  const verdict = judge(c, "keep", readings);
+  assert.equal(verdict.misconception.id, "strict-test");
+  assert.match(verdict.feedback, /^Not quite: you said keep looking\. That answer follows alpha-beta that prunes only on v > β and v < α\. The slides prune on ties/);
+  // C returns α = 3 in the fail-hard form: said once, as the other form, not twice.
+  const ret = at((e) => e.type === "return" && e.node === "C");
+  const hard = judge(ret, 3, readingsOf("misconceptions_lecture"));
+  assert.equal(hard.misconception, undefined);
+  assert.match(hard.feedback, /fail-hard form/);
+  // Node ids that are Object's own names are no keys of the readings.
+  assert.equal(judge({ ...ret, node: "constructor" }, 4, readings).misconception, undefined);
+});

@@ -29,6 +29,7 @@ from search.games.registry import named_game
 from search.games.symmetry import symmetry_option
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, has_minimax_values, ordered_game
 from search.misconceptions import CATALOGUE, Setting, run as run_misconception
+from search.misconceptions.listing import mistaken_listing
 from search.result import SearchResult
 from search.traces.recorder import SearchRecorder
 from search.trees.node import EXAMPLES, TreeNode
@@ -90,8 +91,11 @@ class SearchRequest:
         lines its enhancements and returns write."""
         game = self.game
         chance = isinstance(game, TreeGame) and first_chance_node(game.initial) is not None
-        return listing(self.algorithm, self.ties, game.to_move(game.initial), self.depth is not None, chance,
-                       **self.listing_options())
+        root = game.to_move(game.initial)
+        if self.misconception == "max-min-swapped" and root in ("max", "min"):
+            root = "min" if root == "max" else "max"  # the root is searched by the other player's function
+        return mistaken_listing(listing(self.algorithm, self.ties, root, self.depth is not None, chance, **self.listing_options()),
+                                self.misconception)
 
     def listing_options(self) -> dict[str, Any]:
         """What the listing shows beyond the algorithm: the enhancements' lines and the fail-hard returns."""

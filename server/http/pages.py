@@ -9,6 +9,8 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 from search import limits
 from search.algorithms.pseudocode import listing
 from search.games.registry import GAME_EXAMPLES
+from search.misconceptions import CATALOGUE
+from search.misconceptions.listing import mistaken_listing
 from search.request import ALGORITHMS, RETURNS, TIES
 from search.trees.node import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
 from search.trees.schema import tree_schema
@@ -89,7 +91,10 @@ def pseudocode():  # type: ignore[no-untyped-def]
     extras = _listing_options(request.args)
     if isinstance(extras, str):
         return jsonify(error=extras), 400
-    return jsonify(listing(algorithm, ties, root, depth != "", chance, **extras))
+    misconception = request.args.get("misconception") or None  # a search with a slip: its line rewritten and marked
+    if misconception is not None and misconception not in CATALOGUE:
+        return jsonify(error=f"misconception must be one of {', '.join(CATALOGUE)}"), 400
+    return jsonify(mistaken_listing(listing(algorithm, ties, root, depth != "", chance, **extras), misconception))
 
 
 def _listing_options(args: Mapping[str, str]) -> dict[str, Any] | str:

@@ -242,6 +242,7 @@ def test_watch_this_slip_replays_the_mistaken_search_from_where_it_parts(browser
     start, *rest = [json.loads(line) for line in mistaken.splitlines()]
     assert start["options"]["misconception"] == DIAGNOSED["id"] and rest[-1]["pruned"] == 0  # nothing pruned: the slip
     expect(page.locator('[data-node-id="C2"]')).to_be_visible()
+    expect(page.locator("#code")).to_contain_text("◀ the slip")  # the pseudocode beside it is the slip's (/api/pseudocode)
     page.get_by_role("button", name="Copy link to this step").click()
     expect(page.locator("#step-link-status")).to_contain_text("Copied: ")
     assert f"misconception={DIAGNOSED['id']}&" in (page.locator("#step-link-status").get_attribute("data-url") or "")

@@ -154,3 +154,22 @@ def test_requests_refuse_a_misconception_that_is_no_slip_of_the_search() -> None
     with pytest.raises(InputError, match="^misconception: a misconception is a slip of the plain search"):
         parse_request({"game": "tictactoe", "state": "XO.X.....", "depth": 2, "tt": True, "misconception": "strict-test"})
     assert parse_request({"example": "lecture", "misconception": "strict-test"}).ties == "explore"
+
+
+def test_the_pseudocode_of_a_slip_shows_its_line_rewritten_and_marked() -> None:
+    def slipped(request: dict[str, Any]) -> list[str]:
+        return [line["text"] for line in parse_request(request).listing() if line["text"].endswith("◀ the slip")]
+    assert slipped({"example": "lecture", "misconception": "window-not-passed"}) == [
+        "v ← MAX(v, MIN-VALUE(RESULT(s, a), −∞, +∞))   ◀ the slip", "v ← MIN(v, MAX-VALUE(RESULT(s, a), −∞, +∞))   ◀ the slip"]
+    assert slipped({"example": "lecture", "misconception": "tests-wrong-bound"}) == [
+        "if v ≥ α then return v   ◀ the slip", "if v ≤ β then return v   ◀ the slip"]
+    assert slipped({"example": "lecture", "misconception": "max-min-swapped"}) == ["v ← MIN-VALUE(state, −∞, +∞)   ◀ the slip"]
+    assert slipped({"example": "chance", "algorithm": "expectiminimax", "misconception": "unweighted-average"}) == [
+        "v ← v + 1/n · EMINIMAX(RESULT(s, r))   ◀ the slip"]
+    assert slipped({"example": "lecture"}) == []
+    for m in CATALOGUE:  # every slip marks at least one line of its search's listing
+        asked = {"chance-as-min": "expectiminimax", "unweighted-average": "expectiminimax", "maxn-root-component": "maxn"}
+        algorithm = asked.get(m, "alphabeta")
+        example = {"expectiminimax": "chance", "maxn": "three-players"}.get(algorithm, "lecture")
+        request = {"example": example, "algorithm": algorithm, "misconception": m, **({"returns": "bound"} if m == "fail-soft" else {})}
+        assert slipped(request), m

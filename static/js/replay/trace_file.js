@@ -59,6 +59,7 @@ export async function fetchPseudocode(events) {
   if (options.quiescence) params.set("quiescence", "1");
   if (options.beam) params.set("beam", String(options.beam));
   if (options.returns === "bound") params.set("returns", "bound");
+  if (options.misconception) params.set("misconception", options.misconception); // the slipped line, rewritten
   const response = await fetch(`/api/pseudocode?${params}`);
   if (!response.ok) throw new Error(`pseudocode: the server answered ${response.status}`);
   return response.json();

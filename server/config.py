@@ -30,8 +30,9 @@ DEFAULTS: dict[str, object] = {
     "COMPRESSION_LEVEL": 1,
     # A client that acknowledges nothing for this long has its search stopped.
     "ACK_STALL_SECONDS": 60.0,
-    # Most tree nodes the practice exercises read back and cached hold in all (about 165 MB at
-    # worst): five exercises at the node limit, or thousands of lecture-sized ones.
+    # Most tree nodes the practice exercises read back and cached hold in all (about 200 MB at
+    # worst, with the misconceptions' answers a check diagnoses against): five exercises at the node
+    # limit, or thousands of lecture-sized ones.
     "EXERCISE_CACHE_NODES": 50_000,
     # Uploaded traces checked at once (each re-runs its search: server/searches/trace_checks.py); the next gets 503.
     "MAX_CONCURRENT_TRACE_CHECKS": 2,

@@ -3,7 +3,7 @@
 Reading an exercise back (search.practice.exercise.exercise_from_json) runs its search again to know the
 answers; a class of 60 students checking the same exercise should pay for that once, not per check.
 What is kept grows with the tree (its trace, key and sentences: about 3 KB a node, 33 MB for a tree
-at the 10,000-node limit), so the exercise cache also weighs each one by its nodes: 64 exercises at
+at the 10,000-node limit; the misconceptions' answers a check is diagnosed against add about a fifth), so the exercise cache also weighs each one by its nodes: 64 exercises at
 the limit, which anyone may make, would otherwise hold 2 GB.
 """
 

@@ -29,7 +29,7 @@ class Setting:
     returns: str = "v"
 
 
-SETTINGS = tuple(Setting(algorithm, ties, returns) for algorithm in ("alphabeta", "minimax", "expectiminimax", "maxn")
+SETTINGS = tuple(Setting(algorithm, ties, returns) for algorithm in ("minimax", "alphabeta", "expectiminimax", "maxn")
                  for ties in ("prune", "explore") for returns in ("v", "bound"))
 """Every setting a search request can ask for (ties and returns matter to alpha-beta only)."""
 

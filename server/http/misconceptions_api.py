@@ -1,6 +1,6 @@
 """The catalogue of misconceptions over HTTP (search.misconceptions; the server computes nothing itself).
 
-    GET  /api/misconceptions          the catalogue: [{"id", "name", "follows", "idea", "algorithms"}]
+    GET  /api/misconceptions          the catalogue: [{"id", "name", "follows", "idea", "algorithms", "searches_with"?}]
     POST /api/misconceptions/answers  a search request as the socket takes it -> {"misconceptions":
                                       [{"id", "name", "follows", "idea", "answers"}]}: what each
                                       misconception answers to predict mode's questions where that
@@ -19,9 +19,9 @@ from typing import Any
 from flask import Blueprint, jsonify
 
 from search import InputError
-from search.misconceptions import CATALOGUE, Setting
+from search.misconceptions import CATALOGUE
 from search.misconceptions.questions import has_readings, misconception_answers
-from search.request import ALGORITHMS, parse_request
+from search.request import parse_request
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse
 
@@ -34,9 +34,7 @@ misconceptions_api.register_error_handler(InputError, refuse)
 
 @misconceptions_api.get("")
 def catalogue() -> Any:
-    return jsonify(misconceptions=[{**m.to_json(), "algorithms": [a for a in ALGORITHMS if m.applies(Setting(a))
-                                                                  or m.applies(Setting(a, returns="bound"))]}
-                                   for m in CATALOGUE.values()])
+    return jsonify(misconceptions=[m.catalogue_json() for m in CATALOGUE.values()])  # as `python -m search misconceptions`
 
 
 @misconceptions_api.post("/answers")

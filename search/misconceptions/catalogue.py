@@ -113,11 +113,11 @@ CATALOGUE: dict[str, Misconception] = {m.id: m for m in (
            "and the later children need it to be cut",
            _is("alphabeta"), _alphabeta("beta-not-updated", Slip(beta_not_updated=True))),
     Misconception("fail-hard", "the fail-hard form", "the fail-hard form of alpha-beta (the slides' figure)",
-           "this exercise asks for the slides' pseudocode, which returns v; the fail-hard form returns the bound "
+           "the form asked for is the slides' pseudocode, which returns v; the fail-hard form returns the bound "
            "it was cut against (β at a MAX node, α at a MIN node) and the window's edge at its end",
            _is("alphabeta", returns="v"), _alphabeta("fail-hard", Slip()), {"returns": "bound"}),
     Misconception("fail-soft", "v returned instead of the bound", "alpha-beta in the pseudocode's form (returning v)",
-           "this exercise asks for the fail-hard form (the slides' figure): a node cut against β returns β, "
+           "the form asked for is fail-hard (the slides' figure): a node cut against β returns β, "
            "one cut against α returns α, and a node that is not cut returns the edge of its window",
            _is("alphabeta", returns="bound"), _alphabeta("fail-soft", Slip()), {"returns": "v"}),
     Misconception("max-min-swapped", "MAX and MIN swapped", "the search with MAX and MIN swapped",

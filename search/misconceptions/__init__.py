@@ -1,5 +1,5 @@
 """Misconceptions: the classic wrong ideas about game-tree search, each a named, runnable search with one
-change (catalogue.py), and the diagnosis of which one a student's answer follows (diagnose.py)."""
+change (catalogue.py), and the diagnosis of which one a student's answer follows (search/practice/diagnosis.py)."""
 
 from search.misconceptions.catalogue import CATALOGUE, Misconception, Setting, applicable, run
 

@@ -1,6 +1,7 @@
 """The catalogue of misconceptions: each classic wrong idea about the lecture's searches, named once,
 in the slides' words, and runnable as a search with that one change (mistaken_alphabeta.py,
-mistaken_others.py), so practice can say which idea an answer follows (diagnose.py).
+mistaken_others.py), so practice, predict mode and the classroom can say which idea an answer follows
+(search/practice/diagnosis.py, questions.py).
 
 The order is the order of preference when two slips give the same answers on a tree (the diagnosis names
 the others as giving the same answers): the plainest reading first, so an answer that prunes nothing is

@@ -137,8 +137,7 @@ def parse_request(data: Any) -> SearchRequest:
     check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
     request = SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth), ordering, seed,
                             parse_returns(data, game, algorithm))
-    request.misconception = parse_misconception(data.get("misconception"), request)
-    return fitted_request(with_misconception(request))
+    return fitted_request(with_misconception(request, data.get("misconception")))
 
 
 def parse_misconception(misconception: Any, request: SearchRequest) -> str | None:
@@ -159,9 +158,11 @@ def parse_misconception(misconception: Any, request: SearchRequest) -> str | Non
     return misconception
 
 
-def with_misconception(request: SearchRequest) -> SearchRequest:
-    """The request as its mistaken search runs: the strict test searches with ties "explore", the fail-hard
-    slip returns "bound" (so the options and the pseudocode shown say what the search does)."""
+def with_misconception(request: SearchRequest, misconception: Any) -> SearchRequest:
+    """The request with its "misconception" (validated by parse_misconception), as its mistaken search runs: the
+    strict test searches with ties "explore", the fail-hard slip returns "bound" (so the options and the
+    pseudocode shown say what the search does)."""
+    request.misconception = parse_misconception(misconception, request)
     if request.misconception is None:
         return request
     asked = Setting(request.algorithm, request.ties, request.returns)

@@ -6,6 +6,7 @@ from typing import Iterator
 
 import pytest
 
+from tests.helpers.class_client import ClassClient
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
 
@@ -17,6 +18,15 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("db") / "minimax-lab.sqlite"
     with running_server({"DATABASE": str(database)}) as url:
         yield url
+
+
+@pytest.fixture
+def clients() -> Iterator[list[ClassClient]]:
+    """The classroom clients a test makes, closed when it ends (append each one made)."""
+    made: list[ClassClient] = []
+    yield made
+    for client in made:
+        client.close()
 
 
 # --- /search over a real connection, shared by the tests of one module -------------------------------

@@ -93,6 +93,10 @@ class Expectiminimax(ValueSearch):
         for r in game.actions(state):                                  # for each outcome r of s, with probability P(r)
             child = game.result(state, r)
             u = self.value_of[game.to_move(child)](child, r, depth + 1)
-            p = state.outcome_probability(child)
+            p = self.probability(state, child)
             v = rec.chance_backup(EMM.chance_sum, u, p, v, v + p * u)  # v ← v + P(r) · EMINIMAX(RESULT(s, r))
         return rec.ret(EMM.chance_return, v)                       # return v
+
+    def probability(self, state: Any, child: Any) -> float:
+        """P(r): the outcome's probability, as the tree gives it (search.misconceptions overrides it)."""
+        return state.outcome_probability(child)

@@ -25,7 +25,6 @@ from search.request import (
     SearchRequest,
     check_tree_estimates,
     fitted_request,
-    parse_misconception,
     parse_options,
     parse_ordering,
     parse_request,
@@ -167,8 +166,7 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
         check_fit(TreeGame(root), algorithm)
         returns = parse_returns(options, TreeGame(root), algorithm)
         request = SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed, returns=returns)
-        request.misconception = parse_misconception(options.get("misconception"), request)
-        return fitted_request(with_misconception(request))
+        return fitted_request(with_misconception(request, options.get("misconception")))
     if args.example:
         return parse_request({"example": args.example, "symmetry": args.symmetry, **options, **enhancements})
     return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, "symmetry": args.symmetry,

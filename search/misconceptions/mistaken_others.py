@@ -10,7 +10,6 @@ from typing import Any
 from search.algorithms.expectiminimax import Expectiminimax
 from search.algorithms.maxn import MaxN
 from search.algorithms.minimax import Minimax
-from search.algorithms.pseudocode import EMM_LINES as EMM
 from search.games.game import Game, TreeGame
 from search.traces.recorder import SearchRecorder
 
@@ -42,21 +41,10 @@ class MistakenExpectiminimax(Expectiminimax):
         elif misconception == "max-min-swapped":
             self.value_of = {**self.value_of, "max": self.min_value, "min": self.max_value}
 
-    def chance_value(self, state: Any, move: Any, depth: int) -> float:
+    def probability(self, state: Any, child: Any) -> float:
         if not self.equal_weights:
-            return super().chance_value(state, move, depth)
-        scored = self.enter(state, move, depth, "chance")
-        if scored is not None:
-            return scored
-        game, rec = self.game, self.rec
-        outcomes = game.actions(state)
-        v = rec.init(EMM.chance, 0)
-        for r in outcomes:
-            child = game.result(state, r)
-            u = self.value_of[game.to_move(child)](child, r, depth + 1)
-            p = 1 / len(outcomes)  # the slip: each outcome counts the same, whatever its P(r)
-            v = rec.chance_backup(EMM.chance_sum, u, p, v, v + p * u)
-        return rec.ret(EMM.chance_return, v)
+            return super().probability(state, child)
+        return 1 / len(self.game.actions(state))  # the slip: each outcome counts the same, whatever its P(r)
 
 
 class RootComponentMaxN(MaxN):

@@ -19,10 +19,10 @@ misconception itself; a mistaken search past MAX_EVENTS events is left out.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from search.misconceptions.catalogue import Misconception, Setting, applicable, run
+from search.practice.answer_key import agree
 from search.request import SearchRequest
 from search.traces.recorder import Recorder
 from search.traces.records import Event
@@ -41,8 +41,6 @@ TELLS: dict[str, tuple[str, ...]] = {
 misconceptions give a wrong answer, the page names one that tells by that question before the others (keep
 looking at a tie is the strict test, although no pruning keeps looking there too), as the practice
 diagnosis names its telling marks first."""
-TOLERANCE = 1e-9
-"""A weighted sum equals another within this (as the practice diagnosis compares them)."""
 
 Answers = dict[str, dict[str, Any]]
 
@@ -50,7 +48,7 @@ Answers = dict[str, dict[str, Any]]
 def has_readings(request: SearchRequest) -> bool:
     """Whether a search of `request` has misconception readings at all (a plain search, not itself mistaken)."""
     return (request.algorithm in PLAIN and not request.enhancements.options() and request.ordering is None
-            and getattr(request, "misconception", None) is None)
+            and request.misconception is None)
 
 
 def misconception_answers(request: SearchRequest) -> list[dict[str, Any]]:
@@ -138,10 +136,10 @@ def _differences(mistaken: Answers, right: Answers) -> Answers:
     """The mistaken answers to questions the right trace asks too, where they differ from its answers."""
     out: Answers = {"value": {}, "prune": {}, "bound": {}, "window": {}}
     for node, value in mistaken["value"].items():
-        if node in right["value"] and not same(value, right["value"][node]):
+        if node in right["value"] and not agree(value, right["value"][node]):
             out["value"][node] = value
     for node, window in mistaken["window"].items():
-        if node in right["window"] and not same(window, right["window"][node]):
+        if node in right["window"] and not agree(window, right["window"][node]):
             out["window"][node] = window
     for node, after in mistaken["prune"].items():
         theirs = {c: said for c, said in after.items() if c in right["prune"].get(node, {}) and said != right["prune"][node][c]}
@@ -152,21 +150,7 @@ def _differences(mistaken: Answers, right: Answers) -> Answers:
             there = right["bound"].get(node, {}).get(child)
             if there is None:
                 continue
-            differ = {name: x for name, x in bounds.items() if name in there and not same(x, there[name])}
+            differ = {name: x for name, x in bounds.items() if name in there and not agree(x, there[name])}
             if differ:
                 out["bound"].setdefault(node, {})[child] = differ
     return out
-
-
-def _number(x: Any) -> float:
-    return math.inf if x == "inf" else -math.inf if x == "-inf" else float(x)
-
-
-def same(a: Any, b: Any) -> bool:
-    """Two answers agree: numbers within TOLERANCE (infinities exactly), vectors and windows by component."""
-    if isinstance(a, list) or isinstance(b, list):
-        return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(map(same, a, b))
-    x, y = _number(a), _number(b)
-    if math.isinf(x) or math.isinf(y):
-        return x == y
-    return abs(x - y) <= TOLERANCE * max(1.0, abs(x), abs(y))

@@ -7,7 +7,7 @@ never visits, a prune mark on a child it looks at) is an item too, and a mistake
 are mistakes. Bad shapes and unknown ids are refused whole (InputError), before anything is judged.
 
 Minimax and alpha-beta values are compared exactly (every right value is a leaf's). An expectiminimax
-value is a sum of products, so it is right within VALUE_TOLERANCE; a max^n value is a vector (a JSON
+value is a sum of products, so it is right within answer_key.VALUE_TOLERANCE; a max^n value is a vector (a JSON
 list, one number per player), right when every component is.
 """
 
@@ -19,16 +19,11 @@ from typing import Any
 
 from search.errors import InputError
 from search.practice import wording as words
-from search.practice.answer_key import AnswerKey
+from search.practice.answer_key import AnswerKey, as_json, close
 from search.practice.diagnosis import diagnose
 from search.practice.exercise import ASKS, Exercise
-from search.traces.records import json_number
 
 INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
-VALUE_TOLERANCE = 1e-9
-"""An expectiminimax value (or a max^n component) is right when |yours − the search's| ≤ 1e-9 × max(1, |the
-search's|): within 1e-9 absolutely for values up to 1 in size, relatively for larger ones, so an answer
-written with ten decimals passes and a float's rounding in a sum of large values (up to 1e9) is never a mistake."""
 KIND_ORDER = {"bound": 0, "extra_prune": 1, "value": 2, "missed_prune": 3}
 """At one event: a window comes in at a visit before anything else happens there."""
 
@@ -135,18 +130,6 @@ def _finite(value: Any) -> float | None:
     except OverflowError:
         return None
     return number if math.isfinite(number) else None
-
-
-def as_json(x: float | list[float]) -> Any:
-    """As the trace writes numbers: whole ones as integers, the infinities as "inf" and "-inf"; a vector component by component."""
-    if isinstance(x, list):
-        return [as_json(component) for component in x]
-    return json_number(int(x) if math.isfinite(x) and x == int(x) and abs(x) < 2**53 else x)
-
-
-def close(got: float, expected: float) -> bool:
-    """Within VALUE_TOLERANCE: absolute up to 1 in size, relative beyond."""
-    return abs(got - expected) <= VALUE_TOLERANCE * max(1.0, abs(expected))
 
 
 def same_value(exercise: Exercise, got: float | list[float], expected: float | list[float]) -> bool:

@@ -9,7 +9,6 @@ the marks still unexplained. A right answer has no marks, so it is never given a
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,9 +16,8 @@ from search.errors import InputError
 from search.games.game import TreeGame
 from search.misconceptions import CATALOGUE, Misconception, Setting, applicable, run
 from search.practice import wording as words
-from search.practice.answer_key import answer_key
+from search.practice.answer_key import agree, answer_key, as_json
 from search.traces.recorder import Recorder
-from search.traces.records import json_number
 
 if TYPE_CHECKING:
     from search.practice.check import Answer
@@ -27,8 +25,6 @@ if TYPE_CHECKING:
 
 MAX_NAMED = 3
 """At most this many misconceptions are named for one answer: past that the marks are noise."""
-TOLERANCE = 1e-9
-"""An expectiminimax value (a weighted sum) equals another within this, absolute or relative to the larger."""
 
 
 TELLING = {"window-not-passed": ("bound",), "alpha-not-updated": ("bound",), "beta-not-updated": ("bound",),
@@ -93,47 +89,31 @@ def following(exercise: Exercise, misconception: str) -> dict[str, Any] | None:
         return None
     out: dict[str, Any] = {}
     if "values" in exercise.ask:
-        out["values"] = {node: _json(value) for node, value in reading.values.items()}
+        out["values"] = {node: as_json(value) for node, value in reading.values.items()}
     if "bounds" in exercise.ask:
-        out["bounds"] = {node: [_json(x) for x in window] for node, window in (reading.bounds or {}).items()}
+        out["bounds"] = {node: [as_json(x) for x in window] for node, window in (reading.bounds or {}).items()}
     if "pruned" in exercise.ask:
         out["pruned"] = sorted(reading.pruned, key=exercise.key.order.index)
     return out
 
 
-def _json(value: Any) -> Any:
-    """As the trace writes numbers (whole ones as integers, infinities as "inf" / "-inf"); vectors by component."""
-    if isinstance(value, (list, tuple)):
-        return [_json(x) for x in value]
-    return json_number(int(value) if math.isfinite(value) and value == int(value) and abs(value) < 2**53 else value)
+ModelReading = tuple[dict[str, Any], dict[str, tuple[float, float]], set[str]]
 
 
-def model_reading(exercise: Exercise) -> tuple[dict[str, Any], dict[str, tuple[float, float]], set[str]]:
+def model_reading(exercise: Exercise) -> ModelReading:
     """The right answer in a reading's shape."""
     key = exercise.key
     return ({node: key.nodes[node].value for node in key.internal_visited()},
             {node: key.nodes[node].window for node in key.visited if key.nodes[node].window is not None}, set(key.pruned))
 
 
-def same(a: Any, b: Any) -> bool:
-    """Two answers at one place agree: None (left empty) only with None; numbers within TOLERANCE; vectors and
-    windows component by component."""
-    if a is None or b is None:
-        return a is None and b is None
-    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        return isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b) and all(map(same, a, b))
-    if math.isinf(a) or math.isinf(b):
-        return a == b
-    return abs(a - b) <= TOLERANCE * max(1.0, abs(a), abs(b))
-
-
 def _says(reading: Reading, mistake: dict[str, Any], answer: Answer) -> bool:
     """Whether the misconception's answer at the mistake's place is the student's."""
     node, kind = mistake["node"], mistake["kind"]
     if kind == "value":
-        return same(reading.values.get(node), answer.values.get(node))
+        return agree(reading.values.get(node), answer.values.get(node))
     if kind == "bound":
-        return reading.bounds is not None and same(reading.bounds.get(node), answer.bounds.get(node))
+        return reading.bounds is not None and agree(reading.bounds.get(node), answer.bounds.get(node))
     return (node in reading.pruned) == (node in answer.pruned)  # missed_prune / extra_prune
 
 
@@ -145,16 +125,16 @@ def _written(mistake: dict[str, Any], answer: Answer) -> bool:
     return mistake["kind"] == "extra_prune" or bool(answer.values or answer.bounds)
 
 
-def _contradictions(reading: Reading, exercise: Exercise, answer: Answer) -> int:
+def _contradictions(reading: Reading, exercise: Exercise, answer: Answer, right: ModelReading) -> int:
     """Places where the misconception is wrong but the student is right (only the parts asked)."""
-    values, bounds, pruned = model_reading(exercise)
+    values, bounds, pruned = right
     count = 0
     if "values" in exercise.ask:
         count += sum(1 for node in values.keys() | reading.values.keys()
-                     if not same(reading.values.get(node), values.get(node)) and same(answer.values.get(node), values.get(node)))
+                     if not agree(reading.values.get(node), values.get(node)) and agree(answer.values.get(node), values.get(node)))
     if "bounds" in exercise.ask and reading.bounds is not None:
         count += sum(1 for node in bounds.keys() | reading.bounds.keys()
-                     if not same(reading.bounds.get(node), bounds.get(node)) and same(answer.bounds.get(node), bounds.get(node)))
+                     if not agree(reading.bounds.get(node), bounds.get(node)) and agree(answer.bounds.get(node), bounds.get(node)))
     if "pruned" in exercise.ask:
         count += sum(1 for node in pruned ^ reading.pruned if (node in answer.pruned) == (node in pruned))
     return count
@@ -168,10 +148,11 @@ def diagnose(exercise: Exercise, answer: Answer, mistakes: list[dict[str, Any]])
     if not mistakes:
         return []
     scored = []
+    right = model_reading(exercise)
     for rank, reading in enumerate(readings(exercise)):
         explained = [i for i, mistake in enumerate(mistakes) if _says(reading, mistake, answer)]
         if explained:
-            scored.append((reading, explained, _contradictions(reading, exercise, answer), rank))
+            scored.append((reading, explained, _contradictions(reading, exercise, answer, right), rank))
     named: list[dict[str, Any]] = []
     left = set(range(len(mistakes)))
     wrote = {i for i, mistake in enumerate(mistakes) if _written(mistake, answer)}
@@ -192,7 +173,7 @@ def diagnose(exercise: Exercise, answer: Answer, mistakes: list[dict[str, Any]])
         left -= set(mine)
         for i in mine:
             mistakes[i]["misconception"] = reading.misconception.id
-        twins = [other.misconception for other in readings(exercise) if other is not reading and _agree(exercise, reading, other)]
+        twins = [other.misconception for other in readings(exercise) if other is not reading and _same_answers(exercise, reading, other)]
         named.append({**reading.misconception.to_json(),
                       "explanation": explanation(exercise, reading, [mistakes[i] for i in mine], len(mistakes), answer, twins),
                       "explains": [{"node": mistakes[i]["node"], "kind": mistakes[i]["kind"]} for i in mine],
@@ -200,10 +181,10 @@ def diagnose(exercise: Exercise, answer: Answer, mistakes: list[dict[str, Any]])
     return named
 
 
-def _agree(exercise: Exercise, one: Reading, other: Reading) -> bool:
+def _same_answers(exercise: Exercise, one: Reading, other: Reading) -> bool:
     """Two misconceptions give the same answer to everything the exercise asks (no answer can tell them apart)."""
     def equal(a: dict[str, Any], b: dict[str, Any]) -> bool:
-        return a.keys() == b.keys() and all(same(a[node], b[node]) for node in a)
+        return a.keys() == b.keys() and all(agree(a[node], b[node]) for node in a)
     return (("values" not in exercise.ask or equal(one.values, other.values)) and
             ("bounds" not in exercise.ask or (one.bounds is not None and other.bounds is not None and equal(one.bounds, other.bounds))) and
             ("pruned" not in exercise.ask or one.pruned == other.pruned))

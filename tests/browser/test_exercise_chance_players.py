@@ -39,6 +39,16 @@ def check(page: Page) -> None:
     expect(page.locator("#feedback")).to_be_visible()
 
 
+def fill_and_check_perfect(page: Page, typed: dict[str, str], box: str, screenshot: str) -> None:
+    """Type every internal node's answer in its box ("value" or "vector"), Check, and see a perfect score."""
+    for node_id, text in typed.items():
+        page.get_by_label(f"{box} of {node_id}", exact=True).fill(text)
+    check(page)
+    expect(page.locator("#feedback-score")).to_have_attribute("data-correct", "true")
+    expect(page.locator("#feedback")).to_have_attribute("data-score", "1")
+    shot(page, screenshot)
+
+
 def test_an_expectiminimax_exercise_from_the_chance_example(browser: Browser, live_server: str) -> None:
     page, errors = new_page(browser, DESKTOP)
     practise(page, live_server, "chance", "expectiminimax", CHANCE_EVENTS)
@@ -50,14 +60,9 @@ def test_an_expectiminimax_exercise_from_the_chance_example(browser: Browser, li
     assert page.locator('.exercise-canvas .probability[data-child="D1"]').text_content() == "0.75"
     expect(page.locator('.exercise-legend [data-legend="chance"]')).to_be_visible()
     expect(page.locator(".exercise-legend .key-pruned")).to_be_hidden()  # nothing is pruned here
-    values = answer_of("chance", "expectiminimax")
-    for node_id, value in values.items():
-        typed = "5/2" if node_id == "D" else f"{value:g}"  # a fraction is a number too
-        page.get_by_label(f"value of {node_id}", exact=True).fill(typed)
-    check(page)
-    expect(page.locator("#feedback-score")).to_have_attribute("data-correct", "true")
-    expect(page.locator("#feedback")).to_have_attribute("data-score", "1")
-    shot(page, "exercise-chance-perfect-1280.png")
+    values = answer_of("chance", "expectiminimax")  # a fraction is a number too
+    fill_and_check_perfect(page, {node_id: "5/2" if node_id == "D" else f"{value:g}" for node_id, value in values.items()},
+                           "value", "exercise-chance-perfect-1280.png")
     # One wrong value: the weighted sum, in the slides' words, at the first mistake.
     page.get_by_label("value of D", exact=True).fill("5")
     check(page)
@@ -94,13 +99,9 @@ def test_a_max_n_exercise_from_the_three_players_example(browser: Browser, live_
         "value at R2: expected a vector of 3 numbers (one for each player), e.g. 1, 5, 2: you typed 2.")
     # Every spelling of a vector is read; all right is perfect.
     values = answer_of("three-players", "maxn")
-    for i, (node_id, vector) in enumerate(values.items()):
-        page.get_by_label(f"vector of {node_id}", exact=True).fill(SPELLINGS[i % len(SPELLINGS)].format(", ".join(map(str, vector))))
+    fill_and_check_perfect(page, {node_id: SPELLINGS[i % len(SPELLINGS)].format(", ".join(map(str, vector)))
+                                  for i, (node_id, vector) in enumerate(values.items())}, "vector", "exercise-maxn-perfect-1280.png")
     expect(page.locator(".callout")).to_be_hidden()
-    check(page)
-    expect(page.locator("#feedback-score")).to_have_attribute("data-correct", "true")
-    expect(page.locator("#feedback")).to_have_attribute("data-score", "1")
-    shot(page, "exercise-maxn-perfect-1280.png")
     # One wrong vector: the player's choice, in the slides' words.
     page.get_by_label("vector of R2", exact=True).fill("5, 4, 5")
     check(page)

@@ -4,22 +4,10 @@ the other process catches up from the room's state in Redis."""
 
 from __future__ import annotations
 
-from typing import Iterator
-
-import pytest
-
 from tests.deploy.conftest import ScaledOut
 from tests.helpers.class_client import ClassClient
 
 LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
-
-
-@pytest.fixture
-def clients() -> Iterator[list[ClassClient]]:
-    made: list[ClassClient] = []
-    yield made
-    for client in made:
-        client.close()
 
 
 def test_followers_on_both_processes_follow_the_instructor(scaled_out: ScaledOut, clients: list[ClassClient]) -> None:

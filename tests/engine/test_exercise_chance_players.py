@@ -12,7 +12,7 @@ import pytest
 
 from search import InputError
 from search.practice import check_answer, exercise_from_json, hint_for, model_answer, parse_exercise, solution_text
-from search.practice.check import VALUE_TOLERANCE
+from search.practice.answer_key import VALUE_TOLERANCE
 from search.traces.check import read_trace
 from search.trees.node import EXAMPLES, TreeNode
 

@@ -24,14 +24,6 @@ def url() -> Iterator[str]:
         yield base
 
 
-@pytest.fixture
-def clients() -> Iterator[list[ClassClient]]:
-    made: list[ClassClient] = []
-    yield made
-    for client in made:
-        client.close()
-
-
 def test_the_tally_names_a_misconception_at_reveal_and_not_before(url: str, clients: list[ClassClient]) -> None:
     teacher, made, (ann, bob, cy) = room(url, clients, followers=3)
     run_lecture(teacher, made, [ann, bob, cy])

@@ -124,8 +124,10 @@ class SearchRequest:
                          more_options=self.ordering_options(), returns=self.returns)  # type: ignore[arg-type]
 
 
-def parse_request(data: Any) -> SearchRequest:
-    """Validate everything a user can send; errors name the field, as ``tree.children[1].value``."""
+def parse_request(data: Any, game: Game[Any, Any] | None = None) -> SearchRequest:
+    """Validate everything a user can send; errors name the field, as ``tree.children[1].value``.
+    `game`: a game object to search instead of the request's example, tree or game (search.library's
+    course games: the request then holds only the options)."""
     if not isinstance(data, dict):
         raise InputError("", "expected an object with example, tree or game, and algorithm")
     unknown = sorted(set(data) - KNOWN_FIELDS)
@@ -133,7 +135,8 @@ def parse_request(data: Any) -> SearchRequest:
         raise InputError(unknown[0], "unknown field")
     algorithm, depth, ties = parse_options(data)
     ordering, seed = parse_ordering(data, algorithm)
-    game = _game(data, depth, algorithm == "iterative")
+    if game is None:
+        game = _game(data, depth, algorithm == "iterative")
     check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
     request = SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth), ordering, seed,
                             parse_returns(data, game, algorithm))

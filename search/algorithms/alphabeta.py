@@ -42,7 +42,7 @@ from search.algorithms.pseudocode import CHANCE_LINES as CHANCE, MAX_LINES as MA
 from search.algorithms.value_search import ValueSearch
 from search.games.game import Game
 from search.result import SearchResult
-from search.traces.recorder import INF, SearchRecorder
+from search.traces.recorder import INF, NullRecorder, SearchRecorder
 
 Ties = Literal["prune", "explore"]
 Returns = Literal["v", "bound"]
@@ -50,11 +50,13 @@ Returns = Literal["v", "bound"]
 
 def alphabeta(
     game: Game[Any, Any], *, depth: int | None = None, ties: Ties = "prune", recorder: SearchRecorder | None = None,
-    more_options: dict[str, Any] | None = None, returns: Returns = "v",
+    more_options: dict[str, Any] | None = None, returns: Returns = "v", baseline: bool = False,
 ) -> SearchResult:
     """function ALPHA-BETA-SEARCH(state) returns an action. `more_options`: what the start event's
-    options add (e.g. the move ordering the game is seen in); `returns`: "bound" for the fail-hard form."""
+    options add (e.g. the move ordering the game is seen in); `returns`: "bound" for the fail-hard form;
+    `baseline`: an untraced search also counts minimax's nodes (a traced one always does, for its result event)."""
     search = AlphaBeta(game, depth, ties, recorder, returns)
+    search.want_baseline = baseline
     if more_options:
         search.options = {**search.options, **more_options}
     return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))  # v ← MAX-VALUE(state, −∞, +∞)
@@ -64,11 +66,12 @@ class AlphaBeta(ValueSearch):
     """MAX-VALUE and MIN-VALUE with their α-β window; `depth` counts edges from the root."""
 
     algorithm = "alphabeta"
-    __slots__ = ("prune_on_tie", "beta_test", "alpha_test", "bounds", "fail_hard")
+    __slots__ = ("prune_on_tie", "beta_test", "alpha_test", "bounds", "fail_hard", "want_baseline")
 
     def __init__(self, game: Game[Any, Any], depth: int | None, ties: Ties, recorder: SearchRecorder | None,
                  returns: Returns = "v") -> None:
         super().__init__(game, depth, recorder, {"depth": depth, "ties": ties, **({"returns": "bound"} if returns == "bound" else {})})
+        self.want_baseline = False  # untraced: no minimax run behind the answer unless asked (a traced search always has one)
         self.fail_hard = returns == "bound"  # return the bound cut against (β, α) and the window's edge at the end
         self.prune_on_tie = ties == "prune"  # "v ≥ β" as the slides; "explore": only v > β prunes
         self.beta_test = "v >= beta" if self.prune_on_tie else "v > beta"
@@ -160,9 +163,14 @@ class AlphaBeta(ValueSearch):
         return rec.ret(CHANCE.ret, v)                               # return v
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
-        """What alpha-beta saved: minimax's counts on the same input and depth (null if stopped)."""
-        result.baseline = None if stopped else minimax_baseline(self.game, self.options["depth"])
+        """What alpha-beta saved: minimax's counts on the same input and depth (null if stopped); untraced,
+        only when asked (a library call or a lab's runs pay for nothing they did not ask for)."""
+        result.baseline = None if stopped or not self.counts_baseline() else minimax_baseline(self.game, self.options["depth"])
         return {"baseline": result.baseline}
+
+    def counts_baseline(self) -> bool:
+        """Whether the result carries minimax's counts: always when traced (the result event has them)."""
+        return self.want_baseline or not isinstance(self.rec, NullRecorder)
 
     def prune(self, line: str, state: Any, rest: Any, test: str, cut: str, v: float, alpha: float, beta: float) -> None:
         """The test held: the actions after this one are never looked at."""

@@ -42,7 +42,12 @@ class _NodeCap(NullRecorder):  # search.algorithms.enhanced uses it too
 def minimax_baseline(game: Game[Any, Any], depth: int | None, cap: int = BASELINE_MAX_NODES) -> Baseline | None:
     """minimax's `visited` and `leaves` on `game` to `depth`, or None past `cap` nodes."""
     # symmetry: the same source searched with symmetric moves dropped is a smaller tree (search.games.symmetry)
-    key = json.dumps([game.source(), depth, cap, getattr(game, "symmetry", False)], sort_keys=True, allow_nan=False)
+    source = game.source()
+    # Remembered only for what its source names completely (a tree, a built-in game): a course's game
+    # (search.library, kind "custom") is known by its name and position only, which two games can share.
+    key = json.dumps([source, depth, cap, getattr(game, "symmetry", False)], sort_keys=True, allow_nan=False)
+    if source.get("kind") == "custom":
+        key = ""
     if key in _answers:
         _answers.move_to_end(key)
         return _answers[key]
@@ -52,7 +57,8 @@ def minimax_baseline(game: Game[Any, Any], depth: int | None, cap: int = BASELIN
     search.rec = _NodeCap(cap)
     result = search.run(lambda root_value, state: root_value(state, None, 0))
     answer: Baseline | None = {"visited": result.visited, "leaves": result.leaves} if result.complete else None
-    _answers[key] = answer
+    if key:
+        _answers[key] = answer
     if len(_answers) > _REMEMBERED:
         _answers.popitem(last=False)
     return answer

@@ -267,7 +267,8 @@ class EnhancedAlphaBeta(EnhancedSearch, AlphaBeta):
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
         """The baseline is minimax's with the same enhancements, on the same game and depth limit."""
-        result.baseline = None if stopped else enhanced_baseline(self.plain_game, self.options["depth"], self.enhancements)
+        wanted = not stopped and self.counts_baseline()
+        result.baseline = enhanced_baseline(self.plain_game, self.options["depth"], self.enhancements) if wanted else None
         counts = self.table_counts()
         result.tt_hits, result.tt_stored = counts.get("tt_hits"), counts.get("tt_stored")
         return {"baseline": result.baseline, **counts}
@@ -291,7 +292,9 @@ def enhanced_minimax(game: Game[Any, Any], enhancements: Enhancements, *, depth:
 
 
 def enhanced_alphabeta(game: Game[Any, Any], enhancements: Enhancements, *, depth: int | None = None,
-                       ties: Ties = "prune", recorder: SearchRecorder | None = None, returns: Returns = "v") -> SearchResult:
-    """ALPHA-BETA-SEARCH with the enhancements (`returns`: "bound" for the fail-hard form)."""
+                       ties: Ties = "prune", recorder: SearchRecorder | None = None, returns: Returns = "v",
+                       baseline: bool = False) -> SearchResult:
+    """ALPHA-BETA-SEARCH with the enhancements (`returns`: "bound" for the fail-hard form; `baseline`: as alphabeta's)."""
     search = EnhancedAlphaBeta(game, depth, ties, recorder, enhancements, returns)
+    search.want_baseline = baseline
     return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))

@@ -18,12 +18,12 @@ from typing import Any
 
 from search.algorithms.pseudocode import EMM_LINES as EMM
 from search.algorithms.value_search import ValueSearch
-from search.games.game import Game, TreeGame
+from search.games.game import Game
 from search.result import SearchResult
 from search.traces.recorder import INF, SearchRecorder
 
 
-def expectiminimax(game: TreeGame, *, depth: int | None = None, recorder: SearchRecorder | None = None) -> SearchResult:
+def expectiminimax(game: Game[Any, Any], *, depth: int | None = None, recorder: SearchRecorder | None = None) -> SearchResult:
     """function EXPECTIMINIMAX-DECISION(state) returns an action: v ← EMINIMAX(state), then the
     first action whose value is v (none when a chance node is at the root: nobody chooses there)."""
     search = Expectiminimax(game, depth, recorder)
@@ -93,10 +93,11 @@ class Expectiminimax(ValueSearch):
         for r in game.actions(state):                                  # for each outcome r of s, with probability P(r)
             child = game.result(state, r)
             u = self.value_of[game.to_move(child)](child, r, depth + 1)
-            p = self.probability(state, child)
+            p = self.probability(state, r)
             v = rec.chance_backup(EMM.chance_sum, u, p, v, v + p * u)  # v ← v + P(r) · EMINIMAX(RESULT(s, r))
         return rec.ret(EMM.chance_return, v)                       # return v
 
-    def probability(self, state: Any, child: Any) -> float:
-        """P(r): the outcome's probability, as the tree gives it (search.misconceptions overrides it)."""
-        return state.outcome_probability(child)
+    def probability(self, state: Any, outcome: Any) -> float:
+        """P(r): the outcome's probability, as the game gives it (a tree's child, a course game's
+        probability(state, outcome)); search.misconceptions overrides it."""
+        return self.game.probability(state, outcome)

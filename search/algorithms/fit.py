@@ -26,7 +26,13 @@ def check_fit(game: Game[Any, Any], algorithm: str) -> None:
     """Raise InputError("algorithm", ...) when `algorithm` cannot search `game`."""
     name = NAMES.get(algorithm, algorithm)
     if not isinstance(game, TreeGame):
-        if algorithm in ("expectiminimax", "maxn"):
+        players = getattr(game, "players", None)  # a course's game (search.library) may have several players
+        if players and algorithm != "maxn":
+            raise InputError("algorithm", f"this game has players {', '.join(players)} with a value for each: "
+                                          f"{name} needs one value per position; use maxn")
+        if algorithm == "maxn" and hasattr(game, "probability") and not players:
+            raise InputError("algorithm", "max^n needs a game of several players: write players = [...] in the game")
+        if algorithm in ("expectiminimax", "maxn") and not hasattr(game, "probability"):
             raise InputError("algorithm", f"{name} searches trees with chance nodes or several players; "
                                           "for a game use minimax or alphabeta")
         return

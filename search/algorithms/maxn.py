@@ -22,14 +22,14 @@ from typing import Any
 
 from search.algorithms.pseudocode import MAXN_LINES as MAXN
 from search.algorithms.value_search import ValueSearch
-from search.games.game import TreeGame
+from search.games.game import Game
 from search.result import SearchResult
 from search.traces.recorder import SearchRecorder
 
 Vector = list[float]
 
 
-def maxn(game: TreeGame, *, depth: int | None = None, recorder: SearchRecorder | None = None) -> SearchResult:
+def maxn(game: Game[Any, Any], *, depth: int | None = None, recorder: SearchRecorder | None = None) -> SearchResult:
     """function MAXN-DECISION(state) returns an action: v ← MAXN-VALUE(state), then the first
     action whose vector is v."""
     search = MaxN(game, depth, recorder)
@@ -43,9 +43,9 @@ class MaxN(ValueSearch):
     algorithm = "maxn"
     __slots__ = ("component",)
 
-    def __init__(self, game: TreeGame, depth: int | None, recorder: SearchRecorder | None) -> None:
+    def __init__(self, game: Game[Any, Any], depth: int | None, recorder: SearchRecorder | None) -> None:
         super().__init__(game, depth, recorder, {"depth": depth})
-        players = game.initial.players or []
+        players = getattr(game, "players", None) or []  # a tree's root's players, a course game's (search.library)
         self.component = {name: i for i, name in enumerate(players)}  # p ← TO-MOVE(state), as an index
         self.value_of = {name: self.maxn_value for name in players}
 

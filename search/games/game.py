@@ -61,6 +61,11 @@ class Game(Protocol, Generic[State, Action]):
         """What the start event records so the trace replays on its own."""
         ...
 
+    # Optional, for chance nodes (expectiminimax) and several players (max^n): TreeGame and a course's game have them.
+    def probability(self, state: State, outcome: Action) -> float:
+        """P(r) of an outcome of a chance node."""
+        ...
+
     # Optional, for the enhanced searches (search.algorithms.enhanced); a game without them refuses the option.
     def position_key(self, state: State) -> Hashable:
         """The position itself, for the transposition table: two move orders that reach the same
@@ -99,6 +104,15 @@ class TreeGame:
     def evaluate(self, state: TreeNode) -> float:
         assert state.eval is not None, "check_estimates guarantees estimates at the depth limit"
         return state.eval
+
+    def probability(self, state: TreeNode, outcome: TreeNode) -> float:
+        """P(r) of a chance node's child (expectiminimax): as the tree gives it, or uniform."""
+        return state.outcome_probability(outcome)
+
+    @property
+    def players(self) -> list[str] | None:
+        """The names of a several-player tree (max^n), from its root."""
+        return self.initial.players
 
     def child_id(self, parent_id: str, action: TreeNode, child: TreeNode) -> str:
         return child.id

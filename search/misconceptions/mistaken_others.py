@@ -41,9 +41,9 @@ class MistakenExpectiminimax(Expectiminimax):
         elif misconception == "max-min-swapped":
             self.value_of = {**self.value_of, "max": self.min_value, "min": self.max_value}
 
-    def probability(self, state: Any, child: Any) -> float:
+    def probability(self, state: Any, outcome: Any) -> float:
         if not self.equal_weights:
-            return super().probability(state, child)
+            return super().probability(state, outcome)
         return 1 / len(self.game.actions(state))  # the slip: each outcome counts the same, whatever its P(r)
 
 

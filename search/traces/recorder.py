@@ -148,6 +148,10 @@ class Recorder:
         """Every kept event as a dict (built on each call: keep the list if you need it twice)."""
         return [event for batch in self._kept for event in batch.events()]
 
+    def jsonl(self) -> str:
+        """Every kept event as JSON Lines, as `python -m search trace` writes them."""
+        return "".join(batch.jsonl() for batch in self._kept)
+
     # --- plumbing -------------------------------------------------------------------------
     def _room_after(self, first: int) -> int:
         """How long the batch starting at `first` may grow before the next boundary: a full batch,

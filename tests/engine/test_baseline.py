@@ -33,3 +33,17 @@ def test_a_stopped_search_has_a_null_baseline_and_minimax_none() -> None:
     recorder = Recorder()
     parse_request({"example": "lecture", "algorithm": "minimax"}).run(recorder)
     assert "baseline" not in recorder.events()[-1]
+
+
+def test_an_untraced_alphabeta_runs_no_minimax_unless_asked() -> None:
+    """A library call or a lab's run pays only for the search it asked for (the full tic-tac-toe
+    tree is 549,946 nodes of minimax): baseline=True asks; a traced search always has one."""
+    from search.algorithms.alphabeta import alphabeta
+    from search.traces.recorder import Recorder
+
+    game = TreeGame(tree_from_json(LECTURE_SHORTHAND))
+    assert alphabeta(game).baseline is None
+    assert alphabeta(game, baseline=True).baseline == {"visited": 13, "leaves": 9}
+    recorder = Recorder()
+    assert alphabeta(game, recorder=recorder).baseline == {"visited": 13, "leaves": 9}
+    assert recorder.events()[-1]["baseline"] == {"visited": 13, "leaves": 9}

@@ -186,7 +186,7 @@ def test_options_appear_in_the_start_event_only_when_on() -> None:
 
 def test_alphabeta_baseline_is_minimax_with_the_same_enhancements() -> None:
     for enhancements in (Enhancements(quiescence=True), Enhancements(tt=True, beam=2), Enhancements(quiescence=True, beam=1)):
-        ab = enhanced_alphabeta(TicTacToe(HORIZON["state"]), enhancements, depth=2)
+        ab = enhanced_alphabeta(TicTacToe(HORIZON["state"]), enhancements, depth=2, baseline=True)
         mm = enhanced_minimax(TicTacToe(HORIZON["state"]), enhancements, depth=2)
         assert ab.baseline == {"visited": mm.visited, "leaves": mm.leaves}
         assert ab.visited <= mm.visited

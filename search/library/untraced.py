@@ -1,0 +1,53 @@
+"""The searches as functions that take a course's GameBase game as readily as an engine game or a tree.
+
+search.alphabeta(Nim()) answers at once, untraced: the GameBase game is seen through CourseGame (the
+engine's names for its players, nodes and moves), then the algorithm runs as it does for the
+built-in games. The result's `move` is the move as a trace writes it; search.trace gives the game's
+own action. Nothing else runs behind the answer: alpha-beta's minimax baseline only with
+baseline=True.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from search.algorithms import (
+    alphabeta as _alphabeta,
+    expectiminimax as _expectiminimax,
+    iterative as _iterative,
+    maxn as _maxn,
+    minimax as _minimax,
+)
+from search.library.course_game import CourseGame
+from search.library.game_base import GameBase
+from search.result import SearchResult
+
+
+def engine_game(game: Any, chance: bool = False) -> Any:
+    """The engine's Game for `game`: a GameBase game wrapped, anything else as it is."""
+    return CourseGame(game, chance=chance) if isinstance(game, GameBase) else game
+
+
+def minimax(game: Any, **options: Any) -> SearchResult:
+    """MINIMAX-DECISION (AIMA 4th ed. §5.2.1); options: depth, recorder."""
+    return _minimax.minimax(engine_game(game), **options)
+
+
+def alphabeta(game: Any, **options: Any) -> SearchResult:
+    """ALPHA-BETA-SEARCH (AIMA 4th ed. §5.2.3); options: depth, ties, returns, recorder, baseline."""
+    return _alphabeta.alphabeta(engine_game(game), **options)
+
+
+def expectiminimax(game: Any, **options: Any) -> SearchResult:
+    """EXPECTIMINIMAX (AIMA 4th ed. §5.5), for games and trees with chance nodes; options: depth, recorder."""
+    return _expectiminimax.expectiminimax(engine_game(game, chance=True), **options)
+
+
+def maxn(game: Any, **options: Any) -> SearchResult:
+    """MAX^N (AIMA 4th ed. §5.2.2), for games and trees of several players; options: depth, recorder."""
+    return _maxn.maxn(engine_game(game), **options)
+
+
+def iterative_deepening(game: Any, **options: Any) -> SearchResult:
+    """Alpha-beta with depth limits 1, 2, ..., depth (AIMA 4th ed. §3.4.4, §5.3); options: depth, ties, recorder."""
+    return _iterative.iterative_deepening(engine_game(game), **options)

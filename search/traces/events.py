@@ -100,7 +100,7 @@ class StartEvent(TypedDict):
     format: Annotated[int, Schema(const=FORMAT_VERSION)]
     algorithm: Literal["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]
     options: Options
-    source: dict[str, Any]  # {"kind": "tree", "tree": ...} or {"kind": "game", "game", "state", "estimate"}
+    source: dict[str, Any]  # {"kind": "tree", "tree"}, {"kind": "game", "game", "state", "estimate"} or {"kind": "custom", ...}
     iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -457,6 +457,12 @@ SCHEMA_FACTS: dict[str, dict[str, Any]] = {
             {"type": "object", "additionalProperties": False, "required": ["kind", "game", "state", "estimate"],
              "properties": {"kind": {"const": "game"}, "game": {"enum": ["tictactoe", "isolation"]},
                             "state": {"type": "string"}, "estimate": {"type": "string"}}},
+            # A course's own game (search.GameBase) too big to write out as a tree: the server cannot search
+            # it again, so such a trace is replayed as recorded (search.traces.recorded).
+            {"type": "object", "additionalProperties": False, "required": ["kind", "game", "state"],
+             "properties": {"kind": {"const": "custom"}, "game": {"type": "string", "minLength": 1, "maxLength": 40},
+                            "state": {"type": "string"},
+                            "players": {"type": "array", "minItems": 2, "maxItems": 8, "items": {"type": "string"}}}},
         ]},
         "": {  # the tie rule is there exactly for the searches that prune
             "if": {"properties": {"algorithm": {"enum": ["alphabeta", "iterative"]}}},

@@ -20,7 +20,9 @@ trace has lines, so a short trace whose start describes a huge search costs no m
 A trace stopped early (its result says `event limit`, `cancelled` or `client stalled`) is searched
 again stopped at the same event, as the recorder stops it (search.traces.recorder). Older formats (1 to 3)
 are upgraded first (search.traces.upgrade, which re-runs the engine itself for 1 and 2) and then
-compared in the same way.
+compared in the same way. A trace of a game the server does not know (source "custom") cannot be
+searched again: it is checked as far as it can be (search.traces.recorded) and comes back
+`verified=False`, with the reason, to be replayed as recorded and never stored.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from search.request import SearchRequest, parse_request, parse_seed
 from search.traces.check import canonical_text, check_tree_source
 from search.traces.differences import Event, describe, field_difference, sequence_difference
 from search.traces.jsonl import read_event_line, read_events
+from search.traces.recorded import check_recorded, is_custom, unknown_game_reason
 from search.traces.recorder import FORMAT_VERSION, Recorder, SearchStopped
 from search.traces.records import Batch
 from search.traces.upgrade import upgrade_trace
@@ -58,6 +61,10 @@ class VerifiedTrace:
     events: int
     upgraded: bool
     """Written in an older format (search.traces.upgrade)."""
+    verified: bool = True
+    """False for a game the server does not know: `text` is then the upload's, checked but not searched again."""
+    reason: str = ""
+    """Why it is not verified (naming the game), for the page to say and for the store's refusal."""
 
     def differs_from(self, uploaded: str) -> bool:
         """Whether the upload's text is not the engine's (another format, key order, spacing)."""
@@ -78,12 +85,20 @@ def verify_trace(text: str) -> VerifiedTrace:
     if start.get("type") != "start":
         raise InputError(where, "a trace begins with its start event (is this a trace from Minimax Lab?)")
     version = start.get("format")
+    if is_custom(start):
+        return _recorded(text, start, lines, numbers)
     if type(version) is int and 1 <= version < FORMAT_VERSION:
         return _verify_older(text, start, where, version)
     if version != FORMAT_VERSION:
         raise InputError(f"{where}.format", f"expected {FORMAT_VERSION} (this server reads formats 1 to {FORMAT_VERSION})")
     made = compare_with_engine(request_of_start(start, where), lines, numbers)
     return VerifiedTrace("\n".join(made) + "\n", len(made), upgraded=False)
+
+
+def _recorded(text: str, start: Event, lines: list[str], numbers: list[int]) -> VerifiedTrace:
+    """A custom trace (format 5 only: no older format had one), checked without the engine."""
+    events = check_recorded(lines, numbers)  # the start event first: its format and source too
+    return VerifiedTrace(text, events, upgraded=False, verified=False, reason=unknown_game_reason(start))
 
 
 def numbered_lines(text: str) -> tuple[list[str], list[int]]:

@@ -4,6 +4,8 @@ Every tree goes through search.trees.parse (the one validator) and every uploade
 search.traces.verify (searched again by the engine and compared, server.searches.trace_checks), so the API
 refuses exactly what the CLI and the socket refuse, with the same messages. Size limits answer 413;
 a trace that is not what the engine does 422; other bad input 400; nothing is stored unless valid.
+A trace of a game the server does not know (search.traces.recorded) is checked and replayed as
+recorded, but never stored: the store answers 422 with the reason.
 """
 
 from __future__ import annotations
@@ -90,8 +92,11 @@ def load_tree(tree_id: str) -> Any:
 def trace_answer(trace: VerifiedTrace, uploaded: str, **fields: Any) -> dict[str, Any]:
     """What a trace upload answers: the event count, and when the file's text is not the engine's
     (an older format, another key order or spacing) the trace as the engine writes it (`trace`,
-    JSON Lines), which the page replays instead of the file's text."""
-    answer = {**fields, "events": trace.events}
+    JSON Lines), which the page replays instead of the file's text. `verified`: whether the engine
+    searched it again; when not (a game the server does not know), `reason` says so."""
+    answer = {**fields, "events": trace.events, "verified": trace.verified}
+    if not trace.verified:
+        answer["reason"] = trace.reason
     if trace.differs_from(uploaded):
         answer["trace"] = trace.text
     return answer
@@ -101,6 +106,8 @@ def trace_answer(trace: VerifiedTrace, uploaded: str, **fields: Any) -> dict[str
 def save_trace() -> Any:
     text = body_text()
     trace = checked_trace(text)
+    if not trace.verified:  # only the engine's own searches are shared as the engine's
+        return jsonify(error=trace.reason), 422
     trace_id = store().save("traces", trace.text)
     url = url_for("pages.shared_trace", trace_id=trace_id)
     return jsonify(trace_answer(trace, text, id=trace_id, url=url)), 201

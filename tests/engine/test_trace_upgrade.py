@@ -190,8 +190,8 @@ def test_the_server_upgrades_uploads_and_traces_saved_before(tmp_path: Path) -> 
         assert served.status_code == 200 and served.text == now
 
         checked = requests.post(url + "/api/traces/check", data=old, timeout=10).json()
-        assert checked == {"events": 58, "trace": now}
-        assert requests.post(url + "/api/traces/check", data=now, timeout=10).json() == {"events": 58}
+        assert checked == {"events": 58, "verified": True, "trace": now}
+        assert requests.post(url + "/api/traces/check", data=now, timeout=10).json() == {"events": 58, "verified": True}
 
         saved = requests.post(url + "/api/traces", data=old, timeout=10)
         assert saved.status_code == 201 and saved.json()["trace"] == now

@@ -201,7 +201,7 @@ def test_a_trace_written_another_way_is_accepted_and_kept_as_the_engine_writes_i
     rewritten = "\r\n".join(json.dumps(dict(reversed(list(e.items())))) for e in events[:10]) + "\r\n\r\n" + \
         "\n".join(json.dumps(e, indent=None) for e in events[10:])
     checked = requests.post(url + "/api/traces/check", data=rewritten, timeout=PATIENCE_SECONDS)
-    assert checked.status_code == 200 and checked.json() == {"events": 58, "trace": LECTURE}
+    assert checked.status_code == 200 and checked.json() == {"events": 58, "verified": True, "trace": LECTURE}
     doctored = rewritten.replace('"value": 2, "kind"', '"value": 4, "kind"', 1)
     refused = requests.post(url + "/api/traces/check", data=doctored, timeout=PATIENCE_SECONDS)
     assert refused.status_code == 422 and refused.json()["error"].startswith("line 29: leaf C1 has value 4, the engine gives 2")  # the blank line counts

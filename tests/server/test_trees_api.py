@@ -148,7 +148,7 @@ def test_trace_check_validates_without_saving(tmp_path: Path) -> None:
     db = tmp_path / "lab.sqlite"
     with running_server({"DATABASE": str(db)}) as url:
         ok = requests.post(url + "/api/traces/check", data=lecture_trace(), timeout=10)
-        assert ok.status_code == 200 and ok.json() == {"events": 58}
+        assert ok.status_code == 200 and ok.json() == {"events": 58, "verified": True}
         not_a_trace = requests.post(url + "/api/traces/check", data='{"hello": "world"}\n', timeout=10)
         assert not_a_trace.status_code == 400
         assert not_a_trace.json()["error"].startswith("line 1: a trace begins with its start event")

@@ -20,7 +20,8 @@ const GAME_WORDS = { tictactoe: "tic-tac-toe", isolation: "Isolation" };
 function startWords(t) {
   if (t.kind !== "game") return t.label[t.root];
   const board = t.board[t.root];
-  return `${GAME_WORDS[t.game] || t.game}${typeof board === "string" ? ` from ${board}` : ""}`;
+  // A custom game (a course's own) by the name its trace gives.
+  return `${GAME_WORDS[t.game] || t.gameName}${typeof board === "string" ? ` from ${board}` : ""}`;
 }
 
 export function makeSharePanel(page) {

@@ -44,19 +44,41 @@ export function placeWords(game, move) {
 }
 
 // Who makes a move from a node where `player` ("max" or "min") is to move, as a player writes
-// it: X and O in tic-tac-toe (X is MAX), P1 and P2 in Isolation (player 1 is MAX).
+// it: X and O in tic-tac-toe (X is MAX), P1 and P2 in Isolation (player 1 is MAX). A custom
+// game (a course's own, docs/trace-format.md) names its players itself: `names` (moverNames),
+// and there "chance" or a max^n player's own name is the mover as written.
 const MOVERS = { tictactoe: ["X", "O"], isolation: ["P1", "P2"] };
 
-export function moverName(game, player) {
-  const names = MOVERS[game] || ["MAX", "MIN"];
-  return player === "min" ? names[1] : names[0];
+export function moverName(game, player, names = null) {
+  if (names && player !== "max" && player !== "min") return player === "chance" ? "Chance" : String(player);
+  const [max, min] = names || MOVERS[game] || ["MAX", "MIN"];
+  return player === "min" ? min : max;
+}
+
+// [MAX's name, MIN's name] from a custom source's `players` (MAX's first), MAX and MIN where it
+// names fewer than two. Text from the trace: only ever inserted as text.
+export function moverNames(players) {
+  const given = Array.isArray(players) ? players.filter((p) => typeof p === "string" && p) : [];
+  return given.length >= 2 ? [given[0], given[1]] : ["MAX", "MIN"];
+}
+
+function moveText(move) {
+  return Array.isArray(move) ? `(${move.join(", ")})` : String(move ?? "");
 }
 
 // One move, short, as a player would say it: "X 4", "O 8", "P1 (0, 1)". `move` is the trace's
-// move or its text ("4", "(0, 1)").
-export function moveName(game, player, move) {
-  const text = Array.isArray(move) ? `(${move.join(", ")})` : String(move ?? "");
-  return `${moverName(game, player)} ${text}`;
+// move or its text ("4", "(0, 1)"); `names` a custom game's players (moverNames).
+export function moveName(game, player, move, names = null) {
+  return `${moverName(game, player, names)} ${moveText(move)}`;
+}
+
+// A custom game's move in a sentence, with the role beside the player's own name: "P1 (MAX) plays
+// 2-1", "Chance picks 3", "Blue plays 4" (a max^n player). The page knows nothing of its board.
+export function playsWords(names, player, move) {
+  const role = { max: "MAX", min: "MIN" }[player];
+  if (player === "chance") return `Chance picks ${moveText(move)}`;
+  const name = moverName(null, player, names);
+  return `${name}${role && role !== name ? ` (${role})` : ""} plays ${moveText(move)}`;
 }
 
 // A game node named by the moves from the root: "X 2 · O 4"; the root itself is "the root".

@@ -4,7 +4,7 @@
 // ever inserted as text.
 
 import { boundWords, showMove, showValue, toNumber } from "../view/value_format.js";
-import { describeMove, moveName, placeWords } from "./move_words.js";
+import { describeMove, moveName, placeWords, playsWords } from "./move_words.js";
 import { plural } from "../view/plural.js";
 import { narrateEnhancement } from "./enhancement_words.js";
 import { referenceWords } from "./reference_words.js";
@@ -41,7 +41,7 @@ function namer(replay) {
   const moveFrom = (id, move) => {
     if (t.kind !== "game") return showMove(move);
     const i = t.idx(id);
-    return moveName(t.game, i === undefined ? "max" : t.player[i], showMove(move));
+    return moveName(t.game, i === undefined ? "max" : t.player[i], showMove(move), t.movers);
   };
   // The root's move, for the result and the iterations: "the centre, cell 4" (the square in
   // words where the game has them; else "X 4").
@@ -103,7 +103,7 @@ export function narrate(event, replay, state = null) {
       if (more) return more;
       const role = ROLE[event.player] || "MAX";
       const move = t.kind === "game" && event.move !== null && event.move !== undefined
-        ? `${capitalized(describeMove(t.game, event.move, event.state))}. ` : "";
+        ? `${capitalized(movedWords(t, idx, event))}. ` : "";
       if (event.alpha === undefined) return `${move}Visit ${nodeName} (${role})`;
       const head = `${move}Visit ${nodeName} (${role}), window [α = ${showValue(event.alpha)}, β = ${showValue(event.beta)}]`;
       const origins = [];
@@ -165,6 +165,14 @@ export function narrate(event, replay, state = null) {
       return narrateEnhancement(event, visit, n) || `${event.type} at ${nodeName}`;
     }
   }
+}
+
+// The move a game's visit was reached by: a built-in game's in words from its board ("X plays the
+// centre, cell 4"); a custom game's by its player ("P1 (MAX) plays 2-1": the player to move at the parent).
+function movedWords(t, idx, event) {
+  if (!t.custom) return describeMove(t.game, event.move, event.state);
+  const parent = idx === undefined ? -1 : t.parent[idx];
+  return playsWords(t.movers, parent < 0 ? "max" : t.player[parent], event.move);
 }
 
 // "B returns v = 3 to A"; a node cut short returns a bound and says so: "C returns v = 2 to A: a

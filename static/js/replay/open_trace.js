@@ -27,15 +27,18 @@ export async function replayTrace(page, events, traceId = null, exerciseId = nul
 
 // A trace file is checked by the server's validator, then replays from the file's own
 // events. Opening one (Search tab) stores nothing; sharing one (Share tab) saves it and
-// shows its /r/ link. Errors go to `errorEl`; the page keeps what it showed. Returns
-// whether it replays.
+// shows its /r/ link. A trace of a game the server does not know (a course's own: the answer
+// says `verified: false` and why) replays as recorded, and sharing it is refused with that
+// reason. Errors go to `errorEl`; the page keeps what it showed. Returns the server's answer
+// ({events, verified, reason?}) when it replays, else null.
 export async function openTraceFile(page, file, errorEl, share = false) {
   errorEl.textContent = "";
   let events;
   let saved = null;
+  let answer = null;
   try {
     const text = await file.text();
-    const answer = share ? await saveTrace(text) : await checkTrace(text);
+    answer = share ? await saveTrace(text) : await checkTrace(text);
     if (share) saved = answer;
     // A trace of an older format comes back as it reads today (answer.trace): replay that.
     events = parseTrace(answer.trace || text);
@@ -44,9 +47,9 @@ export async function openTraceFile(page, file, errorEl, share = false) {
     await replayTrace(page, events);
   } catch (err) {
     errorEl.textContent = `${file.name}: ${err.message}`;
-    return false;
+    return null;
   }
-  return true;
+  return answer;
 }
 
 export function listenToTraceFile(page) {
@@ -54,8 +57,12 @@ export function listenToTraceFile(page) {
     const file = ev.target.files[0];
     ev.target.value = ""; // the same file can be opened again
     if (!file) return;
-    if (await openTraceFile(page, file, $("form-error"))) {
-      $("search-status").textContent = `${file.name}: replaying it (not saved: share it from the Share & export tab).`;
-    }
+    const answer = await openTraceFile(page, file, $("form-error"));
+    if (!answer) return;
+    const status = $("search-status");
+    // Not checked by searching it again (a game the server does not know): the server's reason says so.
+    status.textContent = answer.verified === false
+      ? `${file.name}: ${answer.reason} (not saved, and it cannot be shared).`
+      : `${file.name}: replaying it (not saved: share it from the Share & export tab).`;
   });
 }

@@ -2,17 +2,23 @@
 // A "tree" source gives the whole tree in the start event; a "game" source
 // reveals nodes as they are visited (visit.parent, .player, .move) or pruned
 // (prune.pruned, .players, .moves): the trace says whose turn and which move, always.
+// A "custom" source (a course's own game, which the server does not know: docs/trace-format.md)
+// grows the same way, as kind "game" with `custom` set: no board, each position as its visit's
+// `state` text, the players named by the source's `players` (MAX's first).
 // Nodes get small integer indices so per-step state can live in flat arrays.
 
 import { IdIndex } from "./id_index.js";
 import { showMove } from "../view/value_format.js";
-import { moveName, pathName } from "../narration/move_words.js";
+import { moveName, moverNames, pathName } from "../narration/move_words.js";
 
 export class TraceTree {
   constructor(startEvent) {
     const source = startEvent.source || {};
-    this.kind = source.kind === "game" ? "game" : "tree";
-    this.game = source.game || null;
+    this.custom = source.kind === "custom";
+    this.kind = source.kind === "game" || this.custom ? "game" : "tree";
+    this.game = this.custom ? null : source.game || null; // a built-in game: the page knows its boards and moves
+    this.gameName = source.game || null; // any game's name, as the trace gives it ("nim")
+    this.movers = this.custom ? moverNames(source.players) : null; // [MAX's name, MIN's name]
     this.ids = [];
     this.index = new IdIndex(this.ids);
     // Per-node numbers in typed columns (a game tree grows to 550,000 nodes: arrays of small
@@ -37,7 +43,9 @@ export class TraceTree {
     this.depthLimit = typeof options.depth === "number" ? options.depth : null;
     this.probability = []; // a chance node's child: its probability (uniform where the tree gives none)
     const tree = this.kind === "tree" ? source.tree || {} : {};
-    this.players = Array.isArray(tree.players) ? tree.players : null; // max^n: the root's player names
+    // max^n: the root's player names (a custom game's when it is searched so).
+    const maxn = this.custom && startEvent.algorithm === "maxn" && Array.isArray(source.players);
+    this.players = Array.isArray(tree.players) ? tree.players : maxn ? source.players : null;
     this.bounds = Array.isArray(tree.bounds) ? tree.bounds : null; // [lo, hi]: alpha-beta prunes at chance nodes
 
     if (this.kind === "tree" && source.tree) {
@@ -70,7 +78,9 @@ export class TraceTree {
     if (i === undefined) return String(id);
     if (this.kind === "tree") return this.label[i];
     const moves = [];
-    for (let j = i; this.parent[j] >= 0; j = this.parent[j]) moves.push(moveName(this.game, this.player[this.parent[j]], this.move[j]));
+    for (let j = i; this.parent[j] >= 0; j = this.parent[j]) {
+      moves.push(moveName(this.game, this.player[this.parent[j]], this.move[j], this.movers));
+    }
     return pathName(moves.reverse());
   }
 
@@ -81,8 +91,9 @@ export class TraceTree {
     if (i >= this.capacity) this.grow();
     this.parent[i] = parentIdx;
     this.first[i] = this.next[i] = this.lastChild[i] = -1;
-    // A tree keeps its players as given ("chance", a max^n player's name); a game has MAX and MIN.
-    this.player.push(this.kind === "tree" && typeof player === "string" ? player : player === "min" ? "min" : "max");
+    // A tree keeps its players as given ("chance", a max^n player's name); a game has MAX and MIN;
+    // a custom game's may be any of them.
+    this.player.push(this.keepsPlayer(player) ? player : player === "min" ? "min" : "max");
     this.label.push(this.shared(label === undefined || label === null ? String(id) : String(label)));
     this.move.push(this.shared(move));
     if (parentIdx >= 0) {
@@ -116,6 +127,10 @@ export class TraceTree {
     }
   }
 
+  keepsPlayer(player) {
+    return (this.kind === "tree" || this.custom) && typeof player === "string";
+  }
+
   // Learn structure from one event (games only; a tree is complete from the start).
   observe(event) {
     if (this.kind !== "game") return;
@@ -127,11 +142,18 @@ export class TraceTree {
         i = this.add(event.node, p === undefined ? -1 : p, event.player, move, move);
       } else {
         // The root exists since the start event; its visit says whose turn it is.
-        this.player[i] = event.player === "min" ? "min" : "max";
+        this.player[i] = this.keepsPlayer(event.player) ? event.player : event.player === "min" ? "min" : "max";
         if (event.move !== null && event.move !== undefined) this.label[i] = this.move[i] = showMove(event.move);
       }
       if (event.state !== undefined) this.board[i] = typeof event.state === "string" ? this.shared(event.state) : event.state;
       this.depth[i] = event.depth;
+    } else if (event.type === "backup" && typeof event.probability === "number") {
+      // A custom game's chance outcome: its probability is first written where its value is added in.
+      const c = this.index.get(event.child);
+      if (c !== undefined && this.probability[c] === undefined) {
+        this.probability[c] = event.probability;
+        this.version++; // drawn on its edge at the next layout
+      }
     } else if (event.type === "beam") {
       // Children a beam dropped were never considered: like pruned ones, no position, no label.
       const p = this.index.get(event.node);

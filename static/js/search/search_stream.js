@@ -17,6 +17,7 @@ export function newSearch(page, pseudocode) {
   shown.replay = null;
   shown.listing = pseudocode || [];
   document.getElementById("step-link-status").textContent = "";
+  document.getElementById("search-status").textContent = ""; // a trace file's note is about that trace only
   shown.finished = false;
   shown.step = -1;
   view.reset(null);

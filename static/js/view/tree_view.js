@@ -21,6 +21,9 @@ export const SIZES = {
   tree: { dx: 46, dy: 108, half: 15, rise: 13, labelY: 26, windowY: 40, charW: 6.6 },
   // The board (board_view.js LAYOUTS: 45 units square for tic-tac-toe) and a gap set dx.
   game: { dx: 54, dy: 150, half: 13, rise: 11, labelY: 72, windowY: 85, charW: 6.6 },
+  // A custom game (a course's own: the page knows no board) writes its position's text under the
+  // triangle (stateY, in a 10px monospace font: stateCharW per character), then the move, then the window.
+  custom: { dx: 46, dy: 122, half: 15, rise: 13, stateY: 27, labelY: 41, windowY: 55, charW: 6.6, stateCharW: 6.1 },
 };
 const FIT_MAX_SCALE = 1.8;
 // Half the width of a node's widest text, its "[-∞, 14]" window, in layout units.
@@ -64,15 +67,18 @@ function triangle(role, half, rise, x, y) {
 }
 
 export class TreeView {
-  constructor(svg, note) {
+  // parts: the page's own by default; a widget (several on one page) passes its own key element
+  // and a marker id of its own, since an id must be unique in the document.
+  constructor(svg, note, { key = svg.ownerDocument.getElementById("game-key"), arrowId = "tt-arrow" } = {}) {
     this.svg = svg;
     this.note = note; // says when only part of the tree is drawn
-    this.key = svg.ownerDocument.getElementById("game-key"); // what a game's values mean
+    this.key = key; // what a game's values mean
+    this.arrowId = arrowId; // the transposition arrow's marker
     this.viewport = el("g", { class: "viewport" }, svg);
     this.edgeLayer = el("g", { class: "edges" }, this.viewport);
     this.markLayer = el("g", { class: "cut-marks" }, this.viewport);
     // Transposition hits point back at the node whose search filled the table entry.
-    const marker = el("marker", { id: "tt-arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7",
+    const marker = el("marker", { id: arrowId, viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7",
       markerHeight: "7", orient: "auto-start-reverse" }, el("defs", {}, svg));
     el("path", { d: "M0,0L10,5L0,10Z", class: "tt-arrow-head" }, marker);
     this.linkLayer = el("g", { class: "tt-links" }, this.viewport);
@@ -219,8 +225,9 @@ export class TreeView {
     this.extent = null;
     this.hadResult = null;
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
-    this.sizes = SIZES[kind];
-    this.svg.dataset.kind = kind;
+    const look = this.tree && this.tree.custom ? "custom" : kind;
+    this.sizes = SIZES[look];
+    this.svg.dataset.kind = look;
     showGameKey(this.key, kind === "game" ? replay.event(0).source : null);
     this.cap = FULL_DRAWING_MAX[kind];
     this.opened = new Set(); // the subtrees the student opened in a focus drawing
@@ -320,7 +327,8 @@ export class TreeView {
     const t = this.tree;
     const s = this.sizes;
     const vector = t.players ? (t.players.length * 4 + 1) * s.charW : 0;
-    return Math.max(t.kind === "game" ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10, vector);
+    const state = t.custom && typeof t.board[i] === "string" ? t.board[i].length * s.stateCharW + 10 : 0;
+    return Math.max(t.kind === "game" && !t.custom ? 38 : 2 * s.half + 10, t.label[i].length * s.charW + 10, vector, state);
   }
 
   // Node parts carry absolute coordinates rather than sharing a translated <g>: Chromium
@@ -343,14 +351,21 @@ export class TreeView {
     // A game node by its moves ("X 2 · O 4"), never its internal id; a tree node as typed.
     title.textContent = t.kind === "game" ? t.nameOf(t.ids[i]) : t.ids[i] === t.label[i] ? t.ids[i] : `${t.label[i]} (id ${t.ids[i]})`;
     let board = null;
-    if (t.kind === "game") {
+    let state = null;
+    if (t.custom) {
+      // A course's own game: its position as the trace wrote it, as text (never markup).
+      state = el("text", { class: "state" }, g);
+      if (typeof t.board[i] === "string") state.textContent = t.board[i];
+    } else if (t.kind === "game") {
       board = el("g", { class: "board" }, g);
       // A node arrives with its position (from its visit event), or never has one (pruned).
       if (t.board[i] !== undefined) drawBoard(board, t.game, t.board[i], t.move[i]);
     }
     this.nodeLayer.appendChild(g);
     this.nodeEls[i] = g;
-    this.shown[i] = { g, shape, value, order, label, windowText, board, state: "", dv: "", vt: "", vc: "", ot: "", wt: "", cls: "" };
+    this.shown[i] = {
+      g, shape, value, order, label, windowText, board, stateText: state, state: "", dv: "", vt: "", vc: "", ot: "", wt: "", cls: "",
+    };
   }
 
   // "node max", "node chance", "node maxn mover-1": the role, and a max^n player's colour.
@@ -381,6 +396,7 @@ export class TreeView {
     at(sh.order, s.half + 3, -s.rise);
     at(sh.label, 0, s.labelY);
     at(sh.windowText, 0, s.windowY);
+    if (sh.stateText) at(sh.stateText, 0, s.stateY);
     // A board is a few cells of a game tree; one transform each is affordable there.
     if (sh.board) sh.board.setAttribute("transform", `translate(${x},${y + s.rise + 6})`);
   }
@@ -584,7 +600,7 @@ export class TreeView {
       const group = (this.linkEls[i] = el("g", { class: "tt-link-group", "data-hit": String(i) }, this.linkLayer));
       el("title", {}, group).textContent = "Show the node that filled this table entry";
       el("path", { class: "tt-link-area" }, group);
-      el("path", { class: "tt-link", "marker-end": "url(#tt-arrow)" }, group);
+      el("path", { class: "tt-link", "marker-end": `url(#${this.arrowId})` }, group);
     }
     const ids = this.tree.ids;
     this.linkEls[i].dataset.source = String(source);

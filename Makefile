@@ -2,12 +2,13 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+WIDGET := search/jupyter/static/widget.js
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup run test test-fast bench system-deps clean
+.PHONY: setup widget wheel run test test-fast bench system-deps clean
 
-setup: $(STAMP) node_modules/.package-lock.json
+setup: $(STAMP) node_modules/.package-lock.json $(WIDGET)
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -18,6 +19,21 @@ $(STAMP): pyproject.toml
 # Front-end libraries (d3, socket.io-client) from the npm registry, exactly as locked.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
+
+# The Jupyter widget's front end (search.show, docs/jupyter.md): esbuild (a devDependency) bundles
+# static/js/widget/widget_main.js with the page's modules, d3 and the page's CSS into
+# search/jupyter/static/, offline. Built, never committed; rebuilt when a script or stylesheet changes.
+widget: $(WIDGET)
+$(WIDGET): node_modules/.package-lock.json $(shell find static/js static/css \( -name '*.js' -o -name '*.mjs' -o -name '*.css' \))
+	node static/js/widget/build_bundle.mjs
+
+# The engine and the server as a wheel (dist/minimax_lab-*.whl, the widget's front end inside), for a
+# notebook server or an autograder image: `pip install dist/minimax_lab-*.whl` (docs/library.md).
+wheel: setup
+	rm -rf dist build
+	$(PY) -m pip wheel --no-deps --no-build-isolation -q -w dist .
+	rm -rf build
+	@ls dist/*.whl
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here); the LaTeX
 # export test compiles the .tex with pdflatex and TikZ (texlive-latex-base, texlive-pictures);

@@ -19,8 +19,11 @@ from typing import Any
 
 from search.errors import InputError
 from search.games.game import TreeGame
+from search.games.isolation import Isolation
+from search.games.tictactoe import TicTacToe
 from search.library.course_game import CourseGame
 from search.library.game_base import GameBase
+from search.library.untraced import engine_game
 from search.library.written_tree import write_out
 from search.request import SearchRequest, parse_request
 from search.result import SearchResult
@@ -97,12 +100,13 @@ def _request(game: Any, state: Any, options: dict[str, Any], symmetry: bool, est
              ) -> tuple[SearchRequest, dict[str, Any] | None]:
     """The search request for whatever was given to search and, for a course's game, its actions at the
     root by the id of the child each leads to (the move chosen is the game's own action, not its text)."""
-    if (symmetry or estimate is not None) and not (hasattr(game, "source") and game.source().get("kind") == "game"):
+    builtin = isinstance(game, (TicTacToe, Isolation))
+    if (symmetry or estimate is not None) and not builtin:
         raise InputError("symmetry" if symmetry else "estimate", "goes with a built-in game (TicTacToe, Isolation)")
     if isinstance(game, GameBase):
         return _course_request(game, state, options)
-    if state is not None and not hasattr(game, "source"):
-        raise InputError("state", "a tree is searched from its root: state goes with a game")
+    if state is not None and not builtin:
+        raise InputError("state", "goes with a GameBase game or a built-in game (a tree is searched from its root)")
     if isinstance(game, str):
         if game not in EXAMPLES:
             raise InputError("game", f"unknown example {game!r}; known: {', '.join(EXAMPLES)}")
@@ -113,13 +117,12 @@ def _request(game: Any, state: Any, options: dict[str, Any], symmetry: bool, est
         return parse_request({"tree": game.initial.to_json(), **options}), None
     if isinstance(game, (list, dict)):
         return parse_request({"tree": game, **options}), None
-    source = game.source() if callable(getattr(game, "source", None)) else {}
-    if source.get("kind") == "game":  # a built-in game: searched as a request names it, so its trace replays anywhere
+    if builtin:  # searched as a request names it, so its trace replays anywhere
+        source = game.source()
         asked = {"game": source["game"], "state": source["state"] if state is None else state,
                  "estimate": estimate or source["estimate"], "symmetry": symmetry or getattr(game, "symmetry", False)}
         return parse_request({**asked, **options}), None
-    raise InputError("game", f"expected a search.GameBase game, a tree or an example's name, got {type(game).__name__}: "
-                             "write the game as a subclass of search.GameBase (docs/library.md)")
+    return parse_request(options, game=engine_game(game)), None  # a game of the engine's own interface (or refused)
 
 
 def _course_request(game: GameBase, state: Any, options: dict[str, Any]) -> tuple[SearchRequest, dict[str, Any]]:

@@ -18,14 +18,27 @@ from search.algorithms import (
     maxn as _maxn,
     minimax as _minimax,
 )
+from search.errors import InputError
+from search.games.game import Game
 from search.library.course_game import CourseGame
 from search.library.game_base import GameBase
 from search.result import SearchResult
 
+ENGINE_METHODS = ("child_id", "move_json", "describe", "source")
+"""What the engine asks of a game beyond the textbook's methods (search.games.game.Game): GameBase supplies them."""
+
 
 def engine_game(game: Any, chance: bool = False) -> Any:
-    """The engine's Game for `game`: a GameBase game wrapped, anything else as it is."""
-    return CourseGame(game, chance=chance) if isinstance(game, GameBase) else game
+    """The engine's Game for `game`: a GameBase game wrapped, a game that speaks the engine's interface
+    as it is; anything else refused, naming what to do, rather than failing deep inside the search."""
+    if isinstance(game, GameBase):
+        return CourseGame(game, chance=chance)
+    missing = [name for name in ENGINE_METHODS  # absent, or the Protocol's own stub (a subclass of search.Game)
+               if not callable(getattr(game, name, None)) or getattr(type(game), name, None) is getattr(Game, name)]
+    if missing:
+        raise InputError("game", f"{type(game).__name__} has no {missing[0]}(): write the game as a subclass of "
+                                 "search.GameBase, which needs only the textbook's methods (docs/library.md)")
+    return game
 
 
 def minimax(game: Any, **options: Any) -> SearchResult:

@@ -269,3 +269,26 @@ def test_the_nim_example_runs_from_any_folder(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "value -1 move (0, 1)" in done.stdout
     verify_trace((tmp_path / "nim.jsonl").read_text(encoding="utf-8"))
+
+
+def test_the_autograder_example_scores_and_names_the_idea_missed() -> None:
+    sys.path.insert(0, str(ROOT / "docs" / "examples"))
+    import autograder
+
+    assert autograder.grade(autograder.student_right) == {"score": 50, "max_score": 50, "output": "all trees right"}
+    graded = autograder.grade(autograder.student_never_prunes)
+    assert graded["score"] < 50
+    assert "they first differ at leaf" in graded["output"]
+    assert 'Your answer is the one a search with the slip "no pruning" gives' in graded["output"]
+
+
+def test_a_game_written_against_the_protocol_is_told_to_use_gamebase() -> None:
+    class ProtocolNim(search.Game):  # what a course tried first: the engine's Protocol, subclassed
+        initial = ((1, 2), "Ann")
+
+        def to_move(self, state: Any) -> Any:
+            return state[1]
+
+    for run in (search.alphabeta, search.minimax, search.trace):
+        with pytest.raises(search.InputError, match="subclass of search.GameBase"):
+            run(ProtocolNim())

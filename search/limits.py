@@ -31,6 +31,11 @@ BASELINE_MAX_NODES = 1_000_000
 """Most nodes the untraced minimax behind an alpha-beta result's `baseline` may visit (the full
 tic-tac-toe tree has 549,946); past it the baseline is null rather than the result late."""
 
+WIDGET_MAX_EVENTS = 100_000
+"""Most events search.show puts in a notebook (about 125 bytes each, kept in the notebook's saved state):
+a game traced by show stops there (its result says "event limit"); a longer Trace is refused, naming
+what to change (a depth limit, max_events)."""
+
 REFERENCE_MAX_NODES = 200_000
 """Most nodes the untraced search behind a result's `reference` may visit (search.algorithms.reference:
 the same search without its beam or quiescence cap, or alpha-beta to the end; tic-tac-toe to the end is

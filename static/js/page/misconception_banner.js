@@ -31,8 +31,10 @@ export function bannerWords(id, m) {
 }
 
 export class MisconceptionBanner {
-  constructor(section) {
+  // catalogue: () => Promise of the entries by id; the page fetches them, a notebook widget has them already.
+  constructor(section, catalogue = fetchCatalogue) {
     this.section = section;
+    this.catalogue = catalogue;
     this.shown = null; // the start event shown
   }
 
@@ -46,7 +48,7 @@ export class MisconceptionBanner {
       delete this.section.dataset.misconception;
       return;
     }
-    const entries = await fetchCatalogue();
+    const entries = await this.catalogue();
     if (this.shown !== start) return; // another search since
     const words = bannerWords(id, Object.hasOwn(entries, id) ? entries[id] : null);
     this.section.replaceChildren(el("strong", { class: "misconception-title" }, words.title),

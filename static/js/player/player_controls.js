@@ -16,7 +16,7 @@ function keysOwnedBy(target) {
 
 export class PlayerControls {
   constructor(els, onSeek) {
-    this.els = els; // { root, first, back, play, forward, last, speed, scrub, counter }
+    this.els = els; // { root, first, back, play, forward, last, speed, scrub, counter, keys? }
     this.onSeek = onSeek;
     this.k = 0;
     this.n = 0;
@@ -35,7 +35,8 @@ export class PlayerControls {
     els.speed.addEventListener("change", () => {
       if (this.timer) this.startTimer();
     });
-    document.addEventListener("keydown", (ev) => this.onKey(ev));
+    // The keys work anywhere on the page; a widget (several on one page) takes them only within itself.
+    (els.keys || document).addEventListener("keydown", (ev) => this.onKey(ev));
     this.render();
   }
 

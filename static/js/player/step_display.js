@@ -46,14 +46,18 @@ export function readoutName(t, i) {
   return moves.length > 2 ? `… ${moves.slice(-2).join(" · ")}` : name;
 }
 
-// Nodes visited and leaves evaluated so far; at the result, what alpha-beta saved.
-function showTally(state, event) {
-  const t = shown.replay.tree;
+// Nodes visited and leaves evaluated so far; at the result, what alpha-beta saved (the page's and a notebook widget's).
+export function tallyWords(t, state) {
   let text = `visited ${plural(state.visits, "node")} · evaluated ${plural(state.leaves, "leaf")}`;
   if (state.result) {
     const saving = savingWords(state.result, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
     if (saving) text = saving.charAt(0).toUpperCase() + saving.slice(1);
   }
+  return text;
+}
+
+function showTally(state, event) {
+  const text = tallyWords(shown.replay.tree, state);
   const tally = $("tally");
   if (tally.textContent !== text) tally.textContent = text;
   tally.dataset.final = state.result && event.type === "result" ? "true" : "false";

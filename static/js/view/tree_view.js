@@ -86,6 +86,9 @@ export class TreeView {
     this.userMoved = false;
     this.zoom = d3
       .zoom()
+      // The viewport, read from the box: d3's own reading of the SVG's width throws while the drawing
+      // is not rendered (a notebook's output off screen); then this is 0 by 0, and nothing moves.
+      .extent(() => [[0, 0], [this.svg.clientWidth, this.svg.clientHeight]])
       .scaleExtent([0.02, 6])
       .on("zoom", (ev) => {
         this.viewport.setAttribute("transform", ev.transform.toString());

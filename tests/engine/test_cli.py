@@ -126,15 +126,23 @@ def test_bad_input_exits_2_with_one_line_naming_it(tmp_path: Path, content: str 
     assert done.stdout == ""
 
 
-def test_the_readme_python_example_runs_as_written() -> None:
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    blocks = readme.split("```python\n")[1:]
-    assert len(blocks) == 1, "one Python example in the README"
-    code = blocks[0].split("```")[0]
+def test_the_readme_python_examples_run_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = Path(__file__).parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    blocks = [block.split("```")[0] for block in readme.split("```python\n")[1:]]
+    assert len(blocks) == 2, "two Python examples in the README: the engine with a Recorder, a course's game traced"
     namespace: dict[str, object] = {}
-    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 (our own README)
+    exec(compile(blocks[0], "README.md", "exec"), namespace)  # noqa: S102 (our own README)
     assert (namespace["result"].value, namespace["result"].move) == (3, "B")  # type: ignore[attr-defined]
     assert len(namespace["events"]) == 58  # type: ignore[arg-type]
+    monkeypatch.chdir(tmp_path)  # the README's paths are the checkout's: docs/examples, and nim.jsonl written here
+    monkeypatch.syspath_prepend(str(root / "docs" / "examples"))
+    (tmp_path / "docs").symlink_to(root / "docs")
+    course: dict[str, object] = {}
+    exec(compile(blocks[1], "README.md", "exec"), course)  # noqa: S102
+    t = course["t"]
+    assert (t.value, t.move, t.result["visited"], len(t.events)) == (-1, (0, 1), 249, 1395)  # type: ignore[attr-defined]
+    assert (tmp_path / "nim.jsonl").read_text(encoding="utf-8") == t.jsonl()  # type: ignore[attr-defined]
 
 
 def test_pseudocode_for_min_at_the_root_with_a_depth_limit() -> None:

@@ -5,6 +5,7 @@
 // leaves against depth (ordering_plot.js).
 // Everything shown comes from the server and is inserted as text.
 
+import { svgIcon } from "../page/html_element.js";
 import { errorText } from "../export/rest_client.js";
 import { drawOrderingPlots } from "./ordering_plot.js";
 import { plural } from "../view/plural.js";
@@ -22,19 +23,6 @@ async function post(url, body) {
   return response.json();
 }
 
-// The player's ▶ (templates/index.html), small: the Replay column must fit the 250 px side panel.
-function playIcon() {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("class", "icon");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const path = document.createElementNS(ns, "path");
-  path.setAttribute("d", "M3.5 2v12l9-6z");
-  svg.append(path);
-  return svg;
-}
 
 export class OrderingLab {
   // els: {run, seed, error, table, rows, summary, plots, plotStatus}; request(): the Search tab's
@@ -94,7 +82,7 @@ export class OrderingLab {
       button.className = "small replay-button";
       button.title = "Replay";
       button.setAttribute("aria-label", `Replay alpha-beta with the children ${NAMES[row.ordering] || row.ordering}`);
-      button.append(playIcon());
+      button.append(svgIcon("M3.5 2v12l9-6z")); // the player's ▶, small: the Replay column must fit the 250 px side panel
       const replay = { ordering: row.ordering, depth: answer.depth, ties: answer.ties };
       if (row.tree) {
         replay.tree = row.tree;

@@ -4,7 +4,7 @@
 // widgets on one notebook page stay apart. Every text here is ours; a trace's text is only
 // ever inserted later as text (tree_view.js, narration.js).
 
-import { el } from "../page/html_element.js";
+import { el, svgIcon } from "../page/html_element.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -42,17 +42,6 @@ const HIDDEN_AT_FIRST = new Set(["players", "chance", "tt", "quiescence", "beam"
 
 const SPEEDS = [1, 2, 4, 8, 16, 60];
 
-function svgIcon(path) {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("class", "icon");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const p = document.createElementNS(SVG_NS, "path");
-  p.setAttribute("d", path);
-  svg.append(p);
-  return svg;
-}
 
 function iconButton(name, label, title) {
   const b = el("button", { type: "button", class: name, "aria-label": label, title });

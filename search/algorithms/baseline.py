@@ -43,12 +43,11 @@ def minimax_baseline(game: Game[Any, Any], depth: int | None, cap: int = BASELIN
     """minimax's `visited` and `leaves` on `game` to `depth`, or None past `cap` nodes."""
     # symmetry: the same source searched with symmetric moves dropped is a smaller tree (search.games.symmetry)
     source = game.source()
-    # Remembered only for what its source names completely (a tree, a built-in game): a course's game
-    # (search.library, kind "custom") is known by its name and position only, which two games can share.
+    # Remembered only where the source names the game completely (a tree, a built-in game): a course's
+    # game (search.library, kind "custom") is known by its name and position only, which two games can share.
+    remember = source.get("kind") != "custom"
     key = json.dumps([source, depth, cap, getattr(game, "symmetry", False)], sort_keys=True, allow_nan=False)
-    if source.get("kind") == "custom":
-        key = ""
-    if key in _answers:
+    if remember and key in _answers:
         _answers.move_to_end(key)
         return _answers[key]
     # A tree with chance nodes (alpha-beta over bounds) is measured against expectiminimax.
@@ -57,8 +56,8 @@ def minimax_baseline(game: Game[Any, Any], depth: int | None, cap: int = BASELIN
     search.rec = _NodeCap(cap)
     result = search.run(lambda root_value, state: root_value(state, None, 0))
     answer: Baseline | None = {"visited": result.visited, "leaves": result.leaves} if result.complete else None
-    if key:
+    if remember:
         _answers[key] = answer
-    if len(_answers) > _REMEMBERED:
-        _answers.popitem(last=False)
+        if len(_answers) > _REMEMBERED:
+            _answers.popitem(last=False)
     return answer

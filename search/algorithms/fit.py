@@ -26,15 +26,16 @@ def check_fit(game: Game[Any, Any], algorithm: str) -> None:
     """Raise InputError("algorithm", ...) when `algorithm` cannot search `game`."""
     name = NAMES.get(algorithm, algorithm)
     if not isinstance(game, TreeGame):
-        players = getattr(game, "players", None)  # a course's game (search.library) may have several players
+        # The built-in games have neither chance nor players; a course's game (search.library) may have either.
+        players, course = getattr(game, "players", None), hasattr(game, "probability")
         if players and algorithm != "maxn":
             raise InputError("algorithm", f"this game has players {', '.join(players)} with a value for each: "
                                           f"{name} needs one value per position; use maxn")
-        if algorithm == "maxn" and hasattr(game, "probability") and not players:
-            raise InputError("algorithm", "max^n needs a game of several players: write players = [...] in the game")
-        if algorithm in ("expectiminimax", "maxn") and not hasattr(game, "probability"):
+        if algorithm in ("expectiminimax", "maxn") and not course:
             raise InputError("algorithm", f"{name} searches trees with chance nodes or several players; "
                                           "for a game use minimax or alphabeta")
+        if algorithm == "maxn" and not players:
+            raise InputError("algorithm", "max^n needs a game of several players: write players = [...] in the game")
         return
     root = game.initial
     if root.players is not None:

@@ -88,7 +88,11 @@ class CourseGame:
         return "max" if mover == self.root_player else "min"
 
     def actions(self, state: Any) -> list[Any]:
-        return list(self.game.actions(state))
+        actions = list(self.game.actions(state))
+        if not actions:  # a search would back up −∞ or +∞ from no children: the game has a slip, say where
+            raise InputError("actions", f"{type(self.game).__name__}.actions returned no moves at "
+                                        f"{node_text(self.game.describe(state))!r}, which is_terminal says is not over")
+        return actions
 
     def result(self, state: Any, action: Any) -> Any:
         return self.game.result(state, action)
@@ -103,10 +107,8 @@ class CourseGame:
         return number(game.utility(state, self.root_player), "utility", game, state)
 
     def evaluate(self, state: Any) -> float | list[float]:
+        self.require_evaluate()
         game = self.game
-        if not game.has("evaluate"):
-            raise InputError("depth", f"{type(game).__name__} has no evaluate(state): a depth limit scores the positions "
-                                      "where it stops with EVAL (AIMA 4th ed. §5.3); write evaluate, or search without a depth")
         value = game.evaluate(state)
         if self.players is not None:
             if not isinstance(value, (list, tuple)) or len(value) != len(self.players):
@@ -114,6 +116,12 @@ class CourseGame:
                                              f"estimate per player ({len(self.players)}), got {value!r}")
             return [number(v, "evaluate", game, state) for v in value]
         return number(value, "evaluate", game, state)
+
+    def require_evaluate(self) -> None:
+        """A depth limit needs EVAL: refuse, before searching, a game that does not write it."""
+        if not self.game.has("evaluate"):
+            raise InputError("depth", f"{type(self.game).__name__} has no evaluate(state): a depth limit scores the positions "
+                                      "where it stops with EVAL (AIMA 4th ed. §5.3); write evaluate, or search without a depth")
 
     def probability(self, state: Any, outcome: Any) -> float:
         """P(r) at a chance node (search.algorithms.expectiminimax)."""

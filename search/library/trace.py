@@ -132,8 +132,8 @@ def _course_request(game: GameBase, state: Any, options: dict[str, Any]) -> tupl
         raise InputError("initial", f"{type(game).__name__} has no initial state: set initial = ... in the class or in "
                                     "__init__, or pass state= to search.trace")
     course = CourseGame(game, state, chance=options["algorithm"] == "expectiminimax")
-    if options["depth"] is not None and not game.has("evaluate"):
-        course.evaluate(course.initial)  # raises the error naming what to write
+    if options["depth"] is not None:
+        course.require_evaluate()
     if options["ordering"] is not None and course.players is not None:
         raise InputError("ordering", "orderings sort children by their minimax value: a game of several players has none")
     if course.is_terminal(course.initial):

@@ -49,8 +49,6 @@ def write_out(game: CourseGame, depth: int | None) -> WrittenTree | None:
         actions = game.actions(state)
         if len(actions) > limits.MAX_BRANCHING:
             raise TooLarge
-        if not actions:
-            raise TooLarge  # a position with no moves that is not over: the game decides, as a game
         if estimates and at <= depth:  # type: ignore[operator]
             node.eval = game.evaluate(state)
         for index, action in enumerate(actions):

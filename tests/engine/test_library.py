@@ -292,3 +292,12 @@ def test_a_game_written_against_the_protocol_is_told_to_use_gamebase() -> None:
     for run in (search.alphabeta, search.minimax, search.trace):
         with pytest.raises(search.InputError, match="subclass of search.GameBase"):
             run(ProtocolNim())
+
+
+def test_a_position_with_no_moves_that_is_not_over_is_named() -> None:
+    class Stuck(Nim):
+        def is_terminal(self, state: Any) -> bool:
+            return False  # the slip: the game never ends, and (0, 0) has no moves
+
+    with pytest.raises(search.InputError, match=r"^actions: Stuck.actions returned no moves at '0 0 \(Bob to move\)'"):
+        search.trace(Stuck(), state=((1, 0), "Ann"))

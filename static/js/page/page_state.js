@@ -19,17 +19,16 @@ export const shown = {
   runFrom: "search", // the panel that started it: its alert shows the errors
 };
 
-// The player counts steps in the chosen detail; these map its positions to events and back.
-export function eventIndex(position) {
-  const replay = shown.replay;
-  if (shown.detail === "every") return position;
+// The player counts steps in the chosen detail; these map its positions to events and back, for
+// any replay (a notebook widget keeps its own) and, below, for the page's.
+export function detailEventIndex(replay, detail, position) {
+  if (detail === "every") return position;
   return replay.keyStep(Math.max(0, Math.min(position, replay.keyCount - 1)));
 }
 
 // The position at or before event k (switching detail keeps the student where they were).
-export function positionOf(k) {
-  if (shown.detail === "every") return k;
-  const replay = shown.replay;
+export function detailPositionOf(replay, detail, k) {
+  if (detail === "every") return k;
   let lo = 0;
   let hi = replay.keyCount - 1;
   while (lo < hi) {
@@ -40,7 +39,10 @@ export function positionOf(k) {
   return lo;
 }
 
-export function lastPosition() {
-  const replay = shown.replay;
-  return shown.detail === "every" ? replay.last : replay.keyCount - 1;
+export function detailLastPosition(replay, detail) {
+  return detail === "every" ? replay.last : replay.keyCount - 1;
 }
+
+export const eventIndex = (position) => detailEventIndex(shown.replay, shown.detail, position);
+export const positionOf = (k) => detailPositionOf(shown.replay, shown.detail, k);
+export const lastPosition = () => detailLastPosition(shown.replay, shown.detail);

@@ -12,29 +12,37 @@ import { shown, eventIndex, positionOf, lastPosition } from "../page/page_state.
 const $ = (id) => document.getElementById(id);
 
 export function showStep(page, position) {
-  const { view, code, iterations } = page;
   const replay = shown.replay;
   if (!replay) return;
   const k = eventIndex(position);
   page.predict.seen(position, k);
-  const state = replay.stateAt(k);
-  const dirty = shown.step < 0 ? null : replay.touchedBetween(shown.step, k);
-  view.update(state, dirty);
+  drawStep({ ...page, tally: $("tally") }, replay, shown.step, k);
   shown.step = k;
+  page.teacher.stepShown(k); // a class's followers see the step too
+  if (page.follower) page.follower.stepShown(k);
+}
+
+// Event k of `replay` shown by `parts` ({ view, code, narration, tally, iterations }: the page's, or a
+// notebook widget's), the drawing updated from event `from` (-1: nothing drawn yet): the tree, the lit
+// line and v, α, β, the narration, the tally and the iterations.
+export function drawStep(parts, replay, from, k) {
+  const { view, code, narration, tally, iterations } = parts;
+  const state = replay.stateAt(k);
+  view.update(state, from < 0 ? null : replay.touchedBetween(from, k));
   const event = replay.event(k);
   code.highlight(event.line, callerLine(event, k > 0 ? replay.event(k - 1) : null));
   // At the result no node is current: show the root, whose value is the answer.
-  const node = state.current >= 0 ? state.current : replay.tree.root;
   const t = replay.tree;
+  const node = state.current >= 0 ? state.current : t.root;
   code.showVars(readoutName(t, node), state.vOf(node), state.alphaOf(node), state.betaOf(node), state.boundOf(node),
     t.nameOf(t.ids[node]));
   const link = narrationLink(event, (id) => t.nameOf(id));
   if (link) link.pick = () => view.showNode(t.idx(link.id));
-  say(page.narration, narrate(event, replay, state), link);
-  showTally(state, event);
+  say(narration, narrate(event, replay, state), link);
+  const words = tallyWords(t, state);
+  if (tally.textContent !== words) tally.textContent = words;
+  tally.dataset.final = state.result && event.type === "result" ? "true" : "false";
   iterations.show(replay, k);
-  page.teacher.stepShown(k); // a class's followers see the step too
-  if (page.follower) page.follower.stepShown(k);
 }
 
 // The readout's node, in its narrow box: a game node deep in the tree by its last two moves
@@ -46,21 +54,14 @@ export function readoutName(t, i) {
   return moves.length > 2 ? `… ${moves.slice(-2).join(" · ")}` : name;
 }
 
-// Nodes visited and leaves evaluated so far; at the result, what alpha-beta saved (the page's and a notebook widget's).
-export function tallyWords(t, state) {
+// Nodes visited and leaves evaluated so far; at the result, what alpha-beta saved.
+function tallyWords(t, state) {
   let text = `visited ${plural(state.visits, "node")} · evaluated ${plural(state.leaves, "leaf")}`;
   if (state.result) {
     const saving = savingWords(state.result, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
     if (saving) text = saving.charAt(0).toUpperCase() + saving.slice(1);
   }
   return text;
-}
-
-function showTally(state, event) {
-  const text = tallyWords(shown.replay.tree, state);
-  const tally = $("tally");
-  if (tally.textContent !== text) tally.textContent = text;
-  tally.dataset.final = state.result && event.type === "result" ? "true" : "false";
 }
 
 // The "Detail" select: every line or the key steps.

@@ -5,13 +5,11 @@
 // the page's own modules reading the Replay at k.
 
 import { Replay } from "../replay/replay_state.js";
-import { narrate, say } from "../narration/narration.js";
-import { narrationLink } from "../narration/enhancement_words.js";
-import { callerLine } from "../narration/pseudocode_panel.js";
-import { readoutName, tallyWords } from "../player/step_display.js";
+import { drawStep } from "../player/step_display.js";
+import { detailEventIndex, detailPositionOf, detailLastPosition } from "../page/page_state.js";
 
 export class WidgetSteps {
-  // parts: { view, code, legend, narration, tally, iterations, banner, controls? }
+  // parts: { view, code, legend, narration, tally, iterations, banner }
   constructor(parts) {
     this.parts = parts;
     this.replay = null;
@@ -37,51 +35,25 @@ export class WidgetSteps {
     view.showStart();
   }
 
-  // The player counts positions in the chosen detail; these map them to events and back.
+  // The player counts positions in the chosen detail; these map them to events and back (as the page's).
   eventIndex(position) {
-    if (this.detail === "every") return position;
-    const replay = this.replay;
-    return replay.keyStep(Math.max(0, Math.min(position, replay.keyCount - 1)));
+    return detailEventIndex(this.replay, this.detail, position);
   }
 
   positionOf(k) {
-    if (this.detail === "every") return k;
-    let lo = 0;
-    let hi = this.replay.keyCount - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.replay.keyStep(mid) <= k) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return detailPositionOf(this.replay, this.detail, k);
   }
 
   lastPosition() {
-    return this.detail === "every" ? this.replay.last : this.replay.keyCount - 1;
+    return detailLastPosition(this.replay, this.detail);
   }
 
-  // Step `position` of the player, shown: the tree, the lit line and v, α, β, the narration, the tally.
+  // Step `position` of the player, shown as the page shows it; returns its event (-1: no trace yet).
   show(position) {
-    const replay = this.replay;
-    if (!replay) return -1;
-    const { view, code, narration, tally, iterations } = this.parts;
+    if (!this.replay) return -1;
     const k = this.eventIndex(position);
-    const state = replay.stateAt(k);
-    view.update(state, this.step < 0 ? null : replay.touchedBetween(this.step, k));
+    drawStep(this.parts, this.replay, this.step, k);
     this.step = k;
-    const event = replay.event(k);
-    code.highlight(event.line, callerLine(event, k > 0 ? replay.event(k - 1) : null));
-    const t = replay.tree;
-    const node = state.current >= 0 ? state.current : t.root; // at the result: the root, whose value is the answer
-    code.showVars(readoutName(t, node), state.vOf(node), state.alphaOf(node), state.betaOf(node), state.boundOf(node),
-      t.nameOf(t.ids[node]));
-    const link = narrationLink(event, (id) => t.nameOf(id));
-    if (link) link.pick = () => view.showNode(t.idx(link.id));
-    say(narration, narrate(event, replay, state), link);
-    const words = tallyWords(t, state);
-    if (tally.textContent !== words) tally.textContent = words;
-    tally.dataset.final = state.result && event.type === "result" ? "true" : "false";
-    iterations.show(replay, k);
     return k;
   }
 }

@@ -146,3 +146,18 @@ def test_a_custom_game_trace_on_a_phone(browser: Browser, live_server: str, tmp_
     shot(page, "custom-trace-390x844.png", full_page=True)
     page.context.close()
     assert refusals_removed(errors) == []
+
+
+def test_a_trace_recorded_with_an_event_limit_says_so_not_the_servers(browser: Browser, live_server: str, tmp_path: Path) -> None:
+    """search.trace(..., max_events=N) stops where the course asked: the page says the trace was recorded with a limit."""
+    import search
+    from tests.helpers.custom_game import CourseNim
+
+    path = search.trace(CourseNim((2, 3, 4)), max_events=300).save(tmp_path / "nim.jsonl")
+    page, errors = new_page(browser, DESKTOP)
+    open_app(page, live_server)
+    page.locator("#trace-file").set_input_files(str(path))
+    expect(page.locator("#stream-note")).to_have_text("This trace was recorded with an event limit and stops after 301 events: "
+                                                      "there is no result. Step through what was recorded.")
+    page.context.close()
+    assert refusals_removed(errors) == []

@@ -1,5 +1,5 @@
 // Above the player, what the stream is doing: how many events have come while a big search
-// streams, and, the moment it ends without a result, why (the server's event limit, Stop).
+// streams, and, the moment it ends without a result, why (the server's event limit, a recorded trace's, Stop).
 
 import { shown } from "../page/page_state.js";
 import { plural } from "../view/plural.js";
@@ -14,8 +14,12 @@ export function tellStream() {
     const end = replay.typeOf(replay.last) === "result" ? replay.event(replay.last) : null;
     if (end && end.complete === false) {
       stopped = true;
+      // A live search met the server's cap; a trace replayed (a file, a link) was recorded with a cap of its own.
+      const live = shown.request !== null;
       text = end.reason === "event limit"
-        ? `The search reached the server's event limit and stopped after ${n}: there is no result. Step through what arrived, or search with a depth limit.`
+        ? live
+          ? `The search reached the server's event limit and stopped after ${n}: there is no result. Step through what arrived, or search with a depth limit.`
+          : `This trace was recorded with an event limit and stops after ${n}: there is no result. Step through what was recorded.`
         : end.reason === "cancelled"
           ? `Stopped after ${n}, as asked: there is no result. Step through what arrived, or run it again.`
           : `The search stopped early (${end.reason}) after ${n}: there is no result.`;

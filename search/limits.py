@@ -67,3 +67,24 @@ EXERCISE_GAME_MAX_NODES = 400
 """Largest tree an exercise makes of a game search (the nodes the search draws below the position,
 itself included, within its depth limit, symmetry and beam): a tic-tac-toe board with four empty
 cells has at most 65, with five at most 326; the empty board to depth 2 has 82 (16 with symmetry)."""
+
+GRADE_TIMEOUT_SECONDS = 10
+"""How long a student's search may run when graded (`python -m search grade --timeout`, the code lab's
+Web Worker): past it the grader stops it and says so (exit 2), and the code lab starts a fresh worker."""
+
+GRADE_MEMORY_BYTES = 1_000_000_000
+"""Address space the grader's child process may use for a student's search (RLIMIT_AS): past it the
+search fails with MemoryError, reported as an error, not a crash of the grader."""
+
+GRADE_MAX_VISITS = 1_000_000
+"""Most positions a student's search may look at (is_terminal, actions, utility, evaluate) before the
+grader stops it: the full tic-tac-toe tree has 549,946, so a search that goes past it is looping."""
+
+GRADE_MAX_REPORT_EVENTS = 200_000
+"""Most events of each search (the student's, the reference's) a grading report carries for the code lab to
+draw: past it the report leaves that search's events out and says so (`events_left_out`); the verdict and
+the divergence are judged on the whole searches all the same."""
+
+GRADE_DIAGNOSE_MAX_VISITS = 50_000
+"""Largest reference search (positions visited) for which a matching search is also checked against each
+misconception: on a small tree a slip can search exactly as the right algorithm does, and the report says so."""

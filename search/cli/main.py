@@ -14,6 +14,7 @@ from search import limits
 from search.algorithms.fit import check_fit
 from search.algorithms.pseudocode import listing
 from search.cli.cs188 import add_cs188_parser, cs188_command
+from search.cli.grade import add_grade_parser, grade_command
 from search.cli.practice import add_practice_parser, practice_command
 from search.errors import InputError
 from search.games.game import TreeGame
@@ -119,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the random ordering's seed (default {DEFAULT_SEED})")
     add_practice_parser(commands)
     add_cs188_parser(commands)
+    add_grade_parser(commands)
     commands.add_parser("misconceptions", help="list the catalogue of misconceptions (ids for --misconception) as JSON")
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
@@ -202,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "practice":
         return practice_command(args, read_tree_file, fail)
+    if args.command == "grade":
+        return grade_command(args, read_tree_file, fail)
     if args.command == "import-cs188":
         return cs188_command(args, read_tree_file, fail)
     if args.tree is None and (args.state or args.estimate) and not args.game:

@@ -15,10 +15,7 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from search import limits
 from search.errors import InputError, format_path
@@ -26,6 +23,10 @@ from search.json_numbers import bounded_int
 from search.trees.node import Player, TreeNode, other
 from search.trees.rules import TreeRules, finite_number
 from search.trees.schema import tree_schema
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 TYPE_NAMES = {
     "number": "a finite number",
@@ -102,12 +103,21 @@ def _check_size(data: Any, is_shorthand: bool) -> None:
 
 
 @cache
-def _validator(definition: str) -> Draft202012Validator:
+def _validator(definition: str) -> Draft202012Validator | None:
+    """The schema's validator; None where jsonschema cannot be installed (the code lab's Pyodide, whose
+    problems come already validated from the server, search.grading.browser)."""
+    try:
+        from jsonschema import Draft202012Validator
+    except ImportError:
+        return None
     return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": tree_schema()["$defs"]})
 
 
 def _check_schema(data: Any, definition: str) -> None:
-    errors = _deepest(list(_validator(definition).iter_errors(data)))
+    validator = _validator(definition)
+    if validator is None:
+        return
+    errors = _deepest(list(validator.iter_errors(data)))
     if errors:
         # Report the error nearest the root first: it is usually the cause of the deeper ones.
         first = min(errors, key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))

@@ -1,0 +1,18 @@
+"""The grader's child task: a student's file run on a problem, handed back as data (StudentRecord.to_json).
+
+Only the run happens here, beside the student's code; the judging happens in the parent
+(search.grading.grade_file), where the student's code cannot reach the reference or the comparison.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from search.grading.problem import Problem
+from search.grading.record import run_student
+
+
+def grade_task(payload: dict[str, Any]) -> dict[str, Any]:
+    """{"source", "filename", "problem"} -> the student's run."""
+    problem = Problem.from_request(payload["problem"])
+    return run_student(payload["source"], problem, payload["filename"]).to_json()

@@ -1,0 +1,142 @@
+"""The first place a student's search parts from another (the reference, or a misconception's search),
+said in the slides' words.
+
+Chronological: the walks are read side by side, visit by visit, and a value the student's search returned
+is checked when it was returned (after the visits before it), so the first thing that differs is reported,
+whether a visit, a value or, at the end, the move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from search.grading.walks import Walk, same_value, shown_number
+
+NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax"}
+FUNCTIONS = {"max": "MAX-VALUE", "min": "MIN-VALUE", "chance": "the chance node's expected value"}
+TESTS = {"v >= beta": ("≥", "β", "beta"), "v > beta": (">", "β", "beta"), "v <= alpha": ("≤", "α", "alpha"),
+         "v < alpha": ("<", "α", "alpha")}
+
+
+@dataclass(slots=True)
+class Divergence:
+    kind: str  # "cut", "extra", "missed", "order", "again", "value", "move"
+    node: str | None
+    message: str
+    student_seq: int | None
+    reference_seq: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "node": self.node, "message": self.message, "student_seq": self.student_seq,
+                "reference_seq": self.reference_seq}
+
+
+def first_divergence(student: Walk, other: Walk, algorithm: str, depth: int | None = None) -> Divergence | None:
+    """Where `student` first parts from `other` (None: the same visits, values where recorded, and move)."""
+    name = NAMES[algorithm]
+    checked = 0
+    for node, value, before, seq, function in student.returns:
+        found = _visit_divergence(student, other, checked, before, name, depth)
+        if found is not None:
+            return found
+        checked = max(checked, before)
+        theirs = other.values.get(node)
+        if theirs is not None and not same_value(value, theirs[0]):
+            player = student.players.get(node, other.players.get(node, "max"))
+            return Divergence("value", node, f"your {function}({node}) returned {shown_number(value)}; {name}'s "
+                              f"{FUNCTIONS.get(player, 'MAX-VALUE')}({node}) is {shown_number(theirs[0])}", seq, theirs[1])
+    found = _visit_divergence(student, other, checked, None, name, depth)
+    if found is not None:
+        return found
+    if student.child != other.child:
+        return Divergence("move", other.root, _move_words(student, other, name), student.result_seq, other.result_seq)
+    return None
+
+
+def _visit_divergence(student: Walk, other: Walk, start: int, end: int | None, name: str,
+                      depth: int | None) -> Divergence | None:
+    """The first visit in [start, end) (to the end of both walks when end is None) that differs."""
+    mine, theirs = student.visits, other.visits
+    stop = max(len(mine), len(theirs)) if end is None else end
+    for i in range(start, stop):
+        s = mine[i] if i < len(mine) else None
+        r = theirs[i] if i < len(theirs) else None
+        if s == r:
+            continue
+        s_seq = student.visit_seqs[i] if s is not None else student.result_seq
+        r_seq = other.visit_seqs[i] if r is not None else other.result_seq
+        if s is None:
+            return Divergence("missed", r, f"your search never visits {r}; {name} visits it next"
+                              f"{_after(theirs, i)}", s_seq, r_seq)
+        if s in mine[:i]:
+            return Divergence("again", s, f"your search visits {s} a second time{_after(mine, i)}: each node is searched "
+                              "once (each action's RESULT is searched by one call)", s_seq, r_seq)
+        if s not in other.parents:
+            return Divergence(*_unvisited(s, student, other, name, depth), s_seq, r_seq)  # type: ignore[misc]
+        if r is not None and r not in mine:
+            return Divergence("missed", r, f"your search goes on to {s} where {name} visits {r}"
+                              f"{_after(theirs, i)}, which your search never visits", s_seq, r_seq)
+        siblings = student.parents.get(s) == other.parents.get(r)
+        order = " (children are searched in the order ACTIONS gives them)" if siblings else ""
+        return Divergence("order", s, f"your search visits {s} where {name} visits {r}{order}", s_seq, r_seq)
+    return None
+
+
+def _unvisited(node: str, student: Walk, other: Walk, name: str, depth: int | None) -> tuple[str, str, str]:
+    """(kind, node, words) for a visit the other search never makes: pruned there, past the depth limit, or neither."""
+    prune = other.pruned_by(node) or _pruned_by(other, node, student)
+    if prune is not None:
+        sign, bound, field = TESTS.get(prune["test"], ("≤", "α", "alpha"))
+        before = other.last_child.get(prune["seq"])
+        returned = f"{before} returned {shown_number(prune['v'])}" if before else f"v = {shown_number(prune['v'])}"
+        below = "" if node in prune["pruned"] else f", below {_pruned_ancestor(node, prune, student)}"
+        function = "MAX-VALUE returns as soon as v " if bound == "β" else "MIN-VALUE returns as soon as v "
+        return ("cut", node, f"your search visits {node}{below} after {returned} {sign} {bound} = "
+                f"{shown_number(_number(prune[field]))} at {prune['node']}: {name} prunes {', '.join(prune['pruned'])} "
+                f"there ({function}{sign} {bound})")
+    node_depth = student.depths.get(node)
+    if depth is not None and node_depth is not None and node_depth > depth:
+        parent = student.parents.get(node)
+        return ("extra", node, f"your search visits {node} at depth {node_depth}, past the depth limit {depth}: "
+                f"the search stops at depth {depth} and scores {parent} with EVAL")
+    return ("extra", node, f"your search visits {node}, which {name} never visits")
+
+
+def _pruned_by(other: Walk, node: str, student: Walk) -> dict[str, Any] | None:
+    """The prune of `node` or an ancestor, following the student's parents (the other search never saw them)."""
+    cut = {pruned: event for event in other.prunes for pruned in event["pruned"]}
+    current: str | None = node
+    while current is not None:
+        if current in cut:
+            return cut[current]
+        current = student.parents.get(current)
+    return None
+
+
+def _pruned_ancestor(node: str, prune: dict[str, Any], student: Walk) -> str:
+    current: str | None = node
+    while current is not None and current not in prune["pruned"]:
+        current = student.parents.get(current)
+    return current or node
+
+
+def _after(visits: list[str], i: int) -> str:
+    return f", after {visits[i - 1]}" if i > 0 else ""
+
+
+def _number(value: Any) -> float:
+    return float("inf") if value == "inf" else float("-inf") if value == "-inf" else value
+
+
+def _move_words(student: Walk, other: Walk, name: str) -> str:
+    chosen = f"chooses {_shown_move(other.move)}" + (f" (value {shown_number(other.value)})" if other.value is not None else "")
+    if student.child is None:
+        return f"your search returns {student.returned!r}, which is not one of the moves at the start; {name} {chosen}"
+    return f"your search returns the move {_shown_move(student.move)}; {name} {chosen}, the first move with the best value"
+
+
+def _shown_move(move: Any) -> str:
+    if isinstance(move, list):
+        return "(" + ", ".join(str(x) for x in move) + ")"
+    return str(move)

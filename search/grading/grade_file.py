@@ -1,0 +1,83 @@
+"""`python -m search grade STUDENT.py ...` without the command line: a student's file graded against the
+reference, its code run in a child process (search.grading.sandbox), the verdict judged here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from search import limits
+from search.errors import InputError
+from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, GradeOutcome
+from search.grading.problem import Problem
+from search.grading.report import judge
+from search.grading.sandbox import run_in_child
+
+
+def read_student_file(path: Path) -> str:
+    """The student's file as text, or InputError naming it (missing, not UTF-8, too large)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(str(path), f"cannot read: {error.strerror}") from None
+    if len(data) > limits.MAX_PAYLOAD_BYTES:
+        raise InputError(str(path), f"larger than {limits.MAX_PAYLOAD_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(str(path), "not UTF-8 text") from None
+
+
+def grade_file(path: Path, problem: Problem, timeout: float = limits.GRADE_TIMEOUT_SECONDS,
+               memory: int = limits.GRADE_MEMORY_BYTES, events: bool = False) -> GradeOutcome:
+    """Run the student's file in a child process and judge it against the reference."""
+    source = read_student_file(path)
+    payload = {"source": source, "filename": str(path.resolve()), "problem": problem.to_json()}
+    outcome = run_in_child("grade", payload, timeout, memory)
+    if outcome.result is None:
+        words = {"timeout": f"stopped at the time limit ({timeout:g} s): is there an endless loop?",
+                 "memory": f"stopped at the memory limit ({memory // 1_000_000:,} MB)"}.get(
+                     outcome.stopped or "", f"the run crashed: {outcome.detail.strip()[-300:]}")
+        run: dict[str, Any] = {"steps": [], "error": {"kind": outcome.stopped or "crashed", "message": words, "line": None,
+                                                      "traceback": ""}}
+    else:
+        run = outcome.result
+    try:
+        report = judge(run, problem, events=events)
+    except InputError as error:  # the child's answer is not a run: nothing the grader can judge
+        report = judge({"steps": [], "error": {"kind": "crashed", "message": f"the run's record is broken: {error}",
+                                               "line": None, "traceback": ""}}, problem, events=events)
+    return outcome_of(report, path.name)
+
+
+def outcome_of(report: dict[str, Any], name: str) -> GradeOutcome:
+    """The exit code, the words to print and Gradescope's tests for a report."""
+    verdict = report["verdict"]
+    code = {"match": MATCH, "differs": DIFFERS}.get(verdict, NOT_JUDGED)
+    lines = [report["headline"]]
+    if report["misconception"] is not None:
+        m = report["misconception"]
+        lines.append(f"It matches {m['follows']} (the misconception \"{m['name']}\"). The idea: {m['idea']}.")
+        if report["also"]:
+            lines.append(f"The same search comes from: {', '.join(report['also'])}.")
+    if verdict == "match" and report["same_search"]:
+        lines.append(f"Note: on this problem {', '.join(report['same_search'])} search the same way; a problem where they "
+                     "differ tells them apart.")
+    if verdict != "error" and not report["values_recorded"]:
+        lines.append("Values were not checked: name your functions max_value and min_value (chance_value) to have them checked.")
+    error = report["error"]
+    if error is not None and error.get("traceback"):
+        lines.append(error["traceback"].rstrip())
+    student, reference = report["student"], report["reference"]
+    if verdict != "error":
+        lines.append(f"Your search: {student['visited']} positions, move {_move(student['move'])}. "
+                     f"Reference: {reference['visited']} positions, move {_move(reference['move'])}.")
+    text = "\n".join(lines)
+    tests = [GradedTest(f"{report['entry']}: {report['title']}", 1.0 if code == MATCH else 0.0, 1.0, text)]
+    return GradeOutcome(code, text, tests, report)
+
+
+def _move(move: Any) -> str:
+    if isinstance(move, list):
+        return "(" + ", ".join(str(x) for x in move) + ")"
+    return "none" if move is None else str(move)

@@ -1,0 +1,382 @@
+"""The lecture's depth-limited minimax quiz as written: a student's `minimax.py` graded by counting terminal tests.
+
+The quiz (Udacity-style, the 3x2 Isolation board of search.games.isolation) has the student add a depth
+limit to `min_value(gameState, depth)` and `max_value(gameState, depth)`; its check calls
+`minimax_decision(GameState(), 1)` and counts the calls of the module-level `terminal_test`: 5 on the
+empty board. Here every depth from 1 to 6 is checked, the count and the move, against the engine's
+minimax on Isolation(".....#", "zero") (its visits less the root, which minimax_decision never tests).
+
+The student's file runs as the module `minimax` with the grader's own counting terminal_test and
+GameState in place of any copy the file has (so the count cannot be tampered with; `call_counter` still
+reads the count), and the quiz's `gamestate` module importable (search.grading.quiz_state). The CLI runs it
+in a child process (search.grading.sandbox, task "quiz"); the code lab can run `quiz_report` in Pyodide.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import types
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from search import limits
+from search.errors import InputError
+from search.grading import quiz_state
+from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, GradeOutcome
+from search.grading.record import _Output, _student_line, _student_traceback
+from search.grading.student_game import VisitLimit
+
+QUIZ = "isolation-depth-limit"
+QUIZZES = {QUIZ: "depth-limited minimax on the 3x2 Isolation board (the lecture's quiz)"}
+DEPTHS = tuple(range(1, 7))
+"""The depths checked: 1 is the quiz's own check; from 5 on the whole game is searched (224 terminal tests)."""
+ENTRY = "minimax_decision"
+QUIZ_CHECK = (1, 5)
+"""The quiz's own check: depth 1 on the empty board tests the 5 open cells."""
+EMPTY_BOARD = ".....#"
+
+
+# --- the reference: the engine's minimax --------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    tested: dict[int, int]  # depth -> positions tested (the engine's visits less the root)
+    moves: dict[int, tuple[int, int]]  # depth -> the move chosen
+    whole_game: int  # positions tested without a depth limit
+
+
+@lru_cache(maxsize=1)
+def reference() -> Reference:
+    """The engine's minimax on the quiz's board, with the quiz's 0 at the depth limit (the "zero" estimate)."""
+    from search.algorithms.minimax import minimax
+    from search.games.isolation import Isolation
+
+    results = {depth: minimax(Isolation(EMPTY_BOARD, "zero"), depth=depth) for depth in DEPTHS}
+    whole = minimax(Isolation(EMPTY_BOARD, "zero"))
+    return Reference({d: r.visited - 1 for d, r in results.items()}, {d: (r.move[0], r.move[1]) for d, r in results.items()},
+                     whole.visited - 1)
+
+
+def root_values(depth: int) -> dict[tuple[int, int], float]:
+    """Each first move's minimax value at `depth` (its child searched to depth - 1): which moves tie for the best."""
+    from search.algorithms.minimax import minimax
+    from search.games.isolation import Isolation
+
+    game = Isolation(EMPTY_BOARD, "zero")
+    values = {}
+    for move in game.actions(game.initial):
+        child = minimax(Isolation(game.result(game.initial, move), "zero"), depth=depth - 1)
+        values[move] = float(child.value if child.value is not None else 0)
+    return values
+
+
+# --- running the student's file (in the child, or in Pyodide) -------------------------------------------
+
+def quiz_task(payload: dict[str, Any]) -> dict[str, Any]:
+    """The child's task (search.grading.sandbox TASKS["quiz"]): run the file's source, return the runs as JSON."""
+    return run_quiz(str(payload["source"]), str(payload.get("filename") or "minimax.py"),
+                    tuple(payload.get("depths") or DEPTHS))
+
+
+def run_quiz(source: str, filename: str = "minimax.py", depths: tuple[int, ...] = DEPTHS) -> dict[str, Any]:
+    """Execute `source` as the module `minimax` and call minimax_decision(GameState(), d) for each depth d.
+
+    Returns {"runs": [{"depth", "tested", "move", "move_text", "error"}], "error": a file-level error or None,
+    "output": what the file printed}. Never raises for what the student wrote."""
+    answer: dict[str, Any] = {"runs": [], "error": None, "output": ""}
+    try:
+        code = compile(source, filename, "exec")
+    except SyntaxError as error:
+        answer["error"] = {"kind": "syntax", "message": f"{type(error).__name__}: {error.msg}", "line": error.lineno,
+                           "traceback": ""}
+        return answer
+    module = types.ModuleType("minimax")
+    module.__file__ = filename
+    output = _Output()
+    saved_modules = {name: sys.modules.get(name) for name in ("minimax", "gamestate")}
+    saved_streams = sys.stdout, sys.stderr
+    sys.modules["minimax"], sys.modules["gamestate"] = module, _gamestate_module()
+    sys.stdout = sys.stderr = output  # type: ignore[assignment]
+    try:
+        try:
+            exec(code, module.__dict__)
+        except (Exception, SystemExit, VisitLimit) as error:
+            answer["error"] = _error(error, filename, "running the file")
+            return answer
+        counter = _install_quiz_api(module)
+        entry = module.__dict__.get(ENTRY)
+        if not callable(entry):
+            answer["error"] = {"kind": "entry", "message": f"the file defines no {ENTRY}(gameState, depth)", "line": None,
+                               "traceback": ""}
+            return answer
+        for depth in depths:
+            answer["runs"].append(_run_depth(entry, module, counter, depth, filename))
+    finally:
+        sys.stdout, sys.stderr = saved_streams
+        for name, saved in saved_modules.items():
+            if saved is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = saved
+        answer["output"] = "".join(output.parts)
+    return answer
+
+
+class _Counter:
+    calls = 0
+
+
+def _install_quiz_api(module: types.ModuleType) -> _Counter:
+    """Put the grader's counting terminal_test and GameState in the module, over any the file defines."""
+    counter = _Counter()
+    namespace = module.__dict__
+
+    def terminal_test(gameState: Any) -> bool:
+        """ Return True if the game is over for the active player and False otherwise (counted by the grader)."""
+        counter.calls += 1
+        if counter.calls > limits.GRADE_MAX_VISITS:
+            raise VisitLimit(f"terminal_test was called more than {limits.GRADE_MAX_VISITS:,} times")
+        namespace["call_counter"] = counter.calls  # what the quiz's test reads
+        return not bool(gameState.get_legal_moves())
+
+    namespace.update(terminal_test=terminal_test, GameState=quiz_state.GameState, call_counter=0)
+    return counter
+
+
+def _gamestate_module() -> types.ModuleType:
+    """A fresh `gamestate` module holding the quiz's GameState (`import gamestate as game`)."""
+    module = types.ModuleType("gamestate", quiz_state.__doc__)
+    module.__dict__.update(GameState=quiz_state.GameState, xlim=quiz_state.xlim, ylim=quiz_state.ylim)
+    return module
+
+
+def _run_depth(entry: Callable[..., Any], module: types.ModuleType, counter: _Counter, depth: int,
+               filename: str) -> dict[str, Any]:
+    counter.calls = 0
+    module.__dict__["call_counter"] = 0
+    run: dict[str, Any] = {"depth": depth, "tested": None, "move": None, "move_text": "", "error": None}
+    try:
+        move = entry(quiz_state.GameState(), depth)
+    except (Exception, SystemExit, VisitLimit) as error:
+        run["error"] = _error(error, filename, f"{ENTRY}(GameState(), {depth})")
+        run["tested"] = counter.calls
+        return run
+    run.update(tested=counter.calls, move=_move_json(move), move_text=_move_text(move))
+    return run
+
+
+def _error(error: BaseException, filename: str, doing: str) -> dict[str, Any]:
+    if isinstance(error, VisitLimit):
+        kind, message = "limit", f"{error}: is it searching in a loop?"
+    elif isinstance(error, RecursionError):
+        kind, message = "exception", "RecursionError: the search calls itself without end (is the depth limit missing?)"
+    elif isinstance(error, SystemExit):
+        kind, message = "exception", f"the file called exit() while {doing}"
+    else:
+        kind, message = "exception", f"{type(error).__name__}: {error}"
+    return {"kind": kind, "message": message, "line": _student_line(error, filename),
+            "traceback": _student_traceback(error, filename)}
+
+
+def _move_json(move: Any) -> list[int] | None:
+    """A move as the quiz writes it, a (column, row) pair, as JSON [x, y]; None for anything else."""
+    if isinstance(move, (tuple, list)) and len(move) == 2 and all(type(c) is int for c in move):
+        return [move[0], move[1]]
+    return None
+
+
+def _move_text(move: Any) -> str:
+    text = repr(move) if not isinstance(move, list) else repr(tuple(move))
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# --- judging: the report, its words, its Gradescope tests ---------------------------------------------------
+
+def judge(answer: dict[str, Any], quiz: str = QUIZ) -> dict[str, Any]:
+    """The report (strict JSON) of a run_quiz answer set against the reference: the verdict, the first depth
+    that differs or fails, a hint, and a row per depth."""
+    ref = reference()
+    rows = [_row(run, ref) for run in answer["runs"]]
+    report: dict[str, Any] = {"quiz": quiz, "entry": ENTRY, "verdict": "match", "headline": "", "hint": None, "depth": None,
+                              "error": answer["error"], "depths": rows, "output": answer.get("output", "")}
+    if answer["error"] is not None:
+        error = answer["error"]
+        where = f" (line {error['line']})" if error.get("line") else ""
+        report.update(verdict="error", headline=f"your file cannot be graded: {error['message']}{where}",
+                      hint=_error_hint(error))
+        return report
+    first = next((row for row in rows if not row["matches"]), None)
+    if first is None:
+        counts = ", ".join(str(row["tested"]) for row in rows)
+        report["headline"] = (f"{ENTRY} matches the reference at depths {DEPTHS[0]} to {DEPTHS[-1]}: {counts} terminal "
+                              f"tests, move {_pair(ref.moves[DEPTHS[0]])} (the quiz's check: depth {QUIZ_CHECK[0]} tests "
+                              f"{QUIZ_CHECK[1]})")
+        return report
+    depth = first["depth"]
+    report["depth"] = depth
+    if first["error"] is not None:
+        error = first["error"]
+        where = f" (line {error['line']})" if error.get("line") else ""
+        report.update(verdict="error", error=error, hint=_error_hint(error),
+                      headline=f"depth {depth}: {ENTRY} raised {error['message']}{where}")
+    elif first["tested"] != first["reference"]:
+        report.update(verdict="differs", hint=_count_hint(depth, first["tested"], ref, rows),
+                      headline=f"depth {depth}: your search tested {first['tested']} positions, the reference "
+                               f"{first['reference']}")
+    else:
+        report.update(verdict="differs", hint=_move_hint(depth, first),
+                      headline=f"depth {depth}: your {ENTRY} chose {first['move_text']}, the reference "
+                               f"{_pair(ref.moves[depth])}")
+    return report
+
+
+def _row(run: dict[str, Any], ref: Reference) -> dict[str, Any]:
+    depth = run["depth"]
+    move = ref.moves[depth]
+    matches = run["error"] is None and run["tested"] == ref.tested[depth] and run["move"] == [move[0], move[1]]
+    return {**run, "reference": ref.tested[depth], "reference_move": [move[0], move[1]], "matches": matches}
+
+
+def _count_hint(depth: int, tested: int, ref: Reference, rows: list[dict[str, Any]]) -> str:
+    """Why the count may differ, from what it equals: another depth's count, the whole game's, none, twice."""
+    expected = ref.tested[depth]
+    if tested == 0:
+        return ("terminal_test was never called: min_value and max_value must call terminal_test(gameState) first, "
+                "before the depth cutoff (the quiz counts its calls; the root's children are tested even at depth 1)")
+    if tested == ref.whole_game and expected != ref.whole_game:
+        return (f"that is every position of the game ({ref.whole_game}), as if there were no depth limit: the cutoff never "
+                "fires (is there an `if depth <= 0: return 0` after the terminal test, and does each recursive call "
+                "pass depth - 1?)")
+    if depth - 1 in ref.tested and tested == ref.tested[depth - 1]:
+        return (f"that is the reference's count at depth {depth - 1}: your search stops one level early (is the depth "
+                "tested before terminal_test, or is depth decremented twice, or is the cutoff `depth <= 1`?)")
+    if depth + 1 in ref.tested and tested == ref.tested[depth + 1] != expected:
+        return (f"that is the reference's count at depth {depth + 1}: your search goes one level too deep (is the cutoff "
+                "`depth < 0` instead of `depth <= 0`, or does minimax_decision pass depth instead of depth - 1?)")
+    if tested == 2 * expected:
+        return "exactly twice the reference's: each position is tested twice (call terminal_test once per position)"
+    if tested > expected:
+        return ("more than the reference's: some position is tested more than once, or searched past the depth "
+                "limit on some branch")
+    return ("fewer than the reference's: some branch stops early (a return inside the loop over the moves, or a "
+            "cutoff that fires before the depth reaches 0)")
+
+
+def _move_hint(depth: int, row: dict[str, Any]) -> str:
+    if row["move"] is None:
+        return f"{ENTRY} returns a move, a (column, row) pair such as (0, 0); yours returned {row['move_text']}"
+    values = root_values(depth)
+    best = max(values.values())
+    mine = values.get((row["move"][0], row["move"][1]))
+    if mine is None:
+        return f"{row['move_text']} is not a legal first move (the legal ones are {', '.join(map(_pair, values))})"
+    if mine == best:
+        return (f"{row['move_text']} ties for the best value ({best:g}), but the quiz keeps the first move with the "
+                "strictly largest value (`if v > best_score`, not >=)")
+    return (f"the reference values {row['move_text']} at {mine:g} and the best move at {best:g}: a value differs "
+            "(min_value returns 1 when MIN has no move, max_value -1, both 0 at the depth limit)")
+
+
+def _error_hint(error: dict[str, Any]) -> str | None:
+    message = error["message"]
+    if re.search(r"(min_value|max_value)\(\) takes 1 positional argument but 2 were given", message):
+        return ("min_value and max_value do not take the depth yet: add a depth parameter to each (the quiz's first "
+                "TODO), pass depth - 1 in every recursive call, and return 0 when depth reaches 0")
+    if re.search(rf"{ENTRY}\(\) takes \d+ positional arguments? but 2 were given", message):
+        return f"{ENTRY}(gameState, depth) takes the depth limit as its second argument, as the quiz's test calls it"
+    if error["kind"] == "syntax":
+        return "fix the syntax error first: the file must import before anything can be counted"
+    return None
+
+
+def _pair(move: Any) -> str:
+    return f"({move[0]}, {move[1]})"
+
+
+def report_text(report: dict[str, Any], name: str) -> str:
+    """What the CLI prints: the verdict, the hint, the table of depths, the student's traceback and output."""
+    verdict = {"match": "matches", "differs": "differs", "error": "cannot be judged"}[report["verdict"]]
+    lines = [f"{name}: quiz {report['quiz']}: {verdict}", report["headline"][0].upper() + report["headline"][1:] + "."]
+    if report["hint"]:
+        lines.append(f"Hint: {report['hint']}.")
+    if report["depths"]:
+        lines += ["", "depth  tested  reference  move      reference's move"]
+        for row in report["depths"]:
+            tested = "error" if row["error"] else str(row["tested"])
+            move = "-" if row["error"] else row["move_text"]
+            mark = "" if row["matches"] else "  <- differs" if row["error"] is None else "  <- raised"
+            lines.append(f"{row['depth']:>5}  {tested:>6}  {row['reference']:>9}  {move:<8}  "
+                         f"{_pair(row['reference_move'])}{mark}")
+    error = report["error"]
+    if error and error.get("traceback"):
+        lines += ["", error["traceback"].rstrip()]
+    if report["output"].strip():
+        printed = report["output"].rstrip().splitlines()
+        lines += ["", "Your file printed:"] + printed[:10] + (["..."] if len(printed) > 10 else [])
+    return "\n".join(lines) + "\n"
+
+
+def graded_tests(report: dict[str, Any], stopped: str | None = None) -> list[GradedTest]:
+    """Gradescope's tests: one per depth, 1 point when the count and the move match."""
+    by_depth = {row["depth"]: row for row in report["depths"]}
+    tests = []
+    for depth in DEPTHS:
+        name = f"{report['quiz']}: depth {depth} (terminal tests and move)"
+        row = by_depth.get(depth)
+        if row is None:
+            tests.append(GradedTest(name, 0, 1, stopped or report["headline"]))
+        elif row["error"] is not None:
+            tests.append(GradedTest(name, 0, 1, f"{ENTRY}(GameState(), {depth}) raised {row['error']['message']}"))
+        else:
+            said = (f"your search tested {row['tested']} positions (the reference {row['reference']}) and chose "
+                    f"{row['move_text']} (the reference {_pair(row['reference_move'])})")
+            tests.append(GradedTest(name, 1 if row["matches"] else 0, 1, said))
+    return tests
+
+
+# --- the entry points: the CLI's and the code lab's ---------------------------------------------------------
+
+EXIT_CODES = {"match": MATCH, "differs": DIFFERS, "error": NOT_JUDGED}
+
+
+def grade_quiz(student: Path, quiz: str, timeout: float = limits.GRADE_TIMEOUT_SECONDS) -> GradeOutcome:
+    """`python -m search grade FILE.py --quiz isolation-depth-limit`: run the file in a child process with the
+    time and memory limits and judge it. Exit 0 match, 1 differs, 2 cannot be judged."""
+    if quiz not in QUIZZES:
+        raise InputError("quiz", f"unknown quiz {quiz!r}: the quizzes are {', '.join(QUIZZES)}")
+    try:
+        source = Path(student).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(str(student), f"cannot read the student's file: {error}") from None
+    from search.grading.sandbox import run_in_child  # not at import: the code lab imports this module in Pyodide
+
+    done = run_in_child("quiz", {"source": source, "filename": str(student), "depths": list(DEPTHS)}, timeout)
+    if done.result is None:
+        return _stopped(student, quiz, done.stopped or "crashed", done.detail, timeout)
+    report = judge(done.result, quiz)
+    return GradeOutcome(EXIT_CODES[report["verdict"]], report_text(report, Path(student).name), graded_tests(report), report)
+
+
+def _stopped(student: Path, quiz: str, why: str, detail: str, timeout: float) -> GradeOutcome:
+    if why == "timeout":
+        message = (f"your file did not finish within the time limit of {timeout:g} s (an endless loop?); "
+                   "a slow but finite search can be given longer with --timeout SECONDS")
+    elif why == "memory":
+        message = f"your file ran out of memory (the limit is {limits.GRADE_MEMORY_BYTES / 1e9:g} GB)"
+    else:
+        last = detail.strip().splitlines()[-1:] or ["no message"]
+        message = f"the grader's child process stopped without an answer: {last[0]}"
+    report = {"quiz": quiz, "entry": ENTRY, "verdict": "error", "headline": message, "hint": None, "depth": None,
+              "error": {"kind": "limit", "message": message, "line": None, "traceback": ""}, "depths": [], "output": ""}
+    return GradeOutcome(NOT_JUDGED, report_text(report, Path(student).name), graded_tests(report, message), report)
+
+
+def quiz_report(source: str, quiz: str = QUIZ) -> dict[str, Any]:
+    """The code lab's quiz in Pyodide: run `source` in this process (the page's Web Worker holds the time limit)
+    and return the report, strict JSON: verdict, headline, hint, depth, error, depths, output."""
+    if quiz not in QUIZZES:
+        raise InputError("quiz", f"unknown quiz {quiz!r}: the quizzes are {', '.join(QUIZZES)}")
+    return judge(run_quiz(source), quiz)

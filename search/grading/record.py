@@ -1,0 +1,238 @@
+"""Run a student's file against the instrumented game and keep what its search did: a StudentRecord.
+
+In-process: the caller isolates it (the CLI's grader runs this in a child process with a time and a
+memory limit, search.grading.sandbox; the code lab in a Web Worker the page can end). The student's
+module is executed as `filename` so tracebacks and line numbers are the student's own.
+
+Values: where the student's code has functions named like the slides' (max_value, min_value,
+chance_value), top-level or nested, what each returns is recorded as the value of the position it was
+called on (a (value, move) pair counts as its value, as AIMA 4th ed.'s code returns). A profile hook
+(sys.setprofile) sees those calls without the student's code changing.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import sys
+import traceback
+from dataclasses import dataclass, field
+from numbers import Real
+from typing import Any
+
+from search.grading.problem import ENTRIES, Problem
+from search.grading.student_game import GameUseError, Position, StudentGame, VisitLimit
+from search.traces.json_values import json_number
+
+VALUE_FUNCTIONS = frozenset({"max_value", "min_value", "chance_value"})
+"""The slides' function names whose returns are a node's value."""
+MAX_OUTPUT = 4_000
+"""Characters of the student's printed output kept for the report."""
+
+
+@dataclass(slots=True)
+class Step:
+    kind: str  # "visit", "leaf" (utility or evaluate) or "value" (a max_value/min_value/chance_value return)
+    position: Position
+    value: float | None = None
+    how: str = ""  # a leaf's "utility" | "estimate"; a value's function name
+
+
+@dataclass(slots=True)
+class StudentError:
+    kind: str  # "syntax", "exception", "entry", "limit"
+    message: str
+    line: int | None = None
+    traceback: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message, "line": self.line, "traceback": self.traceback}
+
+
+@dataclass(slots=True)
+class StudentRecord:
+    game: StudentGame
+    steps: list[Step] = field(default_factory=list)
+    returned: Any = None  # what the entry point returned (a move)
+    error: StudentError | None = None
+    values_recorded: bool = False  # the module has a function named like the slides'
+    output: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The run as data (a StudentRun, docs/grading.md): what the grader's child process hands back, and what
+        search.grading.report judges. Positions become their ids; values are the engine's (for MAX)."""
+        engine = self.game.engine
+        steps: list[dict[str, Any]] = []
+        for step in self.steps:
+            position = step.position
+            if step.kind == "visit":
+                described = engine.describe(position.state, position.move)
+                steps.append({"kind": "visit", "node": position.id,
+                              "parent": None if position.parent is None else position.parent.id,
+                              "depth": position.depth, "player": position.player,
+                              **(described if isinstance(described, dict) else {})})
+            else:
+                steps.append({"kind": step.kind, "node": position.id, "player": position.player,
+                              "root": position.parent is None, "value": json_number(step.value), "how": step.how})
+        chosen = self.game.engine_move(self.returned) if self.error is None else None
+        return {"steps": steps, "child": None if chosen is None else chosen[0],
+                "move": None if chosen is None else engine.move_json(chosen[1]),
+                "returned": None if chosen is not None or self.error is not None else _short_repr(self.returned),
+                "error": None if self.error is None else self.error.to_json(), "values_recorded": self.values_recorded,
+                "output": self.output}
+
+
+class _Output:
+    """Collects what the student's code prints (kept short), so it cannot mix with the grader's output."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+
+    def write(self, text: str) -> int:
+        if self.size < MAX_OUTPUT:
+            self.parts.append(text[: MAX_OUTPUT - self.size])
+            self.size += len(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def _short_repr(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def run_student(source: str, problem: Problem, filename: str = "student.py") -> StudentRecord:
+    """Execute `source`, call its entry point on the problem's start, and record the search."""
+    record = StudentRecord(StudentGame(problem.request.game, problem.depth, lambda *step: record.steps.append(Step(*step))))
+    try:
+        code = compile(source, filename, "exec")
+    except SyntaxError as error:
+        record.error = StudentError("syntax", f"{type(error).__name__}: {error.msg}", error.lineno,
+                                    "".join(traceback.format_exception_only(type(error), error)))
+        return record
+    module: dict[str, Any] = {"__name__": "student", "__file__": filename}
+    output = _Output()
+    saved = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = output  # type: ignore[assignment]
+    try:
+        exec(code, module)
+        entry = _entry(module, problem, record)
+        if entry is not None:
+            record.values_recorded = _has_value_functions(code)
+            args = _arguments(entry, record.game, problem)
+            hook = _ValueHook(record, filename)
+            sys.setprofile(hook)
+            try:
+                record.returned = entry(*args)
+            finally:
+                sys.setprofile(None)
+    except VisitLimit as error:
+        record.error = StudentError("limit", f"{error}: is it searching in a loop?", _student_line(error, filename),
+                                    _student_traceback(error, filename))
+    except RecursionError as error:
+        record.error = StudentError("exception", "RecursionError: the search calls itself without end (is the depth "
+                                    "or the terminal test missing?)", _student_line(error, filename),
+                                    _student_traceback(error, filename))
+    except Exception as error:  # the student's bug, reported with the student's line
+        name = "" if isinstance(error, GameUseError) else f"{type(error).__name__}: "
+        record.error = StudentError("exception", f"{name}{error}", _student_line(error, filename),
+                                    _student_traceback(error, filename))
+    finally:
+        sys.stdout, sys.stderr = saved
+        record.output = "".join(output.parts)
+    return record
+
+
+def _entry(module: dict[str, Any], problem: Problem, record: StudentRecord) -> Any:
+    entry = module.get(problem.entry)
+    if callable(entry):
+        return entry
+    others = [name for name in ENTRIES.values() if callable(module.get(name))]
+    hint = f" (it defines {', '.join(others)}: this problem asks for {problem.algorithm})" if others else ""
+    record.error = StudentError("entry", f"the file defines no {problem.entry}(game, state){hint}")
+    return None
+
+
+def _arguments(entry: Any, game: StudentGame, problem: Problem) -> tuple[Any, ...]:
+    """(game, state), and the depth limit as a third argument when the problem has one and the function takes one."""
+    if problem.depth is None:
+        return game, game.initial
+    try:
+        parameters = [p for p in inspect.signature(entry).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        parameters = []
+    return (game, game.initial, problem.depth) if len(parameters) >= 3 else (game, game.initial)
+
+
+def _has_value_functions(code: Any) -> bool:
+    """Whether the module, or a function in it, defines max_value, min_value or chance_value."""
+    names = set(code.co_names) | set(code.co_varnames)
+    stack = [code]
+    while stack:
+        current = stack.pop()
+        names.update(current.co_varnames, current.co_names, current.co_cellvars)
+        stack.extend(c for c in current.co_consts if inspect.iscode(c))
+        if current.co_name in VALUE_FUNCTIONS:
+            return True
+    return bool(names & VALUE_FUNCTIONS)
+
+
+class _ValueHook:
+    """sys.setprofile hook: the position each slide-named function of the student's file is called on, and what it returns."""
+
+    def __init__(self, record: StudentRecord, filename: str) -> None:
+        self.record = record
+        self.filename = filename
+        self.calls: list[tuple[Any, Position | None]] = []
+
+    def __call__(self, frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            code = frame.f_code
+            if code.co_name in VALUE_FUNCTIONS and code.co_filename == self.filename:
+                self.calls.append((frame, _first_position(frame)))
+        elif event == "return" and self.calls and self.calls[-1][0] is frame:
+            _, position = self.calls.pop()
+            value = _number(arg)
+            if position is not None and value is not None:
+                self.record.steps.append(Step("value", position, self.record.game.value_for_max(value), frame.f_code.co_name))
+
+
+def _first_position(frame: Any) -> Position | None:
+    code = frame.f_code
+    for name in code.co_varnames[: code.co_argcount]:
+        value = frame.f_locals.get(name)
+        if isinstance(value, Position):
+            return value
+    return None
+
+
+def _number(value: Any) -> float | None:
+    """A returned value as a number: itself, or the first of a (value, move) pair; None when it is neither."""
+    if isinstance(value, (tuple, list)) and value:
+        value = value[0]
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    number = float(value)
+    if math.isnan(number):
+        return None
+    return int(number) if number.is_integer() else number
+
+
+def _student_frames(error: BaseException, filename: str) -> list[traceback.FrameSummary]:
+    return [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename == filename]
+
+
+def _student_line(error: BaseException, filename: str) -> int | None:
+    frames = _student_frames(error, filename)
+    return frames[-1].lineno if frames else None
+
+
+def _student_traceback(error: BaseException, filename: str) -> str:
+    """The traceback with only the student's own frames (the grader's are noise to a student), at most the last 8."""
+    frames = _student_frames(error, filename)[-8:]
+    lines = traceback.format_list(frames) if frames else []
+    return "".join(lines) + "".join(traceback.format_exception_only(type(error), error))

@@ -1,0 +1,74 @@
+"""The verdict on a student's search: set against the reference on the same problem, the first divergence
+in the slides' words, the misconception that reproduces it, and both searches as trace events to draw.
+The report's shape is docs/grading.md's (the code lab and `python -m search grade --json` share it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from search import limits
+from search.grading.diagnose import reproducing
+from search.grading.divergence import NAMES, Divergence, first_divergence
+from search.grading.problem import Problem
+from search.grading.student_trace import student_trace
+from search.grading.walks import Walk, engine_walk, shown_number
+from search.traces.json_values import json_number
+from search.traces.recorder import Recorder
+
+
+def judge(run: dict[str, Any], problem: Problem, events: bool = True) -> dict[str, Any]:
+    """The report on `run` (StudentRecord.to_json: a student's search of `problem`); events: include both searches' events."""
+    recorder = Recorder()
+    problem.request.run(recorder)
+    reference_events = recorder.events()
+    reference = engine_walk(reference_events)
+    student_events, student = student_trace(run, reference_events[0], problem.algorithm, events)
+    report: dict[str, Any] = {
+        "verdict": "error", "headline": "", "title": problem.describe(), "problem": problem.to_json(), "entry": problem.entry,
+        "error": run.get("error"), "divergence": None, "misconception": None,
+        "also": [], "same_search": [], "values_recorded": bool(run.get("values_recorded")), "output": run.get("output", ""),
+        "student": _summary(student, len(student.visits)), "reference": _summary(reference, len(reference.visits)),
+    }
+    name = NAMES[problem.algorithm]
+    error = run.get("error")
+    if error is not None:
+        where = "" if error.get("line") is None else f" (line {error['line']})"
+        report["headline"] = f"Your {problem.entry} could not be judged: {error['message']}{where}"
+    else:
+        divergence = first_divergence(student, reference, problem.algorithm, problem.depth)
+        if divergence is None:
+            report.update(verdict="match", headline=_match_words(problem, student, reference))
+            if len(reference.visits) <= limits.GRADE_DIAGNOSE_MAX_VISITS:
+                report["same_search"] = [m.id for m in reproducing(student, problem)]
+        else:
+            report.update(verdict="differs", divergence=divergence.to_json(),
+                          headline=f"Your {problem.entry} differs from {name}: {divergence.message}.")
+            found = reproducing(student, problem)
+            if found:
+                first = found[0]
+                report["misconception"] = {**first.to_json(), "message": _diagnosis_words(divergence, first.follows)}
+                report["also"] = [m.id for m in found[1:]]
+    if events:
+        report.update(_events("student", student_events), **_events("reference", reference_events))
+    return report
+
+
+def _summary(walk: Walk, visited: int) -> dict[str, Any]:
+    return {"visited": visited, "value": None if walk.value is None else json_number(walk.value), "move": walk.move,
+            "child": walk.child}
+
+
+def _events(side: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    left_out = len(events) > limits.GRADE_MAX_REPORT_EVENTS
+    return {f"{side}_events": [] if left_out else events, f"{side}_events_left_out": left_out}
+
+
+def _match_words(problem: Problem, student: Walk, reference: Walk) -> str:
+    value = "" if reference.value is None else f", value {shown_number(reference.value)}"
+    return (f"Your {problem.entry} matches {NAMES[problem.algorithm]}: the same {len(reference.visits):,} positions in the same "
+            f"order, the same values where your code returns them, and the same move{value}.")
+
+
+def _diagnosis_words(divergence: Divergence, follows: str) -> str:
+    return f"{divergence.message[0].upper()}{divergence.message[1:]}: it matches {follows}."

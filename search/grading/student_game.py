@@ -1,0 +1,207 @@
+"""The game a student's search receives: the textbook's functions (AIMA 4th ed. §5.1), each call recorded.
+
+A student's minimax_search(game, state) needs no cooperation to be traced: the positions it is handed
+are Position objects the game made, so every question about one is seen. A node is *visited* the first
+time the search asks about it (is_terminal, actions, utility or evaluate: the lecture's quiz counts
+calls of terminal_test); `result` makes a new Position each call, so a subtree searched twice is
+visited twice. utility and evaluate record the leaf's value.
+
+Players are named as the course names them: "MAX", "MIN" and "CHANCE" on a tree, "X" and "O" in
+tic-tac-toe, "P1" and "P2" in Isolation. Values are those of the engine (for MAX, X or P1), turned to
+the point of view of the player asked about.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from search import limits
+from search.games.game import Game, TreeGame
+from search.games.isolation import Isolation
+from search.games.tictactoe import TicTacToe
+
+PLAYER_NAMES: dict[type, dict[str, str]] = {
+    TicTacToe: {"max": "X", "min": "O"},
+    Isolation: {"max": "P1", "min": "P2"},
+}
+TREE_NAMES = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
+
+
+class GameUseError(Exception):
+    """The student's code asked the game something it cannot answer (a move not among the actions, the
+    utility of a game that is not over): reported with the student's line, like any exception."""
+
+
+class VisitLimit(BaseException):
+    """Past limits.GRADE_MAX_VISITS: a BaseException, so a student's `except Exception` does not swallow it."""
+
+
+class Position:
+    """A state the game handed to the student's code: the engine's state, where it is in the tree, and
+    whether the search has looked at it yet."""
+
+    __slots__ = ("id", "state", "parent", "depth", "move", "player", "visited", "_moves")
+
+    def __init__(self, node_id: str, state: Any, parent: Position | None, depth: int, move: Any, player: str) -> None:
+        self.id = node_id
+        self.state = state
+        self.parent = parent
+        self.depth = depth
+        self.move = move  # the engine's action from the parent (None at the root)
+        self.player = player  # the engine's: "max", "min" or "chance"
+        self.visited = False
+        self._moves: dict[Any, Any] | None = None  # the student's move -> the engine's action
+
+    def __repr__(self) -> str:
+        return f"<position {self.id}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and (other.state is self.state or other.state == self.state)
+
+    def __hash__(self) -> int:
+        try:
+            return hash(self.state)
+        except TypeError:
+            return id(self.state)
+
+
+class StudentGame:
+    """The engine's game as a student's search sees it, recording what the search does (`log`)."""
+
+    def __init__(self, game: Game[Any, Any], depth_limit: int | None, log: Callable[..., None]) -> None:
+        self._game = game
+        self._log = log
+        self.depth_limit = depth_limit
+        """The problem's depth limit (None: search to the end); cutoff(state, depth) tests it."""
+        self._names = TREE_NAMES if isinstance(game, TreeGame) else PLAYER_NAMES.get(type(game), TREE_NAMES)
+        self._roles = {name: role for role, name in self._names.items()}
+        self.visits = 0
+        root_player = game.to_move(game.initial)
+        self.initial = Position(game.root_id, game.initial, None, 0, None, root_player)
+        self._root_sign = -1 if root_player == "min" else 1
+        self.players = [self._names["max"], self._names["min"]]
+
+    # --- the textbook's functions ------------------------------------------------------------
+    def to_move(self, state: Position) -> str:
+        """TO-MOVE(s): "MAX"/"MIN"/"CHANCE" on a tree, "X"/"O" in tic-tac-toe, "P1"/"P2" in Isolation."""
+        return self._names[self._position(state, "to_move").player]
+
+    def actions(self, state: Position) -> list[Any]:
+        """ACTIONS(s), in the order the search must try them: a tree's child ids, tic-tac-toe's cells 0-8,
+        Isolation's (x, y)."""
+        position = self._looked_at(state, "actions")
+        return list(self._moves(position))
+
+    def result(self, state: Position, action: Any) -> Position:
+        """RESULT(s, a): a new position (each call makes a new one: searching it twice visits it twice)."""
+        position = self._position(state, "result")
+        moves = self._moves(position)
+        key = _key(action)
+        if key not in moves:
+            raise GameUseError(f"result({position.id}, {action!r}): {action!r} is not one of ACTIONS({position.id}) = "
+                               f"{list(moves)!r}")
+        engine_action = moves[key]
+        child = self._game.result(position.state, engine_action)
+        node_id = self._game.child_id(position.id, engine_action, child)
+        return Position(node_id, child, position, position.depth + 1, engine_action, self._game.to_move(child))
+
+    def is_terminal(self, state: Position) -> bool:
+        """IS-TERMINAL(s): whether the game is over."""
+        return self._game.is_terminal(self._looked_at(state, "is_terminal").state)
+
+    def utility(self, state: Position, player: str) -> float:
+        """UTILITY(s, p): the value of a finished game for `player`."""
+        position = self._looked_at(state, "utility")
+        role = self._role(player, "utility")
+        if not self._game.is_terminal(position.state):
+            raise GameUseError(f"utility({position.id}, {player!r}): the game is not over at {position.id}; "
+                               "test is_terminal(state) first (a depth limit uses evaluate(state))")
+        value = self._game.utility(position.state)
+        self._log("leaf", position, value, "utility")
+        return value if role == "max" else -value
+
+    def evaluate(self, state: Position, player: str | None = None) -> float:
+        """EVAL(s): the estimate at a depth limit, for MAX (the player to move at the start) or for `player`."""
+        position = self._looked_at(state, "evaluate")
+        sign = self._root_sign if player is None else (1 if self._role(player, "evaluate") == "max" else -1)
+        try:
+            value = self._game.evaluate(position.state)
+        except AssertionError:
+            raise GameUseError(f"evaluate({position.id}): this tree gives no estimate at {position.id}") from None
+        self._log("leaf", position, value, "estimate")
+        return sign * value
+
+    def probability(self, state: Position, outcome: Any) -> float:
+        """P(r): the probability of `outcome` at a chance node."""
+        position = self._position(state, "probability")
+        moves = self._moves(position)
+        if _key(outcome) not in moves:
+            raise GameUseError(f"probability({position.id}, {outcome!r}): {outcome!r} is not one of ACTIONS({position.id})")
+        return self._game.probability(position.state, moves[_key(outcome)])  # type: ignore[attr-defined]
+
+    def cutoff(self, state: Position, depth: int) -> bool:
+        """Whether a depth-limited search stops at `depth` (the root is depth 0): depth >= depth_limit."""
+        self._position(state, "cutoff")
+        return self.depth_limit is not None and depth >= self.depth_limit
+
+    # --- bookkeeping ---------------------------------------------------------------------------
+    @property
+    def engine(self) -> Game[Any, Any]:
+        """The engine's game behind this one (how a position is described in a trace)."""
+        return self._game
+
+    def value_for_max(self, value: float) -> float:
+        """A value the student's search returned (for the player to move at the start) as the engine's (for MAX)."""
+        return self._root_sign * value
+
+    def engine_move(self, move: Any) -> tuple[str, Any] | None:
+        """(child id, the engine's action) of a move the search returned at the start, or None if it is not one."""
+        moves = self._moves(self.initial)
+        key = _key(move)
+        if key not in moves:
+            return None
+        action = moves[key]
+        return self._game.child_id(self.initial.id, action, self._game.result(self.initial.state, action)), action
+
+    def _moves(self, position: Position) -> dict[Any, Any]:
+        if position._moves is None:
+            position._moves = {_key(self._student_move(a)): a for a in self._game.actions(position.state)}
+        return position._moves
+
+    def _student_move(self, action: Any) -> Any:
+        """A tree's child is its id; a game's action is itself (Isolation's (x, y) stays a tuple)."""
+        return action.id if isinstance(self._game, TreeGame) else action
+
+    def _role(self, player: Any, method: str) -> str:
+        if player not in self._roles or player == self._names.get("chance"):
+            raise GameUseError(f"{method}(state, player): player {player!r} is not one of {self.players!r} "
+                               "(use player = game.to_move(state) at the start)")
+        return self._roles[player]
+
+    def _position(self, state: Any, method: str) -> Position:
+        if not isinstance(state, Position):
+            raise GameUseError(f"{method}() expects a state the game gave you (the start, or result(state, a)), "
+                               f"got {state!r}")
+        return state
+
+    def _looked_at(self, state: Any, method: str) -> Position:
+        """The position, counted as visited the first time the search looks at it."""
+        position = self._position(state, method)
+        if not position.visited:
+            position.visited = True
+            self.visits += 1
+            if self.visits > limits.GRADE_MAX_VISITS:
+                raise VisitLimit(f"the search looked at more than {limits.GRADE_MAX_VISITS:,} positions")
+            self._log("visit", position)
+        return position
+
+
+def _key(move: Any) -> Any:
+    """A move as a dict key: lists (an Isolation move typed as [x, y]) as tuples."""
+    if isinstance(move, list):
+        return tuple(move)
+    try:
+        hash(move)
+    except TypeError:
+        return repr(move)
+    return move

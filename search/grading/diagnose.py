@@ -7,12 +7,18 @@ listed as giving the same search.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from search.grading.divergence import first_divergence
 from search.grading.problem import Problem
 from search.grading.walks import Walk, engine_walk
 from search.misconceptions import Misconception, Setting, applicable, run
 from search.traces.recorder import Recorder
+
+EVENTS_PER_VISIT = 12
+"""More events than the engine writes for one visited node (visit, init, leaf or return, backup, test, bound,
+prune): a mistaken search that writes more than this per position the student's search visited cannot be
+the same search, so it is stopped there (full tic-tac-toe without pruning is 550,000 positions)."""
 
 
 @dataclass(slots=True)
@@ -26,15 +32,38 @@ def reproducing(student: Walk, problem: Problem) -> list[Misconception]:
     request = problem.request
     setting = Setting(request.algorithm, request.ties, request.returns)
     found = []
+    budget = EVENTS_PER_VISIT * (len(student.visits) + 1) + 100
     for misconception in applicable(setting):
-        recorder = Recorder()
+        follower = _Follower(student.visits)
+        recorder = follower.recorder = Recorder(follower, max_events=budget, batch_size=500)
         try:
-            run(misconception, request.game, setting, depth=request.depth, recorder=recorder)
+            result = run(misconception, request.game, setting, depth=request.depth, recorder=recorder)
         except Exception:  # a slip that cannot run on this game (none known): it reproduces nothing
+            continue
+        if not result.complete:  # it visits far more than the student's search: not the same search
             continue
         if first_divergence(student, engine_walk(recorder.events()), request.algorithm, request.depth) is None:
             found.append(misconception)
     return found
+
+
+class _Follower:
+    """A recorder's sink that stops a mistaken search as soon as it visits a position the student's search did not
+    visit there: it cannot be the same search, and the rest of a large game need not be searched."""
+
+    def __init__(self, visits: list[str]) -> None:
+        self.visits = visits
+        self.next = 0
+        self.recorder: Recorder | None = None
+
+    def __call__(self, batch: Any) -> None:
+        for event in batch.events():
+            if event["type"] == "visit" and event["parent"] is not None:
+                if self.next >= len(self.visits) or self.visits[self.next] != event["node"]:
+                    assert self.recorder is not None
+                    self.recorder.cancel()
+                    return
+                self.next += 1
 
 
 def diagnose(student: Walk, problem: Problem) -> Diagnosis:

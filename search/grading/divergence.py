@@ -14,7 +14,7 @@ from typing import Any
 from search.grading.walks import Walk, same_value, shown_number
 
 NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax"}
-FUNCTIONS = {"max": "MAX-VALUE", "min": "MIN-VALUE", "chance": "the chance node's expected value"}
+FUNCTIONS = {"max": "MAX-VALUE", "min": "MIN-VALUE"}
 TESTS = {"v >= beta": ("≥", "β", "beta"), "v > beta": (">", "β", "beta"), "v <= alpha": ("≤", "α", "alpha"),
          "v < alpha": ("<", "α", "alpha")}
 
@@ -43,9 +43,9 @@ def first_divergence(student: Walk, other: Walk, algorithm: str, depth: int | No
         checked = max(checked, before)
         theirs = other.values.get(node)
         if theirs is not None and not same_value(value, theirs[0]):
-            player = student.players.get(node, other.players.get(node, "max"))
-            return Divergence("value", node, f"your {function}({node}) returned {shown_number(value)}; {name}'s "
-                              f"{FUNCTIONS.get(player, 'MAX-VALUE')}({node}) is {shown_number(theirs[0])}", seq, theirs[1])
+            player = other.players.get(node, student.players.get(node, "max"))
+            return Divergence("value", node, f"your {function}({node}) returned {shown_number(value)}; "
+                              f"{_their_value(name, player, node, theirs[0])}", seq, theirs[1])
     found = _visit_divergence(student, other, checked, None, name, depth)
     if found is not None:
         return found
@@ -119,6 +119,13 @@ def _pruned_ancestor(node: str, prune: dict[str, Any], student: Walk) -> str:
     while current is not None and current not in prune["pruned"]:
         current = student.parents.get(current)
     return current or node
+
+
+def _their_value(name: str, player: str, node: str, value: float) -> str:
+    """The other search's value of `node` in the slides' words."""
+    if player == "chance":
+        return f"in {name} the chance node {node} is worth {shown_number(value)} (Σ P(r) × the value of each outcome r)"
+    return f"in {name} {FUNCTIONS.get(player, 'MAX-VALUE')}({node}) returns {shown_number(value)}"
 
 
 def _after(visits: list[str], i: int) -> str:

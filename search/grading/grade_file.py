@@ -12,6 +12,7 @@ from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, Grade
 from search.grading.problem import Problem
 from search.grading.report import judge
 from search.grading.sandbox import run_in_child
+from search.misconceptions import CATALOGUE
 
 
 def read_student_file(path: Path) -> str:
@@ -59,10 +60,10 @@ def outcome_of(report: dict[str, Any], name: str) -> GradeOutcome:
         m = report["misconception"]
         lines.append(f"It matches {m['follows']} (the misconception \"{m['name']}\"). The idea: {m['idea']}.")
         if report["also"]:
-            lines.append(f"The same search comes from: {', '.join(report['also'])}.")
+            lines.append(f"The same search comes from {_followed(report['also'])}.")
     if verdict == "match" and report["same_search"]:
-        lines.append(f"Note: on this problem {', '.join(report['same_search'])} search the same way; a problem where they "
-                     "differ tells them apart.")
+        lines.append(f"Note: on this problem {_followed(report['same_search'])} search the same way; a problem where "
+                     "they differ tells them apart.")
     if verdict != "error" and not report["values_recorded"]:
         lines.append("Values were not checked: name your functions max_value and min_value (chance_value) to have them checked.")
     error = report["error"]
@@ -75,6 +76,12 @@ def outcome_of(report: dict[str, Any], name: str) -> GradeOutcome:
     text = "\n".join(lines)
     tests = [GradedTest(f"{report['entry']}: {report['title']}", 1.0 if code == MATCH else 0.0, 1.0, text)]
     return GradeOutcome(code, text, tests, report)
+
+
+def _followed(ids: list[str]) -> str:
+    """Misconceptions by what a search with them is: "alpha-beta with the window not passed down and ..."."""
+    names = [CATALOGUE[i].follows for i in ids if i in CATALOGUE]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _move(move: Any) -> str:

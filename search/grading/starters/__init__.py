@@ -1,0 +1,15 @@
+"""The starter files a student begins from (`python -m search grade`, the code lab's editor): the entry
+point and the slides' functions to fill in, with the slides' pseudocode as comments (docs/grading.md)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from search.grading.problem import ALGORITHMS
+
+
+def starter(algorithm: str) -> str:
+    """The starter file's text for `algorithm` (minimax, alphabeta or expectiminimax)."""
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"no starter for {algorithm!r}: one of {', '.join(ALGORITHMS)}")
+    return resources.files(__package__).joinpath(f"{algorithm}.py").read_text(encoding="utf-8")

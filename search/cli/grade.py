@@ -17,10 +17,9 @@ from search.errors import InputError
 from search.grading.grade_file import grade_file
 from search.grading.gradescope import write_results
 from search.grading.problem import ALGORITHMS, Problem
+from search.grading.quiz import QUIZZES, grade_quiz
 from search.trees.node import EXAMPLES
 from search.trees.parse import parse_tree_text
-
-QUIZZES = ("isolation-depth-limit",)
 
 
 def add_grade_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -49,8 +48,6 @@ def grade_command(args: argparse.Namespace, read: Callable[[str], str], fail: Ca
         if args.quiz is not None:
             if args.algorithm or args.example or args.game or args.tree:
                 fail("--quiz: a quiz brings its own problem: leave out --algorithm, --example, --game and the tree")
-            from search.grading.quiz import grade_quiz
-
             outcome = grade_quiz(path, args.quiz, args.timeout)
         else:
             problem = Problem.from_request(_problem_fields(args, read, fail))

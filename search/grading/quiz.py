@@ -14,6 +14,7 @@ in a child process (search.grading.sandbox, task "quiz"); the code lab can run `
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import types
@@ -114,6 +115,8 @@ def run_quiz(source: str, filename: str = "minimax.py", depths: tuple[int, ...] 
             return answer
         for depth in depths:
             answer["runs"].append(_run_depth(entry, module, counter, depth, filename))
+            if (answer["runs"][-1]["error"] or {}).get("kind") == "limit":
+                break  # a search in a loop: the deeper depths would only loop longer
     finally:
         sys.stdout, sys.stderr = saved_streams
         for name, saved in saved_modules.items():
@@ -200,37 +203,47 @@ def judge(answer: dict[str, Any], quiz: str = QUIZ) -> dict[str, Any]:
     that differs or fails, a hint, and a row per depth."""
     ref = reference()
     rows = [_row(run, ref) for run in answer["runs"]]
-    report: dict[str, Any] = {"quiz": quiz, "entry": ENTRY, "verdict": "match", "headline": "", "hint": None, "depth": None,
-                              "error": answer["error"], "depths": rows, "output": answer.get("output", "")}
+    report = _report(quiz, "match", "", error=answer["error"], depths=rows, output=answer.get("output", ""))
     if answer["error"] is not None:
         error = answer["error"]
-        where = f" (line {error['line']})" if error.get("line") else ""
-        report.update(verdict="error", headline=f"your file cannot be graded: {error['message']}{where}",
-                      hint=_error_hint(error))
+        report.update(verdict="error", hint=_error_hint(error),
+                      headline=f"Your file could not be judged: {error['message']}{_line(error)}.")
         return report
     first = next((row for row in rows if not row["matches"]), None)
     if first is None:
-        counts = ", ".join(str(row["tested"]) for row in rows)
-        report["headline"] = (f"{ENTRY} matches the reference at depths {DEPTHS[0]} to {DEPTHS[-1]}: {counts} terminal "
-                              f"tests, move {_pair(ref.moves[DEPTHS[0]])} (the quiz's check: depth {QUIZ_CHECK[0]} tests "
-                              f"{QUIZ_CHECK[1]})")
+        counts = [str(row["tested"]) for row in rows]
+        report["headline"] = (f"Your {ENTRY} passes the quiz: at depths {DEPTHS[0]} to {DEPTHS[-1]} it tests "
+                              f"{', '.join(counts[:-1])} and {counts[-1]} positions (calls of terminal_test) and chooses "
+                              f"{_pair(ref.moves[DEPTHS[0]])}, as the reference does (the quiz's check: depth "
+                              f"{QUIZ_CHECK[0]} tests {QUIZ_CHECK[1]}).")
         return report
     depth = first["depth"]
     report["depth"] = depth
     if first["error"] is not None:
         error = first["error"]
-        where = f" (line {error['line']})" if error.get("line") else ""
         report.update(verdict="error", error=error, hint=_error_hint(error),
-                      headline=f"depth {depth}: {ENTRY} raised {error['message']}{where}")
+                      headline=f"Your {ENTRY} could not be judged: at depth {depth} it raised {error['message']}{_line(error)}.")
     elif first["tested"] != first["reference"]:
-        report.update(verdict="differs", hint=_count_hint(depth, first["tested"], ref, rows),
-                      headline=f"depth {depth}: your search tested {first['tested']} positions, the reference "
-                               f"{first['reference']}")
+        report.update(verdict="differs", hint=_count_hint(depth, first["tested"], ref),
+                      headline=f"Your {ENTRY} differs from the reference at depth {depth}: your search tested "
+                               f"{first['tested']} positions, the reference {first['reference']}.")
     else:
         report.update(verdict="differs", hint=_move_hint(depth, first),
-                      headline=f"depth {depth}: your {ENTRY} chose {first['move_text']}, the reference "
-                               f"{_pair(ref.moves[depth])}")
+                      headline=f"Your {ENTRY} differs from the reference at depth {depth}: it chose {first['move_text']}, "
+                               f"the reference {_pair(ref.moves[depth])}.")
     return report
+
+
+def _report(quiz: str, verdict: str, headline: str, **fields: Any) -> dict[str, Any]:
+    """The report's fields, all present: quiz, title, entry, verdict, headline, hint, depth, error, depths, output."""
+    report = {"quiz": quiz, "title": QUIZZES[quiz], "entry": ENTRY, "verdict": verdict, "headline": headline, "hint": None,
+              "depth": None, "error": None, "depths": [], "output": ""}
+    report.update(fields)
+    return report
+
+
+def _line(error: dict[str, Any]) -> str:
+    return f" (line {error['line']})" if error.get("line") else ""
 
 
 def _row(run: dict[str, Any], ref: Reference) -> dict[str, Any]:
@@ -240,7 +253,7 @@ def _row(run: dict[str, Any], ref: Reference) -> dict[str, Any]:
     return {**run, "reference": ref.tested[depth], "reference_move": [move[0], move[1]], "matches": matches}
 
 
-def _count_hint(depth: int, tested: int, ref: Reference, rows: list[dict[str, Any]]) -> str:
+def _count_hint(depth: int, tested: int, ref: Reference) -> str:
     """Why the count may differ, from what it equals: another depth's count, the whole game's, none, twice."""
     expected = ref.tested[depth]
     if tested == 0:
@@ -256,6 +269,9 @@ def _count_hint(depth: int, tested: int, ref: Reference, rows: list[dict[str, An
     if depth + 1 in ref.tested and tested == ref.tested[depth + 1] != expected:
         return (f"that is the reference's count at depth {depth + 1}: your search goes one level too deep (is the cutoff "
                 "`depth < 0` instead of `depth <= 0`, or does minimax_decision pass depth instead of depth - 1?)")
+    if tested == expected + 1:
+        return (f"one more than the reference's: is the root tested? {ENTRY} loops over the root's moves without "
+                "calling terminal_test on the root (the quiz's \"You can ignore the special case\")")
     if tested == 2 * expected:
         return "exactly twice the reference's: each position is tested twice (call terminal_test once per position)"
     if tested > expected:
@@ -296,10 +312,9 @@ def _pair(move: Any) -> str:
     return f"({move[0]}, {move[1]})"
 
 
-def report_text(report: dict[str, Any], name: str) -> str:
-    """What the CLI prints: the verdict, the hint, the table of depths, the student's traceback and output."""
-    verdict = {"match": "matches", "differs": "differs", "error": "cannot be judged"}[report["verdict"]]
-    lines = [f"{name}: quiz {report['quiz']}: {verdict}", report["headline"][0].upper() + report["headline"][1:] + "."]
+def report_text(report: dict[str, Any]) -> str:
+    """What the CLI prints: the headline, the hint, the table of depths, the student's traceback and output."""
+    lines = [report["headline"]]
     if report["hint"]:
         lines.append(f"Hint: {report['hint']}.")
     if report["depths"]:
@@ -316,7 +331,7 @@ def report_text(report: dict[str, Any], name: str) -> str:
     if report["output"].strip():
         printed = report["output"].rstrip().splitlines()
         lines += ["", "Your file printed:"] + printed[:10] + (["..."] if len(printed) > 10 else [])
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)
 
 
 def graded_tests(report: dict[str, Any], stopped: str | None = None) -> list[GradedTest]:
@@ -331,7 +346,7 @@ def graded_tests(report: dict[str, Any], stopped: str | None = None) -> list[Gra
         elif row["error"] is not None:
             tests.append(GradedTest(name, 0, 1, f"{ENTRY}(GameState(), {depth}) raised {row['error']['message']}"))
         else:
-            said = (f"your search tested {row['tested']} positions (the reference {row['reference']}) and chose "
+            said = (f"{'matches' if row['matches'] else 'differs'}: your search tested {row['tested']} positions (the reference {row['reference']}) and chose "
                     f"{row['move_text']} (the reference {_pair(row['reference_move'])})")
             tests.append(GradedTest(name, 1 if row["matches"] else 0, 1, said))
     return tests
@@ -345,38 +360,50 @@ EXIT_CODES = {"match": MATCH, "differs": DIFFERS, "error": NOT_JUDGED}
 def grade_quiz(student: Path, quiz: str, timeout: float = limits.GRADE_TIMEOUT_SECONDS) -> GradeOutcome:
     """`python -m search grade FILE.py --quiz isolation-depth-limit`: run the file in a child process with the
     time and memory limits and judge it. Exit 0 match, 1 differs, 2 cannot be judged."""
+    # Not imported at the top: the code lab imports this module in Pyodide, which has no child processes.
+    from search.grading.grade_file import read_student_file
+    from search.grading.sandbox import ChildOutcome, run_in_child
+
+    _check_quiz(quiz)
+    source = read_student_file(Path(student))
+    done = run_in_child("quiz", {"source": source, "filename": str(student), "depths": list(DEPTHS)}, timeout)
+    if done.result is not None:
+        try:
+            report = judge(done.result, quiz)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:  # the child's answer is not a run
+            done = ChildOutcome(None, "broken", f"{type(error).__name__}: {error}")
+        else:
+            return GradeOutcome(EXIT_CODES[report["verdict"]], report_text(report), graded_tests(report), report)
+    message = _stopped_words(done.stopped or "crashed", done.detail, timeout)
+    report = _report(quiz, "error", f"Your file could not be judged: {message}.",
+                     error={"kind": done.stopped or "crashed", "message": message, "line": None, "traceback": ""})
+    return GradeOutcome(NOT_JUDGED, report_text(report), graded_tests(report, message), report)
+
+
+def _check_quiz(quiz: str) -> None:
     if quiz not in QUIZZES:
         raise InputError("quiz", f"unknown quiz {quiz!r}: the quizzes are {', '.join(QUIZZES)}")
-    try:
-        source = Path(student).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(str(student), f"cannot read the student's file: {error}") from None
-    from search.grading.sandbox import run_in_child  # not at import: the code lab imports this module in Pyodide
-
-    done = run_in_child("quiz", {"source": source, "filename": str(student), "depths": list(DEPTHS)}, timeout)
-    if done.result is None:
-        return _stopped(student, quiz, done.stopped or "crashed", done.detail, timeout)
-    report = judge(done.result, quiz)
-    return GradeOutcome(EXIT_CODES[report["verdict"]], report_text(report, Path(student).name), graded_tests(report), report)
 
 
-def _stopped(student: Path, quiz: str, why: str, detail: str, timeout: float) -> GradeOutcome:
+def _stopped_words(why: str, detail: str, timeout: float) -> str:
     if why == "timeout":
-        message = (f"your file did not finish within the time limit of {timeout:g} s (an endless loop?); "
-                   "a slow but finite search can be given longer with --timeout SECONDS")
-    elif why == "memory":
-        message = f"your file ran out of memory (the limit is {limits.GRADE_MEMORY_BYTES / 1e9:g} GB)"
-    else:
-        last = detail.strip().splitlines()[-1:] or ["no message"]
-        message = f"the grader's child process stopped without an answer: {last[0]}"
-    report = {"quiz": quiz, "entry": ENTRY, "verdict": "error", "headline": message, "hint": None, "depth": None,
-              "error": {"kind": "limit", "message": message, "line": None, "traceback": ""}, "depths": [], "output": ""}
-    return GradeOutcome(NOT_JUDGED, report_text(report, Path(student).name), graded_tests(report, message), report)
+        return (f"it did not finish within the time limit of {timeout:g} s (an endless loop?); a slow but finite "
+                "search can be given longer with --timeout SECONDS")
+    if why == "memory":
+        return f"it ran out of memory (the limit is {limits.GRADE_MEMORY_BYTES // 1_000_000:,} MB)"
+    if why == "broken":
+        return f"the run's record is broken ({detail}): did the file change the grader?"
+    last = detail.strip().splitlines()[-1:] or ["no message"]
+    return f"the grader's child process stopped without an answer: {last[0]}"
 
 
 def quiz_report(source: str, quiz: str = QUIZ) -> dict[str, Any]:
     """The code lab's quiz in Pyodide: run `source` in this process (the page's Web Worker holds the time limit)
     and return the report, strict JSON: verdict, headline, hint, depth, error, depths, output."""
-    if quiz not in QUIZZES:
-        raise InputError("quiz", f"unknown quiz {quiz!r}: the quizzes are {', '.join(QUIZZES)}")
+    _check_quiz(quiz)
     return judge(run_quiz(source), quiz)
+
+
+def quiz_report_json(source: str, quiz: str = QUIZ) -> str:
+    """quiz_report as strict JSON text: what the code lab's Web Worker hands to the page (like search.grading.browser.check)."""
+    return json.dumps(quiz_report(source, quiz), allow_nan=False)

@@ -6,26 +6,22 @@ module is executed as `filename` so tracebacks and line numbers are the student'
 
 Values: where the student's code has functions named like the slides' (max_value, min_value,
 chance_value), top-level or nested, what each returns is recorded as the value of the position it was
-called on (a (value, move) pair counts as its value, as AIMA 4th ed.'s code returns). A profile hook
-(sys.setprofile) sees those calls without the student's code changing.
+called on (a (value, move) pair counts as its value, as AIMA 4th ed.'s code returns): search.grading.value_hook.
 """
 
 from __future__ import annotations
 
 import inspect
-import math
 import sys
 import traceback
 from dataclasses import dataclass, field
-from numbers import Real
 from typing import Any
 
 from search.grading.problem import ENTRIES, Problem
 from search.grading.student_game import GameUseError, Position, StudentGame, VisitLimit
+from search.grading.value_hook import ValueWatch, value_functions
 from search.traces.json_values import json_number
 
-VALUE_FUNCTIONS = frozenset({"max_value", "min_value", "chance_value"})
-"""The slides' function names whose returns are a node's value."""
 MAX_OUTPUT = 4_000
 """Characters of the student's printed output kept for the report."""
 
@@ -121,14 +117,13 @@ def run_student(source: str, problem: Problem, filename: str = "student.py") -> 
         exec(code, module)
         entry = _entry(module, problem, record)
         if entry is not None:
-            record.values_recorded = _has_value_functions(code)
+            watched = value_functions(code)
+            record.values_recorded = bool(watched)
             args = _arguments(entry, record.game, problem)
-            hook = _ValueHook(record, filename)
-            sys.setprofile(hook)
-            try:
+            game = record.game
+            with ValueWatch(watched, lambda position, value, name: record.steps.append(
+                    Step("value", position, game.value_for_max(value), name))):
                 record.returned = entry(*args)
-            finally:
-                sys.setprofile(None)
     except VisitLimit as error:
         record.error = StudentError("limit", f"{error}: is it searching in a loop?", _student_line(error, filename),
                                     _student_traceback(error, filename))
@@ -166,60 +161,6 @@ def _arguments(entry: Any, game: StudentGame, problem: Problem) -> tuple[Any, ..
     except (TypeError, ValueError):
         parameters = []
     return (game, game.initial, problem.depth) if len(parameters) >= 3 else (game, game.initial)
-
-
-def _has_value_functions(code: Any) -> bool:
-    """Whether the module, or a function in it, defines max_value, min_value or chance_value."""
-    names = set(code.co_names) | set(code.co_varnames)
-    stack = [code]
-    while stack:
-        current = stack.pop()
-        names.update(current.co_varnames, current.co_names, current.co_cellvars)
-        stack.extend(c for c in current.co_consts if inspect.iscode(c))
-        if current.co_name in VALUE_FUNCTIONS:
-            return True
-    return bool(names & VALUE_FUNCTIONS)
-
-
-class _ValueHook:
-    """sys.setprofile hook: the position each slide-named function of the student's file is called on, and what it returns."""
-
-    def __init__(self, record: StudentRecord, filename: str) -> None:
-        self.record = record
-        self.filename = filename
-        self.calls: list[tuple[Any, Position | None]] = []
-
-    def __call__(self, frame: Any, event: str, arg: Any) -> None:
-        if event == "call":
-            code = frame.f_code
-            if code.co_name in VALUE_FUNCTIONS and code.co_filename == self.filename:
-                self.calls.append((frame, _first_position(frame)))
-        elif event == "return" and self.calls and self.calls[-1][0] is frame:
-            _, position = self.calls.pop()
-            value = _number(arg)
-            if position is not None and value is not None:
-                self.record.steps.append(Step("value", position, self.record.game.value_for_max(value), frame.f_code.co_name))
-
-
-def _first_position(frame: Any) -> Position | None:
-    code = frame.f_code
-    for name in code.co_varnames[: code.co_argcount]:
-        value = frame.f_locals.get(name)
-        if isinstance(value, Position):
-            return value
-    return None
-
-
-def _number(value: Any) -> float | None:
-    """A returned value as a number: itself, or the first of a (value, move) pair; None when it is neither."""
-    if isinstance(value, (tuple, list)) and value:
-        value = value[0]
-    if isinstance(value, bool) or not isinstance(value, Real):
-        return None
-    number = float(value)
-    if math.isnan(number):
-        return None
-    return int(number) if number.is_integer() else number
 
 
 def _student_frames(error: BaseException, filename: str) -> list[traceback.FrameSummary]:

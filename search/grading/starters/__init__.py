@@ -13,3 +13,12 @@ def starter(algorithm: str) -> str:
     if algorithm not in ALGORITHMS:
         raise ValueError(f"no starter for {algorithm!r}: one of {', '.join(ALGORITHMS)}")
     return resources.files(__package__).joinpath(f"{algorithm}.py").read_text(encoding="utf-8")
+
+
+def quiz_starter(quiz: str) -> str:
+    """The file a lecture quiz hands out, as given (`python -m search grade --quiz`, /code?quiz=...)."""
+    from search.grading.quiz import QUIZZES
+
+    if quiz not in QUIZZES:
+        raise ValueError(f"no quiz {quiz!r}: one of {', '.join(QUIZZES)}")
+    return resources.files(__package__).joinpath(f"{quiz.replace('-', '_')}.py").read_text(encoding="utf-8")

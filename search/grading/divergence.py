@@ -75,8 +75,9 @@ def _visit_divergence(student: Walk, other: Walk, start: int, end: int | None, n
         if s not in other.parents:
             return Divergence(*_unvisited(s, student, other, name, depth), s_seq, r_seq)  # type: ignore[misc]
         if r is not None and r not in mine:
-            return Divergence("missed", r, f"your search goes on to {s} where {name} visits {r}"
-                              f"{_after(theirs, i)}, which your search never visits", s_seq, r_seq)
+            before = f" after {theirs[i - 1]}" if i > 0 else " first"
+            return Divergence("missed", r, f"your search never visits {r}: {name} visits it{before}, where your search "
+                              f"goes on to {s}", s_seq, r_seq)
         siblings = student.parents.get(s) == other.parents.get(r)
         order = " (children are searched in the order ACTIONS gives them)" if siblings else ""
         return Divergence("order", s, f"your search visits {s} where {name} visits {r}{order}", s_seq, r_seq)

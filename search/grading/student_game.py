@@ -109,6 +109,10 @@ class StudentGame:
         """IS-TERMINAL(s): whether the game is over."""
         return self._game.is_terminal(self._looked_at(state, "is_terminal").state)
 
+    def terminal_test(self, state: Position) -> bool:
+        """AIMA 3rd ed.'s name for is_terminal (its games.py), for courses still on it."""
+        return self.is_terminal(state)
+
     def utility(self, state: Position, player: str) -> float:
         """UTILITY(s, p): the value of a finished game for `player`."""
         position = self._looked_at(state, "utility")

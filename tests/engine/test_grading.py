@@ -198,3 +198,14 @@ def test_printing_is_kept_apart_and_a_forged_run_is_refused() -> None:
     run = run_student(noisy, problem).to_json()
     with pytest.raises(Exception, match=r"steps\[0\]"):
         judge({**run, "steps": [{"kind": "visit", "node": 3}]}, problem)
+
+
+def test_a_search_that_stops_too_early_is_told_which_node_it_never_visits() -> None:
+    early = g.source(g.MINIMAX_TOP, g.MINIMAX_RIGHT).replace(
+        "        v = min(v, max_value(game, game.result(state, a), player, depth + 1))",
+        "        v = min(v, max_value(game, game.result(state, a), player, depth + 1))\n        break")
+    answer = report(early, LECTURE | {"algorithm": "minimax"})
+    assert answer["divergence"]["kind"] == "missed"
+    assert answer["divergence"]["message"] == "your search never visits B2: minimax visits it after B1, where your search goes on to C"
+    aima3 = g.source(g.MINIMAX_TOP, g.MINIMAX_RIGHT).replace("game.is_terminal(", "game.terminal_test(")
+    assert report(aima3, LECTURE | {"algorithm": "minimax"})["verdict"] == "match"

@@ -18,12 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from search.grading.problem import ENTRIES, Problem
+from search.grading.student_code import Output, student_line, student_traceback
 from search.grading.student_game import GameUseError, Position, StudentGame, VisitLimit
 from search.grading.value_hook import ValueWatch, value_functions
 from search.traces.json_values import json_number
-
-MAX_OUTPUT = 4_000
-"""Characters of the student's printed output kept for the report."""
 
 
 @dataclass(slots=True)
@@ -78,23 +76,6 @@ class StudentRecord:
                 "output": self.output}
 
 
-class _Output:
-    """Collects what the student's code prints (kept short), so it cannot mix with the grader's output."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.size = 0
-
-    def write(self, text: str) -> int:
-        if self.size < MAX_OUTPUT:
-            self.parts.append(text[: MAX_OUTPUT - self.size])
-            self.size += len(text)
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-
 def _short_repr(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:79] + "…"
@@ -110,7 +91,7 @@ def run_student(source: str, problem: Problem, filename: str = "student.py") -> 
                                     "".join(traceback.format_exception_only(type(error), error)))
         return record
     module: dict[str, Any] = {"__name__": "student", "__file__": filename}
-    output = _Output()
+    output = Output()
     saved = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = output  # type: ignore[assignment]
     try:
@@ -125,16 +106,16 @@ def run_student(source: str, problem: Problem, filename: str = "student.py") -> 
                     Step("value", position, game.value_for_max(value), name))):
                 record.returned = entry(*args)
     except VisitLimit as error:
-        record.error = StudentError("limit", f"{error}: is it searching in a loop?", _student_line(error, filename),
-                                    _student_traceback(error, filename))
+        record.error = StudentError("limit", f"{error}: is it searching in a loop?", student_line(error, filename),
+                                    student_traceback(error, filename))
     except RecursionError as error:
         record.error = StudentError("exception", "RecursionError: the search calls itself without end (is the depth "
-                                    "or the terminal test missing?)", _student_line(error, filename),
-                                    _student_traceback(error, filename))
+                                    "or the terminal test missing?)", student_line(error, filename),
+                                    student_traceback(error, filename))
     except Exception as error:  # the student's bug, reported with the student's line
         name = "" if isinstance(error, GameUseError) else f"{type(error).__name__}: "
-        record.error = StudentError("exception", f"{name}{error}", _student_line(error, filename),
-                                    _student_traceback(error, filename))
+        record.error = StudentError("exception", f"{name}{error}", student_line(error, filename),
+                                    student_traceback(error, filename))
     finally:
         sys.stdout, sys.stderr = saved
         record.output = "".join(output.parts)
@@ -161,19 +142,3 @@ def _arguments(entry: Any, game: StudentGame, problem: Problem) -> tuple[Any, ..
     except (TypeError, ValueError):
         parameters = []
     return (game, game.initial, problem.depth) if len(parameters) >= 3 else (game, game.initial)
-
-
-def _student_frames(error: BaseException, filename: str) -> list[traceback.FrameSummary]:
-    return [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename == filename]
-
-
-def _student_line(error: BaseException, filename: str) -> int | None:
-    frames = _student_frames(error, filename)
-    return frames[-1].lineno if frames else None
-
-
-def _student_traceback(error: BaseException, filename: str) -> str:
-    """The traceback with only the student's own frames (the grader's are noise to a student), at most the last 8."""
-    frames = _student_frames(error, filename)[-8:]
-    lines = traceback.format_list(frames) if frames else []
-    return "".join(lines) + "".join(traceback.format_exception_only(type(error), error))

@@ -19,7 +19,7 @@ from typing import Any
 
 from search import limits
 
-TASKS = {"grade": "search.grading.child_tasks:grade_task", "quiz": "search.grading.quiz:quiz_task"}
+TASKS = {"grade": "search.grading.child_tasks:grade_task", "quiz": "search.grading.quiz_run:quiz_task"}
 """What a child can be asked to run: a module-level function taking the payload dict and returning a JSON-able dict."""
 
 

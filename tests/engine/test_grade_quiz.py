@@ -215,7 +215,7 @@ def test_a_loop_of_terminal_tests_stops_at_the_visit_limit(monkeypatch: pytest.M
 
 def test_a_file_that_rewrites_the_graders_answer_cannot_crash_the_grader(tmp_path: Path) -> None:
     student = tmp_path / "minimax.py"
-    student.write_text(SOLUTION + "\n\nimport search.grading.quiz as grader\n\ngrader._run_depth = lambda *args: {'error': None}\n")
+    student.write_text(SOLUTION + "\n\nimport search.grading.quiz_run as grader\n\ngrader._run_depth = lambda *args: {'error': None}\n")
     outcome = grade_quiz(student, QUIZ, 10)
     assert outcome.exit_code == NOT_JUDGED
     assert "the run's record is broken (KeyError: 'depth'): did the file change the grader?" in outcome.text

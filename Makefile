@@ -3,12 +3,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 WIDGET := search/jupyter/static/widget.js
+EDITOR := static/build/code_editor.js
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup widget wheel run test test-fast bench system-deps clean
+.PHONY: setup widget editor wheel run test test-fast bench system-deps clean
 
-setup: $(STAMP) node_modules/.package-lock.json $(WIDGET)
+setup: $(STAMP) node_modules/.package-lock.json $(WIDGET) $(EDITOR)
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,7 +17,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-# Front-end libraries (d3, socket.io-client) from the npm registry, exactly as locked.
+# Front-end libraries (d3, socket.io-client, CodeMirror, Pyodide) from the npm registry, exactly as locked.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
@@ -26,6 +27,12 @@ node_modules/.package-lock.json: package.json package-lock.json
 widget: $(WIDGET)
 $(WIDGET): node_modules/.package-lock.json $(shell find static/js static/css \( -name '*.js' -o -name '*.mjs' -o -name '*.css' \))
 	node static/js/widget/build_bundle.mjs
+
+# The code lab's editor (/code, docs/code-lab.md): esbuild bundles CodeMirror 6 and its Python mode
+# (static/js/code/editor_bundle.mjs) into one ES module, offline. Built, never committed.
+editor: $(EDITOR)
+$(EDITOR): node_modules/.package-lock.json static/js/code/editor_bundle.mjs static/js/code/build_editor.mjs
+	node static/js/code/build_editor.mjs
 
 # The engine and the server as a wheel (dist/minimax_lab-*.whl, the widget's front end inside), for a
 # notebook server or an autograder image: `pip install dist/minimax_lab-*.whl` (docs/library.md).
@@ -69,6 +76,7 @@ bench: setup system-deps
 	$(PY) bench/render_big.py
 	$(PY) bench/delivery.py
 	$(PY) bench/classroom.py
+	$(PY) bench/code_lab.py
 
 clean:
 	rm -rf $(VENV) node_modules

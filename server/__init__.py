@@ -19,12 +19,15 @@ from server.classroom.room_queue import RoomQueue
 from server.classroom.rooms import rooms_for
 from server.config import DEFAULTS, ROOT
 from server.http import strict_json
+from server.http.code_lab import code_lab
 from server.http.errors import register_api_errors
 from server.http.import_api import import_api
 from server.http.misconceptions_api import misconceptions_api
 from server.http.ordering_api import ordering_api
 from server.http.page_assets import page_assets
 from server.http.pages import pages
+from server.http.pyodide_files import pyodide_files
+from server.http.search_zip import search_zip
 from server.http.trees_api import api
 from server.practice.api import exercise_api
 from server.searches.namespace import SearchNamespace
@@ -54,6 +57,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(exercise_api)
     app.register_blueprint(class_api)
     app.register_blueprint(search_stream)
+    app.register_blueprint(code_lab)
+    app.register_blueprint(pyodide_files)
+    app.register_blueprint(search_zip)
     queue = app.config["MESSAGE_QUEUE"]
     app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]),
                                                               int(app.config["CLASS_MAX_ROOMS"]))

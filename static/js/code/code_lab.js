@@ -1,0 +1,96 @@
+// The code lab's entry (/code, templates/code.html; docs/code-lab.md): the problem the address names
+// (GET /api/code/problem), the editor holding its starter (CodeMirror, built by `make editor`; a plain
+// text area if it is not built), a .py file loaded into it, and Run: the code goes to the Web Worker
+// (python_runner.js), and its report is drawn (code_report.js). window.codeLab is for tests and benchmarks.
+
+import { errorText } from "../export/rest_client.js";
+import { PythonRunner } from "./python_runner.js";
+import { CodeReport } from "./code_report.js";
+import { problemWords } from "./report_words.js";
+
+const $ = (id) => document.getElementById(id);
+const MAX_FILE_BYTES = 1_000_000; // a student's .py file; anything bigger is not one
+
+// The editor: CodeMirror if its bundle loads, else a text area (same three functions).
+async function makeEditor(box, text) {
+  try {
+    const { createEditor } = await import(document.body.dataset.editor);
+    return createEditor(box, text, "Your Python code");
+  } catch (err) {
+    const area = document.createElement("textarea");
+    area.className = "code-fallback";
+    area.spellcheck = false;
+    area.setAttribute("aria-label", "Your Python code");
+    area.value = text;
+    box.replaceChildren(area);
+    $("code-error").textContent = "The code editor is not built (make editor): a plain text box instead.";
+    return { text: () => area.value, setText: (t) => { area.value = t; }, mark: () => {} };
+  }
+}
+
+async function fetchProblem(query) {
+  const response = await fetch(`/api/code/problem?${query}`);
+  if (!response.ok) throw new Error(await errorText(response));
+  return response.json();
+}
+
+function readFile(file) {
+  if (file.size > MAX_FILE_BYTES) return Promise.reject(new Error(`${file.name} is over ${MAX_FILE_BYTES / 1e6} MB: not a .py file`));
+  return file.text();
+}
+
+async function main() {
+  const body = document.body;
+  const query = new URLSearchParams(location.search);
+  if (!query.has("quiz")) { // the lecture's alpha-beta unless the address says otherwise
+    if (!query.has("algorithm")) query.set("algorithm", "alphabeta");
+    if (!["example", "tree", "game"].some((key) => query.has(key))) query.set("example", "lecture");
+  }
+  const limit = Number(body.dataset.timeLimit) || 10;
+  const status = $("python-status");
+  const runner = new PythonRunner({ worker: body.dataset.worker, indexURL: body.dataset.pyodide, zip: body.dataset.zip }, limit,
+    (state, message) => {
+      status.dataset.state = state;
+      status.textContent = { loading: "loading Python…", ready: "Python ready", failed: `Python failed: ${message}` }[state];
+    });
+  let answer;
+  try {
+    answer = await fetchProblem(query);
+  } catch (err) {
+    $("code-problem").textContent = `This problem cannot be opened: ${err.message}`;
+    $("code-problem").dataset.error = "true";
+    return;
+  }
+  const problem = answer.quiz ? null : JSON.stringify(answer.problem);
+  if (Number.isFinite(answer.time_limit_seconds)) runner.limitSeconds = answer.time_limit_seconds;
+  $("code-problem").textContent = problemWords(query, answer);
+  const editor = await makeEditor($("editor"), answer.starter);
+  const report = new CodeReport((line) => editor.mark(line));
+  const run = $("run");
+
+  run.addEventListener("click", async () => {
+    run.disabled = true;
+    report.running(status.dataset.state !== "ready");
+    const outcome = await runner.run(editor.text(), problem, answer.quiz || null);
+    run.disabled = false;
+    if (outcome.kind === "report") await report.show(outcome.report);
+    else if (outcome.kind === "limit") report.limit(outcome.seconds);
+    else report.failed(outcome.message);
+  });
+  $("code-file").addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    try {
+      editor.setText(await readFile(file));
+      $("code-error").textContent = "";
+    } catch (err) {
+      $("code-error").textContent = `The file could not be read: ${err.message}`;
+    }
+    ev.target.value = ""; // the same file chosen again loads again
+  });
+  $("starter").addEventListener("click", () => editor.setText(answer.starter));
+  run.disabled = false;
+  window.codeLab = { runner, editor, report, problem: answer };
+}
+
+main();

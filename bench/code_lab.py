@@ -34,43 +34,10 @@ from page_bench import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, server_process  # noqa
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from search.grading.browser import check, problem_json  # noqa: E402
+from tests.engine import grading_sources as g  # noqa: E402
 
-STUDENT = '''"""Alpha-beta as AIMA 4th ed. figure 5.7 writes it (nested functions), for any two-player game."""
-
-import math
-
-
-def alphabeta_search(game, state):
-    player = game.to_move(state)
-
-    def max_value(state, alpha, beta):
-        if game.is_terminal(state):
-            return game.utility(state, player), None
-        v, move = -math.inf, None
-        for a in game.actions(state):
-            v2, _ = min_value(game.result(state, a), alpha, beta)
-            if v2 > v:
-                v, move = v2, a
-                alpha = max(alpha, v)
-            if v >= beta:
-                return v, move
-        return v, move
-
-    def min_value(state, alpha, beta):
-        if game.is_terminal(state):
-            return game.utility(state, player), None
-        v, move = math.inf, None
-        for a in game.actions(state):
-            v2, _ = max_value(game.result(state, a), alpha, beta)
-            if v2 < v:
-                v, move = v2, a
-                beta = min(beta, v)
-            if v <= alpha:
-                return v, move
-        return v, move
-
-    return max_value(state, -math.inf, math.inf)[1]
-'''
+STUDENT = g.source(g.ALPHABETA_NESTED, g.ALPHABETA_RIGHT)
+"""A student's alpha-beta as AIMA 4th ed. writes it (nested functions), for any two-player game."""
 LECTURE = "/code?algorithm=alphabeta&example=lecture"
 TICTACTOE = {"algorithm": "alphabeta", "game": "tictactoe"}
 VERDICT = "() => ['match', 'differs', 'error'].includes(document.getElementById('verdict').dataset.verdict)"

@@ -86,7 +86,7 @@ def _visit_divergence(student: Walk, other: Walk, start: int, end: int | None, n
 
 def _unvisited(node: str, student: Walk, other: Walk, name: str, depth: int | None) -> tuple[str, str, str]:
     """(kind, node, words) for a visit the other search never makes: pruned there, past the depth limit, or neither."""
-    prune = other.pruned_by(node) or _pruned_by(other, node, student)
+    prune = other.pruned_by(node, student.parents)
     if prune is not None:
         sign, bound, field = TESTS.get(prune["test"], ("≤", "α", "alpha"))
         before = other.last_child.get(prune["seq"])
@@ -102,17 +102,6 @@ def _unvisited(node: str, student: Walk, other: Walk, name: str, depth: int | No
         return ("extra", node, f"your search visits {node} at depth {node_depth}, past the depth limit {depth}: "
                 f"the search stops at depth {depth} and scores {parent} with EVAL")
     return ("extra", node, f"your search visits {node}, which {name} never visits")
-
-
-def _pruned_by(other: Walk, node: str, student: Walk) -> dict[str, Any] | None:
-    """The prune of `node` or an ancestor, following the student's parents (the other search never saw them)."""
-    cut = {pruned: event for event in other.prunes for pruned in event["pruned"]}
-    current: str | None = node
-    while current is not None:
-        if current in cut:
-            return cut[current]
-        current = student.parents.get(current)
-    return None
 
 
 def _pruned_ancestor(node: str, prune: dict[str, Any], student: Walk) -> str:

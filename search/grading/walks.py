@@ -36,14 +36,15 @@ class Walk:
     value: float | None = None
     result_seq: int | None = None
 
-    def pruned_by(self, node: str) -> Event | None:
-        """The prune event that cut `node` or one of its ancestors (by this walk's parents, or `parents`)."""
+    def pruned_by(self, node: str, parents: dict[str, str | None]) -> Event | None:
+        """The prune event of this search that cut `node` or one of its ancestors (`parents`: another search's, when
+        this one never saw the node)."""
         cut = {pruned: event for event in self.prunes for pruned in event["pruned"]}
         current: str | None = node
         while current is not None:
             if current in cut:
                 return cut[current]
-            current = self.parents.get(current)
+            current = parents.get(current, self.parents.get(current))
         return None
 
 

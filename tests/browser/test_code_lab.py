@@ -27,6 +27,7 @@ from tests.browser.conftest import DESKTOP, PHONE, new_page, refusals_removed, s
 from tests.helpers.live_server import running_server
 
 FILES = Path(__file__).parent / "code_lab"
+QUIZ_SOLUTION = Path(__file__).parents[1] / "engine" / "grading_files" / "quiz_solution.py"
 LECTURE = "/code?algorithm=alphabeta&example=lecture"
 TIME_LIMIT = 2.0
 """The page's time limit here (CODE_LAB_TIME_LIMIT_SECONDS): the endless loop costs 2 s, not 10."""
@@ -212,12 +213,12 @@ def test_the_lecture_quiz_fails_at_its_starter_line_and_passes_its_solution(brow
     expect(page.locator("#verdict")).to_have_text(starter_report["headline"])
     expect(page.locator("#divergence")).to_contain_text(f"Line {line} is marked in the editor. Hint: {starter_report['hint']}")
     expect(page.locator("#editor .cm-error-line")).to_have_count(1)
-    assert run_file(page, "quiz_solution.py") == "match"
+    assert run_file(page, QUIZ_SOLUTION) == "match"
     rows = page.locator("#quiz-rows tr")
     expect(rows).to_have_count(6)
     # The quiz's own check: depth 1 tests the 5 open cells; then 25, 77, 161, 224, 224 as the reference.
     expect(rows.first).to_have_text("155(0, 0)(0, 0)✓")
-    counts = [row["tested"] for row in quiz_report((FILES / "quiz_solution.py").read_text(encoding="utf-8"))["depths"]]
+    counts = [row["tested"] for row in quiz_report(QUIZ_SOLUTION.read_text(encoding="utf-8"))["depths"]]
     assert [page.locator("#quiz-rows tr td:nth-child(2)").nth(k).text_content() for k in range(6)] == [str(n) for n in counts]
     expect(page.locator("#traces")).to_be_hidden()
     page.context.close()

@@ -14,6 +14,7 @@ import pytest
 
 from search.errors import InputError
 from search.games.isolation import Isolation
+from search.grading import starters
 from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED
 from search.grading.quiz import DEPTHS, QUIZ, grade_quiz, quiz_report, quiz_report_json, reference, run_quiz
 from search.grading.quiz_state import GameState, xlim, ylim
@@ -21,17 +22,23 @@ from tests.helpers.cli import run_cli_process
 from tests.helpers.isolation_oracle import GameState as OracleGameState, LessonMinimax
 
 FILES = Path(__file__).parent / "grading_files"
+STARTER = Path(starters.__file__).parent / "isolation_depth_limit.py"
 COUNTS = [5, 25, 77, 161, 224, 224]
 """Terminal tests of the quiz's solution at depths 1 to 6 (the quiz's own check: 5 at depth 1)."""
 
 
+def fixture(name: str) -> Path:
+    """A student's file for the quiz; "starter" is the one the quiz hands out, as shipped (search/grading/starters)."""
+    return STARTER if name == "starter" else FILES / f"quiz_{name}.py"
+
+
 def grade(name: str, timeout: float = 10) -> Any:
-    return grade_quiz(FILES / f"quiz_{name}.py", QUIZ, timeout)
+    return grade_quiz(fixture(name), QUIZ, timeout)
 
 
 def line_of(name: str, text: str) -> int:
     """The line of `text` in a fixture (1-based), so a test does not hard-code line numbers."""
-    lines = (FILES / f"quiz_{name}.py").read_text().splitlines()
+    lines = fixture(name).read_text().splitlines()
     return next(i for i, line in enumerate(lines, 1) if text in line)
 
 
@@ -94,8 +101,8 @@ def test_the_quizs_starter_cannot_be_judged_and_says_the_line() -> None:
     assert outcome.text.splitlines()[0] == ("Your minimax_decision could not be judged: at depth 1 it raised TypeError: "
                                             f"min_value() takes 1 positional argument but 2 were given (line {call}).")
     assert "Hint: min_value and max_value do not take the depth yet: add a depth parameter" in outcome.text
-    assert f'quiz_starter.py", line {call}, in minimax_decision' in outcome.text  # the student's frame, only theirs
-    assert "search/grading" not in outcome.text
+    assert f'isolation_depth_limit.py", line {call}, in minimax_decision' in outcome.text  # the student's frame, only theirs
+    assert "quiz_run.py" not in outcome.text and "student_code.py" not in outcome.text  # no frame of the grader
     assert outcome.score == 0 and all("raised TypeError" in t.output for t in outcome.tests)
 
 
@@ -238,7 +245,7 @@ def test_the_command_grades_the_quiz_and_writes_gradescope_results(tmp_path: Pat
     gradescope = json.loads(results.read_text())
     assert gradescope["score"] == 6 and len(gradescope["tests"]) == 6
     assert gradescope["tests"][0]["name"] == "isolation-depth-limit: depth 1 (terminal tests and move)"
-    starter = run_cli_process("grade", str(FILES / "quiz_starter.py"), "--quiz", QUIZ)
+    starter = run_cli_process("grade", str(STARTER), "--quiz", QUIZ)
     assert starter.returncode == 2
     assert f"(line {line_of('starter', 'v = min_value(gameState.forecast_move(m), depth - 1)')})" in starter.stdout
     off = run_cli_process("grade", str(FILES / "quiz_off_by_one.py"), "--quiz", QUIZ, "--json")

@@ -4,6 +4,7 @@
 // searches drawn side by side (trace_pane.js), each shown where the divergence shows. Every text
 // from the report is inserted as text.
 
+import { fetchCatalogue } from "../page/misconception_banner.js";
 import { fetchPseudocode } from "../replay/trace_file.js";
 import { TracePane } from "./trace_pane.js";
 import {
@@ -12,18 +13,6 @@ import {
 } from "./report_words.js";
 
 const $ = (id) => document.getElementById(id);
-
-let catalogue = null; // Promise of the misconceptions by id (GET /api/misconceptions), fetched once
-
-function misconceptions() {
-  if (!catalogue) {
-    catalogue = fetch("/api/misconceptions")
-      .then((response) => (response.ok ? response.json() : { misconceptions: [] }))
-      .then((body) => Object.fromEntries((body.misconceptions || []).map((m) => [m.id, m])))
-      .catch(() => ({}));
-  }
-  return catalogue;
-}
 
 function setText(id, text) {
   const e = $(id);
@@ -76,7 +65,7 @@ export class CodeReport {
   async show(report) {
     const shown = ++this.shown;
     const named = report.misconception || (report.also || []).length || (report.same_search || []).length;
-    const entries = named ? await misconceptions() : {};
+    const entries = named ? await fetchCatalogue() : {};
     if (shown !== this.shown) return; // another run since
     this.clear();
     const error = report.error;

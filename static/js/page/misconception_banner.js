@@ -7,7 +7,8 @@ import { el } from "./html_element.js";
 
 let catalogue = null; // Promise of {id: {id, name, follows, idea}}
 
-function fetchCatalogue() {
+// The catalogue by id, fetched once for the page (the banner, the code lab's report).
+export function fetchCatalogue() {
   if (!catalogue) {
     catalogue = fetch("/api/misconceptions")
       .then((response) => (response.ok ? response.json() : { misconceptions: [] }))

@@ -20,7 +20,7 @@ from typing import Any
 from search.grading.problem import ENTRIES, Problem
 from search.grading.student_code import Output, student_line, student_traceback
 from search.grading.student_game import GameUseError, Position, StudentGame, VisitLimit
-from search.grading.value_hook import ValueWatch, value_functions
+from search.grading.value_hook import WATCH, compile_watched, watch_decorator
 from search.traces.json_values import json_number
 
 
@@ -85,12 +85,14 @@ def run_student(source: str, problem: Problem, filename: str = "student.py") -> 
     """Execute `source`, call its entry point on the problem's start, and record the search."""
     record = StudentRecord(StudentGame(problem.request.game, problem.depth, lambda *step: record.steps.append(Step(*step))))
     try:
-        code = compile(source, filename, "exec")
+        code, record.values_recorded = compile_watched(source, filename)
     except SyntaxError as error:
         record.error = StudentError("syntax", f"{type(error).__name__}: {error.msg}", error.lineno,
                                     "".join(traceback.format_exception_only(type(error), error)))
         return record
-    module: dict[str, Any] = {"__name__": "student", "__file__": filename}
+    game = record.game
+    module: dict[str, Any] = {"__name__": "student", "__file__": filename, WATCH: watch_decorator(
+        lambda position, value, name: record.steps.append(Step("value", position, game.value_for_max(value), name)))}
     output = Output()
     saved = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = output  # type: ignore[assignment]
@@ -98,13 +100,7 @@ def run_student(source: str, problem: Problem, filename: str = "student.py") -> 
         exec(code, module)
         entry = _entry(module, problem, record)
         if entry is not None:
-            watched = value_functions(code)
-            record.values_recorded = bool(watched)
-            args = _arguments(entry, record.game, problem)
-            game = record.game
-            with ValueWatch(watched, lambda position, value, name: record.steps.append(
-                    Step("value", position, game.value_for_max(value), name))):
-                record.returned = entry(*args)
+            record.returned = entry(*_arguments(entry, game, problem))
     except VisitLimit as error:
         record.error = StudentError("limit", f"{error}: is it searching in a loop?", student_line(error, filename),
                                     student_traceback(error, filename))

@@ -16,6 +16,7 @@ export class PythonRunner {
     this.loaded = null; // Promise: resolves when the worker is ready, rejects when it cannot load
     this.runs = 0; // ids of runs
     this.loadSeconds = null; // how long the last load took, {python, package} (the benchmark reads it)
+    this.runSeconds = null; // the last run's {traced, judged}: the student's search, then the judging (the benchmark reads it)
     this.start();
   }
 
@@ -61,6 +62,8 @@ export class PythonRunner {
     const worker = this.worker;
     return new Promise((resolve) => {
       let timer = null;
+      let began = performance.now();
+      let ran = null;
       const done = (outcome) => {
         clearTimeout(timer);
         worker.removeEventListener("message", listen);
@@ -69,13 +72,17 @@ export class PythonRunner {
       const listen = ({ data }) => {
         if (data.id !== id) return;
         if (data.type === "started") {
+          began = performance.now();
           timer = setTimeout(() => {
             this.start(); // the stuck worker ends; a fresh one loads for the next run
             done({ kind: "limit", seconds: this.limitSeconds });
           }, this.limitSeconds * 1000);
         } else if (data.type === "ran") {
           clearTimeout(timer); // the student's code is done: judging is the engine's, not timed
+          ran = performance.now();
+          this.runSeconds = { traced: (ran - began) / 1000, judged: null };
         } else if (data.type === "report") {
+          if (ran !== null) this.runSeconds.judged = (performance.now() - ran) / 1000;
           try {
             done({ kind: "report", report: JSON.parse(data.report) });
           } catch (err) {

@@ -170,6 +170,8 @@ def test_what_the_student_cannot_be_judged_on_names_the_line() -> None:
                                            "this problem asks for alphabeta)")
     misuse = report("def alphabeta_search(game, state):\n    return game.utility(state, 'MAX')\n", LECTURE)
     assert misuse["error"]["line"] == 2 and misuse["error"]["message"].startswith("utility(A, 'MAX'): the game is not over at A")
+    leaving = report("import sys\n\ndef alphabeta_search(game, state):\n    sys.exit(0)\n", LECTURE)
+    assert leaving["verdict"] == "error" and leaving["error"]["line"] == 4 and "called exit()" in leaving["error"]["message"]
     bad_move = report("def alphabeta_search(game, state):\n    return game.result(state, 'Z')\n", LECTURE)
     assert "'Z' is not one of ACTIONS(A) = ['B', 'C', 'D']" in bad_move["error"]["message"]
 

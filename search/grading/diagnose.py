@@ -6,7 +6,6 @@ listed as giving the same search.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from search.grading.divergence import first_divergence
@@ -19,12 +18,6 @@ EVENTS_PER_VISIT = 12
 """More events than the engine writes for one visited node (visit, init, leaf or return, backup, test, bound,
 prune): a mistaken search that writes more than this per position the student's search visited cannot be
 the same search, so it is stopped there (full tic-tac-toe without pruning is 550,000 positions)."""
-
-
-@dataclass(slots=True)
-class Diagnosis:
-    misconception: Misconception | None
-    also: list[str]
 
 
 def reproducing(student: Walk, problem: Problem) -> list[Misconception]:
@@ -64,8 +57,3 @@ class _Follower:
                     self.recorder.cancel()
                     return
                 self.next += 1
-
-
-def diagnose(student: Walk, problem: Problem) -> Diagnosis:
-    found = reproducing(student, problem)
-    return Diagnosis(found[0] if found else None, [m.id for m in found[1:]])

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from search.grading.walks import Walk, same_value, shown_number
+from search.grading.walks import Walk, same_value, shown_move, shown_number
+from search.traces.json_values import from_json_number
 
 NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax"}
 FUNCTIONS = {"max": "MAX-VALUE", "min": "MIN-VALUE"}
@@ -86,15 +87,16 @@ def _visit_divergence(student: Walk, other: Walk, start: int, end: int | None, n
 
 def _unvisited(node: str, student: Walk, other: Walk, name: str, depth: int | None) -> tuple[str, str, str]:
     """(kind, node, words) for a visit the other search never makes: pruned there, past the depth limit, or neither."""
-    prune = other.pruned_by(node, student.parents)
-    if prune is not None:
+    found = other.pruned_by(node, student.parents)
+    if found is not None:
+        prune, cut = found
         sign, bound, field = TESTS.get(prune["test"], ("≤", "α", "alpha"))
         before = other.last_child.get(prune["seq"])
         returned = f"{before} returned {shown_number(prune['v'])}" if before else f"v = {shown_number(prune['v'])}"
-        below = "" if node in prune["pruned"] else f", below {_pruned_ancestor(node, prune, student)}"
+        below = "" if cut == node else f", below {cut}"
         function = "MAX-VALUE returns as soon as v " if bound == "β" else "MIN-VALUE returns as soon as v "
         return ("cut", node, f"your search visits {node}{below} after {returned} {sign} {bound} = "
-                f"{shown_number(_number(prune[field]))} at {prune['node']}: {name} prunes {', '.join(prune['pruned'])} "
+                f"{shown_number(from_json_number(prune[field]))} at {prune['node']}: {name} prunes {', '.join(prune['pruned'])} "
                 f"there ({function}{sign} {bound})")
     node_depth = student.depths.get(node)
     if depth is not None and node_depth is not None and node_depth > depth:
@@ -102,13 +104,6 @@ def _unvisited(node: str, student: Walk, other: Walk, name: str, depth: int | No
         return ("extra", node, f"your search visits {node} at depth {node_depth}, past the depth limit {depth}: "
                 f"the search stops at depth {depth} and scores {parent} with EVAL")
     return ("extra", node, f"your search visits {node}, which {name} never visits")
-
-
-def _pruned_ancestor(node: str, prune: dict[str, Any], student: Walk) -> str:
-    current: str | None = node
-    while current is not None and current not in prune["pruned"]:
-        current = student.parents.get(current)
-    return current or node
 
 
 def _their_value(name: str, player: str, node: str, value: float) -> str:
@@ -122,18 +117,8 @@ def _after(visits: list[str], i: int) -> str:
     return f", after {visits[i - 1]}" if i > 0 else ""
 
 
-def _number(value: Any) -> float:
-    return float("inf") if value == "inf" else float("-inf") if value == "-inf" else value
-
-
 def _move_words(student: Walk, other: Walk, name: str) -> str:
-    chosen = f"chooses {_shown_move(other.move)}" + (f" (value {shown_number(other.value)})" if other.value is not None else "")
+    chosen = f"chooses {shown_move(other.move)}" + (f" (value {shown_number(other.value)})" if other.value is not None else "")
     if student.child is None:
         return f"your search returns {student.returned!r}, which is not one of the moves at the start; {name} {chosen}"
-    return f"your search returns the move {_shown_move(student.move)}; {name} {chosen}, the first move with the best value"
-
-
-def _shown_move(move: Any) -> str:
-    if isinstance(move, list):
-        return "(" + ", ".join(str(x) for x in move) + ")"
-    return str(move)
+    return f"your search returns the move {shown_move(student.move)}; {name} {chosen}, the first move with the best value"

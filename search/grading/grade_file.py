@@ -12,6 +12,7 @@ from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, Grade
 from search.grading.problem import Problem
 from search.grading.report import judge
 from search.grading.sandbox import run_in_child
+from search.grading.walks import shown_move
 from search.misconceptions import CATALOGUE
 
 
@@ -71,8 +72,8 @@ def outcome_of(report: dict[str, Any], name: str) -> GradeOutcome:
         lines.append(error["traceback"].rstrip())
     student, reference = report["student"], report["reference"]
     if verdict != "error":
-        lines.append(f"Your search: {student['visited']} positions, move {_move(student['move'])}. "
-                     f"Reference: {reference['visited']} positions, move {_move(reference['move'])}.")
+        lines.append(f"Your search: {student['visited']} positions, move {shown_move(student['move'])}. "
+                     f"Reference: {reference['visited']} positions, move {shown_move(reference['move'])}.")
     text = "\n".join(lines)
     tests = [GradedTest(f"{report['entry']}: {report['title']}", 1.0 if code == MATCH else 0.0, 1.0, text)]
     return GradeOutcome(code, text, tests, report)
@@ -82,9 +83,3 @@ def _followed(ids: list[str]) -> str:
     """Misconceptions by what a search with them is: "alpha-beta with the window not passed down and ..."."""
     names = [CATALOGUE[i].follows for i in ids if i in CATALOGUE]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _move(move: Any) -> str:
-    if isinstance(move, list):
-        return "(" + ", ".join(str(x) for x in move) + ")"
-    return "none" if move is None else str(move)

@@ -25,6 +25,7 @@ from search import limits
 from search.errors import InputError
 from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, GradeOutcome
 from search.grading.quiz_run import DEPTHS, ENTRY, run_quiz
+from search.grading.walks import shown_move
 
 QUIZ = "isolation-depth-limit"
 QUIZZES = {QUIZ: "depth-limited minimax on the 3x2 Isolation board (the lecture's quiz)"}
@@ -85,7 +86,7 @@ def judge(answer: dict[str, Any], quiz: str = QUIZ) -> dict[str, Any]:
         counts = [str(row["tested"]) for row in rows]
         report["headline"] = (f"Your {ENTRY} passes the quiz: at depths {DEPTHS[0]} to {DEPTHS[-1]} it tests "
                               f"{', '.join(counts[:-1])} and {counts[-1]} positions (calls of terminal_test) and chooses "
-                              f"{_pair(ref.moves[DEPTHS[0]])}, as the reference does (the quiz's check: depth "
+                              f"{shown_move(ref.moves[DEPTHS[0]])}, as the reference does (the quiz's check: depth "
                               f"{QUIZ_CHECK[0]} tests {QUIZ_CHECK[1]}).")
         return report
     depth = first["depth"]
@@ -101,7 +102,7 @@ def judge(answer: dict[str, Any], quiz: str = QUIZ) -> dict[str, Any]:
     else:
         report.update(verdict="differs", hint=_move_hint(depth, first),
                       headline=f"Your {ENTRY} differs from the reference at depth {depth}: it chose {first['move_text']}, "
-                               f"the reference {_pair(ref.moves[depth])}.")
+                               f"the reference {shown_move(ref.moves[depth])}.")
     return report
 
 
@@ -159,7 +160,7 @@ def _move_hint(depth: int, row: dict[str, Any]) -> str:
     best = max(values.values())
     mine = values.get((row["move"][0], row["move"][1]))
     if mine is None:
-        return f"{row['move_text']} is not a legal first move (the legal ones are {', '.join(map(_pair, values))})"
+        return f"{row['move_text']} is not a legal first move (the legal ones are {', '.join(map(shown_move, values))})"
     if mine == best:
         return (f"{row['move_text']} ties for the best value ({best:g}), but the quiz keeps the first move with the "
                 "strictly largest value (`if v > best_score`, not >=)")
@@ -179,10 +180,6 @@ def _error_hint(error: dict[str, Any]) -> str | None:
     return None
 
 
-def _pair(move: Any) -> str:
-    return f"({move[0]}, {move[1]})"
-
-
 def report_text(report: dict[str, Any]) -> str:
     """What the CLI prints: the headline, the hint, the table of depths, the student's traceback and output."""
     lines = [report["headline"]]
@@ -195,7 +192,7 @@ def report_text(report: dict[str, Any]) -> str:
             move = "-" if row["error"] else row["move_text"]
             mark = "" if row["matches"] else "  <- differs" if row["error"] is None else "  <- raised"
             lines.append(f"{row['depth']:>5}  {tested:>6}  {row['reference']:>9}  {move:<8}  "
-                         f"{_pair(row['reference_move'])}{mark}")
+                         f"{shown_move(row['reference_move'])}{mark}")
     error = report["error"]
     if error and error.get("traceback"):
         lines += ["", error["traceback"].rstrip()]
@@ -218,7 +215,7 @@ def graded_tests(report: dict[str, Any], stopped: str | None = None) -> list[Gra
             tests.append(GradedTest(name, 0, 1, f"{ENTRY}(GameState(), {depth}) raised {row['error']['message']}"))
         else:
             said = (f"{'matches' if row['matches'] else 'differs'}: your search tested {row['tested']} positions (the reference {row['reference']}) and chose "
-                    f"{row['move_text']} (the reference {_pair(row['reference_move'])})")
+                    f"{row['move_text']} (the reference {shown_move(row['reference_move'])})")
             tests.append(GradedTest(name, 1 if row["matches"] else 0, 1, said))
     return tests
 

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from search import limits
 from search.grading import quiz_state
-from search.grading.student_code import Output, student_line, student_traceback
+from search.grading.student_code import Output, short_repr, student_line, student_traceback
 from search.grading.student_game import VisitLimit
 
 DEPTHS = tuple(range(1, 7))
@@ -135,5 +135,4 @@ def _move_json(move: Any) -> list[int] | None:
 
 
 def _move_text(move: Any) -> str:
-    text = repr(move) if not isinstance(move, list) else repr(tuple(move))
-    return text if len(text) <= 80 else text[:77] + "..."
+    return short_repr(tuple(move) if isinstance(move, list) else move)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from search.grading.problem import ENTRIES, Problem
-from search.grading.student_code import Output, student_line, student_traceback
+from search.grading.student_code import Output, short_repr, student_line, student_traceback
 from search.grading.student_game import GameUseError, Position, StudentGame, VisitLimit
 from search.grading.value_hook import WATCH, compile_watched, watch_decorator
 from search.traces.json_values import json_number
@@ -71,14 +71,9 @@ class StudentRecord:
         chosen = self.game.engine_move(self.returned) if self.error is None else None
         return {"steps": steps, "child": None if chosen is None else chosen[0],
                 "move": None if chosen is None else engine.move_json(chosen[1]),
-                "returned": None if chosen is not None or self.error is not None else _short_repr(self.returned),
+                "returned": None if chosen is not None or self.error is not None else short_repr(self.returned),
                 "error": None if self.error is None else self.error.to_json(), "values_recorded": self.values_recorded,
                 "output": self.output}
-
-
-def _short_repr(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def run_student(source: str, problem: Problem, filename: str = "student.py") -> StudentRecord:

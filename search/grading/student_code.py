@@ -8,6 +8,7 @@ what the code prints is collected, kept short, so it cannot mix with what the gr
 from __future__ import annotations
 
 import traceback
+from typing import Any
 
 MAX_OUTPUT = 4_000
 """Characters of the student's printed output kept for the report."""
@@ -28,6 +29,12 @@ class Output:
 
     def flush(self) -> None:
         pass
+
+
+def short_repr(value: Any, limit: int = 80) -> str:
+    """What the student's code handed back, as Python writes it, at most `limit` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def student_frames(error: BaseException, filename: str) -> list[traceback.FrameSummary]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from search.errors import InputError
 from search.grading.walks import Walk
-from search.traces.json_values import from_json_number
+from search.traces.json_values import from_json_number, json_number
 
 Event = dict[str, Any]
 LINES = {
@@ -64,13 +64,9 @@ def student_trace(run: dict[str, Any], start: Event, algorithm: str, events: boo
     walk.child, walk.move, walk.returned, walk.result_seq = run.get("child"), run.get("move"), run.get("returned"), seq
     if events:
         out.append({"seq": seq, "type": "result", "node": walk.root, "line": "search.return",
-                    "value": None if walk.value is None else _json(walk.value), "move": walk.move, "child": walk.child,
+                    "value": None if walk.value is None else json_number(walk.value), "move": walk.move, "child": walk.child,
                     "visited": visits, "leaves": leaves, "prunes": 0, "pruned": 0, "complete": run.get("error") is None})
     return out, walk
-
-
-def _json(value: float) -> Any:
-    return "inf" if value == float("inf") else "-inf" if value == float("-inf") else value
 
 
 def _steps(run: dict[str, Any]) -> list[dict[str, Any]]:

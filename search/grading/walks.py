@@ -36,14 +36,14 @@ class Walk:
     value: float | None = None
     result_seq: int | None = None
 
-    def pruned_by(self, node: str, parents: dict[str, str | None]) -> Event | None:
-        """The prune event of this search that cut `node` or one of its ancestors (`parents`: another search's, when
-        this one never saw the node)."""
+    def pruned_by(self, node: str, parents: dict[str, str | None]) -> tuple[Event, str] | None:
+        """The prune event of this search that cut `node` or one of its ancestors, and the node it cut (`parents`:
+        another search's, when this one never saw the node)."""
         cut = {pruned: event for event in self.prunes for pruned in event["pruned"]}
         current: str | None = node
         while current is not None:
             if current in cut:
-                return cut[current]
+                return cut[current], current
             current = parents.get(current, self.parents.get(current))
         return None
 
@@ -87,6 +87,13 @@ def same_value(a: float | None, b: float | None) -> bool:
     if not (math.isfinite(a) and math.isfinite(b)):
         return False
     return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+
+
+def shown_move(move: Any) -> str:
+    """A move as a message shows it: B, 4, (0, 1) for a pair; "none" when there is none."""
+    if isinstance(move, (list, tuple)):
+        return "(" + ", ".join(str(x) for x in move) + ")"
+    return "none" if move is None else str(move)
 
 
 def shown_number(value: float | None) -> str:

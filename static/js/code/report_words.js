@@ -2,24 +2,22 @@
 // functions, so node's tests read them. Every text a report carries (messages, a traceback, the
 // student's names) is the student's or the grader's; the page inserts these words only as text.
 
-import { showValue } from "../view/value_format.js";
+import { showMove, showValue } from "../view/value_format.js";
 import { plural } from "../view/plural.js";
 
 const ALGORITHM_NAMES = { minimax: "minimax", alphabeta: "alpha-beta", expectiminimax: "expectiminimax" };
 const GAME_NAMES = { tictactoe: "tic-tac-toe", isolation: "Isolation" };
 
-// A move as the student's function returns it: a child's id, a cell 0-8, an Isolation square (x, y).
-export function showMove(move) {
-  if (move === null || move === undefined) return "none";
-  if (Array.isArray(move)) return `(${move.map(String).join(", ")})`;
-  return String(move);
+// A move as the student's function returns it: a child's id, a cell 0-8, an Isolation square (x, y); "none".
+export function moveWords(move) {
+  return showMove(move) || "none";
 }
 
 // "visited 9 nodes · value 3 · move B" for report.student or report.reference.
 export function searchFacts(side) {
   if (!side) return "";
   const value = side.value === null || side.value === undefined ? "none" : showValue(side.value);
-  return `visited ${plural(side.visited ?? 0, "node")} · value ${value} · move ${showMove(side.move)}`;
+  return `visited ${plural(side.visited ?? 0, "node")} · value ${value} · move ${moveWords(side.move)}`;
 }
 
 // The problem in words, from the page's query and the server's answer: what to write, on what.
@@ -62,15 +60,20 @@ export function misconceptionWords(m) {
 
 // Other misconceptions that reproduce the same search, by name where the catalogue ({id: entry}) has it, or "".
 export function alsoWords(ids, catalogue = {}) {
-  if (!Array.isArray(ids) || !ids.length) return "";
-  const names = ids.map((id) => (Object.hasOwn(catalogue, id) && catalogue[id].name ? catalogue[id].name : String(id)));
-  return `The same search also follows: ${names.join("; ")}.`;
+  const names = misconceptionNames(ids, catalogue);
+  return names.length ? `The same search also follows: ${names.join("; ")}.` : "";
+}
+
+// Misconceptions by name where the catalogue ({id: entry}) has it, else by id.
+function misconceptionNames(ids, catalogue) {
+  if (!Array.isArray(ids)) return [];
+  return ids.map((id) => (Object.hasOwn(catalogue, id) && catalogue[id].name ? catalogue[id].name : String(id)));
 }
 
 // Slips that search exactly as the right search does on this problem (a match's `same_search`), or "".
 export function sameSearchWords(ids, catalogue = {}) {
-  if (!Array.isArray(ids) || !ids.length) return "";
-  const names = ids.map((id) => (Object.hasOwn(catalogue, id) && catalogue[id].name ? catalogue[id].name : String(id)));
+  const names = misconceptionNames(ids, catalogue);
+  if (!names.length) return "";
   const slips = names.length === 1 ? `one slip searches` : `${names.length} slips search`;
   return `On this problem ${slips} exactly as the right search does (${names.join("; ")}): a problem where they differ tells them apart.`;
 }
@@ -100,7 +103,7 @@ export function leftOutWords(report) {
 
 // A lecture quiz's row for one depth: [depth, your count, the reference's, your move, the reference's, whether they match].
 export function quizRow(row) {
-  const move = (m) => (Array.isArray(m) ? showMove(m) : "none");
+  const move = (m) => (Array.isArray(m) ? moveWords(m) : "none");
   const tested = row.error ? `error${Number.isInteger(row.error.line) ? ` (line ${row.error.line})` : ""}` : String(row.tested); // its message is above
   return [String(row.depth), tested, String(row.reference), row.error ? "—" : move(row.move), move(row.reference_move), row.matches ? "✓" : "✗"];
 }

@@ -3,15 +3,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  alsoWords, divergenceWhere, errorWhere, leftOutWords, limitWords, misconceptionWords, problemWords, quizRow, sameSearchWords, searchFacts, showMove,
+  alsoWords, divergenceWhere, errorWhere, leftOutWords, limitWords, misconceptionWords, problemWords, quizRow, sameSearchWords, searchFacts, moveWords,
   verdictWords,
 } from "../../../static/js/code/report_words.js";
 
 test("a move is a child's id, a cell or an Isolation square; a search's facts read as the tally does", () => {
-  assert.equal(showMove("B"), "B");
-  assert.equal(showMove(4), "4");
-  assert.equal(showMove([1, 0]), "(1, 0)");
-  assert.equal(showMove(null), "none");
+  assert.equal(moveWords("B"), "B");
+  assert.equal(moveWords(4), "4");
+  assert.equal(moveWords([1, 0]), "(1, 0)");
+  assert.equal(moveWords(null), "none");
   assert.equal(searchFacts({ visited: 1, value: "-inf", move: null }), "visited 1 node · value −∞ · move none");
   assert.equal(searchFacts({ visited: 549946, value: 0, move: 4 }), "visited 549,946 nodes · value 0 · move 4");
 });

@@ -1,6 +1,7 @@
 """Minimax Lab's search engine: pure Python, no Flask.
 
-Trees and games go in (search.trees.parse, search.games.tictactoe, search.games.isolation, or a course's own
+Trees and games go in (search.trees.parse, search.games.tictactoe, search.games.isolation,
+search.games.connect4, or a course's own
 game written as a GameBase); minimax, alpha-beta, expectiminimax, max^n and iterative deepening run with or
 without a Recorder; search.trace runs one and keeps its events, the typed events of docs/trace-format.md;
 search.show draws a trace in Jupyter (docs/library.md).
@@ -9,6 +10,7 @@ search.show draws a trace in Jupyter (docs/library.md).
 from typing import Any
 
 from search.errors import InputError
+from search.games.connect4 import ConnectFour
 from search.games.game import Game, TreeGame
 from search.games.isolation import Isolation
 from search.games.tictactoe import TicTacToe
@@ -29,7 +31,7 @@ def show(trace_or_game: Any, **options: Any) -> Any:
 
 
 __all__ = [
-    "Game", "GameBase", "InputError", "Isolation", "Recorder", "SearchRequest", "SearchResult", "TicTacToe", "Trace",
+    "ConnectFour", "Game", "GameBase", "InputError", "Isolation", "Recorder", "SearchRequest", "SearchResult", "TicTacToe", "Trace",
     "TreeGame", "alphabeta", "expectiminimax", "iterative_deepening", "maxn", "minimax", "parse_request",
     "parse_tree_text", "show", "trace", "tree_from_json",
 ]

@@ -138,9 +138,18 @@ def parse_request(data: Any, game: Game[Any, Any] | None = None) -> SearchReques
     if game is None:
         game = _game(data, depth, algorithm == "iterative")
     check_fit(game, algorithm)  # e.g. chance nodes need expectiminimax, or bounds for alpha-beta
+    check_depth_needed(game, depth)
     request = SearchRequest(game, algorithm, depth, ties, parse_enhancements(data, game, algorithm, depth), ordering, seed,
                             parse_returns(data, game, algorithm))
     return fitted_request(with_misconception(request, data.get("misconception")))
+
+
+def check_depth_needed(game: Game[Any, Any], depth: int | None) -> None:
+    """A game too big to search to its end (Connect Four) says why in `depth_limit_needed`: a search of it without a
+    depth limit is refused with that reason instead of started and never finished."""
+    reason = getattr(game, "depth_limit_needed", None)
+    if depth is None and reason:
+        raise InputError("depth", reason)
 
 
 def parse_misconception(misconception: Any, request: SearchRequest) -> str | None:

@@ -48,6 +48,8 @@ def search_again(search: ValueSearch, what: str, enhancements: Any = None, uncap
     game = getattr(search, "plain_game", search.game)
     if isinstance(game, OrderedGame):  # its order was surveyed to the depth limit only: the game's own order past it
         game = game.game
+    if what == TO_THE_END and getattr(getattr(game, "game", game), "depth_limit_needed", None):
+        return None  # Connect Four: no search reaches its end, so none is started to find out
     ties = search.options.get("ties", "prune")
     depth = None if what == TO_THE_END else search.options["depth"]
     minimax = search.algorithm == "minimax" and what != TO_THE_END

@@ -18,6 +18,7 @@ from search.cli.grade import add_grade_parser, grade_command
 from search.cli.practice import add_practice_parser, practice_command
 from search.errors import InputError
 from search.games.game import TreeGame
+from search.games.registry import GAMES
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
 from search.misconceptions import CATALOGUE
 from search.request import (
@@ -68,8 +69,9 @@ def add_source_arguments(parser: argparse.ArgumentParser, game_help: str) -> Non
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
     source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
-    source.add_argument("--game", choices=["tictactoe", "isolation"], help=game_help)
-    parser.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
+    source.add_argument("--game", choices=list(GAMES), help=game_help)
+    parser.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2; "
+                        "Connect Four 42 chars of X O . (rows top to bottom; needs --depth)")
     parser.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
     parser.add_argument("--symmetry", action="store_true",
                         help="tic-tac-toe: keep one move of each class of positions equal under the square's 8 symmetries")

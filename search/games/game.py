@@ -139,7 +139,12 @@ def children_named(
     game: Game[Any, Action], node_id: str, state: Any, actions: Sequence[Action],
 ) -> list[tuple[str, Player, Any]]:
     """(id, player to move, move as JSON) of each child `actions` lead to from `state`: what a
-    prune event says of the children it skips (the recorder, and the upgrade of older traces)."""
+    prune event says of the children it skips (the recorder, and the upgrade of older traces). A game
+    may name them itself without making each child (Connect Four's `named_children`: a prune skips
+    thousands of children in a deep search)."""
+    named = getattr(game, "named_children", None)
+    if named is not None:
+        return named(node_id, state, actions)  # type: ignore[no-any-return]
     out = []
     for action in actions:
         child = game.result(state, action)

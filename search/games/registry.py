@@ -9,11 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from search.errors import InputError
+from search.games.connect4 import ConnectFour
 from search.games.game import Game
 from search.games.isolation import Isolation
 from search.games.tictactoe import TicTacToe
 
-GAMES = ("tictactoe", "isolation")
+GAMES = ("tictactoe", "isolation", "connect4")
+
+GAME_NAMES = {"tictactoe": "tic-tac-toe", "isolation": "Isolation", "connect4": "Connect Four"}
+"""Each game as a sentence names it."""
 
 GAME_EXAMPLES: dict[str, dict[str, Any]] = {
     "tictactoe-symmetry": {
@@ -39,8 +43,12 @@ def named_game(name: Any, state: Any, estimate: Any, symmetry: Any = False) -> G
         if estimate not in (None, "open-lines"):
             raise InputError("estimate", "tic-tac-toe has one estimate: open-lines")
         return TicTacToe(state or "." * 9, symmetry)
-    if symmetry and name == "isolation":
-        raise InputError("symmetry", "goes with tic-tac-toe (the 8 symmetries of its square), not Isolation")
+    if symmetry and name in ("isolation", "connect4"):
+        raise InputError("symmetry", f"goes with tic-tac-toe (the 8 symmetries of its square), not {GAME_NAMES[name]}")
     if name == "isolation":
         return Isolation(state or ".....#", estimate or "zero")
+    if name == "connect4":
+        if estimate not in (None, "windows"):
+            raise InputError("estimate", "Connect Four has one estimate: windows")
+        return ConnectFour(state or "." * 42)
     raise InputError("game", f"expected one of {', '.join(GAMES)}, got {name!r}")

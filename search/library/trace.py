@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from search.errors import InputError
+from search.games.connect4 import ConnectFour
 from search.games.game import TreeGame
 from search.games.isolation import Isolation
 from search.games.tictactoe import TicTacToe
@@ -100,9 +101,9 @@ def _request(game: Any, state: Any, options: dict[str, Any], symmetry: bool, est
              ) -> tuple[SearchRequest, dict[str, Any] | None]:
     """The search request for whatever was given to search and, for a course's game, its actions at the
     root by the id of the child each leads to (the move chosen is the game's own action, not its text)."""
-    builtin = isinstance(game, (TicTacToe, Isolation))
+    builtin = isinstance(game, (TicTacToe, Isolation, ConnectFour))
     if (symmetry or estimate is not None) and not builtin:
-        raise InputError("symmetry" if symmetry else "estimate", "goes with a built-in game (TicTacToe, Isolation)")
+        raise InputError("symmetry" if symmetry else "estimate", "goes with a built-in game (TicTacToe, Isolation, ConnectFour)")
     if isinstance(game, GameBase):
         return _course_request(game, state, options)
     if state is not None and not builtin:

@@ -60,7 +60,7 @@ Score = Union[float, Vector]
 Extended = Union[float, Literal["inf", "-inf"]]
 """A number that may be infinite, as JSON holds it."""
 Move = Union[None, str, int, Annotated[list[int], Schema(minItems=2, maxItems=2)]]
-"""A move as a trace writes it: a tree child's id, a tic-tac-toe cell 0-8, an Isolation [x, y]."""
+"""A move as a trace writes it: a tree child's id, a tic-tac-toe cell 0-8, an Isolation [x, y], a Connect Four column 0-6."""
 Reason = Literal["cancelled", "event limit", "client stalled"]
 
 
@@ -455,7 +455,7 @@ SCHEMA_FACTS: dict[str, dict[str, Any]] = {
             {"type": "object", "additionalProperties": False, "required": ["kind", "tree"],
              "properties": {"kind": {"const": "tree"}, "tree": {"$ref": "tree.schema.json#/$defs/node"}}},
             {"type": "object", "additionalProperties": False, "required": ["kind", "game", "state", "estimate"],
-             "properties": {"kind": {"const": "game"}, "game": {"enum": ["tictactoe", "isolation"]},
+             "properties": {"kind": {"const": "game"}, "game": {"enum": ["tictactoe", "isolation", "connect4"]},
                             "state": {"type": "string"}, "estimate": {"type": "string"}}},
             # A course's own game (search.GameBase) too big to write out as a tree: the server cannot search
             # it again, so such a trace is replayed as recorded (search.traces.recorded).

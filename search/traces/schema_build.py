@@ -198,9 +198,11 @@ def _field_code(kind: str, name: str, hint: Any, item: str) -> tuple[str, str, s
         return item, "%d", item
     if plain is bool:
         return item, "%s", f'"true" if {item} else "false"'
+    # A whole number is written by repr() here, without a call: values are ints in most trees and
+    # games, and a search writes millions of them (bench/connect4.py).
     if _mentions_infinity(plain):
-        return f"json_number({item})", "%s", f"_bound({item})"
-    return item, "%s", f"_number({item})"
+        return f"json_number({item})", "%s", f"repr({item}) if type({item}) is int else _bound({item})"
+    return item, "%s", f"repr({item}) if type({item}) is int else _number({item})"
 
 
 def _layout(kind: str, window: bool) -> tuple[str, str]:

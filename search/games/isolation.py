@@ -1,13 +1,19 @@
-"""Isolation exactly as in the depth-limited minimax lesson: a 3x2 board, lower-right cell blocked, queen moves.
+"""Isolation exactly as in the depth-limited minimax lesson: a 3x2 board, lower-right cell blocked, queen moves;
+and the same game on a square board of 4x4 to 7x7, all cells open at the start, to play against the search.
 
 A position is 6 characters, row 0 then row 1, each row x = 0, 1, 2: '.' open, '#' closed (the
 blocked corner and every cell a player has left), '1' and '2' the players. Player 1 moves first
 and is MAX. The first move goes to any open cell; after that a player moves like a chess queen
 through open cells. A player with no move loses: utility +1 / -1 for MAX.
+
+A square board is n * n characters, row by row, n = 4 to 7 (its length says which): the same cells,
+with no blocked corner. Its game tree is far too big to search to the end (5x5: 25 first moves, 24
+second, then up to 16 queen moves each), so a search of it needs a depth limit, as Connect Four's does.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from search.errors import InputError
@@ -16,39 +22,53 @@ from search.trees.node import Player
 
 XLIM, YLIM = 3, 2
 EMPTY = ".....#"
+SQUARE_SIDES = (4, 5, 6, 7)
+"""The square boards besides the lesson's 3x2, by side."""
 RAYS = ((1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1))
 """The lesson's ray order, which decides move order and so what alpha-beta prunes."""
 
 Move = tuple[int, int]
 
 
+def size_of(board: str) -> tuple[int, int]:
+    """(columns, rows) of the board `board` is a position of: 3x2 for 6 characters, else a square (validate_position)."""
+    if len(board) == XLIM * YLIM:
+        return XLIM, YLIM
+    side = math.isqrt(len(board))
+    return side, side
+
+
 def moves_made(board: str) -> int:
-    return sum(1 for ch in board if ch != ".") - 1
+    """Cells no longer open (the 3x2 board's blocked corner aside): each move closes one, or places a player."""
+    return sum(1 for ch in board if ch != ".") - (1 if len(board) == XLIM * YLIM else 0)
 
 
 def legal_moves(board: str, player: str) -> list[Move]:
     """The lesson's get_legal_moves for `player` ('1' or '2'), in its order."""
+    width, height = size_of(board)
     at = board.find(player)
     if at < 0:
-        return [(i % XLIM, i // XLIM) for i, ch in enumerate(board) if ch == "."]
+        return [(i % width, i // width) for i, ch in enumerate(board) if ch == "."]
     moves: list[Move] = []
     for dx, dy in RAYS:
-        x, y = at % XLIM, at // XLIM
-        while 0 <= x + dx < XLIM and 0 <= y + dy < YLIM:
+        x, y = at % width, at // width
+        while 0 <= x + dx < width and 0 <= y + dy < height:
             x, y = x + dx, y + dy
-            if board[y * XLIM + x] != ".":
+            if board[y * width + x] != ".":
                 break
             moves.append((x, y))
     return moves
 
 
 def validate_position(board: Any) -> str:
-    if not isinstance(board, str) or len(board) != XLIM * YLIM:
-        raise InputError("state", "expected 6 characters (row 0 then row 1), each '.', '#', '1' or '2'")
+    squares = ", ".join(f"{n * n} ({n}x{n})" for n in SQUARE_SIDES)
+    if not isinstance(board, str) or (len(board) != XLIM * YLIM and len(board) not in [n * n for n in SQUARE_SIDES]):
+        raise InputError("state", "expected 6 characters (the lesson's 3x2 board: row 0 then row 1) or a square board's "
+                                  f"{squares}, row by row, each '.', '#', '1' or '2'")
     for i, ch in enumerate(board):
         if ch not in ".#12":
             raise InputError(f"state[{i}]", f"expected '.', '#', '1' or '2', got {ch!r}")
-    if board[-1] != "#":
+    if len(board) == XLIM * YLIM and board[-1] != "#":
         raise InputError("state[5]", "the lower-right cell is blocked: expected '#'")
     made = moves_made(board)
     for player, placed_after in (("1", 1), ("2", 2)):
@@ -67,8 +87,10 @@ def zero_estimate(board: str) -> float:
 
 
 def mobility_estimate(board: str) -> float:
-    """(MAX's moves - MIN's moves) / 10: strictly between the utilities -1 and +1 (AIMA 4th ed. §5.3.1)."""
-    return (len(legal_moves(board, "1")) - len(legal_moves(board, "2"))) / 10
+    """(MAX's moves - MIN's moves) / 10 on the lesson's board (at most 4 moves each), / 100 on a square one (at most
+    24 each on 7x7): strictly between the utilities -1 and +1, as AIMA 4th ed. §5.3.1 asks of an estimate."""
+    scale = 10 if len(board) == XLIM * YLIM else 100
+    return (len(legal_moves(board, "1")) - len(legal_moves(board, "2"))) / scale
 
 
 ESTIMATES: dict[str, Callable[[str], float]] = {"zero": zero_estimate, "mobility": mobility_estimate}
@@ -79,6 +101,11 @@ class Isolation:
 
     def __init__(self, state: str = EMPTY, estimate: str = "zero") -> None:
         self.initial = validate_position(state)
+        self.width, self.height = size_of(self.initial)
+        # The lesson's board is searched to its end; a square board only with a depth limit (search.request).
+        self.depth_limit_needed = None if len(state) == XLIM * YLIM else (
+            f"Isolation on the {self.width}x{self.height} board needs a depth limit: its game tree is far too big for "
+            "any search to finish. Try 3 to 5, with the mobility estimate")
         if estimate not in ESTIMATES:
             raise InputError("estimate", f"expected one of {', '.join(ESTIMATES)}, got {estimate!r}")
         self.estimate_name = estimate
@@ -98,7 +125,7 @@ class Isolation:
         mover = self._mover(state)
         cells = list(state.replace(mover, "#"))
         x, y = action
-        cells[y * XLIM + x] = mover
+        cells[y * self.width + x] = mover
         return "".join(cells)
 
     def is_terminal(self, state: str) -> bool:

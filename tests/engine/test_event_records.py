@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from search import Isolation, Recorder, TicTacToe, TreeGame, alphabeta, minimax, tree_from_json
+from search import ConnectFour, Isolation, Recorder, TicTacToe, TreeGame, alphabeta, minimax, tree_from_json
 from search.traces.jsonl import dumps_event
 from search.traces.records import BACKUP, BOUND, LEAF, VISIT, Batch
 from search.trees.node import LECTURE_SHORTHAND
@@ -68,6 +68,8 @@ def test_dicts_and_json_lines_agree_on_any_tree(
     (TicTacToe("XO..X...."), 2),
     (Isolation(), None),
     (Isolation(".....#", estimate="mobility"), 2),
+    (ConnectFour(), 3),
+    (Isolation("." * 25, estimate="mobility"), 2),
 ])
 @pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
 def test_dicts_and_json_lines_agree_on_games(game: Any, depth: int | None, algorithm: str) -> None:

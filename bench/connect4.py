@@ -11,7 +11,7 @@ The goal (issue "Play against the search"): traced <= 4x plain at depth 6 from t
 Ratios are only meaningful when the runs share the machine's state, so every mode runs in the same
 process, interleaved round by round (gc.collect() before each run, the median per mode). Below the
 table: the whole CLI command timed as a process (Python's start included), and /play's reply at its
-default depth (server.play.engine_reply, the engine's search and the counts it shows).
+default depth (search.play.reply.engine_reply: the search and the counts it shows).
 
     .venv/bin/python bench/connect4.py              # 5 rounds: about 20 s
     .venv/bin/python bench/connect4.py --rounds 3

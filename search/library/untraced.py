@@ -22,6 +22,7 @@ from search.errors import InputError
 from search.games.game import Game
 from search.library.course_game import CourseGame
 from search.library.game_base import GameBase
+from search.request import check_depth_needed
 from search.result import SearchResult
 
 ENGINE_METHODS = ("child_id", "move_json", "describe", "source")
@@ -41,26 +42,34 @@ def engine_game(game: Any, chance: bool = False) -> Any:
     return game
 
 
+def limited(game: Any, options: dict[str, Any], chance: bool = False) -> Any:
+    """engine_game(game), refused without a depth limit when the game is too big to search to its end (Connect
+    Four: search.request.check_depth_needed), rather than started and never finished."""
+    engine = engine_game(game, chance)
+    check_depth_needed(engine, options.get("depth"))
+    return engine
+
+
 def minimax(game: Any, **options: Any) -> SearchResult:
     """MINIMAX-DECISION (AIMA 4th ed. §5.2.1); options: depth, recorder."""
-    return _minimax.minimax(engine_game(game), **options)
+    return _minimax.minimax(limited(game, options), **options)
 
 
 def alphabeta(game: Any, **options: Any) -> SearchResult:
     """ALPHA-BETA-SEARCH (AIMA 4th ed. §5.2.3); options: depth, ties, returns, recorder, baseline."""
-    return _alphabeta.alphabeta(engine_game(game), **options)
+    return _alphabeta.alphabeta(limited(game, options), **options)
 
 
 def expectiminimax(game: Any, **options: Any) -> SearchResult:
     """EXPECTIMINIMAX (AIMA 4th ed. §5.5), for games and trees with chance nodes; options: depth, recorder."""
-    return _expectiminimax.expectiminimax(engine_game(game, chance=True), **options)
+    return _expectiminimax.expectiminimax(limited(game, options, chance=True), **options)
 
 
 def maxn(game: Any, **options: Any) -> SearchResult:
     """MAX^N (AIMA 4th ed. §5.2.2), for games and trees of several players; options: depth, recorder."""
-    return _maxn.maxn(engine_game(game), **options)
+    return _maxn.maxn(limited(game, options), **options)
 
 
 def iterative_deepening(game: Any, **options: Any) -> SearchResult:
     """Alpha-beta with depth limits 1, 2, ..., depth (AIMA 4th ed. §3.4.4, §5.3); options: depth, ties, recorder."""
-    return _iterative.iterative_deepening(engine_game(game), **options)
+    return _iterative.iterative_deepening(limited(game, options), **options)

@@ -148,3 +148,13 @@ def test_the_cli_traces_connect4_with_a_depth_limit() -> None:
     events = [json.loads(line) for line in done.stdout.splitlines()]
     assert events[0]["source"] == {"kind": "game", "game": "connect4", "state": "." * 35 + "...X...", "estimate": "windows"}
     assert events[-1]["type"] == "result" and events[-1]["move"] == oracle.minimax("." * 35 + "...X...", 2)[1]
+
+
+def test_the_library_refuses_an_unlimited_search_instead_of_never_finishing() -> None:
+    import search
+
+    for run in (search.minimax, search.alphabeta, search.trace):
+        with pytest.raises(InputError) as caught:
+            run(ConnectFour())
+        assert caught.value.where == "depth"
+    assert search.alphabeta(ConnectFour(), depth=2).move == oracle.minimax(EMPTY, 2)[1]

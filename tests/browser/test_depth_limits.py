@@ -69,7 +69,8 @@ def test_use_the_lecture_tree_with_estimates_runs_at_the_same_depth(app: Page) -
     expect(app.locator("#counter")).to_have_text(re.compile(r"^step (\d+) / \1$"))
     # The estimates say 8; the tree to its leaves says 3: the result says so beside its own answer.
     expect(app.locator("#narration")).to_have_text(
-        "Result: A = 8, best move B. Depth limit 1: estimates stood in for values, so the answer is a guess: "
+        "Result: A = 8, best move B. Why B: it is worth 8; the next best, D, is worth 7, so B wins by 1. "
+        "Depth limit 1: estimates stood in for values, so the answer is a guess: "
         "searched to the end, A = 3, best move B (7 leaves searched by alpha-beta, against 3)")
     expect(app.locator("#tally")).to_have_text(re.compile(r"^Alpha-beta evaluated \d+ of \d+ leaves"))
     # B, C and D are scored by their estimates (8, 4, 7); no leaf below them was read.
@@ -125,7 +126,7 @@ def test_run_without_a_depth_limit_clears_the_field_and_runs(app: Page) -> None:
     expect(app.locator('input[name="depth"]')).to_be_focused()
     expect(app.locator("#form-error")).to_be_empty()
     app.get_by_role("button", name="Last step").click()
-    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: A = 3, best move B\. Alpha-beta evaluated 7 of 9 leaves"))
+    expect(app.locator("#narration")).to_have_text(re.compile(r"^Result: A = 3, best move B\. Why B: .*\. Alpha-beta evaluated 7 of 9 leaves"))
 
 
 def test_the_refusals_buttons_are_whole_apart_and_big_enough_to_tap(browser: Browser, live_server: str) -> None:

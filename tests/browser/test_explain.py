@@ -73,7 +73,8 @@ def test_counts_so_far_and_the_saving_at_the_end(app: Page) -> None:
     app.locator("#last").click()
     expect(app.locator("#tally")).to_have_text("Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
     expect(app.locator("#narration")).to_have_text(
-        "Result: A = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
+        "Result: A = 3, best move B. Why B: it is worth 3; the next best, D, is worth 2, so B wins by 1. "
+        "Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
     shot(app, "explain-result-1280.png")
 
 

@@ -80,6 +80,7 @@ def test_every_step_names_game_nodes_by_their_moves(app: Page) -> None:
     move = result["move"]
     expect(app.locator("#narration")).to_have_text(re.compile(
         rf"^Result: the root = {result['value']}, best move: {PLACES[move]}, cell {move}\. "
+        rf"Why {PLACES[move]}, cell {move}: it is worth {result['value']}; .*\. "
         rf"The transposition table answered \d+ positions? and stored \d+\. "
         rf"Beam 3 never looked at some moves, so the answer is a guess: searched without the beam, the root = -?\d+, "
         rf"best move: the [a-z -]+, cell \d \([\d,]+ nodes searched, against {result['visited']}\)$"))

@@ -33,7 +33,8 @@ def test_tictactoe_search_draws_boards(app: Page) -> None:
     # A depth limit shows the CUTOFF-TEST lines, and leaves at the limit are estimates.
     expect(app.locator('#code [data-line-id="max.cutoff"]')).to_have_count(1)
     expect(app.locator("#narration")).to_have_text(re.compile(
-        r"^Result: the root = -?\d+, best move: the [a-z -]+, cell \d\. Depth limit 2: estimates stood in for values, .* searched to the end, "))
+        r"^Result: the root = -?\d+, best move: the [a-z -]+, cell \d\. Why the [a-z -]+, cell \d: it is worth -?\d+; .*\. "
+        r"Depth limit 2: estimates stood in for values, .* searched to the end, "))
     expect(app.locator("#tally")).to_have_text(re.compile(r"^Alpha-beta visited \d+ of \d+ nodes"))
     states = node_states(app)
     assert states["root"][0] == "done"
@@ -52,7 +53,8 @@ def test_isolation_search_draws_its_boards(app: Page) -> None:
     expect(app.locator("#tree .board .cell.p1").first).to_be_visible()
     expect(app.locator("#tree .board .cell.p2").first).to_be_visible()
     expect(app.locator("#narration")).to_have_text(re.compile(
-        r"^Result: the root = -?\d+, best move: \(\d, \d\), the [a-z]+ [a-z]+ square\. Depth limit 3: estimates stood in for values, "))
+        r"^Result: the root = -?\d+, best move: \(\d, \d\), the [a-z]+ [a-z]+ square\. Why \(\d, \d\), the [a-z]+ [a-z]+ square: .*\. "
+        r"Depth limit 3: estimates stood in for values, "))
     expect(app.locator("#tally")).to_have_text(re.compile(r"^Alpha-beta visited \d+ of \d+ nodes"))
 
 
@@ -117,6 +119,7 @@ def test_labels_are_text_not_html(app: Page) -> None:
     app.get_by_role("button", name="Last step").click()
     expect(app.locator('[data-node-id="a"] .label')).to_have_text("<b>bold</b>")
     expect(app.locator("#narration")).to_have_text("Result: <img src=x onerror=alert(1)> = 2, best move <script>window.hacked=1</script>. "
+        "Why <script>window.hacked=1</script>: it is worth 2; the next best, <b>bold</b>, is worth 1, so <script>window.hacked=1</script> wins by 1. "
         "Alpha-beta evaluated 2 of 2 leaves (as many as minimax: nothing was pruned)")
     expect(app.locator("#var-node")).to_have_text("<img src=x onerror=alert(1)>")
     assert app.locator("img, #tree b, #tree script, #narration *").count() == 0
@@ -178,7 +181,8 @@ def test_a_saved_trace_replays_from_a_file(app: Page, tmp_path) -> None:
     # Depth 2 scores positions by an estimate: the result says so, with the engine's answer to the end.
     ref = result["reference"]
     expect(app.locator("#narration")).to_have_text(re.compile(
-        rf"^Result: the root = {result['value']}, best move: the [a-z -]+, cell {result['move']}\. Depth limit 2: estimates stood in "
+        rf"^Result: the root = {result['value']}, best move: the [a-z -]+, cell {result['move']}\. Why the [a-z -]+, cell {result['move']}: .*\. "
+        rf"Depth limit 2: estimates stood in "
         rf"for values, .*searched to the end, the root = {ref['value']}, best move: the [a-z -]+, cell {ref['move']} "))
     assert node_states(app)["root"] == ("done", str(result["value"]))
     # Opening a file to replay it stores nothing: no share link is offered.

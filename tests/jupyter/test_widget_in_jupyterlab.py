@@ -1,7 +1,8 @@
 """The widget in a real JupyterLab (a server of its own on a free port) and Debian's Chromium: the lecture
 notebook runs, its widget steps to the α cut at C and back, with the tree, narration, pseudocode and
 readout of the page; a second widget on the same page steps on its own, its step reaching the kernel and
-the kernel's reaching it; a misconception's banner and iterative deepening's table show as on the page.
+the kernel's reaching it; a misconception's banner, iterative deepening's table and a Connect Four search's
+discs show as on the page.
 Writes docs/jupyter-widget.png (the picture docs/jupyter.md shows).
 
 Playwright's sync API runs in one thread per instance: the browser tier's session browser may be open
@@ -202,5 +203,15 @@ def test_the_lecture_widget_steps_to_the_alpha_cut_and_back(lab: str) -> None:
         shot(page.locator(".mmlab-widget").nth(2), "jupyter-misconception.png")
         game.scroll_into_view_if_needed()
         shot(game, "jupyter-iterative.png")
+        # Connect Four draws through the same modules: discs in the nodes, its key, the result's winning column.
+        page.evaluate(RUN_NEW_CELL, 'search.show(search.ConnectFour("." * 38 + "X..."), algorithm="alphabeta", depth=2)')
+        four = page.locator(".mmlab-widget").nth(4)
+        four.locator(".player .last").click(timeout=PATIENCE_S * 1000)
+        expect(four.locator(".game-key")).to_contain_text("1000 X wins")
+        expect(four.locator('.tree .board[data-game="connect4"] circle.disc.x').first).to_be_attached()
+        expect(four.locator(".narration")).to_contain_text("best move: column 3. Why column 3: it is worth 9;")
+        assert crashes == []
+        four.scroll_into_view_if_needed()
+        shot(four, "jupyter-connect4.png")
 
     in_own_thread(drive)

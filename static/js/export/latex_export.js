@@ -7,7 +7,7 @@
 // shows comes from presentation.js, as in the view; only the TeX is written here.
 // The page is sized to the picture. Labels are escaped: they are text, never TeX.
 
-import { CELL_CLASS, CELL_MARK, LAYOUTS } from "../view/board_view.js";
+import { CELL_CLASS, CELL_MARK, boardLayout } from "../view/board_view.js";
 import { SIZES } from "../view/tree_view.js";
 import { Status, presentNode, stepContext } from "../view/presentation.js";
 import { hasReturned } from "../replay/node_state.js";
@@ -88,9 +88,9 @@ const COLOURS = {
 // A board's cells: one path for the grid, fills for blocked and occupied cells drawn first,
 // and the marks. (cx, top) is the board's top centre in layout units, as in the view.
 function boardLines(game, board, cx, top, at) {
-  const layout = LAYOUTS[game];
   const text = String(board);
-  if (!layout || text.length !== layout.cols * layout.rows) return [];
+  const layout = boardLayout(game, text);
+  if (!layout) return [];
   const { cols, rows, cell } = layout;
   const left = cx - (cols * cell) / 2;
   const fills = [];
@@ -130,7 +130,7 @@ export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = []
   }
   // The view's sizes: a game node has a smaller triangle with its board under it.
   const game = tree.kind === "game" ? SIZES.game : null;
-  const layout = game ? LAYOUTS[tree.game] : null;
+  const layout = game ? boardLayout(tree.game, tree.board[tree.root]) : null;
   const boardHeight = layout ? layout.rows * layout.cell : 0;
   // Room under the lowest row for its board, label and window.
   const x0 = minX - 45, x1 = maxX + 45, y0 = minY - 30, y1 = maxY + (game ? 50 + boardHeight : 52);

@@ -16,7 +16,7 @@ function searchName() {
 
 // What the search started from, for an export's title: a tree's root label; a game and its
 // start position ("tic-tac-toe from X...O...."), never the internal id "root".
-const GAME_WORDS = { tictactoe: "tic-tac-toe", isolation: "Isolation" };
+const GAME_WORDS = { tictactoe: "tic-tac-toe", connect4: "Connect Four", isolation: "Isolation" };
 function startWords(t) {
   if (t.kind !== "game") return t.label[t.root];
   const board = t.board[t.root];

@@ -9,6 +9,7 @@ import { plural } from "../view/plural.js";
 import { narrateEnhancement } from "./enhancement_words.js";
 import { referenceWords } from "./reference_words.js";
 import { chanceSentence, hasChance, maxnSentence } from "./chance_players_words.js";
+import { marginWords } from "./margin_words.js";
 import { wrongBoundNote, wrongBoundPrune, wrongBoundSign } from "./mistaken_words.js";
 
 const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
@@ -45,7 +46,7 @@ function namer(replay) {
   };
   // The root's move, for the result and the iterations: "the centre, cell 4" (the square in
   // words where the game has them; else "X 4").
-  const bestMove = (move) => placeWords(t.game, move) || moveFrom(t.ids[t.root], move);
+  const bestMove = (move) => placeWords(t.game, move, t.board[t.root]) || moveFrom(t.ids[t.root], move);
   // What follows "best move" in a sentence: ": the centre, cell 4" for a game, " B" for a tree (the child's
   // id is its move), " none" without one.
   const bestMoveWords = (move, child = move) => {
@@ -159,7 +160,7 @@ export function narrate(event, replay, state = null) {
     case "iteration":
       return iteration(event, n);
     case "result":
-      return result(event, n, replay);
+      return result(event, n, replay, state);
     default: {
       const visit = event.type === "tt_hit" ? visitOf(replay, event) : null;
       return narrateEnhancement(event, visit, n) || `${event.type} at ${nodeName}`;
@@ -291,22 +292,25 @@ export function iterativeWords(result, kind = "tree") {
   return `${n === 1 ? "1 iteration" : `all ${n} iterations`}: ${plural(result[key], unit)}${direct}`;
 }
 
-// The answer, and what alpha-beta saved against minimax on the same input.
-function result(event, n, replay) {
+// The answer, which root child won and by how much (with the state at the result: margin_words.js),
+// and what alpha-beta saved against minimax on the same input.
+function result(event, n, replay, state) {
   const { t } = n;
   if (event.complete === false) return `Search stopped early (${event.reason || "stopped"}): no result`;
+  const margin = marginWords(event, n, state, hasChance(t));
+  const why = margin ? `. ${capitalized(margin)}` : "";
   const answer = event.child === null && t.kind === "tree"
     ? `Result: ${n.name(event.node)} = ${showValue(event.value)}, the expected value (chance moves first: no move to choose)`
     : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move${n.bestMoveWords(event.move, event.child)}`;
   const start = replay.event(0);
   const guess = referenceWords(event, start && start.options, n.name(event.node), n.bestMoveWords, t.kind === "game");
   const more = guess ? `. ${guess}` : "";
-  if (event.iterations) return `${answer} (the last iteration's). ${capitalized(iterativeWords(event, t.kind))}${more}`;
+  if (event.iterations) return `${answer} (the last iteration's)${why}. ${capitalized(iterativeWords(event, t.kind))}${more}`;
   const saving = savingWords(event, t.kind, hasChance(t) ? "expectiminimax" : "minimax");
   const table = event.tt_hits === undefined ? ""
     : `. The transposition table answered ${plural(event.tt_hits, "position")} and stored ${event.tt_stored.toLocaleString("en")}`;
   // With a reference the sentence is long: what alpha-beta saved is left to the tally beside it, which says it too.
-  return (saving && !guess ? `${answer}. ${capitalized(saving)}` : answer) + table + more;
+  return `${answer}${why}` + (saving && !guess ? `. ${capitalized(saving)}` : "") + table + more;
 }
 
 // "alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)"; for games, in nodes:

@@ -2,8 +2,18 @@
 // position) and how (algorithm, depth limit, ties). It turns the fields into a
 // search:start request and shows errors inline, as text. An example may be a game search
 // (its option's data-request, search/games/registry.py GAME_EXAMPLES): it sends that request.
+// A game too big to search to its end (Connect Four, Isolation on a square board) needs a depth
+// limit: the form says so beside the depth field and does not send a search that cannot end.
 
-const DEFAULT_POSITION = { tictactoe: "XOX.O....", isolation: ".....#" };
+import { depthNeeded, GAME_DEPTH } from "./depth_needed.js";
+
+// Connect Four's: a few moves in (X to move, its two in the bottom row open at both ends), so a
+// depth-4 search has threats to find.
+const DEFAULT_POSITION = {
+  tictactoe: "XOX.O....",
+  isolation: ".....#",
+  connect4: `${".".repeat(28)}...O.....OXX..`,
+};
 
 export class SearchForm {
   constructor(form, errorEl, onRun) {
@@ -20,6 +30,10 @@ export class SearchForm {
       let request;
       try {
         request = this.request();
+        // Run does not send a search that could never end: the note beside the depth field says why.
+        // (A link's search goes to the server, which refuses it with the same words.)
+        const missing = this.missingDepth();
+        if (missing) throw new Error(`depth: ${missing}`);
       } catch (err) {
         this.showError(err.message);
         return;
@@ -31,12 +45,89 @@ export class SearchForm {
       if (ev.target.name === "source") this.showSource();
       if (ev.target.name === "game") this.defaultPosition();
       if (ev.target.name === "game") this.symmetryForGame();
+      if (ev.target.name === "game" || ev.target.name === "position") this.depthForGame();
       if (ev.target.name === "example") this.algorithmForExample();
       this.returnsForAlgorithm();
+      this.showDepthNote();
+    });
+    form.addEventListener("input", (ev) => {
+      if (ev.target.name === "depth" || ev.target.name === "position") this.showDepthNote();
     });
     this.showSource();
     this.symmetryForGame();
+    this.estimateForGame();
     this.returnsForAlgorithm();
+    this.showDepthNote();
+  }
+
+  // The game and position the form would search, or null for a tree: the Game fields, or a game example's.
+  gameToSearch() {
+    const source = this.field("source").value;
+    if (source === "game") return { game: this.field("game").value, state: this.field("position").value.trim() };
+    return source === "example" ? this.gameExample() : null;
+  }
+
+  // Why the search asked for needs a depth limit it lacks ("" when it needs none or has one).
+  missingDepth() {
+    if (this.field("depth").value.trim() !== "") return "";
+    const game = this.gameToSearch();
+    return game ? depthNeeded(game.game, game.state) : "";
+  }
+
+  // Beside the depth field: why this search needs a depth limit, while it has none.
+  showDepthNote(text = this.missingDepth()) {
+    const note = this.form.querySelector(".depth-note");
+    const depth = this.field("depth");
+    if (!note) return;
+    if (note.textContent !== text) note.textContent = text;
+    note.hidden = !text;
+    if (text) depth.setAttribute("aria-invalid", "true");
+    else depth.removeAttribute("aria-invalid");
+  }
+
+  // A game that needs a depth limit comes with one (Connect Four: 4) when the field is blank, and a
+  // square Isolation board with the mobility estimate (zero guesses nothing: every cut-off scores 0);
+  // back on a game that does not, what the form put there goes again (what the student chose stays).
+  depthForGame() {
+    const depth = this.field("depth");
+    const estimate = this.field("estimate");
+    const game = this.gameToSearch();
+    const needs = Boolean(game && depthNeeded(game.game, game.state));
+    const wanted = needs ? GAME_DEPTH[game.game] : undefined;
+    if (wanted !== undefined && depth.value.trim() === "") {
+      depth.value = String(wanted);
+      this.gameDepth = depth.value;
+    } else if (wanted === undefined && this.gameDepth !== undefined) {
+      if (depth.value === this.gameDepth) depth.value = "";
+      this.gameDepth = undefined;
+    }
+    if (estimate && needs && game.game === "isolation" && estimate.value === "zero") {
+      estimate.value = "mobility";
+      this.gameEstimate = "mobility";
+    } else if (estimate && !needs && this.gameEstimate !== undefined) {
+      if (estimate.value === this.gameEstimate) estimate.value = "zero";
+      this.gameEstimate = undefined;
+    }
+    this.estimateForGame();
+  }
+
+  // Isolation's estimate (zero or mobility) is offered for Isolation only.
+  estimateForGame() {
+    const select = this.field("estimate");
+    if (!select) return;
+    const isolation = this.field("game").value === "isolation";
+    select.disabled = !isolation;
+    select.closest("label").hidden = !isolation;
+  }
+
+  // An estimate's name into its field (a link's estimate=...); the game's default when absent.
+  setEstimate(name) {
+    const select = this.field("estimate");
+    if (!select) return;
+    if (name !== undefined && name !== null && ![...select.options].some((o) => o.value === name)) {
+      throw new Error(`link: no estimate called "${name}"`);
+    }
+    select.value = name || "zero";
   }
 
   // The fail-hard form is alpha-beta's (it returns α or β): the choice is off for the other algorithms.
@@ -134,7 +225,9 @@ export class SearchForm {
     select.value = game;
     this.field("position").value = state === undefined ? DEFAULT_POSITION[game] : state;
     this.symmetryForGame();
+    this.estimateForGame();
     this.showSource();
+    this.showDepthNote();
   }
 
   // {algorithm, depth, ties, returns} into their fields (returns: alpha-beta's fail-hard "bound", else "v").
@@ -144,6 +237,7 @@ export class SearchForm {
     if (ties) this.field("ties").value = ties;
     this.field("returns").value = returns === "bound" ? "bound" : "v";
     this.returnsForAlgorithm();
+    this.showDepthNote();
   }
 
   request() {
@@ -152,7 +246,7 @@ export class SearchForm {
     const game = source === "example" ? this.gameExample() : null;
     if (game) {
       // The example's position and symmetry; how to search it is the form's (filled in when it was chosen).
-      for (const name of ["game", "state", "symmetry", "tt", "quiescence", "beam"]) if (game[name] !== undefined) req[name] = game[name];
+      for (const name of ["game", "state", "estimate", "symmetry", "tt", "quiescence", "beam"]) if (game[name] !== undefined) req[name] = game[name];
     } else if (source === "example") {
       req.example = this.field("example").value;
     } else if (source === "tree") {
@@ -167,6 +261,9 @@ export class SearchForm {
     } else {
       req.game = this.field("game").value;
       req.state = this.field("position").value.trim();
+      // Isolation's estimate, when it is not the default (zero): a link to the search stays as it was.
+      const estimate = this.field("estimate");
+      if (req.game === "isolation" && estimate && estimate.value !== "zero") req.estimate = estimate.value;
       Object.assign(req, this.enhancements());
     }
     return { ...req, ...this.options() };
@@ -222,15 +319,25 @@ export class SearchForm {
 
   // The role="alert" element stays in the page; changing its text is what gets announced.
   // ways: [{label, run}], one-click ways forward from this error, shown as buttons under it.
+  // A refusal for want of a depth limit (the form's own, or the server's "depth: Connect Four needs a
+  // depth limit: its game tree ... Try 4 to 6") is said in full beside the depth field, which takes the
+  // keyboard (the note describes it); the error under Run keeps its head and its advice.
   showError(text, ways = []) {
-    this.errorEl.textContent = text;
-    this.waysFor = text;
+    const needed = /^depth: ([^:]*needs a depth limit):.*?(Try [^.]*)?$/.exec(text);
+    if (needed) {
+      this.showDepthNote(text.slice("depth: ".length));
+      this.field("depth").focus();
+    }
+    const shown = needed ? `depth: ${needed[1]}.${needed[2] ? ` ${needed[2]}` : ""}` : text;
+    this.errorEl.textContent = shown;
+    this.waysFor = shown;
     this.showWays(ways);
   }
 
   clearError() {
     this.errorEl.textContent = "";
     this.showWays([]);
+    this.showDepthNote();
   }
 
   showWays(ways) {

@@ -9,7 +9,7 @@
 // shows comes from presentation.js, which the LaTeX export reads too.
 
 import { presentNode, stepContext, Status } from "./presentation.js";
-import { drawBoard } from "./board_view.js";
+import { boardBox, drawBoard } from "./board_view.js";
 import { showGameKey } from "./game_key.js";
 import { FULL_DRAWING_MAX, drawsWhole, focusNote, focusOf, focusSet, reveal, toggled } from "./focus_set.js";
 import { badgeWidth, showFold } from "./collapsed_mark.js";
@@ -25,6 +25,15 @@ export const SIZES = {
   // triangle (stateY, in a 10px monospace font: stateCharW per character), then the move, then the window.
   custom: { dx: 46, dy: 122, half: 15, rise: 13, stateY: 27, labelY: 41, windowY: 55, charW: 6.6, stateCharW: 6.1 },
 };
+// A board bigger than the lecture's (tic-tac-toe 45 x 45, Isolation 48 x 32) pushes the label, window
+// and next row down by what it adds to 45, and keeps tic-tac-toe's 9-unit gap between boards
+// (Connect Four 84 x 72, Isolation 5 x 5 60 x 60).
+export function gameSizes(box) {
+  const s = SIZES.game;
+  if (!box || (box.width <= 48 && box.height <= 45)) return s;
+  const extra = Math.max(0, box.height - 45);
+  return { ...s, dx: Math.max(s.dx, box.width + 9), dy: s.dy + extra, labelY: s.labelY + extra, windowY: s.windowY + extra };
+}
 const FIT_MAX_SCALE = 1.8;
 // Half the width of a node's widest text, its "[-∞, 14]" window, in layout units.
 const WINDOW_HALF_WIDTH = 30;
@@ -229,7 +238,7 @@ export class TreeView {
     this.hadResult = null;
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
     const look = this.tree && this.tree.custom ? "custom" : kind;
-    this.sizes = SIZES[look];
+    this.sizes = look === "game" ? gameSizes(boardBox(this.tree.game, replay.event(0).source.state)) : SIZES[look];
     this.svg.dataset.kind = look;
     showGameKey(this.key, kind === "game" ? replay.event(0).source : null);
     this.cap = FULL_DRAWING_MAX[kind];

@@ -22,10 +22,22 @@ test("Isolation: ±1, and the trace's own estimate, zero or mobility", () => {
   const source = goldenEvents("isolation")[0].source;
   assert.equal(source.estimate, "mobility");
   assert.match(engine("isolation.py"), /return -1 if self\.to_move\(state\) == "max" else 1/);
-  assert.match(engine("isolation.py"), /\(len\(legal_moves\(board, "1"\)\) - len\(legal_moves\(board, "2"\)\)\) \/ 10/);
+  assert.match(engine("isolation.py"), /\(len\(legal_moves\(board, "1"\)\) - len\(legal_moves\(board, "2"\)\)\) \/ scale/);
+  assert.match(engine("isolation.py"), /scale = 10 if len\(board\) == XLIM \* YLIM else 100/);
   assert.equal(gameKey(source).utility, "1 player 1 wins, −1 player 2 wins (a player with no move loses).");
   assert.equal(gameKey(source).estimate, "(player 1's moves − player 2's moves) / 10.");
   assert.equal(gameKey({ ...source, estimate: "zero" }).estimate, "0 (no guess).");
+  // A square board has up to 24 moves each: the engine scales by 100 there.
+  assert.equal(gameKey({ ...source, state: ".".repeat(25) }).estimate, "(player 1's moves − player 2's moves) / 100.");
+});
+
+test("Connect Four: ±1000 for four in a row, 0 a full board; the estimate is open windows for X minus for O", () => {
+  const source = { kind: "game", game: "connect4", state: ".".repeat(42), estimate: "windows" };
+  assert.match(engine("connect4.py"), /^WIN = 1000$/m);
+  assert.match(engine("connect4.py"), /^WINDOWS = 69$/m);
+  assert.match(engine("connect4.py"), /return open_windows\(_CELLS_MASK & ~o\) - open_windows\(_CELLS_MASK & ~x\)/);
+  assert.equal(gameKey(source).utility, "1000 X wins, −1000 O wins, 0 draw (a full board).");
+  assert.match(gameKey(source).estimate, /^windows open for X − windows open for O \(a window is 4 cells in a row.*69 on the board/);
 });
 
 test("no key for a tree or an unknown game", () => {

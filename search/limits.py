@@ -88,3 +88,15 @@ the divergence are judged on the whole searches all the same."""
 GRADE_DIAGNOSE_MAX_VISITS = 50_000
 """Largest reference search (positions visited) for which a matching search is also checked against each
 misconception: on a small tree a slip can search exactly as the right algorithm does, and the report says so."""
+
+PLAY_MIN_SECONDS = 0.1
+"""Shortest time budget the /play page's engine may be given for iterative deepening (`seconds`): long enough
+for depth 1 of every game it offers."""
+
+PLAY_MAX_SECONDS = 10.0
+"""Longest time budget for the /play engine's iterative deepening, and the longest a search with a depth limit
+may take there: past it the reply is refused (400, naming `depth`) and the page asks for a smaller depth."""
+
+PLAY_MAX_NODES = 3_000_000
+"""Most nodes the /play engine's search may visit for one move (the whole of tic-tac-toe by minimax is 549,946):
+past it the reply is refused, naming `depth`."""

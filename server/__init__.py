@@ -26,6 +26,7 @@ from server.http.misconceptions_api import misconceptions_api
 from server.http.ordering_api import ordering_api
 from server.http.page_assets import page_assets
 from server.http.pages import pages
+from server.http.play import PlayPlaces, play
 from server.http.pyodide_files import pyodide_files
 from server.http.search_zip import search_zip
 from server.http.trees_api import api
@@ -47,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.setdefault("DATABASE", str(Path(app.instance_path) / "minimax-lab.sqlite"))
     app.extensions["minimax_store"] = Store(app.config["DATABASE"])
     app.extensions["trace_check_places"] = check_places(int(app.config["MAX_CONCURRENT_TRACE_CHECKS"]))
+    app.extensions["play_places"] = PlayPlaces(int(app.config["MAX_RUNNING_SEARCHES_PER_CLIENT"]))
     register_api_errors(app)
     app.register_blueprint(pages)
     app.register_blueprint(page_assets)
@@ -58,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(class_api)
     app.register_blueprint(search_stream)
     app.register_blueprint(code_lab)
+    app.register_blueprint(play)
     app.register_blueprint(pyodide_files)
     app.register_blueprint(search_zip)
     queue = app.config["MESSAGE_QUEUE"]

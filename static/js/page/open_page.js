@@ -90,7 +90,11 @@ async function openLinkedSearch(page, link) {
   }
   form.setEnhancements(request); // off unless the link turns them on
   if (request.example) form.useExample(request.example);
-  else form.useGame(request.game, request.state);
+  else {
+    form.useGame(request.game, request.state);
+    // A link's estimate (estimate=mobility: e.g. from the /play page) into the Estimate field, which the form then sends.
+    if (request.game === "isolation") form.setEstimate(request.estimate);
+  }
   // The form sends tt, quiescence and beam for a game only; on a tree the server's refusal names them instead.
   start({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request), ...mistakenOf(request) });
 }

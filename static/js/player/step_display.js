@@ -92,10 +92,11 @@ function showPendingStep(page) {
   const replay = shown.replay;
   if (!pending || !replay) return;
   const last = lastPosition();
-  if (pending.step > last && !shown.finished) return; // not arrived yet
+  const atResult = pending.step === "result"; // step=result: the last step, the result, once the search has finished
+  if ((atResult || pending.step > last) && !shown.finished) return; // not arrived yet
   shown.pendingStep = null;
-  if (pending.step > last) {
+  if (!atResult && pending.step > last) {
     $("step-link-status").textContent = `The link asks for step ${pending.step}; this search has ${plural(last, "step")}: showing the last.`;
   }
-  page.controls.seek(Math.min(pending.step, last));
+  page.controls.seek(atResult ? last : Math.min(pending.step, last));
 }

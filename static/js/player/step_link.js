@@ -1,8 +1,9 @@
 // A link to a moment of a search: /?example=lecture&algorithm=alphabeta&step=19 opens that
 // search at that step. The parameters are the Search tab's (example, tree: a saved tree's id,
-// game, state, algorithm, depth, ties, and a game's symmetry=1, tt=1, quiescence=1, beam=K, each
-// only when on, and misconception=<id> for a search that follows one of the catalogue's
-// misconceptions) plus the player's (detail, step); a saved trace's
+// game, state, algorithm, depth, ties, and a game's estimate=<name> (e.g. Isolation's mobility),
+// symmetry=1, tt=1, quiescence=1, beam=K, each only when on, and misconception=<id> for a search that
+// follows one of the catalogue's misconceptions) plus the player's (detail, step; step=result opens the
+// search at its result once it has finished: the /play page's "Why this move?"); a saved trace's
 // link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
 
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
@@ -17,7 +18,7 @@ const SOURCES = ["example", "tree", "game"];
 // with a move ordering (the Ordering tab's Replay) adds ordering= and, for random, seed=.
 export function readLink(query) {
   const p = new URLSearchParams(query);
-  const known = ["example", "tree", "game", "state", "algorithm", "depth", "ties", "returns", "ordering", "seed", "symmetry", "tt", "quiescence", "beam",
+  const known = ["example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "returns", "ordering", "seed", "symmetry", "tt", "quiescence", "beam",
     "misconception", "detail", "step", "run"];
   if (!known.some((k) => p.has(k))) return null;
   const given = SOURCES.filter((k) => p.has(k));
@@ -29,6 +30,12 @@ export function readLink(query) {
   if (p.has("game")) {
     request.game = p.get("game");
     if (p.has("state")) request.state = p.get("state");
+    if (p.has("estimate")) {
+      const estimate = p.get("estimate");
+      // A game's estimate by name (search/games/registry.py): the server says whether the game has it.
+      if (!/^[a-z][a-z-]{0,29}$/.test(estimate)) throw new Error(`link: estimate must be a name such as mobility, not "${estimate.slice(0, 30)}"`);
+      request.estimate = estimate;
+    }
   }
   const algorithm = p.get("algorithm") || "alphabeta";
   if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be one of ${ALGORITHMS.join(", ")}, not "${algorithm}"`);
@@ -61,7 +68,8 @@ export function readLink(query) {
   }
   const detail = p.get("detail") || "every";
   if (!DETAILS.includes(detail)) throw new Error(`link: detail must be every or key, not "${detail}"`);
-  const step = wholeNumber(p, "step");
+  // step=result: the result, whatever its number, once the search has finished.
+  const step = p.get("step") === "result" ? "result" : wholeNumber(p, "step");
   // run=1 (or no run): the search runs at once; run=0 fills the Search tab and waits for Run.
   const run = p.has("run") ? p.get("run") : "1";
   if (run !== "1" && run !== "0") throw new Error(`link: run must be 1 or 0, not "${run}"`);
@@ -102,6 +110,7 @@ export function linkQuery({ request, treeId = null, detail, step, predict = fals
   else if (request.game) {
     p.set("game", request.game);
     if (request.state) p.set("state", request.state);
+    if (request.estimate) p.set("estimate", request.estimate);
   }
   if (request.algorithm) p.set("algorithm", request.algorithm);
   if (request.depth !== null && request.depth !== undefined) p.set("depth", String(request.depth));

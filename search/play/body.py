@@ -1,0 +1,73 @@
+"""The /play page's request to the engine, validated: search.request's own validator does the game, the depth
+limit, the algorithm and the table; only what is play's is checked here (the time budget, a game not yet over)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from search import limits
+from search.errors import InputError
+from search.games.game import Game
+from search.request import SearchRequest, parse_request
+
+GAMES = ("tictactoe", "connect4", "isolation")
+ALGORITHMS = ("minimax", "alphabeta", "iterative")
+FIELDS = ("game", "state", "estimate", "algorithm", "depth", "seconds", "tt")
+MIN_SECONDS, MAX_SECONDS = limits.PLAY_MIN_SECONDS, limits.PLAY_MAX_SECONDS
+
+
+@dataclass(slots=True)
+class PlayRequest:
+    search: SearchRequest  # the search as the viewer would run it (with a time budget: to depth limits.MAX_SEARCH_DEPTH)
+    game: Game[Any, Any]
+    name: str  # "tictactoe" | "connect4" | "isolation"
+    algorithm: str
+    depth: int | None  # with a time budget: the deepest iteration allowed (limits.MAX_SEARCH_DEPTH unless given)
+    seconds: float | None
+    tt: bool
+
+    def estimate(self) -> str | None:
+        """The estimate a search request names: Isolation's (it has two); the other games have one each."""
+        return self.game.source().get("estimate") if self.name == "isolation" else None
+
+
+def parse_play(body: Any) -> PlayRequest:
+    """Validate the page's body; errors name the field, as "seconds: ..."."""
+    if not isinstance(body, dict):
+        raise InputError("", "expected an object with game, state and algorithm")
+    unknown = sorted(set(body) - set(FIELDS))
+    if unknown:
+        raise InputError(unknown[0], f"unknown field (the fields are {', '.join(FIELDS)})")
+    name = body.get("game")
+    if name not in GAMES:
+        raise InputError("game", f"expected one of {', '.join(GAMES)}, got {name!r}")
+    algorithm = body.get("algorithm", "alphabeta")
+    if algorithm not in ALGORITHMS:
+        raise InputError("algorithm", f"expected one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
+    seconds = parse_seconds(body.get("seconds"), algorithm)
+    tt = body.get("tt", False)
+    if tt is not False and algorithm != "alphabeta":
+        raise InputError("tt", f"the transposition table goes with alpha-beta here, not {algorithm}")
+    depth = body.get("depth")
+    if seconds is not None and depth is None and isinstance(body.get("state"), str):
+        # The clock stops it first, or the game's end: every move fills (or, in Isolation, takes) an open cell.
+        depth = max(1, min(limits.MAX_SEARCH_DEPTH, body["state"].count(".")))
+    search = {"game": name, "state": body.get("state"), "estimate": body.get("estimate"), "algorithm": algorithm,
+              "depth": depth, "tt": tt}
+    request = parse_request({key: value for key, value in search.items() if value is not None})
+    game = request.game
+    if game.is_terminal(game.initial):
+        raise InputError("state", "the game is over in this position: there is no move to make")
+    return PlayRequest(request, game, name, algorithm, request.depth, seconds, request.enhancements.tt)
+
+
+def parse_seconds(seconds: Any, algorithm: str) -> float | None:
+    """A time budget in seconds, MIN_SECONDS to MAX_SECONDS, for iterative deepening alone; None if not given."""
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise InputError("seconds", f"expected a number of seconds from {MIN_SECONDS} to {MAX_SECONDS:g}, or none")
+    if algorithm != "iterative":
+        raise InputError("seconds", f"a time budget goes with iterative deepening (it stops between iterations), not {algorithm}")
+    return float(seconds)

@@ -1,0 +1,82 @@
+"""Playing against the search (docs/play.md): the page, and the engine's reply to a position.
+
+    GET  /play             the page (templates/play.html)
+    POST /api/play/move    a position and the engine's options (search.play.body's fields) -> the engine's move,
+                           the position after it, what its search cost and saved, and the viewer's link to the
+                           search behind it (search.play.reply); 400 {"error": "field: what is wrong"}
+
+The server computes nothing itself: search.play does. A reply is a search, so the per-client limit on
+searches applies (MAX_RUNNING_SEARCHES_PER_CLIENT, as on the /search socket): a client with that many
+replies being searched gets 429 with Retry-After for the next.
+
+Tests only: `PLAY_HOOK` in the app's config, a function called with no arguments once a reply holds its
+place, lets a test keep a reply in flight and see the next refused, without timing anything.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from typing import Any, Callable
+
+from flask import Blueprint, current_app, jsonify, render_template, request
+
+from search import InputError
+from search.play import engine_reply
+from search.trees.parse import parse_json_text
+from server.http.trees_api import body_text, refuse
+
+RETRY_AFTER_SECONDS = 2
+
+play = Blueprint("play", __name__)
+play.register_error_handler(InputError, refuse)
+
+
+class PlayPlaces:
+    """How many replies each client (its address) has being searched, and at most how many it may."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._running: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def take(self, client: str) -> bool:
+        with self._lock:
+            if self._running[client] >= self.limit:
+                return False
+            self._running[client] += 1
+            return True
+
+    def give_back(self, client: str) -> None:
+        with self._lock:
+            self._running[client] -= 1
+            if self._running[client] <= 0:
+                del self._running[client]
+
+
+def places() -> PlayPlaces:
+    """The app's places (create_app keeps one PlayPlaces in app.extensions["play_places"])."""
+    return current_app.extensions["play_places"]
+
+
+@play.get("/play")
+def page() -> str:
+    return render_template("play.html")
+
+
+@play.post("/api/play/move")
+def move() -> Any:
+    body = parse_json_text(body_text(), "request")
+    client = request.remote_addr or "unknown"  # with --behind-proxy, the address the proxy saw
+    mine = places()
+    if not mine.take(client):
+        plural = "replies are" if mine.limit != 1 else "reply is"
+        return jsonify(error=f"{mine.limit} engine {plural} already being searched for this client (the limit on "
+                             "searches at once): wait for it"), 429, {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    try:
+        hook: Callable[[], Any] | None = current_app.config.get("PLAY_HOOK")
+        if hook is not None:
+            hook()
+        return jsonify(engine_reply(body))
+    finally:
+        mine.give_back(client)

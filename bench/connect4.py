@@ -13,7 +13,7 @@ process, interleaved round by round (gc.collect() before each run, the median pe
 table: the whole CLI command timed as a process (Python's start included), and /play's reply at its
 default depth (search.play.reply.engine_reply: the search and the counts it shows).
 
-    .venv/bin/python bench/connect4.py              # 5 rounds: about 20 s
+    .venv/bin/python bench/connect4.py              # 5 rounds: about 30 s
     .venv/bin/python bench/connect4.py --rounds 3
 """
 
@@ -35,9 +35,13 @@ sys.path.insert(0, str(ROOT))
 from search.algorithms import baseline  # noqa: E402
 from search.algorithms.alphabeta import alphabeta  # noqa: E402
 from search.games.connect4 import _CELLS_MASK, _O_BITS, _X_BITS, EMPTY, WIN, ConnectFour, has_four, open_windows, padded  # noqa: E402
+from search.play.reply import engine_reply  # noqa: E402
 from search.traces.recorder import Recorder  # noqa: E402
 
 GOAL = 4.0
+PLAY_DEPTH = 5
+"""The /play page's default depth for Connect Four (static/js/play/play_rules.js)."""
+PLAY_GOAL_SECONDS = 1.0
 OPENINGS = {"empty board": "", "after 3 3 2 4": "3324", "16 discs in": "3324425115603362"}
 """Each position by the columns played from the empty board."""
 DEPTHS = (4, 6)
@@ -131,6 +135,23 @@ def cli_seconds(state: str, depth: int) -> float:
     return time.perf_counter() - t0
 
 
+def play_replies(rounds: int) -> list[float]:
+    """Seconds for /play's whole reply (search, counts, savings) at its default depth, from each position and from
+    the positions of a game the engine plays against itself from the empty board, `rounds` times each."""
+    game = ConnectFour()
+    states, state = list(POSITIONS.values()), EMPTY
+    while not game.is_terminal(state) and len(states) < 40:
+        state = engine_reply({"game": "connect4", "state": state, "algorithm": "alphabeta", "depth": 2})["state"]
+        states.append(state)
+    seconds = []
+    for _ in range(rounds):
+        for state in states:
+            if not game.is_terminal(state):
+                body = {"game": "connect4", "state": state, "algorithm": "alphabeta", "depth": PLAY_DEPTH}
+                seconds.append(timed(lambda: engine_reply(body)))
+    return seconds
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per mode (median taken; default 5)")
@@ -154,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     assert goal_ratio is not None
     verdict = "met" if goal_ratio <= GOAL else "NOT met"
     print(f"\ngoal: traced <= {GOAL}x plain at depth 6 from the empty board: {goal_ratio:.1f}x, {verdict}")
+    replies = play_replies(args.rounds)
+    slowest = max(replies)
+    print(f"/play's reply at depth {PLAY_DEPTH} ({len(replies)} replies): median {statistics.median(replies):.3f} s, "
+          f"slowest {slowest:.3f} s; goal under {PLAY_GOAL_SECONDS:g} s: {'met' if slowest < PLAY_GOAL_SECONDS else 'NOT met'}")
     cli = statistics.median(cli_seconds(EMPTY, 6) for _ in range(3))
     print(f"`python -m search trace --game connect4 --depth 6` as a process, Python's start included: {cli:.2f} s")
     return 0

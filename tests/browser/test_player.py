@@ -40,7 +40,8 @@ def test_last_step_shows_the_result_and_the_alpha_cut(app: Page) -> None:
     assert states["C3"] == ("pruned", "")
     assert all(states[x][0] == "done" for x in LECTURE_NODES if x not in ("C", "C2", "C3"))
     expect(app.locator("#narration")).to_have_text(
-        "Result: A = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
+        "Result: A = 3, best move B. Why B: it is worth 3; the next best, D, is worth 2, so B wins by 1. "
+        "Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
     # The cut edges into C2 and C3 are alpha cuts, named once; the chosen move A->B is marked.
     expect(app.locator("#tree .cut-mark.cut-alpha")).to_have_count(2)
     expect(app.locator("#tree .cut-mark.cut-alpha text").first).to_have_text("α cut")

@@ -114,7 +114,8 @@ def test_reordering_children_changes_what_alpha_beta_prunes(page: Page) -> None:
     assert node_states(page)["A"] == ("done", "3")
     # The better order saves more: the count at the result says how much.
     expect(page.locator("#narration")).to_have_text(
-        "Result: A = 3, best move B. Alpha-beta evaluated 5 of 9 leaves (4 fewer than minimax)")
+        "Result: A = 3, best move B. Why B: it is worth 3; the next best, C, is worth at most 2 (cut short: a bound), "
+        "so B wins by at least 1. Alpha-beta evaluated 5 of 9 leaves (4 fewer than minimax)")
 
 
 def test_undo_and_redo_restore_the_trees_before(page: Page) -> None:
@@ -206,7 +207,8 @@ def test_labels_are_text_everywhere(page: Page) -> None:
     expect(page.locator('#tree [data-node-id="A"] .label')).to_have_text(XSS)
     page.get_by_role("button", name="Last step").click()
     expect(page.locator("#narration")).to_have_text(
-        f"Result: {XSS} = 3, best move B. Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
+        f"Result: {XSS} = 3, best move B. Why B: it is worth 3; the next best, D, is worth 2, so B wins by 1. "
+        "Alpha-beta evaluated 7 of 9 leaves (2 fewer than minimax)")
     # The shorthand cannot carry a label: it says so rather than dropping it.
     press(page, "Show as shorthand")
     expect(page.locator("#text-error")).to_contain_text("has a label, which the shorthand cannot carry")

@@ -16,6 +16,7 @@ from search.algorithms.pseudocode import SEARCH_CALL, SEARCH_RETURN
 from search.games.game import Game, children_named
 from search.traces.bounds import BoundTracker
 from search.traces.events import FORMAT_VERSION  # defined with the event types; re-exported here
+from search.traces.rare_texts import prune_text
 from search.traces.records import (
     BACKUP,
     BOUND,
@@ -185,10 +186,11 @@ class Recorder:
             if self.sink is not None:
                 self.sink(handed)
 
-    def _push_rare(self, make: Callable[[int], Event]) -> None:
-        """Record an event that is not on the hot path (start, prune): make(seq) builds it."""
+    def _push_rare(self, make: Callable[[int], Event], text: Callable[[int], str] | None = None) -> None:
+        """Record an event that is not on the hot path (start, prune): make(seq) builds it; text(seq), when given,
+        writes it as JSON text, the same as its dict encoded (the prune's: thousands in a deep search)."""
         batch = self._batch
-        batch.append((OTHER, make))
+        batch.append((OTHER, make) if text is None else (OTHER, make, text))
         if len(batch) >= self._room:
             self._boundary()
 
@@ -311,7 +313,7 @@ class Recorder:
         self._push_rare(lambda seq: {
             "seq": seq, "type": "prune", "node": node, "line": line, "pruned": pruned, "players": players,
             "moves": moves, "test": test, "cut": cut, "v": v, "alpha": json_number(alpha), "beta": json_number(beta),
-        })
+        }, lambda seq: prune_text(seq, node, line, pruned, players, moves, test, cut, v, alpha, beta))
 
     def iteration_end(self, line: str, fields: dict[str, Any]) -> None:
         """Iterative deepening: an iteration finished (its depth, value, move and counts)."""

@@ -198,11 +198,11 @@ def _field_code(kind: str, name: str, hint: Any, item: str) -> tuple[str, str, s
         return item, "%d", item
     if plain is bool:
         return item, "%s", f'"true" if {item} else "false"'
-    # A whole number is written by repr() here, without a call: values are ints in most trees and
-    # games, and a search writes millions of them (bench/connect4.py).
+    # A whole number is written by the % operator itself (str() of an int is its JSON), without a call: values are
+    # ints in most trees and games, and a search writes millions of them (bench/connect4.py).
     if _mentions_infinity(plain):
-        return f"json_number({item})", "%s", f"repr({item}) if type({item}) is int else _bound({item})"
-    return item, "%s", f"repr({item}) if type({item}) is int else _number({item})"
+        return f"json_number({item})", "%s", f"{item} if type({item}) is int else _bound({item})"
+    return item, "%s", f"{item} if type({item}) is int else _number({item})"
 
 
 def _layout(kind: str, window: bool) -> tuple[str, str]:
@@ -256,8 +256,8 @@ def layouts_text() -> str:
         '"""The hot events\' records as dicts and as JSON text. GENERATED from search/traces/events.py by',
         f"`{REGENERATE}`: do not edit.",
         "",
-        "A record is (KIND, *items) as search.traces.events.RECORDS lays it out; (OTHER, make) is a rare",
-        'event whose make(seq) builds its dict. search.traces.records is what to use."""',
+        "A record is (KIND, *items) as search.traces.events.RECORDS lays it out; (OTHER, make[, text]) is a rare",
+        'event whose make(seq) builds its dict (and text(seq), when given, its JSON text). search.traces.records is what to use."""',
         "",
         "from __future__ import annotations",
         "",
@@ -299,7 +299,8 @@ def layouts_text() -> str:
                 body += [f"            if {optional} is None:", f"                append({bare})", "            else:",
                          f"                append({full})"]
     out += ["        else:", "            append(r[1](seq))", "        seq += 1", "    return out", "", ""]
-    texts += ["        else:", "            append(dumps(r[1](seq)))", "        seq += 1", "    return lines", ""]
+    # A rare event may bring its own text maker (OTHER, make, text): the prune, a few thousand in a deep search.
+    texts += ["        else:", "            append(r[2](seq) if len(r) > 2 else dumps(r[1](seq)))", "        seq += 1", "    return lines", ""]
     return "\n".join(out + texts)
 
 

@@ -152,6 +152,12 @@ def play_replies(rounds: int) -> list[float]:
     return seconds
 
 
+def budget_replies(budget: float, rounds: int) -> list[float]:
+    """Seconds for /play's whole reply with iterative deepening on a time budget of `budget` from the empty board."""
+    body = {"game": "connect4", "state": EMPTY, "algorithm": "iterative", "seconds": budget}
+    return [timed(lambda: engine_reply(body)) for _ in range(rounds)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per mode (median taken; default 5)")
@@ -179,6 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     slowest = max(replies)
     print(f"/play's reply at depth {PLAY_DEPTH} ({len(replies)} replies): median {statistics.median(replies):.3f} s, "
           f"slowest {slowest:.3f} s; goal under {PLAY_GOAL_SECONDS:g} s: {'met' if slowest < PLAY_GOAL_SECONDS else 'NOT met'}")
+    for budget in (0.5, 2.0):
+        whole = budget_replies(budget, 3)
+        print(f"/play's whole reply on a {budget:g} s time budget from the empty board: median {statistics.median(whole):.2f} s, "
+              f"slowest {max(whole):.2f} s ({max(whole) / budget:.2f}x the budget)")
     cli = statistics.median(cli_seconds(EMPTY, 6) for _ in range(3))
     print(f"`python -m search trace --game connect4 --depth 6` as a process, Python's start included: {cli:.2f} s")
     return 0

@@ -70,7 +70,7 @@ class IterativeDeepening(ValueSearch):
     """Alpha-beta at each depth limit from 1 to `depth`; the tallies are the sums over the iterations."""
 
     algorithm = "iterative"
-    __slots__ = ("ties", "iterations", "order")
+    __slots__ = ("ties", "iterations", "order", "exact_rec", "compare_direct")
     max_value = min_value = None  # the value functions are each iteration's AlphaBeta's
 
     def __init__(self, game: Game[Any, Any], depth: int, ties: Ties, recorder: SearchRecorder | None) -> None:
@@ -80,6 +80,10 @@ class IterativeDeepening(ValueSearch):
         self.ties = ties
         self.iterations: list[dict[str, Any]] = []
         self.order: list[Any] = []
+        # For a caller on a clock (the /play engine, search.play.budget): what watches exact_value's re-searches
+        # (None: nothing, they run to the end), and whether the result counts one direct alpha-beta to compare.
+        self.exact_rec: SearchRecorder | None = None
+        self.compare_direct = True
 
     def search(self) -> SearchResult:
         game, rec = self.game, self.rec
@@ -148,14 +152,15 @@ class IterativeDeepening(ValueSearch):
     def exact_value(self, action: Any) -> float:
         """The child's value at the last depth limit, by alpha-beta with a full window."""
         game = self.game
-        one = AlphaBeta(game, self.depth_limit, self.ties, None)  # type: ignore[arg-type]
+        one = AlphaBeta(game, self.depth_limit, self.ties, self.exact_rec)  # type: ignore[arg-type]
         child = game.result(game.initial, action)
         return one.value_of[game.to_move(child)](child, action, 1, -INF, INF)
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
         """The iterations' summaries, and one direct alpha-beta at depth N to compare (null if stopped
         or past limits.BASELINE_MAX_NODES nodes)."""
-        return {"iterations": self.iterations, "direct": None if stopped else direct_alphabeta(self.game, self.depth_limit, self.ties)}
+        direct = None if stopped or not self.compare_direct else direct_alphabeta(self.game, self.depth_limit, self.ties)
+        return {"iterations": self.iterations, "direct": direct}
 
 
 def direct_alphabeta(game: Game[Any, Any], depth: int, ties: Ties, cap: int = BASELINE_MAX_NODES) -> dict[str, int] | None:

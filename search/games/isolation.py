@@ -87,8 +87,8 @@ def zero_estimate(board: str) -> float:
 
 
 def mobility_estimate(board: str) -> float:
-    """(MAX's moves - MIN's moves) / 10 on the lesson's board (at most 4 moves each), / 100 on a square one (at most
-    24 each on 7x7): strictly between the utilities -1 and +1, as AIMA 4th ed. §5.3.1 asks of an estimate."""
+    """(MAX's moves - MIN's moves) / 10 on the lesson's board (at most 5 each: the open cells), / 100 on a square one
+    (at most 48 each, placing on 7x7): strictly between the utilities -1 and +1, as AIMA 4th ed. §5.3.1 asks."""
     scale = 10 if len(board) == XLIM * YLIM else 100
     return (len(legal_moves(board, "1")) - len(legal_moves(board, "2"))) / scale
 

@@ -9,9 +9,10 @@ from typing import Any
 from search import limits
 from search.errors import InputError
 from search.games.game import Game
+from search.games.registry import GAMES as REGISTERED_GAMES
 from search.request import SearchRequest, parse_request
 
-GAMES = ("tictactoe", "connect4", "isolation")
+GAMES = REGISTERED_GAMES  # every game of the engine has a board on the page
 ALGORITHMS = ("minimax", "alphabeta", "iterative")
 FIELDS = ("game", "state", "estimate", "algorithm", "depth", "seconds", "tt")
 MIN_SECONDS, MAX_SECONDS = limits.PLAY_MIN_SECONDS, limits.PLAY_MAX_SECONDS
@@ -50,9 +51,12 @@ def parse_play(body: Any) -> PlayRequest:
     if tt is not False and algorithm != "alphabeta":
         raise InputError("tt", f"the transposition table goes with alpha-beta here, not {algorithm}")
     depth = body.get("depth")
-    if seconds is not None and depth is None and isinstance(body.get("state"), str):
+    if isinstance(depth, int) and not isinstance(depth, bool) and depth < 1:
+        raise InputError("depth", "the engine needs a depth limit of 1 or more to choose a move, or none")
+    if seconds is not None and depth is None:
         # The clock stops it first, or the game's end: every move fills (or, in Isolation, takes) an open cell.
-        depth = max(1, min(limits.MAX_SEARCH_DEPTH, body["state"].count(".")))
+        state = body.get("state")
+        depth = max(1, min(limits.MAX_SEARCH_DEPTH, state.count("."))) if isinstance(state, str) else limits.MAX_SEARCH_DEPTH
     search = {"game": name, "state": body.get("state"), "estimate": body.get("estimate"), "algorithm": algorithm,
               "depth": depth, "tt": tt}
     request = parse_request({key: value for key, value in search.items() if value is not None})

@@ -30,14 +30,15 @@ def engine_reply(body: Any) -> dict[str, Any]:
 def why_request(play: PlayRequest, found: EngineMove) -> dict[str, Any]:
     """The search the viewer runs to show this move: with a time budget, iterative deepening to the depth it reached
     (the same iterations, so the same move)."""
-    source = play.game.source()
-    return {"game": play.name, "state": play.game.initial, "estimate": source.get("estimate"), "algorithm": play.algorithm,
+    return {"game": play.name, "state": play.game.initial, "estimate": play.estimate(), "algorithm": play.algorithm,
             "depth": found.depth, "tt": play.tt}
 
 
 def why_link(why: dict[str, Any]) -> str:
     """The viewer's link to that search, opened at its result (static/js/player/step_link.js reads it)."""
-    query = {"game": why["game"], "state": why["state"], "estimate": why["estimate"], "algorithm": why["algorithm"]}
+    query = {"game": why["game"], "state": why["state"], "algorithm": why["algorithm"]}
+    if why["estimate"] is not None:
+        query["estimate"] = why["estimate"]
     if why["depth"] is not None:
         query["depth"] = why["depth"]
     if why["tt"]:

@@ -5,13 +5,17 @@ one alpha-beta in the game's own order (§5.2.4 on move ordering)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from search.algorithms.alphabeta import alphabeta
+from search.algorithms.alphabeta import AlphaBeta
 from search.algorithms.baseline import minimax_baseline
-from search.limits import BASELINE_MAX_NODES
+from search.limits import BASELINE_MAX_NODES, PLAY_MAX_NODES
 from search.play.body import PlayRequest
+from search.play.clock import Deadline
 from search.play.engine_move import EngineMove
+from search.play.timed_direct import MIN_DIRECT_SECONDS
+from search.traces.recorder import INF, SearchStopped
 
 Saving = dict[str, Any]
 """{"kind": "searched" | "pruning" | "table" | "ordering", "text": the sentence, and its numbers}."""
@@ -45,8 +49,17 @@ def pruning(play: PlayRequest, found: EngineMove) -> Saving:
 
 
 def table(play: PlayRequest, found: EngineMove) -> Saving:
-    """The same alpha-beta without the transposition table, untraced: the nodes the table answered for."""
-    without = alphabeta(play.game, depth=play.depth).visited
+    """The same alpha-beta without the transposition table, untraced, on a clock (as long again as the search with
+    the table, MIN_DIRECT_SECONDS at least): the nodes the table answered for, or "not counted" past it."""
+    search = AlphaBeta(play.game, play.depth, "prune", None)
+    search.rec = Deadline(time.monotonic() + max(found.seconds, MIN_DIRECT_SECONDS), PLAY_MAX_NODES)
+    try:
+        search.value_of[play.game.to_move(play.game.initial)](play.game.initial, None, 0, -INF, INF)
+    except SearchStopped:
+        return {"kind": "table", "saved": None, "without": None,
+                "text": f"alpha-beta without the table searched more than {search.visited:,} nodes before it was stopped "
+                        "(it would take far longer than with it)"}
+    without = search.visited
     saved = without - found.visited
     words = f"the table saved {saved:,} nodes" if saved >= 0 else f"the table cost {-saved:,} more nodes"
     return {"kind": "table", "saved": saved, "without": without, "text": f"{words} (alpha-beta without it: {without:,})"}
@@ -58,7 +71,8 @@ def ordering(found: EngineMove) -> Saving:
     direct = None if found.direct is None else found.direct["visited"]
     if direct is None:
         return {"kind": "ordering", "saved": None, "last": last, "direct": None,
-                "text": f"the last iteration searched {last:,} nodes (alpha-beta in the game's own order: more than it had time left to count)"}
+                "text": f"the last iteration searched {last:,} nodes (alpha-beta in the game's own order: not counted, "
+                        "it needed more than a quarter of the search's time)"}
     saved = direct - last
     words = (f"ordering the root by the last iteration saved {saved:,} nodes" if saved > 0 else
              "ordering the root by the last iteration saved nothing" if saved == 0 else

@@ -6,8 +6,9 @@
                            search behind it (search.play.reply); 400 {"error": "field: what is wrong"}
 
 The server computes nothing itself: search.play does. A reply is a search, so the per-client limit on
-searches applies (MAX_RUNNING_SEARCHES_PER_CLIENT, as on the /search socket): a client with that many
-replies being searched gets 429 with Retry-After for the next.
+searches applies (MAX_RUNNING_SEARCHES_PER_CLIENT): a client with that many replies being searched gets 429 with
+Retry-After for the next. A client is an open page (its X-Play-Page header, a random id), as the /search socket
+counts per connection, so a class behind one address is not one client; without the header, its address.
 
 Tests only: `PLAY_HOOK` in the app's config, a function called with no arguments once a reply holds its
 place, lets a test keep a reply in flight and see the next refused, without timing anything.
@@ -15,6 +16,7 @@ place, lets a test keep a reply in flight and see the next refused, without timi
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import Counter
 from typing import Any, Callable
@@ -59,6 +61,16 @@ def places() -> PlayPlaces:
     return current_app.extensions["play_places"]
 
 
+PAGE_ID = re.compile(r"[0-9A-Za-z-]{8,64}")
+
+
+def client_of(address: str | None, page: str | None) -> str:
+    """Who the limit counts: the page (its id, with the address) or, without a usable id, the address (with
+    --behind-proxy, the address the proxy saw)."""
+    where = address or "unknown"
+    return f"{where} {page}" if page is not None and PAGE_ID.fullmatch(page) else where
+
+
 @play.get("/play")
 def page() -> str:
     return render_template("play.html")
@@ -67,7 +79,7 @@ def page() -> str:
 @play.post("/api/play/move")
 def move() -> Any:
     body = parse_json_text(body_text(), "request")
-    client = request.remote_addr or "unknown"  # with --behind-proxy, the address the proxy saw
+    client = client_of(request.remote_addr, request.headers.get("X-Play-Page"))
     mine = places()
     if not mine.take(client):
         plural = "replies are" if mine.limit != 1 else "reply is"

@@ -98,11 +98,11 @@ def test_the_time_budget_is_kept_and_the_why_search_replays_to_the_same_move(sec
     assert reply["seconds"] <= seconds + 0.15  # the clock is read every 256 visits: well under a millisecond apart
     assert reply["depth"] >= 2  # depth 1 and 2 take a millisecond or two
     why = reply["why"]
-    assert why == {"game": "connect4", "state": "." * 42, "estimate": "windows", "algorithm": "iterative",
+    assert why == {"game": "connect4", "state": "." * 42, "estimate": None, "algorithm": "iterative",
                    "depth": reply["depth"], "tt": False}
     replayed = parse_request({k: v for k, v in why.items() if v is not None}).run()
     assert replayed.move == reply["move"] and replayed.value == reply["value"]
-    assert reply["why_link"] == f"/?game=connect4&state={'.' * 42}&estimate=windows&algorithm=iterative&depth={reply['depth']}&step=result"
+    assert reply["why_link"] == f"/?game=connect4&state={'.' * 42}&algorithm=iterative&depth={reply['depth']}&step=result"
     assert [s["kind"] for s in reply["savings"]] == ["pruning", "ordering"]
 
 
@@ -156,11 +156,13 @@ def test_the_results_are_said_in_words() -> None:
 
 @pytest.mark.parametrize(("sent", "field", "words"), [
     ([], "", "expected an object"),
-    ({"game": "chess", "state": ""}, "game", "expected one of tictactoe, connect4, isolation"),
+    ({"game": "chess", "state": ""}, "game", "expected one of tictactoe, isolation, connect4"),
     ({"game": "tictactoe", "state": "X........", "colour": "red"}, "colour", "unknown field"),
     ({"game": "tictactoe", "state": "X........", "algorithm": "expectiminimax"}, "algorithm", "expected one of"),
     ({"game": "tictactoe", "state": "X.Z......"}, "state[2]", "expected X, O or '.'"),
     ({"game": "connect4", "state": "." * 42, "algorithm": "alphabeta"}, "depth", "Connect Four needs a depth limit"),
+    ({"game": "tictactoe", "state": "X........", "algorithm": "alphabeta", "depth": 0}, "depth", "depth limit of 1 or more"),
+    ({"game": "connect4", "algorithm": "iterative", "seconds": 0.2, "colour": 1}, "colour", "unknown field"),
     ({"game": "connect4", "state": "." * 42, "algorithm": "iterative", "seconds": 0.05}, "seconds", "from 0.1 to 10"),
     ({"game": "connect4", "state": "." * 42, "algorithm": "iterative", "seconds": 11}, "seconds", "from 0.1 to 10"),
     ({"game": "connect4", "state": "." * 42, "algorithm": "iterative", "seconds": "1"}, "seconds", "expected a number"),

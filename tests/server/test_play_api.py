@@ -31,7 +31,7 @@ def test_a_move_is_the_engines_reply(live_server: str) -> None:
     reply = answer.json()
     expected = engine_reply(body)
     assert {k: v for k, v in reply.items() if k != "seconds"} == {k: v for k, v in expected.items() if k != "seconds"}
-    assert reply["why_link"] == f"/?game=connect4&state={'.' * 42}&estimate=windows&algorithm=alphabeta&depth=4&tt=1&step=result"
+    assert reply["why_link"] == f"/?game=connect4&state={'.' * 42}&algorithm=alphabeta&depth=4&tt=1&step=result"
     assert "NaN" not in answer.text and "Infinity" not in answer.text
 
 
@@ -92,3 +92,25 @@ def test_the_per_client_limit_on_searches_applies(held_server: tuple[str, thread
     thread.join(TIMEOUT)
     assert first["answer"].status_code == 200
     assert requests.post(url + "/api/play/move", json=body, timeout=TIMEOUT).status_code == 200  # its place is free again
+
+
+def test_the_limit_counts_each_open_page_not_the_address(held_server: tuple[str, threading.Event, threading.Event]) -> None:
+    """A class behind one address: each page (its X-Play-Page id) has its own place; the same page has one."""
+    url, holding, release = held_server
+    body = {"game": "tictactoe", "state": "X........", "algorithm": "alphabeta"}
+    answers: dict[str, Any] = {}
+
+    def ask(name: str, page: str) -> None:
+        answers[name] = requests.post(url + "/api/play/move", json=body, headers={"X-Play-Page": page}, timeout=TIMEOUT)
+
+    first = threading.Thread(target=ask, args=("first", "page-aaaaaaaa"))
+    first.start()
+    assert holding.wait(TIMEOUT)
+    other = threading.Thread(target=ask, args=("other page", "page-bbbbbbbb"))
+    other.start()
+    ask("same page", "page-aaaaaaaa")
+    assert answers["same page"].status_code == 429
+    release.set()
+    first.join(TIMEOUT)
+    other.join(TIMEOUT)
+    assert answers["first"].status_code == 200 and answers["other page"].status_code == 200

@@ -43,14 +43,16 @@ export function marginWords(event, n, state, chance = false) {
   const forWhom = min ? " for MIN" : "";
   const margin = min ? next.v - top.v : top.v - next.v;
   const R = nameOf(next.i);
+  // Iterative deepening searched the root best first, then chose as one alpha-beta would: the first in the game's order.
+  const kept = event.iterations ? "the first in the game's own move order is kept" : "the first best move found is kept";
   if (!next.bound) {
-    if (margin === 0) return `${head}; so is ${R}: a tie, and the first best move found is kept`;
+    if (margin === 0) return `${head}; so is ${R}: a tie, and ${kept}`;
     return `${head}; the next best${forWhom}, ${R}, is worth ${showValue(next.v)}, so ${B} wins by ${showValue(margin)}`;
   }
   const runner = `${head}; the next best${forWhom}, ${R}, is worth ${boundWords(next.v, next.bound)} (cut short: a bound)`;
   // A bound that caps the runner-up (at most, against MAX; at least, against MIN) gives a margin.
   const caps = next.bound === (min ? "lower" : "upper");
   if (!caps) return `${runner}, so the margin is not known`;
-  if (margin === 0) return `${runner}: no better, and the first best move found is kept`;
+  if (margin === 0) return `${runner}: no better, and ${kept}`;
   return `${runner}, so ${B} wins by at least ${showValue(margin)}`;
 }

@@ -120,7 +120,7 @@ function requestBody() {
     body.depth = null;
   } else {
     const depth = field("depth").value.trim();
-    if (depth !== "" && !/^\d{1,2}$/.test(depth)) throw new Error("depth: a whole number of plies, or blank for no limit");
+    if (depth !== "" && !/^[1-9]\d?$/.test(depth)) throw new Error("depth: a whole number of plies from 1, or blank for no limit");
     body.depth = depth === "" ? null : Number(depth);
   }
   body.tt = algorithm === "alphabeta" && field("tt").checked;

@@ -7,7 +7,7 @@
 
 import { depthNeeded, GAME_DEPTH } from "./depth_needed.js";
 
-// Connect Four's: a few moves in (X to move, its two in the bottom row open at both ends), so a
+// Connect Four's: a few moves in (X to move, two in the bottom row with O beside them and on top), so a
 // depth-4 search has threats to find.
 const DEFAULT_POSITION = {
   tictactoe: "XOX.O....",

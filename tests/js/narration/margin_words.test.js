@@ -63,7 +63,7 @@ test("iterative deepening: the last iteration's children", () => {
   // python -m search trace --game connect4 --state <X in column 3> --algorithm iterative --depth 2: the last
   // iteration searches column 3 first, and every other column is cut with a bound.
   assert.match(atResult(traceEvents("connect4_min_iterative_depth2")),
-    /^Result: the root = 9, best move: column 3 \(the last iteration's\)\. Why column 3: it is worth 9; the next best for MIN, column 1, is worth at least 9 \(cut short: a bound\): no better, and the first best move found is kept\. All 2 iterations: 44 nodes/);
+    /^Result: the root = 9, best move: column 3 \(the last iteration's\)\. Why column 3: it is worth 9; the next best for MIN, column 1, is worth at least 9 \(cut short: a bound\): no better, and the first in the game's own move order is kept\. All 2 iterations: 44 nodes/);
 });
 
 test("only one move: said so", () => {

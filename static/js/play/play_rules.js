@@ -9,6 +9,6 @@ import { tictactoe } from "./tictactoe_rules.js";
 export const GAMES = {
   tictactoe: { label: "Tic-tac-toe", rules: tictactoe, depth: null, estimate: null },
   connect4: { label: "Connect Four", rules: connect4, depth: 5, estimate: null },
-  isolation3: { label: "Isolation 3x2 (the lecture's)", rules: isolationRules(".....#"), depth: null, estimate: null },
+  isolation3: { label: "Isolation 3x2 (lecture)", rules: isolationRules(".....#"), depth: null, estimate: null },
   isolation5: { label: "Isolation 5x5", rules: isolationRules(".".repeat(25)), depth: 4, estimate: "mobility" },
 };

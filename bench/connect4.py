@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from search.algorithms import baseline  # noqa: E402
 from search.algorithms.alphabeta import alphabeta  # noqa: E402
-from search.games.connect4 import _CELLS_MASK, _O_BITS, _X_BITS, EMPTY, WIN, ConnectFour, has_four, open_windows, padded  # noqa: E402
+from search.games.connect4 import _O_BITS, _X_BITS, EMPTY, WIN, ConnectFour, has_four, padded, padded_estimate  # noqa: E402
 from search.play.reply import engine_reply  # noqa: E402
 from search.traces.recorder import Recorder  # noqa: E402
 
@@ -68,8 +68,7 @@ def plain_alphabeta(board: str, depth: int, alpha: float, beta: float) -> float:
     if empty == 0:
         return 0
     if depth == 0:
-        x, o = int(cells.translate(_X_BITS), 2), int(cells.translate(_O_BITS), 2)
-        return open_windows(_CELLS_MASK & ~o) - open_windows(_CELLS_MASK & ~x)
+        return padded_estimate(cells)
     x_moves = empty % 2 == 0
     mark = "X" if x_moves else "O"
     v = -float("inf") if x_moves else float("inf")

@@ -65,19 +65,9 @@ def open_windows(free: int) -> int:
     return count
 
 
-def winner(board: str) -> str | None:
-    """'X' or 'O' if that player has four in a row, else None (a position has at most one winner)."""
-    if has_four(bits(board, "X")):
-        return "X"
-    if has_four(bits(board, "O")):
-        return "O"
-    return None
-
-
-def estimate(board: str) -> int:
-    """e = windows that hold no O - windows that hold no X."""
-    p = padded(board)
-    x, o = int(p.translate(_X_BITS), 2), int(p.translate(_O_BITS), 2)
+def padded_estimate(cells: str) -> int:
+    """e = windows that hold no O - windows that hold no X, of a padded board (padded())."""
+    x, o = int(cells.translate(_X_BITS), 2), int(cells.translate(_O_BITS), 2)
     return open_windows(_CELLS_MASK & ~o) - open_windows(_CELLS_MASK & ~x)
 
 
@@ -148,7 +138,7 @@ class ConnectFour:
         return [c for c in range(COLUMNS) if state[c] == "."]
 
     def result(self, state: str, action: int) -> str:
-        at = state[action::COLUMNS].rfind(".") * COLUMNS + action  # the lowest empty cell of the column
+        at = drop_row(state, action) * COLUMNS + action
         return state[:at] + ("X" if state.count(".") % 2 == 0 else "O") + state[at + 1:]
 
     def _tested(self, state: str) -> tuple[str, bool, str | None, str]:
@@ -171,9 +161,7 @@ class ConnectFour:
         return WIN if won == "X" else -WIN if won == "O" else 0
 
     def evaluate(self, state: str) -> float:
-        cells = self._tested(state)[3]
-        x, o = int(cells.translate(_X_BITS), 2), int(cells.translate(_O_BITS), 2)
-        return open_windows(_CELLS_MASK & ~o) - open_windows(_CELLS_MASK & ~x)
+        return padded_estimate(self._tested(state)[3])
 
     def position_key(self, state: str) -> str:
         """The board says everything, the player to move included (X moves when the counts are equal)."""

@@ -9,10 +9,9 @@ from typing import Any
 from search import limits
 from search.errors import InputError
 from search.games.game import Game
-from search.games.registry import GAMES as REGISTERED_GAMES
+from search.games.registry import GAMES
 from search.request import SearchRequest, parse_request
 
-GAMES = REGISTERED_GAMES  # every game of the engine has a board on the page
 ALGORITHMS = ("minimax", "alphabeta", "iterative")
 FIELDS = ("game", "state", "estimate", "algorithm", "depth", "seconds", "tt")
 MIN_SECONDS, MAX_SECONDS = limits.PLAY_MIN_SECONDS, limits.PLAY_MAX_SECONDS
@@ -20,13 +19,26 @@ MIN_SECONDS, MAX_SECONDS = limits.PLAY_MIN_SECONDS, limits.PLAY_MAX_SECONDS
 
 @dataclass(slots=True)
 class PlayRequest:
-    search: SearchRequest  # the search as the viewer would run it (with a time budget: to depth limits.MAX_SEARCH_DEPTH)
-    game: Game[Any, Any]
+    search: SearchRequest  # the search as the viewer would run it (with a time budget: to the deepest iteration allowed)
     name: str  # "tictactoe" | "connect4" | "isolation"
-    algorithm: str
-    depth: int | None  # with a time budget: the deepest iteration allowed (limits.MAX_SEARCH_DEPTH unless given)
     seconds: float | None
-    tt: bool
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self.search.game
+
+    @property
+    def algorithm(self) -> str:
+        return self.search.algorithm
+
+    @property
+    def depth(self) -> int | None:
+        """The depth limit; with a time budget, the deepest iteration allowed (limits.MAX_SEARCH_DEPTH unless given)."""
+        return self.search.depth
+
+    @property
+    def tt(self) -> bool:
+        return self.search.enhancements.tt
 
     def estimate(self) -> str | None:
         """The estimate a search request names: Isolation's (it has two); the other games have one each."""
@@ -63,7 +75,7 @@ def parse_play(body: Any) -> PlayRequest:
     game = request.game
     if game.is_terminal(game.initial):
         raise InputError("state", "the game is over in this position: there is no move to make")
-    return PlayRequest(request, game, name, algorithm, request.depth, seconds, request.enhancements.tt)
+    return PlayRequest(request, name, seconds)
 
 
 def parse_seconds(seconds: Any, algorithm: str) -> float | None:

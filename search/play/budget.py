@@ -19,7 +19,7 @@ from search.algorithms.iterative import IterativeDeepening
 from search.errors import InputError
 from search.games.game import Game
 from search.play.clock import Deadline
-from search.play.engine_move import EngineMove
+from search.play.engine_move import EngineMove, action_of
 from search.play.timed_direct import DIRECT_SHARE, timed_direct
 from search.traces.recorder import NULL_RECORDER, SearchStopped
 
@@ -41,7 +41,7 @@ def budgeted_iterations(game: Game[Any, Any], max_depth: int, seconds: float, no
             raise InputError("seconds", f"not even the first iteration finished in {seconds:g} s: give a longer time budget")
         depth, value = done[-1]["depth"], done[-1]["value"]
         if result.complete:  # every depth up to max_depth, the move chosen already
-            action = next(a for a in game.actions(game.initial) if game.move_json(a) == result.move)
+            action = action_of(game, result.move)
         else:  # as IterativeDeepening chooses at its last depth: its root values are the last finished iteration's
             iterative.rec, iterative.depth_limit = NULL_RECORDER, depth
             action = iterative.action_with_value(value)
@@ -61,5 +61,4 @@ def previous_depth(game: Game[Any, Any], stopped: IterativeDeepening) -> EngineM
     again.compare_direct = False
     result = again.search()
     assert result.value is not None and result.move is not None, "a position with moves (search.play.body checks it)"
-    action = next(a for a in game.actions(game.initial) if game.move_json(a) == result.move)
-    return EngineMove(action, result.value, again.visited, again.leaves, depth, 0.0, again.iterations, None)
+    return EngineMove(action_of(game, result.move), result.value, again.visited, again.leaves, depth, 0.0, again.iterations, None)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from search.games.game import Game
+
 
 @dataclass(slots=True)
 class EngineMove:
@@ -16,3 +18,8 @@ class EngineMove:
     seconds: float
     iterations: list[dict[str, Any]] = field(default_factory=list)  # iterative deepening's summaries, one per depth
     direct: dict[str, int] | None = None  # iterative deepening: one alpha-beta at its depth, in the game's own order
+
+
+def action_of(game: Game[Any, Any], move: Any) -> Any:
+    """The root action whose JSON form is `move` (a search result writes its move as JSON)."""
+    return next(a for a in game.actions(game.initial) if game.move_json(a) == move)

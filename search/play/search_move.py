@@ -17,7 +17,7 @@ from search.limits import PLAY_MAX_NODES, PLAY_MAX_SECONDS
 from search.play.body import PlayRequest
 from search.play.budget import budgeted_iterations
 from search.play.clock import OUT_OF_TIME, Deadline
-from search.play.engine_move import EngineMove
+from search.play.engine_move import EngineMove, action_of
 from search.play.timed_direct import DIRECT_SHARE, timed_direct
 from search.result import SearchResult
 from search.traces.recorder import SearchStopped
@@ -50,11 +50,6 @@ def search_move(play: PlayRequest) -> EngineMove:
     assert result.value is not None
     # What the root ordering saved: one alpha-beta in the game's own order, with a quarter of the search's time.
     direct = timed_direct(play.game, play.depth, seconds * DIRECT_SHARE, PLAY_MAX_NODES) if iterations and play.depth else None
-    return EngineMove(action_of(play, result.move), result.value, result.visited, result.leaves, play.depth, seconds,
+    return EngineMove(action_of(play.game, result.move), result.value, result.visited, result.leaves, play.depth, seconds,
                       iterations, direct)
 
-
-def action_of(play: PlayRequest, move: Any) -> Any:
-    """The game's action whose JSON form is `move` (the result's move is written as JSON)."""
-    game = play.game
-    return next(a for a in game.actions(game.initial) if game.move_json(a) == move)

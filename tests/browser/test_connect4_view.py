@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -56,17 +56,8 @@ def at_event(page: Page, k: int) -> None:
     assert page.evaluate("window.minimaxLab.event") == k
 
 
-@pytest.fixture()
-def desktop(browser: Browser, live_server: str) -> Iterator[Page]:
-    page, errors = new_page(browser, DESKTOP)
-    open_app(page, live_server)
-    yield page
-    page.context.close()
-    assert errors == []
-
-
-def test_a_connect4_search_draws_each_positions_discs_and_says_which_column_won(desktop: Page) -> None:
-    page = desktop
+def test_a_connect4_search_draws_each_positions_discs_and_says_which_column_won(app: Page) -> None:
+    page = app
     finished_search(page, game="connect4", position=START, depth="4")
     events = trace("--game", "connect4", "--state", START, "--algorithm", "alphabeta", "--depth", "4")
     assert page.evaluate("window.minimaxLab.last") == len(events) - 1
@@ -110,8 +101,8 @@ def test_a_connect4_search_draws_each_positions_discs_and_says_which_column_won(
     shot(page, "connect4-result-1280.png")
 
 
-def test_without_a_depth_limit_the_form_says_why_and_sends_nothing(desktop: Page) -> None:
-    page = desktop
+def test_without_a_depth_limit_the_form_says_why_and_sends_nothing(app: Page) -> None:
+    page = app
     page.locator('input[name="source"][value="game"]').check()
     page.locator('select[name="game"]').select_option("connect4")
     # Chosen, Connect Four brings its own position and a depth limit of 4.

@@ -3,8 +3,8 @@
 // column 0-6 and the disc drops to the lowest empty cell; four in a row across, down or diagonally wins.
 // Checked against the engine's own answers by tests/js/play. No DOM here.
 
-const COLUMNS = 7;
-const ROWS = 6;
+import { C4_COLS as COLUMNS, C4_ROWS as ROWS, placeWords } from "../narration/move_words.js";
+
 const STEPS = [[1, 0], [0, 1], [1, 1], [1, -1]]; // across, down, the two diagonals
 const count = (state, ch) => [...state].filter((c) => c === ch).length;
 
@@ -33,7 +33,7 @@ export const connect4 = {
     if (won) return { winner: won === "X" ? "max" : "min", how: "four in a row" };
     return state.includes(".") ? null : { winner: null, how: "the board is full" };
   },
-  moveWords: (move) => `column ${move}`,
+  moveWords: (move) => placeWords("connect4", move),
 };
 
 function winner(state) {

@@ -5,14 +5,15 @@
 // A move is "x,y" (x the column, y the row from the top). A player who cannot move loses.
 // Checked against the engine's own answers by tests/js/play. No DOM here.
 
+import { isolationShape, placeWords } from "../narration/move_words.js";
+
 // The lesson's ray order (search/games/isolation.py RAYS): it decides the order of the moves.
 const RAYS = [[1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1], [0, 1], [1, 1]];
 
-// (columns, rows) of a position: 6 cells are the lesson's 3x2 board, any other length a square.
-export function boardSize(state) {
-  if (state.length === 6) return [3, 2];
-  const side = Math.round(Math.sqrt(state.length));
-  return [side, side];
+// (columns, rows) of a position: 6 cells are the lesson's 3x2 board, n * n a square (the narration's own reading).
+function boardSize(state) {
+  const { cols, rows } = isolationShape(state);
+  return [cols, rows];
 }
 
 function movesMade(state) {
@@ -65,6 +66,6 @@ export function isolationRules(start) {
       const stuck = mover(state);
       return { winner: stuck === "1" ? "min" : "max", how: `player ${stuck} cannot move`, stuck: stuck === "1" ? "max" : "min" };
     },
-    moveWords: (move) => `(${move.replace(",", ", ")})`,
+    moveWords: (move) => placeWords("isolation", move, start),
   };
 }

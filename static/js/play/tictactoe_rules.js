@@ -3,6 +3,8 @@
 // these, not the server, which moves are legal and whether the game is over; tests/js/play checks them
 // against positions the engine wrote (tests/js/play/rules_fixture.json). No DOM here.
 
+import { placeWords } from "../narration/move_words.js";
+
 const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 const count = (state, ch) => [...state].filter((c) => c === ch).length;
 
@@ -27,8 +29,8 @@ export const tictactoe = {
     if (won) return { winner: won === "X" ? "max" : "min", how: "three in a row" };
     return state.includes(".") ? null : { winner: null, how: "the board is full" };
   },
-  // The move in words, as the viewer's narration names a child.
-  moveWords: (move) => (move === "4" ? "the centre, cell 4" : `cell ${move}`),
+  // The move in words, as the viewer's narration names it ("the top-left corner, cell 0").
+  moveWords: (move) => placeWords("tictactoe", move),
 };
 
 function winner(state) {

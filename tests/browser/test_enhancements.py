@@ -198,9 +198,9 @@ def test_a_hit_leads_to_the_node_that_filled_its_entry(page: Page) -> None:
     width = page.viewport_size["width"]
     shot(page, f"enhancements_tt_picked_{width}.png", full_page=width < 600)
     # Stepping on clears the selection.
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("PageDown")  # the focus is on the node: in the tree the arrows walk it, the page keys step
     expect(page.locator("#tree .node.picked")).to_have_count(0)
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("PageUp")
     expect(page.locator("#narration button.node-link")).to_have_text(name_of(page, source_id))
     # Clicking the hit node itself does the same.
     page.evaluate("window.minimaxLab.seek(window.minimaxLab.last)")  # every hit's arrow drawn
@@ -225,21 +225,21 @@ def test_the_keyboard_reaches_a_hits_source(app: Page) -> None:
     button.focus()
     page.keyboard.press("Enter")
     picked(page, source_id)
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageUp")
     # In the drawing: the hit the step is at is in the Tab order; Enter on it shows its source.
     hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
-    expect(hit).to_have_attribute("tabindex", "0")
     expect(hit).to_have_attribute("aria-label", __import__("re").compile(f"filled the entry, {__import__('re').escape(name_of(page, source_id))}$"))
-    page.locator("#tree").focus()
+    page.locator("#tree").focus()  # into the drawing: the tree's Tab stop is the node the step is at, the hit
+    expect(hit).to_have_attribute("tabindex", "0")
     page.keyboard.press("Tab")
     expect(hit).to_be_focused()
     step = page.evaluate("window.minimaxLab.step")
     page.keyboard.press("Enter")
     picked(page, source_id)
     assert page.evaluate("window.minimaxLab.step") == step  # Enter selects; it does not step
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageUp")
     hit.focus()
     page.keyboard.press(" ")  # Space on a hit shows its source too (not Play)
     picked(page, source_id)

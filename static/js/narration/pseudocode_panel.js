@@ -83,10 +83,15 @@ export class PseudocodePanel {
   // The values at the current node: name, v, and (alpha-beta only) its window.
   // bound: "upper" / "lower" once the node has returned a bound rather than its value: v reads "≤ 2".
   // fullName: the node's whole name, on hover, where `name` is a shortened one.
-  showVars(name, v, alpha, beta, bound, fullName = name) {
+  // selected: the node is one the student selected in the drawing, not the one the step is at.
+  showVars(name, v, alpha, beta, bound, fullName = name, selected = false) {
     const set = (e, text) => {
       if (e.textContent !== text) e.textContent = text;
     };
+    const dl = this.vars.node.closest("dl");
+    dl.classList.toggle("selected", selected);
+    dl.setAttribute("aria-label", selected ? "Values at the selected node" : "Values at the current node");
+    set(this.vars.node.previousElementSibling, selected ? "selected node" : "node");
     set(this.vars.node, name || "—");
     this.vars.node.title = fullName || ""; // the full name, where a long one is cut short
     set(this.vars.v, v === undefined ? "—" : showReturned(v, bound));

@@ -54,6 +54,14 @@ export class PlayerControls {
       return;
     }
     if (target && target.type === "range") return;
+    // In the drawing's tree the arrows walk the nodes (tree_keys.js): Page Up and Page Down step there.
+    const inTree = Boolean(target && target.closest && target.closest('[role="tree"]'));
+    if (inTree && (ev.key === "PageUp" || ev.key === "PageDown")) {
+      ev.preventDefault();
+      if (ev.key === "PageUp") this.seek(this.k - 1);
+      else this.stepForward();
+      return;
+    }
     switch (ev.key) {
       case "ArrowLeft":
         this.seek(this.k - 1);

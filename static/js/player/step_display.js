@@ -31,11 +31,9 @@ export function drawStep(parts, replay, from, k) {
   view.update(state, from < 0 ? null : replay.touchedBetween(from, k));
   const event = replay.event(k);
   code.highlight(event.line, callerLine(event, k > 0 ? replay.event(k - 1) : null));
-  // At the result no node is current: show the root, whose value is the answer.
+  showReadout(code, replay.tree, state);
+  view.onPick = (i, at) => showReadout(code, replay.tree, at, i);
   const t = replay.tree;
-  const node = state.current >= 0 ? state.current : t.root;
-  code.showVars(readoutName(t, node), state.vOf(node), state.alphaOf(node), state.betaOf(node), state.boundOf(node),
-    t.nameOf(t.ids[node]));
   const link = narrationLink(event, (id) => t.nameOf(id));
   if (link) link.pick = () => view.showNode(t.idx(link.id));
   say(narration, narrate(event, replay, state), link);
@@ -43,6 +41,14 @@ export function drawStep(parts, replay, from, k) {
   if (tally.textContent !== words) tally.textContent = words;
   tally.dataset.final = state.result && event.type === "result" ? "true" : "false";
   iterations.show(replay, k);
+}
+
+// The readout: v, α and β at the node the step is at, or at the node the student selected in the
+// drawing (`picked`, until the next step). At the result no node is current: the root, whose value is the answer.
+export function showReadout(code, t, state, picked) {
+  const node = picked !== undefined ? picked : state.current >= 0 ? state.current : t.root;
+  code.showVars(readoutName(t, node), state.vOf(node), state.alphaOf(node), state.betaOf(node), state.boundOf(node),
+    t.nameOf(t.ids[node]), picked !== undefined);
 }
 
 // The readout's node, in its narrow box: a game node deep in the tree by its last two moves

@@ -1,6 +1,7 @@
 // The mark on a node of a big tree's drawing that stands for its whole subtree: a badge under
-// the node ("▸ 12,345 nodes", and its value once the search is done with it), and the node
-// made a button (click, or Enter / Space when focused) that opens or folds the subtree.
+// the node ("▸ 12,345 nodes", and its value once the search is done with it); the node (a tree
+// item, tree_view.js) opens or folds the subtree on a click, or Enter / Space when focused, and
+// its name says so (foldWords).
 // An opened node keeps a one-line "▾ 12,345 nodes" badge to fold it again. focus_set.js says
 // which nodes these are; tree_view.js places them. Words are text (textContent), never markup.
 
@@ -34,22 +35,19 @@ function openWords(size) {
 
 // A node's badge and button state. `shown`: the view's record of the node ({g}, and the badge
 // once made); fold: "collapsed", "opened" or null (neither: no badge). {size: tree.sizeOf(i),
-// valueText: the node's value once final ("" before), name: how the narration names the node,
-// x, y: where the badge's top centre goes}.
-export function showFold(shown, fold, { size, valueText, name, x, y }) {
+// valueText: the node's value once final ("" before), x, y: where the badge's top centre goes}.
+export function showFold(shown, fold, { size, valueText, x, y }) {
   const g = shown.g;
   let badge = shown.badge;
   if (!fold) {
     if (badge) {
       badge.remove();
       shown.badge = null;
-      for (const a of ["role", "aria-expanded", "aria-label"]) g.removeAttribute(a);
-      if (g.getAttribute("tabindex") === "0") g.setAttribute("tabindex", "-1");
     }
     return;
   }
   if (!badge) {
-    badge = shown.badge = el("g", { class: "fold-badge" }, g);
+    badge = shown.badge = el("g", { class: "fold-badge", "aria-hidden": "true" }, g);
     el("rect", { rx: "6" }, badge);
     el("text", { class: "fold-size" }, badge);
     el("text", { class: "fold-value" }, badge);
@@ -69,12 +67,10 @@ export function showFold(shown, fold, { size, valueText, name, x, y }) {
   write(valueEl, "y", String(y + LINE_H * 1.5 + 2));
   if (sizeText.textContent !== words) sizeText.textContent = words;
   if (valueEl.textContent !== value) valueEl.textContent = value;
-  write(g, "role", "button");
-  write(g, "tabindex", "0");
-  write(g, "aria-expanded", fold === "opened" ? "true" : "false");
+}
+
+// What a folded or opened subtree adds to its node's name: "12,345 nodes folded up, Enter opens them".
+export function foldWords(fold, size) {
   const count = `${size.toLocaleString("en")} ${size === 1 ? "node" : "nodes"}`;
-  const label = fold === "collapsed"
-    ? `${name}: ${count} folded up${value ? `, ${value}` : ""}. Enter opens it.`
-    : `${name}: ${count}, open. Enter folds it up.`;
-  write(g, "aria-label", label);
+  return fold === "collapsed" ? `${count} folded up, Enter opens them` : `${count} open, Enter folds them up`;
 }

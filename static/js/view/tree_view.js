@@ -8,11 +8,13 @@
 // told may have changed, and writes an attribute only when its text differs. What a node
 // shows comes from presentation.js, which the LaTeX export reads too.
 
-import { presentNode, stepContext, Status } from "./presentation.js";
+import { presentNode, stepContext } from "./presentation.js";
 import { boardBox, drawBoard } from "./board_view.js";
 import { showGameKey } from "./game_key.js";
 import { FULL_DRAWING_MAX, drawsWhole, focusNote, focusOf, focusSet, reveal, toggled } from "./focus_set.js";
-import { badgeWidth, showFold } from "./collapsed_mark.js";
+import { badgeWidth, foldWords, showFold } from "./collapsed_mark.js";
+import { nodeName } from "./node_words.js";
+import { WALK_KEYS, itemPlace, lastVisitedNode, walkTarget } from "./tree_keys.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -84,14 +86,23 @@ export class TreeView {
     this.key = key; // what a game's values mean
     this.arrowId = arrowId; // the transposition arrow's marker
     this.viewport = el("g", { class: "viewport" }, svg);
-    this.edgeLayer = el("g", { class: "edges" }, this.viewport);
-    this.markLayer = el("g", { class: "cut-marks" }, this.viewport);
+    // Edges, cut marks and the table's arrows are pictures of what the nodes' names say in words.
+    this.edgeLayer = el("g", { class: "edges", "aria-hidden": "true" }, this.viewport);
+    this.markLayer = el("g", { class: "cut-marks", "aria-hidden": "true" }, this.viewport);
     // Transposition hits point back at the node whose search filled the table entry.
     const marker = el("marker", { id: arrowId, viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7",
       markerHeight: "7", orient: "auto-start-reverse" }, el("defs", {}, svg));
     el("path", { d: "M0,0L10,5L0,10Z", class: "tt-arrow-head" }, marker);
-    this.linkLayer = el("g", { class: "tt-links" }, this.viewport);
-    this.nodeLayer = el("g", { class: "nodes" }, this.viewport);
+    this.linkLayer = el("g", { class: "tt-links", "aria-hidden": "true" }, this.viewport);
+    // The nodes are an ARIA tree the keyboard walks (tree_keys.js); each item's name says what the
+    // drawing shows of it at this step (node_words.js). One item is in the Tab order (`active`).
+    this.nodeLayer = el("g", {
+      class: "nodes", role: "tree",
+      "aria-label": "Search tree: ↑ parent, ↓ first child, ← → siblings, Home the root, End the node visited last, "
+        + "Enter selects (its v, α, β in the readout), Page Up and Page Down step",
+    }, this.viewport);
+    this.onPick = null; // (i, state): a node was selected; the page shows its v, α, β
+
     this.userMoved = false;
     this.zoom = d3
       .zoom()
@@ -110,6 +121,7 @@ export class TreeView {
     this.watchSize();
     this.listenForKeys();
     this.listenForPicks();
+    this.listenForWalk();
     this.reset(null);
   }
 
@@ -130,30 +142,90 @@ export class TreeView {
     });
   }
 
-  // A transposition hit leads to the node whose search filled its entry: clicking the hit or its
-  // dashed arrow, or Enter (or Space) on the focused hit, shows that node (showNode).
+  // Clicking a node, or Enter on the focused one, selects it (showNode): highlighted, its v, α, β
+  // in the readout. A transposition hit leads to the node whose search filled its entry: clicking
+  // the hit or its dashed arrow, or Enter (or Space) on the focused hit, selects that node.
   // In a big tree's drawing, a folded subtree opens (and an opened one folds) the same ways.
   listenForPicks() {
     this.svg.addEventListener("click", (ev) => {
       const f = this.foldAt(ev.target);
       if (f !== undefined) return this.toggleFold(f);
       const i = this.hitAt(ev.target);
-      if (i !== undefined) this.showNode(this.hitSource[i]);
+      if (i !== undefined) return this.showNode(this.hitSource[i]);
+      const j = this.itemAt(ev.target);
+      if (j !== undefined) this.showNode(j);
     });
     this.svg.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && this.picked !== undefined && this.itemAt(ev.target) !== undefined) {
+        ev.preventDefault(); // the selection goes first; a second Escape leaves Present mode
+        return this.unpick();
+      }
       if (ev.key !== "Enter" && ev.key !== " ") return;
       const f = this.foldAt(ev.target);
       const i = f === undefined ? this.hitAt(ev.target) : undefined;
-      if (f === undefined && i === undefined) return;
+      const j = ev.key === "Enter" ? this.itemAt(ev.target) : undefined;
+      if (f === undefined && i === undefined && j === undefined) return; // Space elsewhere plays or pauses
       ev.preventDefault(); // Space here is not Play
       if (f !== undefined) this.toggleFold(f);
-      else this.showNode(this.hitSource[i]);
+      else if (i !== undefined) this.showNode(this.hitSource[i]);
+      else this.showNode(j);
     });
-    // Tab to a mark off screen: the view pans to it.
+    // Tab (or a walk) to a node off screen: the view pans to it, and it is the tree's Tab stop.
     this.svg.addEventListener("focusin", (ev) => {
-      const f = this.foldAt(ev.target);
-      if (f !== undefined) this.follow(f);
+      // The drawing itself takes the focus (on the way in by Tab): the tree's Tab stop is the step's node again.
+      if (ev.target === this.svg && this.lastState) return this.setActive(this.stepNode(this.lastState));
+      const j = this.itemAt(ev.target);
+      if (j === undefined) return;
+      this.setActive(j);
+      // Not for a click's focus: panning between its press and release would lose the click.
+      if (ev.target.matches(":focus-visible")) this.follow(j);
     });
+  }
+
+  // The arrows, Home and End on a focused node move the focus through the tree (tree_keys.js).
+  // They never step the search from there: Page Up and Page Down do (player_controls.js).
+  listenForWalk() {
+    this.svg.addEventListener("keydown", (ev) => {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || !WALK_KEYS.has(ev.key)) return;
+      const i = this.itemAt(ev.target);
+      if (i === undefined) return;
+      ev.preventDefault();
+      const last = this.lastState ? lastVisitedNode(this.lastState, this.focus ? this.focus.nodes : Array.from({ length: this.drawn }, (_, k) => k)) : undefined;
+      const j = walkTarget(this.tree, i, ev.key, (k) => this.isDrawn(k), last);
+      if (j !== undefined) this.focusItem(j);
+    });
+  }
+
+  // The index of the node (tree item) an event target is in.
+  itemAt(target) {
+    if (!this.tree || !target.closest) return undefined;
+    const g = target.closest(".nodes > .node");
+    return g ? this.tree.idx(g.dataset.nodeId) : undefined;
+  }
+
+  // Node j takes the focus (and the Tab stop) and is panned into view.
+  focusItem(j) {
+    if (!this.isDrawn(j)) return;
+    this.setActive(j);
+    this.follow(j);
+    const g = this.shown[j].g;
+    g.focus({ preventScroll: true });
+    g.scrollIntoView({ block: "nearest", inline: "nearest" }); // the drawing itself may be off screen (a phone)
+  }
+
+  // Roving tabindex: node j is the tree's one Tab stop.
+  setActive(j) {
+    if (this.active === j) return;
+    const before = this.active;
+    this.active = j;
+    if (before !== undefined && this.isDrawn(before)) this.shown[before].g.setAttribute("tabindex", "-1");
+    if (j !== undefined && this.isDrawn(j)) this.shown[j].g.setAttribute("tabindex", "0");
+  }
+
+  // Whether the keyboard is in the tree now (then a step leaves its focus where it is).
+  hasFocus() {
+    const a = this.svg.ownerDocument.activeElement;
+    return Boolean(a && this.nodeLayer.contains(a));
   }
 
   // The index of the folded or opened subtree an event target belongs to.
@@ -181,7 +253,8 @@ export class TreeView {
   }
 
   // Select node j: highlight it ("picked", until the next step), pan it into view and give it
-  // the focus, so a keyboard user is there too. Whether it is drawn (it may be past the cap).
+  // the focus, so a keyboard user is there too; the page shows its v, α, β (onPick).
+  // Whether it is drawn (it may be past the cap).
   showNode(j) {
     if (j === undefined || j < 0 || !this.tree || j >= this.tree.size) return false;
     if (this.focus && !this.isDrawn(j) && this.lastState) {
@@ -196,12 +269,17 @@ export class TreeView {
       if (before !== undefined && this.isDrawn(before)) this.updateNode(before, this.present(before));
       this.updateNode(j, this.present(j));
     }
-    this.follow(j);
-    const g = this.shown[j].g;
-    if (!g.hasAttribute("tabindex")) g.setAttribute("tabindex", "-1");
-    g.focus({ preventScroll: true });
-    g.scrollIntoView({ block: "nearest", inline: "nearest" }); // the drawing itself may be off screen (a phone)
+    this.focusItem(j);
+    if (this.onPick && this.lastState) this.onPick(j, this.lastState);
     return true;
+  }
+
+  // Drop the selection: the readout goes back to the node the step is at.
+  unpick() {
+    const before = this.picked;
+    this.picked = undefined;
+    if (before !== undefined && this.isDrawn(before) && this.present) this.updateNode(before, this.present(before));
+    if (this.onPick && this.lastState) this.onPick(undefined, this.lastState);
   }
 
   // The SVG gets its box's size in pixels, not "100%": a percentage-sized SVG is laid out
@@ -262,6 +340,8 @@ export class TreeView {
     this.linkEls = []; // the dashed arrow from a transposition hit to its source, by hit index
     this.hitSource = []; // a transposition hit's source node, by hit index
     this.picked = undefined; // the node showNode() selected
+    this.active = undefined; // the tree's one Tab stop (setActive)
+    this.hitWords = []; // what a transposition hit's name adds, by node index
     this.present = null; // what node i shows at the step last drawn
     this.probEls = [];
     this.shown = []; // each node's elements and last-written view, to skip unchanged writes
@@ -319,6 +399,7 @@ export class TreeView {
     });
     for (let i = 0; i < n; i++) {
       if (!this.nodeEls[i]) this.createNode(i);
+      else this.updateSetSize(i);
       this.placeNode(i);
       if (t.parent[i] >= 0) {
         if (!this.edgeEls[i]) this.edgeEls[i] = el("line", { class: "edge" }, this.edgeLayer);
@@ -348,17 +429,24 @@ export class TreeView {
   // frame's paint and layerize phases cost more than the step itself.
   createNode(i) {
     const t = this.tree;
-    const g = el("g", { class: this.nodeClass(i), "data-node-id": t.ids[i], "data-state": "unvisited", "data-value": "" });
+    const { level, position, size } = itemPlace(t, i);
+    const g = el("g", {
+      class: this.nodeClass(i), "data-node-id": t.ids[i], "data-state": "unvisited", "data-value": "",
+      role: "treeitem", tabindex: i === this.active ? "0" : "-1", "aria-selected": "false",
+      "aria-level": String(level), "aria-posinset": String(position), "aria-setsize": String(size),
+    });
     const shape = el("path", { class: "shape" }, g);
+    // The item's name says all its texts say, in order: they are hidden from screen readers.
+    const hidden = { "aria-hidden": "true" };
     if (t.players) {
       g.dataset.player = t.player[i]; // the player whose component this node maximises
-      el("text", { class: "mover" }, g).textContent = t.player[i];
+      el("text", { class: "mover", ...hidden }, g).textContent = t.player[i];
     }
-    const value = el("text", { class: "value" }, g);
-    const order = el("text", { class: "order" }, g);
-    const label = el("text", { class: "label" }, g);
+    const value = el("text", { class: "value", ...hidden }, g);
+    const order = el("text", { class: "order", ...hidden }, g);
+    const label = el("text", { class: "label", ...hidden }, g);
     label.textContent = t.label[i];
-    const windowText = el("text", { class: "window" }, g);
+    const windowText = el("text", { class: "window", ...hidden }, g);
     const title = el("title", {}, g);
     // A game node by its moves ("X 2 · O 4"), never its internal id; a tree node as typed.
     title.textContent = t.kind === "game" ? t.nameOf(t.ids[i]) : t.ids[i] === t.label[i] ? t.ids[i] : `${t.label[i]} (id ${t.ids[i]})`;
@@ -366,10 +454,10 @@ export class TreeView {
     let state = null;
     if (t.custom) {
       // A course's own game: its position as the trace wrote it, as text (never markup).
-      state = el("text", { class: "state" }, g);
+      state = el("text", { class: "state", ...hidden }, g);
       if (typeof t.board[i] === "string") state.textContent = t.board[i];
     } else if (t.kind === "game") {
-      board = el("g", { class: "board" }, g);
+      board = el("g", { class: "board", ...hidden }, g);
       // A node arrives with its position (from its visit event), or never has one (pruned).
       if (t.board[i] !== undefined) drawBoard(board, t.game, t.board[i], t.move[i]);
     }
@@ -377,7 +465,16 @@ export class TreeView {
     this.nodeEls[i] = g;
     this.shown[i] = {
       g, shape, value, order, label, windowText, board, stateText: state, state: "", dv: "", vt: "", vc: "", ot: "", wt: "", cls: "",
+      name: "", setSize: size,
     };
+  }
+
+  // While a game search streams, a node's parent gains children: its siblings' aria-setsize grows.
+  updateSetSize(i) {
+    const p = this.tree.parent[i];
+    const sh = this.shown[i];
+    const size = p < 0 ? 1 : this.tree.childCount(p);
+    if (sh.setSize !== size) sh.g.setAttribute("aria-setsize", String((sh.setSize = size)));
   }
 
   // "node max", "node chance", "node maxn mover-1": the role, and a max^n player's colour.
@@ -483,6 +580,7 @@ export class TreeView {
     }
     if (this.focus) {
       this.drawFocus(state);
+      this.keepTabStop(state);
       return;
     }
     let all = dirty === null;
@@ -514,6 +612,19 @@ export class TreeView {
     } else {
       for (let i = 0; i < this.drawn; i++) each(i);
     }
+    this.keepTabStop(state);
+  }
+
+  // The tree's Tab stop follows the step (Tab into the tree lands on the current node), unless
+  // the keyboard is in the tree: then it stays where the student is.
+  keepTabStop(state) {
+    if (this.hasFocus() && this.isDrawn(this.active)) return;
+    this.setActive(this.stepNode(state));
+  }
+
+  // The node the step is at (at the result, none is: the root).
+  stepNode(state) {
+    return state.current >= 0 && this.isDrawn(state.current) ? state.current : this.tree.root;
   }
 
   // `node`: what presentNode() says node i shows. The board's visibility follows data-state
@@ -536,11 +647,9 @@ export class TreeView {
     const fold = this.focus ? this.foldOf(i) : null;
     if (fold) cls += ` folds ${fold}`;
     this.updateLink(i, node.ttHit);
-    // The hit the step is at is in the Tab order (Enter shows its source); other hits are clickable.
-    if (node.ttHit) setAttr(sh.g, "tabindex", node.status === Status.CURRENT ? "0" : "-1");
-    else if (sh.g.getAttribute("tabindex") === "0") setAttr(sh.g, "tabindex", "-1");
-    // A folded or opened subtree is a button (in the Tab order), whatever else it is.
+    // A folded or opened subtree opens or folds with Enter, whatever else it is.
     if (this.focus) this.updateFold(i, fold, node);
+    this.updateItem(i, node, fold);
 
     if (sh.state !== node.status) setAttr(sh.g, "data-state", (sh.state = node.status));
     if (sh.dv !== dv) setAttr(sh.g, "data-value", (sh.dv = dv));
@@ -551,6 +660,20 @@ export class TreeView {
     const wt = fold === "collapsed" ? "" : node.windowText; // a folded subtree's mark sits where the window goes
     if (sh.wt !== wt) setText(sh.windowText, (sh.wt = wt));
     if (node.edge) this.updateEdge(i, node.edge);
+  }
+
+  // The tree item's state for a screen reader: its name (node_words.js, then what a fold or a
+  // table hit adds), whether it is selected, and whether its subtree is shown (aria-expanded).
+  updateItem(i, node, fold) {
+    const sh = this.shown[i];
+    let name = nodeName(this.tree, i, node);
+    if (fold) name += `; ${foldWords(fold, this.tree.sizeOf(i))}`;
+    if (this.hitWords[i]) name += `; ${this.hitWords[i]}`;
+    if (sh.name !== name) setAttr(sh.g, "aria-label", (sh.name = name));
+    setAttr(sh.g, "aria-selected", i === this.picked ? "true" : "false");
+    const expanded = fold ? String(fold === "opened") : this.tree.childCount(i) > 0 ? "true" : null;
+    if (expanded === null) sh.g.removeAttribute("aria-expanded");
+    else setAttr(sh.g, "aria-expanded", expanded);
   }
 
   updateEdge(i, edge) {
@@ -598,8 +721,8 @@ export class TreeView {
     if (source === undefined) {
       if (this.hitSource[i] !== undefined) {
         this.hitSource[i] = undefined;
+        this.hitWords[i] = "";
         g.removeAttribute("data-tt-source");
-        g.removeAttribute("aria-label");
       }
       return;
     }
@@ -628,8 +751,7 @@ export class TreeView {
     const ids = this.tree.ids;
     this.hitSource[i] = source;
     g.setAttribute("data-tt-source", ids[source]);
-    const name = (j) => this.tree.nameOf(ids[j]);
-    g.setAttribute("aria-label", `${name(i)}: answered from the transposition table; Enter shows the node that filled the entry, ${name(source)}`);
+    this.hitWords[i] = `answered from the transposition table; Enter shows the node that filled the entry, ${this.tree.nameOf(ids[source])}`;
   }
 
   placeLink(i) {
@@ -652,10 +774,8 @@ export class TreeView {
   }
 
   updateFold(i, fold, node) {
-    const t = this.tree;
-    const name = t.nameOf(t.ids[i]); // a game node by its moves, "X 2 · O 4"
     showFold(this.shown[i], fold, {
-      size: t.sizeOf(i), valueText: node.final ? node.valueText : "", name, x: this.x[i], y: this.y[i] + this.sizes.windowY - 5,
+      size: this.tree.sizeOf(i), valueText: node.final ? node.valueText : "", x: this.x[i], y: this.y[i] + this.sizes.windowY - 5,
     });
   }
 
@@ -718,6 +838,7 @@ export class TreeView {
     });
     for (const i of f.nodes) {
       if (this.nodeEls[i] === undefined) this.createNode(i);
+      else this.updateSetSize(i);
       if (moved.has(i)) this.placeNode(i);
       const p = t.parent[i];
       if (p < 0) continue;
@@ -741,6 +862,7 @@ export class TreeView {
     }
     this.shown[i] = undefined;
     this.hitSource[i] = undefined;
+    this.hitWords[i] = "";
   }
 
   // The scale that fits the whole tree, and the transform that does it.
@@ -781,7 +903,7 @@ export class TreeView {
       const box = this.svg.getBoundingClientRect();
       const k = READABLE_SCALE;
       const i = this.anchor === undefined ? this.tree.root : this.anchor;
-      const [x, y] = this.focusCentre(i);
+      const [x, y] = this.focusCentre(i, k);
       const start = d3.zoomIdentity.translate(box.width / 2 - k * x, box.height / 2 - k * y).scale(k);
       d3.select(this.svg).call(this.zoom.transform, start);
       this.userMoved = false;
@@ -818,9 +940,17 @@ export class TreeView {
     d3.select(this.svg).call(this.zoom.translateTo, ...this.focusCentre(i));
   }
 
-  // Where the view centres on node i: the node itself; in a focus drawing a little lower, so
-  // its children (the next steps) are in view too.
-  focusCentre(i) {
-    return [this.x[i], this.y[i] + (this.focus ? this.sizes.dy * 0.4 : 0)];
+  // Where the view centres on node i, at scale k: the node itself; in a focus drawing lower, so
+  // its children (the next steps, their fold marks under them) are in view too: the middle of
+  // the two rows, or where the box is too short for both (a phone), the node near its top.
+  focusCentre(i, k = d3.zoomTransform(this.svg).k) {
+    const x = this.x[i];
+    const y = this.y[i];
+    if (!this.focus) return [x, y];
+    const s = this.sizes;
+    const top = y - s.rise - 4;
+    const bottom = y + s.dy + s.windowY + 31;
+    const height = this.svg.clientHeight / k;
+    return [x, Math.min((top + bottom) / 2, top - 10 / k + height / 2)];
   }
 }

@@ -122,7 +122,10 @@ export class CodeReport {
       student.length ? fetchPseudocode(student) : [], fetchPseudocode(reference)]);
     if (shown !== this.shown) return; // another run since
     $("traces").hidden = false;
-    if (!this.panes) this.panes = { student: new TracePane($("student-trace"), "student"), reference: new TracePane($("reference-trace"), "reference") };
+    if (!this.panes) {
+      this.panes = { student: new TracePane($("student-trace"), "student", "Your search"),
+                     reference: new TracePane($("reference-trace"), "reference", "The reference") };
+    }
     const d = report.divergence || {};
     const node = typeof d.node === "string" ? d.node : null;
     $("student-trace").hidden = !student.length;

@@ -34,10 +34,13 @@ const marked = StateField.define({
 // The page's look (static/css/app.css's colours), inside the shadow root the page's CSS does not reach.
 const theme = EditorView.theme({
   "&": { height: "100%", fontSize: "13px", backgroundColor: "#fff", color: "#212529" },
-  "&.cm-focused": { outline: "3px solid #74c0fc", outlineOffset: "-3px" },
+  "&.cm-focused": { outline: "3px solid #1971c2", outlineOffset: "-3px" }, // app.css's --focus: 3:1 and more on white
   ".cm-scroller": { fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace', lineHeight: "1.45" },
-  ".cm-gutters": { backgroundColor: "#f8f9fa", color: "#6c757d", borderRight: "1px solid #dee2e6" },
+  ".cm-gutters": { backgroundColor: "#f8f9fa", color: "#636b72", borderRight: "1px solid #dee2e6" }, // --muted: 5:1 on --panel
   ".cm-error-line": { backgroundColor: "#ffe3e3" },
+  // prefers-reduced-motion (app.css does the same for the page): the cursor stays on, it does not blink.
+  // !important: CodeMirror sets the blink's name and duration on the layer's own style as it goes.
+  "@media (prefers-reduced-motion: reduce)": { ".cm-cursorLayer": { animation: "none !important" } },
 });
 
 // An editor inside `host` (in a shadow root of its own) holding `text`; `label` names it for screen
@@ -49,7 +52,9 @@ export function createEditor(host, text, label) {
     root,
     state: EditorState.create({
       doc: text,
-      extensions: [basicSetup, python(), theme, marked, EditorView.contentAttributes.of({ "aria-label": label })],
+      // tabindex said outright on the (contenteditable) content: axe's scrollable-region-focusable rule then
+      // sees that the editor's scrolled box holds something the keyboard reaches.
+      extensions: [basicSetup, python(), theme, marked, EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" })],
     }),
   });
   return {

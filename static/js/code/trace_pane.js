@@ -14,9 +14,10 @@ import { buildWidget } from "../widget/widget_dom.js";
 import { WidgetSteps } from "../widget/widget_steps.js";
 
 export class TracePane {
-  // root: the element the pane is built in; name: its marker id's prefix (ids are unique in a page).
-  constructor(root, name) {
-    const dom = (this.dom = buildWidget(root));
+  // root: the element the pane is built in; name: its marker id's prefix (ids are unique in a page);
+  // title: what its regions are called ("Your search": "Your search: search tree", ...).
+  constructor(root, name, title) {
+    const dom = (this.dom = buildWidget(root, title));
     this.view = new TreeView(dom.svg, dom.note, { key: dom.key, arrowId: `${name}-tt-arrow` });
     this.steps = new WidgetSteps({
       view: this.view, code: new PseudocodePanel({ list: dom.code.list, vars: dom.code.vars }), legend: new TreeLegend(dom.legend),

@@ -88,9 +88,10 @@ function player() {
   return parts;
 }
 
-function codePanel() {
-  const aside = el("aside", { class: "mm-code-panel", "aria-label": "Pseudocode" });
-  const list = el("ol", { class: "code" });
+function codePanel(title) {
+  const aside = el("aside", { class: "mm-code-panel", "aria-label": title ? `${title}: pseudocode` : "Pseudocode" });
+  // A box that scrolls: the keyboard reaches it (tabindex) to scroll it.
+  const list = el("ol", { class: "code", tabindex: "0" });
   const vars = {};
   const dl = el("dl", { class: "vars", "aria-label": "Values at the current node" });
   for (const [name, shown] of [["node", "node"], ["v", "v"], ["alpha", "α"], ["beta", "β"]]) {
@@ -119,8 +120,9 @@ function iterations() {
   return { section, rows, compare };
 }
 
-// Builds the widget inside `root` and returns its parts.
-export function buildWidget(root) {
+// Builds the widget inside `root` and returns its parts. `title` (several widgets on a page: the code
+// lab's two) begins the names of its regions, so a screen reader's list of regions tells them apart.
+export function buildWidget(root, title = "") {
   root.classList.add("mmlab-widget");
   root.replaceChildren();
   const toolbar = el("div", { class: "tree-toolbar" });
@@ -140,7 +142,7 @@ export function buildWidget(root) {
   const controls = player();
   const banner = el("p", { class: "misconception-banner", role: "note" });
   banner.hidden = true;
-  const narration = el("p", { class: "narration", "aria-live": "polite" });
+  const narration = el("p", { class: "narration", "aria-live": "polite", tabindex: "0" }); // a longer sentence scrolls
   const facts = el("div", { class: "step-facts" });
   const detail = el("select", { title: "Every line of the pseudocode, or only the key steps" });
   detail.append(el("option", { value: "every" }, "every line"), el("option", { value: "key" }, "key steps"));
@@ -152,9 +154,9 @@ export function buildWidget(root) {
   speed.append(controls.speed);
   facts.append(detailLabel, speed, tally);
   const its = iterations();
-  const treeArea = el("section", { class: "mm-tree-area", "aria-label": "Search tree" });
+  const treeArea = el("section", { class: "mm-tree-area", "aria-label": title ? `${title}: search tree` : "Search tree" });
   treeArea.append(toolbar, box, controls.root, banner, narration, facts, its.section);
-  const code = codePanel();
+  const code = codePanel(title);
   const error = el("p", { class: "form-error mm-error", role: "alert" });
   const layout = el("div", { class: "mm-layout" });
   layout.append(treeArea, code.aside);

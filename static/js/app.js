@@ -13,6 +13,7 @@ import { showStep, listenToDetail } from "./player/step_display.js";
 import { listenToCopyStepLink } from "./player/copy_step_link.js";
 import { PseudocodePanel } from "./narration/pseudocode_panel.js";
 import { IterationTable } from "./narration/iteration_table.js";
+import { keepSentenceFitted } from "./narration/narration_fit.js";
 import { SearchSocket } from "./search/search_socket.js";
 import { SearchForm } from "./search/search_form.js";
 import { DepthHelp } from "./search/depth_help.js";
@@ -46,6 +47,8 @@ const page = {
   iterations: new IterationTable({ section: $("iterations"), rows: $("iteration-rows"), compare: $("iteration-compare") }),
   misconception: new MisconceptionBanner($("misconception-banner")), // a search that follows a misconception says so
 };
+// The narration's box keeps its height; a long sentence is set smaller to fit it (narration_fit.js).
+keepSentenceFitted(page.narration);
 
 page.controls = new PlayerControls(
   {

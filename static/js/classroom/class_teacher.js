@@ -3,8 +3,11 @@
 // go to the room (class:search) and every step shown goes to the followers (class:step, the
 // newest of rapid steps every 50 ms at most). "Ask the class" sends the question at the next
 // step (with the misconception each wrong answer follows, predict/misconception_readings.js);
-// the tally shows live; Reveal tells everyone and names those misconceptions. The key stays in this tab's
-// sessionStorage, so a reload takes the wheel again (class:drive); it never goes anywhere else.
+// the tally shows live (or, with "Hide answers until Reveal", only how many answered: a projected
+// screen does not tell the room the spread before it is asked to); Reveal tells everyone and names
+// those misconceptions. The panel folds to one line (its button, and by itself in Present mode, so the
+// tree gets the room). The key stays in this tab's sessionStorage, so a reload takes the wheel again
+// (class:drive); it never goes anywhere else.
 
 import { SearchSocket } from "../search/search_socket.js";
 import { classSocket, request, showCode, teacherChannel } from "./class_channel.js";
@@ -16,6 +19,7 @@ import { el } from "../page/html_element.js";
 
 const STORE = "minimax-lab:class"; // {code, key, link, request, treeId, position, detail, question}
 const STEP_EVERY_MS = 50;
+const HIDE_ANSWERS = "minimax-lab:class-hide-answers"; // "true" while the instructor hides the spread
 
 function stored() {
   try {
@@ -61,7 +65,10 @@ export class ClassTeacher {
     linkField.append(this.linkInput, this.copyButton);
     this.membersEl = el("output", { class: "class-members", "aria-live": "polite" }, "0 following");
     this.askButton = el("button", { type: "button", class: "primary class-ask" }, "Ask the class");
-    this.toggleButton = el("button", { type: "button", class: "small class-toggle", "aria-expanded": "true" }, "Hide code");
+    this.toggleButton = el("button", { type: "button", class: "small class-toggle", "aria-expanded": "true" }, "Fold panel");
+    this.hideBox = el("input", { type: "checkbox", class: "class-hide-answers" });
+    const hideLabel = el("label", { class: "class-hide", title: "The projected screen shows how many answered, not what, until Reveal" });
+    hideLabel.append(this.hideBox, " Hide answers until Reveal");
     this.endButton = el("button", { type: "button", class: "small class-end" }, "End class");
     this.status = el("p", { class: "class-status", role: "alert" });
     const head = el("div", { class: "class-head" });
@@ -70,7 +77,7 @@ export class ClassTeacher {
     join.append(this.hostEl, " with the code");
     const facts = el("div", { class: "class-facts" });
     const buttons = el("div", { class: "class-buttons" });
-    buttons.append(this.askButton, this.toggleButton, this.endButton);
+    buttons.append(this.askButton, this.toggleButton, this.endButton, hideLabel);
     facts.append(join, this.codeEl, linkField, this.membersEl, buttons, this.status);
     head.append(this.qrBox, facts);
 
@@ -79,9 +86,11 @@ export class ClassTeacher {
     this.promptEl = el("p", { class: "class-prompt" });
     this.answeredEl = el("p", { class: "class-answered", "aria-live": "polite" });
     this.bars = el("ol", { class: "class-bars" });
+    this.hiddenNote = el("p", { class: "class-hidden-note" }, "Answers hidden until Reveal");
+    this.hiddenNote.hidden = true;
     this.revealButton = el("button", { type: "button", class: "primary class-reveal" }, "Reveal");
     this.revealedEl = el("p", { class: "class-revealed" });
-    this.tally.append(this.promptEl, this.answeredEl, this.bars, this.revealButton, this.revealedEl);
+    this.tally.append(this.promptEl, this.answeredEl, this.hiddenNote, this.bars, this.revealButton, this.revealedEl);
     p.replaceChildren(head, this.tally);
 
     this.copyButton.addEventListener("click", () => this.copyLink());
@@ -89,6 +98,22 @@ export class ClassTeacher {
     this.revealButton.addEventListener("click", () => this.keyed("class:reveal", {}));
     this.endButton.addEventListener("click", () => this.keyed("class:close", {}));
     this.toggleButton.addEventListener("click", () => this.setExpanded(p.dataset.expanded !== "true"));
+    this.hideBox.checked = sessionStorage.getItem(HIDE_ANSWERS) === "true";
+    this.hideBox.addEventListener("change", () => {
+      sessionStorage.setItem(HIDE_ANSWERS, String(this.hideBox.checked));
+      if (this.lastTally) this.showTally(this.lastTally, null);
+      else this.hiddenNote.hidden = !this.hideBox.checked || this.tally.dataset.revealed === "true";
+    });
+    // Present mode (present_mode.js) folds the panel, and unfolds it on the way out if it was open.
+    document.addEventListener("present", (ev) => {
+      if (ev.detail.on) {
+        this.unfoldAfterPresent = p.dataset.expanded === "true";
+        this.setExpanded(false);
+      } else if (this.unfoldAfterPresent) {
+        this.unfoldAfterPresent = false;
+        this.setExpanded(true);
+      }
+    });
   }
 
   // The /class socket and the room's search, made once; their messages are handled here.
@@ -264,8 +289,10 @@ export class ClassTeacher {
   showQuestion(q) {
     this.question = q;
     this.answered = 0;
+    this.lastTally = null;
     this.promptEl.textContent = `Asked: ${q.prompt}`;
     this.bars.replaceChildren();
+    this.hiddenNote.hidden = !this.hideBox.checked;
     this.revealedEl.textContent = "";
     this.revealButton.hidden = false;
     this.tally.dataset.revealed = "false";
@@ -280,10 +307,18 @@ export class ClassTeacher {
     this.answeredEl.dataset.answered = String(n);
   }
 
-  // class:tally (right null) or class:reveal (right: the answer).
+  // class:tally (right null) or class:reveal (right: the answer). Before the reveal, with answers
+  // hidden, only the count: the spread is not drawn at all (kept to draw if the box is unticked).
   showTally(msg, right) {
     if (!this.question) this.showQuestion({ prompt: "the question asked before this page was reloaded" });
     this.showAnswered(Number(msg.answered) || 0);
+    const hide = right === null && this.hideBox.checked;
+    this.lastTally = right === null ? msg : null;
+    this.hiddenNote.hidden = !hide;
+    if (hide) {
+      this.bars.replaceChildren();
+      return;
+    }
     drawSpread(this.bars, msg.counts, msg.answered, right, right === null ? null : msg.misconceptions);
     if (right !== null) {
       this.revealButton.hidden = true;
@@ -318,7 +353,7 @@ export class ClassTeacher {
   setExpanded(on) {
     this.panel.dataset.expanded = String(on);
     this.toggleButton.setAttribute("aria-expanded", String(on));
-    this.toggleButton.textContent = on ? "Hide code" : "Show code";
+    this.toggleButton.textContent = on ? "Fold panel" : "Unfold panel";
   }
 
   async copyLink() {

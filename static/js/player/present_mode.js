@@ -2,7 +2,8 @@
 // narration and pseudocode large (the CSS under body.presenting). The Present button
 // toggles it, Escape leaves it. The drawing is fitted again on the way in and out, and
 // while presenting every start view is the whole tree, so following the search never
-// pans the root out of sight.
+// pans the root out of sight. A "present" event on the document ({detail: {on}}) tells
+// the rest of the page (the class panel folds away, class_teacher.js).
 
 export class PresentMode {
   constructor(button, view) {
@@ -26,6 +27,7 @@ export class PresentMode {
     document.body.classList.toggle("presenting", on);
     this.button.setAttribute("aria-pressed", String(on));
     this.view.wholeTree = on;
+    document.dispatchEvent(new CustomEvent("present", { detail: { on } }));
     this.view.refit();
   }
 }

@@ -171,14 +171,14 @@ def hit_ids(page: Page) -> tuple[str, str]:
 
 def name_of(page: Page, node_id: str) -> str:
     """How the page names a node ("X 2 · O 4"), as the narration and the readout say it."""
-    return page.locator(f'#tree [data-node-id="{node_id}"] > title').text_content() or ""
+    return page.locator(f'#tree [data-node-id="{node_id}"] > .shape > title').text_content() or ""
 
 
 def picked(page: Page, node_id: str) -> None:
     """Node `node_id` is selected: highlighted, focused, and on screen in the drawing."""
     node = page.locator(f'#tree [data-node-id="{node_id}"]')
     expect(node).to_have_class(__import__("re").compile(r"\bpicked\b"))
-    expect(node).to_be_focused()
+    expect(node.locator('[role="treeitem"]')).to_be_focused()
     box, shape = page.locator("#tree").bounding_box(), node.locator(".shape").bounding_box()
     assert box and shape
     assert box["x"] <= shape["x"] and shape["x"] + shape["width"] <= box["x"] + box["width"]
@@ -228,7 +228,7 @@ def test_the_keyboard_reaches_a_hits_source(app: Page) -> None:
     page.keyboard.press("PageDown")
     page.keyboard.press("PageUp")
     # In the drawing: the hit the step is at is in the Tab order; Enter on it shows its source.
-    hit = page.locator(f'#tree [data-node-id="{hit_id}"]')
+    hit = page.locator(f'#tree [data-node-id="{hit_id}"] [role="treeitem"]')  # the node's tree item
     expect(hit).to_have_attribute("aria-label", __import__("re").compile(f"filled the entry, {__import__('re').escape(name_of(page, source_id))}$"))
     page.locator("#tree").focus()  # into the drawing: the tree's Tab stop is the node the step is at, the hit
     expect(hit).to_have_attribute("tabindex", "0")

@@ -22,6 +22,7 @@ NOTE = re.compile(r"^[\d,]+ nodes: too many to draw at once\. Showing the path t
                   r"each ▸ mark is a subtree folded up \(click it to open it\)\.$")
 SIZE = re.compile(r"^▸ [\d,]+ nodes?$")
 DRAWN = "#tree [data-node-id]"
+ITEM = '[role="treeitem"]'  # a node's tree item (its shape): the role, name, expanded state and focus
 
 
 @pytest.fixture()
@@ -91,8 +92,8 @@ def test_the_path_and_every_path_nodes_children_are_drawn_and_the_rest_folded(pa
         node = mark.get_attribute("data-node-id") or ""
         assert node not in path and children_drawn(ids, node) == []
         expect(mark.locator(".fold-size")).to_have_text(SIZE)
-        expect(mark).to_have_attribute("role", "treeitem")
-        expect(mark).to_have_attribute("aria-expanded", "false")
+        expect(mark.locator(ITEM)).to_have_attribute("role", "treeitem")
+        expect(mark.locator(ITEM)).to_have_attribute("aria-expanded", "false")
     # The path itself is never folded.
     for node in path:
         expect(page.locator(f'#tree [data-node-id="{node}"]')).not_to_have_class(re.compile(r"\bcollapsed\b"))
@@ -105,26 +106,26 @@ def test_a_mark_opens_by_click_and_by_keyboard_and_folds_again(page: Page) -> No
     mark = page.locator(f'#tree [data-node-id="{node}"]')
     size = int((mark.locator(".fold-size").text_content() or "").split()[1].replace(",", ""))
     assert size > 1
-    expect(mark).to_have_attribute("aria-label", re.compile(rf"^[XO] \d( · [XO] \d)*, .*; {size:,} nodes folded up, Enter opens them$"))
+    expect(mark.locator(ITEM)).to_have_attribute("aria-label", re.compile(rf"^[XO] \d( · [XO] \d)*, .*; {size:,} nodes folded up, Enter opens them$"))
     mark.locator(".fold-badge rect").click()
-    expect(mark).to_have_attribute("aria-expanded", "true")
+    expect(mark.locator(ITEM)).to_have_attribute("aria-expanded", "true")
     expect(mark.locator(".fold-size")).to_have_text(f"▾ {size:,} nodes")
     assert len(children_drawn(drawn_ids(page), node)) > 0
     # Its children with children of their own are folded the same way.
     grandchild = page.locator(f'#tree .node.folds.collapsed[data-node-id^="{node}."]').first
     expect(grandchild.locator(".fold-size")).to_have_text(SIZE)
     mark.locator(".fold-badge rect").click()
-    expect(mark).to_have_attribute("aria-expanded", "false")
+    expect(mark.locator(ITEM)).to_have_attribute("aria-expanded", "false")
     assert children_drawn(drawn_ids(page), node) == []
     # The keyboard: Tab reaches the marks; Enter opens, Space folds (and does not play).
     other = page.locator(f'#tree [data-node-id="{other_id}"]')
-    other.focus()
-    expect(other).to_be_focused()
+    other.locator(ITEM).focus()
+    expect(other.locator(ITEM)).to_be_focused()
     page.keyboard.press("Enter")
-    expect(other).to_have_attribute("aria-expanded", "true")
+    expect(other.locator(ITEM)).to_have_attribute("aria-expanded", "true")
     assert len(children_drawn(drawn_ids(page), other_id)) > 0
     page.keyboard.press(" ")
-    expect(other).to_have_attribute("aria-expanded", "false")
+    expect(other.locator(ITEM)).to_have_attribute("aria-expanded", "false")
     expect(page.locator("#counter")).to_have_text(re.compile(r"^step 40 / "))
     expect(page.locator("#play")).to_have_text("Play")
 
@@ -135,7 +136,7 @@ def test_stepping_moves_the_focus_and_keeps_what_was_opened(page: Page) -> None:
     opened = marks_on_screen(page)[-1]
     mark = page.locator(f'#tree [data-node-id="{opened}"]')
     mark.locator(".fold-badge rect").click()
-    expect(mark).to_have_attribute("aria-expanded", "true")
+    expect(mark.locator(ITEM)).to_have_attribute("aria-expanded", "true")
     seen = {current_id(page)}
     page.locator("#tree").focus()
     for step in range(201, 216):
@@ -144,7 +145,7 @@ def test_stepping_moves_the_focus_and_keeps_what_was_opened(page: Page) -> None:
         seen.add(current_id(page))
         assert page.locator(DRAWN).count() < 300
     assert len(seen) > 3  # the current node moved, and was drawn at every step
-    expect(page.locator(f'#tree [data-node-id="{opened}"]')).to_have_attribute("aria-expanded", "true")
+    expect(page.locator(f'#tree [data-node-id="{opened}"] {ITEM}')).to_have_attribute("aria-expanded", "true")
     # The result: the root is the focus; each of its moves is a mark with its value.
     page.keyboard.press("End")
     expect(page.locator("#tally")).to_have_attribute("data-final", "true")
@@ -161,7 +162,7 @@ def test_a_table_hits_source_is_revealed_when_asked_for(page: Page) -> None:
     page.locator("#narration button.node-link").click()
     node = page.locator(f'#tree [data-node-id="{source}"]')
     expect(node).to_have_class(re.compile(r"\bpicked\b"))
-    expect(node).to_be_focused()
+    expect(node.locator(ITEM)).to_be_focused()
     box, shape = page.locator("#tree").bounding_box(), node.locator(".shape").bounding_box()
     assert box and shape and box["x"] <= shape["x"] <= box["x"] + box["width"] - shape["width"]
     assert page.locator(DRAWN).count() < 400
@@ -202,10 +203,10 @@ def test_the_full_alpha_beta_tree_streams_unfolds_and_fits_the_width(browser: Br
     seek(page, 5000)
     # The first mark, wherever it is: Tab to it (focus) brings it into view.
     mark = page.locator(f'#tree [data-node-id="{page.locator("#tree .node.folds.collapsed").first.get_attribute("data-node-id")}"]')
-    mark.focus()
+    mark.locator(ITEM).focus()
     assert mark.get_attribute("data-node-id") in marks_on_screen(page)
     page.keyboard.press("Enter")
-    expect(mark).to_have_attribute("aria-expanded", "true")
+    expect(mark.locator(ITEM)).to_have_attribute("aria-expanded", "true")
     shot(page, f"focus-step-{width}.png")
     page.locator("#tree").focus()  # the drawing, not a node: there End is the last step (on a node, the node visited last)
     page.keyboard.press("End")

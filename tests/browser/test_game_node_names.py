@@ -96,7 +96,7 @@ def test_the_hit_source_button_selects_its_node(app: Page) -> None:
     assert NAME.match(name) and node_id
     expect(app.locator("#narration")).to_contain_text(f"already searched at {name} — ")
     # The drawing's hover title names it the same way, never by its id.
-    expect(app.locator(f'#tree [data-node-id="{node_id}"] > title')).to_have_text(name)
+    expect(app.locator(f'#tree [data-node-id="{node_id}"] > .shape > title')).to_have_text(name)
     button.click()
     expect(app.locator(f'#tree [data-node-id="{node_id}"]')).to_have_class(re.compile(r"\bpicked\b"))
 

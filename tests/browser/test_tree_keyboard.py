@@ -36,7 +36,13 @@ WALK = [
 
 
 def focused_id(page: Page) -> str | None:
-    return page.evaluate("() => document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.nodeId : null")
+    """The node whose tree item has the focus."""
+    return page.evaluate("() => { const g = document.activeElement && document.activeElement.closest('[data-node-id]'); return g ? g.dataset.nodeId : null; }")
+
+
+def item(page: Page, node: str):  # noqa: ANN201 (a Locator)
+    """Node `node`'s tree item: its shape, which carries the role, the name and the Tab stop."""
+    return page.locator(f'#tree [data-node-id="{node}"] [role="treeitem"]')
 
 
 def tab_into_tree(page: Page) -> None:
@@ -65,21 +71,21 @@ def test_the_keyboard_alone_walks_the_lecture_tree_and_hears_each_node(app: Page
     assert focused_id(page) == "A", "at the result no node is current: the Tab stop is the root"
     for key, node in WALK:
         page.keyboard.press(key)
-        item = page.get_by_role("treeitem", name=AT_RESULT[node], exact=True)
-        expect(item).to_be_focused()
-        expect(item).to_have_attribute("data-node-id", node)
+        named = page.get_by_role("treeitem", name=AT_RESULT[node], exact=True)
+        expect(named).to_be_focused()
+        assert focused_id(page) == node
     # Walking never stepped the search, and the tree has one Tab stop: the node the keyboard is on.
     expect(page.locator("#counter")).to_have_text("step 57 / 57")
     expect(page.locator('#tree [role="treeitem"][tabindex="0"]')).to_have_count(1)
-    expect(page.locator('#tree [data-node-id="D3"]')).to_have_attribute("tabindex", "0")
+    expect(item(page, "D3")).to_have_attribute("tabindex", "0")
 
 
 def test_each_item_has_its_level_place_and_expanded_state(app: Page) -> None:
     page = app
-    c = page.locator('#tree [data-node-id="C"]')
+    c = item(page, "C")
     for name, value in [("aria-level", "2"), ("aria-posinset", "2"), ("aria-setsize", "3"), ("aria-expanded", "true")]:
         expect(c).to_have_attribute(name, value)
-    leaf = page.locator('#tree [data-node-id="D3"]')
+    leaf = item(page, "D3")
     for name, value in [("aria-level", "3"), ("aria-posinset", "3"), ("aria-setsize", "3")]:
         expect(leaf).to_have_attribute(name, value)
     assert leaf.get_attribute("aria-expanded") is None, "a leaf has nothing to expand"
@@ -92,9 +98,9 @@ def test_names_follow_the_step_and_page_down_steps_from_inside_the_tree(app: Pag
     page = app
     seek(page, 19)
     tab_into_tree(page)
-    b = page.locator('#tree [data-node-id="B"]')
+    b = item(page, "B")
     # The Tab stop follows the step: Tab into the tree lands on the node the step is at.
-    current = page.locator('#tree .node[data-state="current"]')
+    current = page.locator('#tree .node[data-state="current"] [role="treeitem"]')
     expect(current).to_be_focused()
     page.keyboard.press("Home")
     page.keyboard.press("ArrowDown")
@@ -120,9 +126,9 @@ def test_enter_or_a_click_selects_a_node_and_the_readout_shows_it(app: Page) -> 
     page.keyboard.press("Home")
     page.keyboard.press("ArrowDown")  # B
     page.keyboard.press("Enter")
-    b = page.locator('#tree [data-node-id="B"]')
+    b = item(page, "B")
     expect(b).to_have_attribute("aria-selected", "true")
-    expect(b).to_have_class(re.compile(r"\bpicked\b"))
+    expect(page.locator('#tree [data-node-id="B"]')).to_have_class(re.compile(r"\bpicked\b"))
     expect(page.locator("#var-node")).to_have_text("B")
     assert readout(page) == ["B", "3", "−∞", "3"]
     expect(page.locator(".vars")).to_have_attribute("aria-label", "Values at the selected node")
@@ -137,9 +143,9 @@ def test_enter_or_a_click_selects_a_node_and_the_readout_shows_it(app: Page) -> 
     page.locator('#tree [data-node-id="D2"] .shape').click()
     expect(page.locator("#var-node")).to_have_text("D2")
     assert readout(page) == ["D2", "—", "—", "—"]
-    expect(page.locator('#tree [data-node-id="D2"]')).to_be_focused()
+    expect(item(page, "D2")).to_be_focused()
     # The next step shows the node the step is at again.
     page.keyboard.press("PageDown")
     expect(page.locator("#counter")).to_have_text(re.compile(r"^step 31 / "))
     expect(page.locator(".vars")).to_have_attribute("aria-label", "Values at the current node")
-    expect(page.locator('#tree [data-node-id="D2"]')).to_have_attribute("aria-selected", "false")
+    expect(item(page, "D2")).to_have_attribute("aria-selected", "false")

@@ -209,7 +209,7 @@ export class TreeView {
     this.setActive(j);
     this.follow(j);
     const g = this.shown[j].g;
-    g.focus({ preventScroll: true });
+    this.shown[j].shape.focus({ preventScroll: true });
     g.scrollIntoView({ block: "nearest", inline: "nearest" }); // the drawing itself may be off screen (a phone)
   }
 
@@ -218,8 +218,8 @@ export class TreeView {
     if (this.active === j) return;
     const before = this.active;
     this.active = j;
-    if (before !== undefined && this.isDrawn(before)) this.shown[before].g.setAttribute("tabindex", "-1");
-    if (j !== undefined && this.isDrawn(j)) this.shown[j].g.setAttribute("tabindex", "0");
+    if (before !== undefined && this.isDrawn(before)) this.shown[before].shape.setAttribute("tabindex", "-1");
+    if (j !== undefined && this.isDrawn(j)) this.shown[j].shape.setAttribute("tabindex", "0");
   }
 
   // Whether the keyboard is in the tree now (then a step leaves its focus where it is).
@@ -430,13 +430,14 @@ export class TreeView {
   createNode(i) {
     const t = this.tree;
     const { level, position, size } = itemPlace(t, i);
-    const g = el("g", {
-      class: this.nodeClass(i), "data-node-id": t.ids[i], "data-state": "unvisited", "data-value": "",
-      role: "treeitem", tabindex: i === this.active ? "0" : "-1", "aria-selected": "false",
+    const g = el("g", { class: this.nodeClass(i), "data-node-id": t.ids[i], "data-state": "unvisited", "data-value": "" });
+    // The tree item is the node's shape, which holds no text: its name says what the texts beside it
+    // show, in the order a listener wants (node_words.js), and the texts are hidden from screen readers.
+    // (Were the item the whole group, its visible texts, "3 3 B1 [−∞, +∞]", would have to be its name.)
+    const shape = el("path", {
+      class: "shape", role: "treeitem", tabindex: i === this.active ? "0" : "-1", "aria-selected": "false",
       "aria-level": String(level), "aria-posinset": String(position), "aria-setsize": String(size),
-    });
-    const shape = el("path", { class: "shape" }, g);
-    // The item's name says all its texts say, in order: they are hidden from screen readers.
+    }, g);
     const hidden = { "aria-hidden": "true" };
     if (t.players) {
       g.dataset.player = t.player[i]; // the player whose component this node maximises
@@ -447,7 +448,7 @@ export class TreeView {
     const label = el("text", { class: "label", ...hidden }, g);
     label.textContent = t.label[i];
     const windowText = el("text", { class: "window", ...hidden }, g);
-    const title = el("title", {}, g);
+    const title = el("title", {}, shape); // its tooltip, and its description for a screen reader
     // A game node by its moves ("X 2 · O 4"), never its internal id; a tree node as typed.
     title.textContent = t.kind === "game" ? t.nameOf(t.ids[i]) : t.ids[i] === t.label[i] ? t.ids[i] : `${t.label[i]} (id ${t.ids[i]})`;
     let board = null;
@@ -474,7 +475,7 @@ export class TreeView {
     const p = this.tree.parent[i];
     const sh = this.shown[i];
     const size = p < 0 ? 1 : this.tree.childCount(p);
-    if (sh.setSize !== size) sh.g.setAttribute("aria-setsize", String((sh.setSize = size)));
+    if (sh.setSize !== size) sh.shape.setAttribute("aria-setsize", String((sh.setSize = size)));
   }
 
   // "node max", "node chance", "node maxn mover-1": the role, and a max^n player's colour.
@@ -669,11 +670,12 @@ export class TreeView {
     let name = nodeName(this.tree, i, node);
     if (fold) name += `; ${foldWords(fold, this.tree.sizeOf(i))}`;
     if (this.hitWords[i]) name += `; ${this.hitWords[i]}`;
-    if (sh.name !== name) setAttr(sh.g, "aria-label", (sh.name = name));
-    setAttr(sh.g, "aria-selected", i === this.picked ? "true" : "false");
+    const item = sh.shape;
+    if (sh.name !== name) setAttr(item, "aria-label", (sh.name = name));
+    setAttr(item, "aria-selected", i === this.picked ? "true" : "false");
     const expanded = fold ? String(fold === "opened") : this.tree.childCount(i) > 0 ? "true" : null;
-    if (expanded === null) sh.g.removeAttribute("aria-expanded");
-    else setAttr(sh.g, "aria-expanded", expanded);
+    if (expanded === null) item.removeAttribute("aria-expanded");
+    else setAttr(item, "aria-expanded", expanded);
   }
 
   updateEdge(i, edge) {
@@ -876,7 +878,8 @@ export class TreeView {
     const pad = box.width < 600 ? 8 : 40;
     // As wide as the box follow() keeps in view, so a fitted tree never pans.
     const w = x1 - x0 + 2 * Math.max(s.dx / 2, WINDOW_HALF_WIDTH);
-    const h = y1 - y0 + s.dy + 30;
+    // From the top row's shape (and its visit number) to the bottom row's window and a fold mark's two lines.
+    const h = y1 - y0 + s.rise + 20 + s.windowY + 28;
     const k = Math.min(FIT_MAX_SCALE, (box.width - pad) / w, (box.height - pad) / h);
     this.zoom.scaleExtent([Math.min(0.02, k / 2), 6]);
     const tx = box.width / 2 - (k * (x0 + x1)) / 2;

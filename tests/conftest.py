@@ -14,9 +14,10 @@ from tests.helpers.socket_client import SearchClient
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a real server (Flask-SocketIO, threading mode) on 127.0.0.1 and a free port,
-    with its own SQLite file (never the developer's instance/ database)."""
+    with its own SQLite file (never the developer's instance/ database). Every test's class is made from
+    127.0.0.1: the limit on classes made per address is lifted here (its own test has a server of its own)."""
     database = tmp_path_factory.mktemp("db") / "minimax-lab.sqlite"
-    with running_server({"DATABASE": str(database)}) as url:
+    with running_server({"DATABASE": str(database), "CLASS_CREATES_PER_WINDOW": 1000}) as url:
         yield url
 
 

@@ -43,8 +43,9 @@ def teacher(browser: Browser, live_server: str) -> Iterator[Page]:
     yield from presenting(browser, live_server)
 
 
-def presenting(browser: Browser, url: str) -> Iterator[Page]:
-    page, errors = new_page(browser, DESKTOP)
+def presenting(browser: Browser, url: str, viewport: dict[str, int] = DESKTOP) -> Iterator[Page]:
+    """The instructor's page (at 1280x800 unless told) presenting the lecture example to a new class."""
+    page, errors = new_page(browser, viewport)
     open_app(page, url)
     page.get_by_role("button", name="Present to class").click()
     expect(page.locator("#class-panel .class-code")).to_have_text(CODE_TEXT)

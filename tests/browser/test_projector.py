@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import LECTURE_EVENTS
 from tests.browser.conftest import new_page, open_app, shot, walk
-from tests.browser.test_classroom import CODE_TEXT, code_of, step_to, student, wait_event
+from tests.browser.test_classroom import code_of, presenting, step_to, student, wait_event
 
 PROJECTOR = {"width": 1280, "height": 720}
 ZOOMED = {"width": 853, "height": 480}  # 1280x720 at 150%
@@ -61,15 +61,7 @@ def test_present_shows_every_sentence_whole_and_a_large_tree(browser: Browser, l
 @pytest.fixture()
 def projecting(browser: Browser, live_server: str) -> Iterator[Page]:
     """The instructor's page at 1280x720, presenting the lecture example to a new class (as test_classroom.py's `teacher`)."""
-    page, errors = new_page(browser, PROJECTOR)
-    open_app(page, live_server)
-    page.get_by_role("button", name="Present to class").click()
-    expect(page.locator("#class-panel .class-code")).to_have_text(CODE_TEXT)
-    page.wait_for_function("() => window.minimaxLab.searches === 2 && window.minimaxLab.finished && window.minimaxLab.last === 57")
-    wait_event(page, 0)
-    yield page
-    page.context.close()
-    assert errors == []
+    yield from presenting(browser, live_server, PROJECTOR)
 
 
 def test_the_class_panel_folds_by_its_button_and_in_present_mode(projecting: Page) -> None:

@@ -217,3 +217,33 @@ def test_the_full_alpha_beta_tree_streams_unfolds_and_fits_the_width(browser: Br
     assert page.locator(DRAWN).count() < 300
     page.context.close()
     assert errors == []
+
+
+def test_the_keyboard_stays_in_the_tree_when_a_step_folds_its_node_away(page: Page) -> None:
+    """Walking a big game's drawing, Page Down steps on; when the search leaves the node the keyboard is on and
+    the drawing folds it away, the focus goes to its nearest drawn ancestor, never out of the tree."""
+    open_big(page)
+    seek(page, 200)
+    page.locator("#tree").focus()
+    page.keyboard.press("Tab")  # the node the step is at
+    page.keyboard.press("ArrowDown")
+    start = page.evaluate("() => document.activeElement.closest('[data-node-id]').dataset.nodeId")
+    left = False
+    for step in range(201, 231):
+        page.keyboard.press("PageDown")
+        expect(page.locator("#counter")).to_have_text(re.compile(rf"^step {step} / "))
+        assert page.evaluate("() => document.activeElement.getAttribute('role')") == "treeitem", f"at step {step}"
+        left = left or page.evaluate("() => document.activeElement.closest('[data-node-id]').dataset.nodeId") != start
+    assert left, "the search never folded the node away: the test proves nothing"
+
+
+def test_enter_on_a_folded_node_opens_it_and_selects_it(page: Page) -> None:
+    open_big(page)
+    seek(page, 40)
+    node = marks_on_screen(page)[0]
+    mark = page.locator(f'#tree [data-node-id="{node}"]')
+    mark.locator(ITEM).focus()
+    page.keyboard.press("Enter")
+    expect(mark.locator(ITEM)).to_have_attribute("aria-expanded", "true")
+    expect(mark.locator(ITEM)).to_have_attribute("aria-selected", "true")
+    expect(page.locator(".vars")).to_have_attribute("aria-label", "Values at the selected node")

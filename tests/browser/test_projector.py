@@ -117,12 +117,18 @@ def test_answers_stay_hidden_until_reveal_and_the_choice_is_remembered(browser: 
     teacher.reload()
     teacher.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.last === 57")
     expect(teacher.get_by_label("Hide answers until Reveal")).to_be_checked()
-    teacher.locator("#class-panel .class-toggle").click()  # a reloaded class comes back folded
+    expect(teacher.locator("#class-panel .class-members")).to_have_text("1 following")  # the class is back
+    expect(teacher.locator("#class-panel .class-answered")).to_have_text("answered 1 of 1 following")  # and its tally
     expect(teacher.locator("#class-panel .class-bar")).to_have_count(0)
 
+    # Revealed on the projector: in Present mode, the panel folded, the spread shows.
+    teacher.locator("#present").click()
+    expect(teacher.locator("#class-panel")).to_have_attribute("data-expanded", "false")
     teacher.get_by_role("button", name="Reveal").click()
     expect(teacher.locator("#class-panel .class-revealed")).to_have_text("Revealed: keep looking")
     expect(teacher.locator("#class-panel .class-hidden-note")).to_be_hidden()
     expect(teacher.locator('#class-panel .class-bar[data-answer="prune"] .class-bar-count')).to_have_text("1")
+    expect(teacher.locator("#class-panel .class-bars")).to_be_visible()
+    expect(teacher.locator("#class-panel .class-prompt")).to_be_visible()
     pupil.context.close()
     assert errors == []

@@ -94,27 +94,49 @@ def test_each_item_has_its_level_place_and_expanded_state(app: Page) -> None:
     assert page.evaluate("() => ['.edges', '.cut-marks', '.tt-links'].every((s) => document.querySelector('#tree ' + s).getAttribute('aria-hidden') === 'true')")
 
 
+# B's name as the search goes through it: its v from +∞ to 3 (B1), then its β to 3, and where the search stands.
+B_FROM_STEP_4 = [
+    "B, MIN node, value +∞, window −∞ to +∞, current, visit 2",
+    "B, MIN node, value +∞, window −∞ to +∞, on the current path, visit 2",  # visit B1
+    "B, MIN node, value +∞, window −∞ to +∞, on the current path, visit 2",
+    "B, MIN node, value 3, window −∞ to +∞, current, visit 2",  # v ← MIN(+∞, 3)
+    "B, MIN node, value 3, window −∞ to +∞, current, visit 2",
+    "B, MIN node, value 3, window −∞ to 3, current, visit 2",  # β ← MIN(+∞, 3)
+    "B, MIN node, value 3, window −∞ to 3, on the current path, visit 2",  # visit B2
+]
+
+
 def test_names_follow_the_step_and_page_down_steps_from_inside_the_tree(app: Page) -> None:
     page = app
-    seek(page, 19)
+    seek(page, 4)
     tab_into_tree(page)
     b = item(page, "B")
-    # The Tab stop follows the step: Tab into the tree lands on the node the step is at.
-    current = page.locator('#tree .node[data-state="current"] [role="treeitem"]')
-    expect(current).to_be_focused()
-    page.keyboard.press("Home")
-    page.keyboard.press("ArrowDown")
+    # The Tab stop follows the step: Tab into the tree lands on the node the step is at, B.
     expect(b).to_be_focused()
-    names = [b.get_attribute("aria-label")]
-    for step in range(20, 24):
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    expect(b).to_be_focused()
+    expect(b).to_have_attribute("aria-label", B_FROM_STEP_4[0])
+    for step, name in enumerate(B_FROM_STEP_4[1:], start=5):
         page.keyboard.press("PageDown")
         expect(page.locator("#counter")).to_have_text(re.compile(rf"^step {step} / "))
         expect(b).to_be_focused()  # the keyboard stays where the student is
-        names.append(b.get_attribute("aria-label"))
-    assert any(n and n.startswith("B, MIN node, value 3, window −∞ to 3,") for n in names), names
+        expect(b).to_have_attribute("aria-label", name)
     page.keyboard.press("PageUp")
-    expect(page.locator("#counter")).to_have_text(re.compile(r"^step 22 / "))
+    expect(page.locator("#counter")).to_have_text(re.compile(r"^step 9 / "))
     expect(page.locator("#narration")).to_have_attribute("aria-live", "polite")
+
+
+def test_after_a_click_on_a_node_the_arrows_still_step(app: Page) -> None:
+    """A mouse user's arrows keep stepping the search: only the keyboard's way into the tree walks it."""
+    page = app
+    seek(page, 20)
+    page.locator('#tree [data-node-id="C"] .shape').click()
+    expect(page.locator("#var-node")).to_have_text("C")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#counter")).to_have_text(re.compile(r"^step 21 / "))
+    page.keyboard.press("End")
+    expect(page.locator("#counter")).to_have_text("step 57 / 57")
 
 
 def test_enter_or_a_click_selects_a_node_and_the_readout_shows_it(app: Page) -> None:

@@ -185,8 +185,13 @@ export class ClassTeacher {
     this.connect();
     this.room.code = saved.code;
     this.room.key = saved.key;
+    let tally = null;
     try {
-      await this.drive();
+      const reply = await this.drive();
+      // What the class stands at: its followers (in the reply) and the tally of a question asked,
+      // which the server sends just before the reply (begin() below starts the question afresh).
+      this.followers = Number(reply.followers) || 0;
+      tally = this.lastTally;
     } catch (err) {
       this.room.code = this.room.key = null;
       sessionStorage.removeItem(STORE);
@@ -195,6 +200,7 @@ export class ClassTeacher {
       return false;
     }
     this.begin(saved, saved.question || null);
+    if (tally && saved.question) this.showTally(tally, null);
     this.setExpanded(false);
     if (!saved.request) return false;
     this.page.rerun(saved.request, saved.treeId || null, saved.position || 0, saved.detail || "every");

@@ -20,7 +20,8 @@ export function fitSentence(box) {
   }
   const fits = box.scrollHeight <= box.clientHeight + 0.5;
   box.dataset.fit = fits ? (scale < 1 ? "smaller" : "whole") : "scrolls";
-  if (fits) box.removeAttribute("tabindex");
+  // A box the keyboard is in keeps its tabindex (removing it would drop the focus to the page).
+  if (fits && box.ownerDocument.activeElement !== box) box.removeAttribute("tabindex");
   else box.tabIndex = 0;
   return fits;
 }

@@ -184,16 +184,28 @@ export class TreeView {
 
   // The arrows, Home and End on a focused node move the focus through the tree (tree_keys.js).
   // They never step the search from there: Page Up and Page Down do (player_controls.js).
+  // A node a click focused (the mouse's, or a button's the mouse pressed) leaves those keys to the
+  // player: ← and → step as they did before the click. Tab (or Enter on the narration's node
+  // button) into the tree, and they walk it.
   listenForWalk() {
+    const doc = this.svg.ownerDocument;
+    doc.addEventListener("pointerdown", () => (this.lastInput = "pointer"), true);
+    doc.addEventListener("keydown", () => (this.lastInput = "keys"), true);
+    this.svg.addEventListener("focusin", () => (this.focusByPointer = this.lastInput === "pointer"));
     this.svg.addEventListener("keydown", (ev) => {
-      if (ev.altKey || ev.ctrlKey || ev.metaKey || !WALK_KEYS.has(ev.key)) return;
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || !WALK_KEYS.has(ev.key) || this.focusByPointer) return;
       const i = this.itemAt(ev.target);
       if (i === undefined) return;
       ev.preventDefault();
-      const last = this.lastState ? lastVisitedNode(this.lastState, this.focus ? this.focus.nodes : Array.from({ length: this.drawn }, (_, k) => k)) : undefined;
-      const j = walkTarget(this.tree, i, ev.key, (k) => this.isDrawn(k), last);
+      const j = walkTarget(this.tree, i, ev.key, (k) => this.isDrawn(k), ev.key === "End" ? this.lastVisited() : undefined);
       if (j !== undefined) this.focusItem(j);
     });
+  }
+
+  // End's node: the one the search visited last at the step drawn.
+  lastVisited() {
+    if (!this.lastState) return undefined;
+    return lastVisitedNode(this.lastState, this.focus ? this.focus.nodes : Array.from({ length: this.drawn }, (_, k) => k));
   }
 
   // The index of the node (tree item) an event target is in.
@@ -236,10 +248,12 @@ export class TreeView {
   }
 
   // Open subtree i, or fold it up again, and draw the step again around it.
+  // The node is selected too (its v, α, β in the readout), as any node a click or Enter lands on.
   toggleFold(i) {
     if (!this.lastState) return;
     this.opened = toggled(this.opened, i);
     this.drawFocus(this.lastState, i); // the mark stays where the student clicked it
+    this.pick(i);
   }
 
   // The index of the transposition hit an event target belongs to (its node or its arrow).
@@ -263,15 +277,20 @@ export class TreeView {
       this.drawFocus(this.lastState, j);
     }
     if (!this.isDrawn(j)) return false;
+    this.pick(j);
+    this.focusItem(j);
+    return true;
+  }
+
+  // Node j (drawn) is the selected one: highlighted, and the page shows its v, α, β (onPick).
+  pick(j) {
     const before = this.picked;
     this.picked = j;
     if (this.present) {
       if (before !== undefined && this.isDrawn(before)) this.updateNode(before, this.present(before));
       this.updateNode(j, this.present(j));
     }
-    this.focusItem(j);
     if (this.onPick && this.lastState) this.onPick(j, this.lastState);
-    return true;
   }
 
   // Drop the selection: the readout goes back to the node the step is at.
@@ -563,6 +582,22 @@ export class TreeView {
   // Bring the drawing in line with `state`. `dirty` holds the node indices that may
   // have changed since the last update (null: all of them).
   update(state, dirty) {
+    const hadFocus = this.hasFocus();
+    const was = this.active;
+    this.draw(state, dirty);
+    if (hadFocus && !this.hasFocus()) this.keepFocus(was, state);
+  }
+
+  // The keyboard was on node `was`, which this step's drawing dropped (a big tree's focus drawing
+  // folded it away): the focus goes to its nearest drawn ancestor, so it stays in the tree.
+  keepFocus(was, state) {
+    let j = was;
+    while (j !== undefined && j >= 0 && !this.isDrawn(j)) j = this.tree.parent[j];
+    this.focusItem(j !== undefined && j >= 0 ? j : this.stepNode(state));
+  }
+
+  // Bring the drawing in line with `state` (update's work).
+  draw(state, dirty) {
     const t = this.tree;
     if (!t) return;
     this.lastState = state;

@@ -978,9 +978,10 @@ export class TreeView {
     d3.select(this.svg).call(this.zoom.translateTo, ...this.focusCentre(i));
   }
 
-  // Where the view centres on node i, at scale k: the node itself; in a focus drawing lower, so
-  // its children (the next steps, their fold marks under them) are in view too: the middle of
-  // the two rows, or where the box is too short for both (a phone), the node near its top.
+  // Where the view centres on node i, at scale k: the node itself; in a focus drawing, its parent's
+  // row, its own and its children's (the next steps, their fold marks under them) where the box holds
+  // the three; else its own and its children's; where it cannot hold those two (a phone), the node
+  // near the top of the box.
   focusCentre(i, k = d3.zoomTransform(this.svg).k) {
     const x = this.x[i];
     const y = this.y[i];
@@ -989,6 +990,7 @@ export class TreeView {
     const top = y - s.rise - 4;
     const bottom = y + s.dy + s.windowY + 31;
     const height = this.svg.clientHeight / k;
+    if (bottom - (top - s.dy) + 20 / k <= height) return [x, (top - s.dy + bottom) / 2];
     return [x, Math.min((top + bottom) / 2, top - 10 / k + height / 2)];
   }
 }

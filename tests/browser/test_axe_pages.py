@@ -98,7 +98,7 @@ def test_a_class_as_instructor_and_as_student(browser: Browser, live_server: str
     teacher.get_by_role("button", name="Present to class").click()
     expect(teacher.locator("#class-panel .class-code")).to_have_text(CODE_TEXT)
     teacher.wait_for_function("() => window.minimaxLab.searches === 2 && window.minimaxLab.finished")
-    student, student_errors = new_page(browser, DESKTOP)
+    student, student_errors = new_page(browser, PHONE)  # students join on their phones
     student.goto(f"{live_server}/c/{code_of(teacher)}")
     student.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.last === 57")
     seek(teacher, 7)
@@ -108,7 +108,7 @@ def test_a_class_as_instructor_and_as_student(browser: Browser, live_server: str
     student.get_by_role("button", name="keep looking").click()
     expect(teacher.locator("#class-panel .class-answered")).to_have_text("answered 1 of 1 following")
     assert_clean(teacher, "a class's instructor, a question asked and answered")
-    assert_clean(student, "a class's student, the question answered")
+    assert_clean(student, "a class's student at 390x844, the question answered")
     for page in (student, teacher):
         page.context.close()
     assert teacher_errors == [] and student_errors == []

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.axe_check import assert_clean, contrast
 from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, refusals_removed, shot
-from tests.browser.test_classroom import CODE_TEXT, code_of, wait_event
+from tests.browser.test_classroom import code_of, presenting, student as join, wait_event
 from tests.browser.test_code_lab import FILES, PYTHON_MS
 from tests.browser.test_exercise_page import make, open_exercise, submit_missing_c3
 
@@ -50,9 +50,8 @@ def test_the_main_page_at_a_middle_step_and_at_the_result(main_page: Page) -> No
     assert_clean(main_page, f"the main page at the result ({size(main_page)})")
 
 
-def test_predict_mode_asking_and_answered(browser: Browser, live_server: str) -> None:
-    page, errors = new_page(browser, DESKTOP)
-    open_app(page, live_server)
+def test_predict_mode_asking_and_answered(app: Page) -> None:
+    page = app
     page.get_by_label("Predict", exact=True).check()
     seek(page, 7)
     page.locator("#forward").click()  # event 8, B's first pruning test: the player stops and asks
@@ -61,20 +60,15 @@ def test_predict_mode_asking_and_answered(browser: Browser, live_server: str) ->
     page.get_by_role("button", name="Prune", exact=True).click()  # wrong: the feedback in its colour
     expect(page.locator("#predict .predict-feedback")).to_have_attribute("data-verdict", "wrong")
     assert_clean(page, "predict mode answered wrong")
-    page.context.close()
-    assert errors == []
 
 
-def test_the_tree_editor(browser: Browser, live_server: str) -> None:
-    page, errors = new_page(browser, DESKTOP)
-    open_app(page, live_server)
+def test_the_tree_editor(app: Page) -> None:
+    page = app
     page.get_by_role("tab", name="Edit tree").click()
     expect(page.locator("#editor-outline")).to_be_visible()
     # Undo, Redo and Delete are dimmed with nothing to do, their words still readable.
     expect(page.locator("#editor-undo")).to_have_class(re.compile(r"\bidle\b"))
     assert_clean(page, "the Edit tree tab")
-    page.context.close()
-    assert errors == []
 
 
 def test_an_exercise_before_and_after_check_and_its_results(browser: Browser, live_server: str) -> None:
@@ -92,14 +86,14 @@ def test_an_exercise_before_and_after_check_and_its_results(browser: Browser, li
     assert errors == []
 
 
-def test_a_class_as_instructor_and_as_student(browser: Browser, live_server: str) -> None:
-    teacher, teacher_errors = new_page(browser, DESKTOP)
-    open_app(teacher, live_server)
-    teacher.get_by_role("button", name="Present to class").click()
-    expect(teacher.locator("#class-panel .class-code")).to_have_text(CODE_TEXT)
-    teacher.wait_for_function("() => window.minimaxLab.searches === 2 && window.minimaxLab.finished")
-    student, student_errors = new_page(browser, PHONE)  # students join on their phones
-    student.goto(f"{live_server}/c/{code_of(teacher)}")
+@pytest.fixture()
+def teacher(browser: Browser, live_server: str) -> Iterator[Page]:
+    """The instructor's page at 1280x800, presenting the lecture example to a new class."""
+    yield from presenting(browser, live_server)
+
+
+def test_a_class_as_instructor_and_as_student(teacher: Page, browser: Browser, live_server: str) -> None:
+    student, student_errors = join(browser, f"{live_server}/c/{code_of(teacher)}")  # at 390x844: students join on their phones
     student.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.last === 57")
     seek(teacher, 7)
     wait_event(student, 7)
@@ -109,9 +103,8 @@ def test_a_class_as_instructor_and_as_student(browser: Browser, live_server: str
     expect(teacher.locator("#class-panel .class-answered")).to_have_text("answered 1 of 1 following")
     assert_clean(teacher, "a class's instructor, a question asked and answered")
     assert_clean(student, "a class's student at 390x844, the question answered")
-    for page in (student, teacher):
-        page.context.close()
-    assert teacher_errors == [] and student_errors == []
+    student.context.close()
+    assert student_errors == []
 
 
 def test_the_code_lab_before_and_after_a_run(browser: Browser, live_server: str) -> None:

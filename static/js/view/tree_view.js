@@ -171,14 +171,19 @@ export class TreeView {
       else this.showNode(j);
     });
     // Tab (or a walk) to a node off screen: the view pans to it, and it is the tree's Tab stop.
+    // Whether the focus came by the mouse (see listenForWalk) is noted here, for the walking keys.
+    const doc = this.svg.ownerDocument;
+    doc.addEventListener("pointerdown", () => (this.lastInput = "pointer"), true);
+    doc.addEventListener("keydown", () => (this.lastInput = "keys"), true);
     this.svg.addEventListener("focusin", (ev) => {
+      this.focusByPointer = this.lastInput === "pointer";
       // The drawing itself takes the focus (on the way in by Tab): the tree's Tab stop is the step's node again.
       if (ev.target === this.svg && this.lastState) return this.setActive(this.stepNode(this.lastState));
       const j = this.itemAt(ev.target);
       if (j === undefined) return;
       this.setActive(j);
       // Not for a click's focus: panning between its press and release would lose the click.
-      if (ev.target.matches(":focus-visible")) this.follow(j);
+      if (!this.focusByPointer) this.follow(j);
     });
   }
 
@@ -188,10 +193,6 @@ export class TreeView {
   // player: ← and → step as they did before the click. Tab (or Enter on the narration's node
   // button) into the tree, and they walk it.
   listenForWalk() {
-    const doc = this.svg.ownerDocument;
-    doc.addEventListener("pointerdown", () => (this.lastInput = "pointer"), true);
-    doc.addEventListener("keydown", () => (this.lastInput = "keys"), true);
-    this.svg.addEventListener("focusin", () => (this.focusByPointer = this.lastInput === "pointer"));
     this.svg.addEventListener("keydown", (ev) => {
       if (ev.altKey || ev.ctrlKey || ev.metaKey || !WALK_KEYS.has(ev.key) || this.focusByPointer) return;
       const i = this.itemAt(ev.target);

@@ -5,6 +5,7 @@
 // ever inserted later as text (tree_view.js, narration.js).
 
 import { el, svgIcon } from "../page/html_element.js";
+import { keepSentenceFitted } from "../narration/narration_fit.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -142,7 +143,8 @@ export function buildWidget(root, title = "") {
   const controls = player();
   const banner = el("p", { class: "misconception-banner", role: "note" });
   banner.hidden = true;
-  const narration = el("p", { class: "narration", "aria-live": "polite", tabindex: "0" }); // a longer sentence scrolls
+  const narration = el("p", { class: "narration", "aria-live": "polite" });
+  keepSentenceFitted(narration); // a long sentence set smaller, or (a tabindex then) scrolled, as on the page
   const facts = el("div", { class: "step-facts" });
   const detail = el("select", { title: "Every line of the pseudocode, or only the key steps" });
   detail.append(el("option", { value: "every" }, "every line"), el("option", { value: "key" }, "key steps"));

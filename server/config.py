@@ -49,10 +49,18 @@ DEFAULTS: dict[str, object] = {
     # Joins a connection may try per minute, and wrong codes an address may try per minute
     # (right ones do not count: a class behind one campus address joins at once).
     "CLASS_JOINS_PER_MINUTE": 20,
-    # Rooms an address may create per window, and rooms live at once (each may keep a search of
-    # MAX_EVENTS_PER_CLASS_SEARCH events, about 13 MB: 100 rooms stay under 1.5 GB).
+    # Rooms an address may create per window, and rooms live at once (a room without its search's
+    # events is a few KB; the events are bounded by CLASS_EVENTS_BUDGET below).
     "CLASS_CREATES_PER_WINDOW": 5,
-    "CLASS_MAX_ROOMS": 100,
+    "CLASS_MAX_ROOMS": 1000,
+    # Rooms live at once made from one address (a class of 300 uses one; 334 addresses fill CLASS_MAX_ROOMS).
+    "CLASS_ROOMS_PER_ADDRESS": 3,
+    # Events of room searches kept for late joiners, across one address's rooms (three searches at
+    # MAX_EVENTS_PER_CLASS_SEARCH), and across all rooms: the memory bound, about 13 MB per 100,000
+    # events (1.3 GB in all); a running search reserves MAX_EVENTS_PER_CLASS_SEARCH, a finished one
+    # holds what it kept (the lecture: 40). 34 addresses fill it.
+    "CLASS_EVENTS_PER_ADDRESS": 300_000,
+    "CLASS_EVENTS_BUDGET": 10_000_000,
     "CLASS_CREATE_WINDOW_SECONDS": 600.0,
     # A room's search stops after this many events: the room keeps them all for late joiners.
     # Tic-tac-toe alpha-beta after one move (13,098) and minimax after two (about 26,000) fit;
@@ -62,8 +70,12 @@ DEFAULTS: dict[str, object] = {
     "CLASS_INLINE_EVENTS": 5000,
     # A room whose key holder did nothing for this long ends (followers do not keep it alive).
     "CLASS_IDLE_SECONDS": 4 * 3600.0,
-    # How often idle rooms are ended and their followers told.
-    "CLASS_SWEEP_SECONDS": 60.0,
+    # A room with no key holder's page connected for this long ends (a reload or a laptop's short
+    # sleep does not end it).
+    "CLASS_ABSENT_SECONDS": 600.0,
+    # How often idle rooms are ended and their followers told; each process then also says it is alive
+    # (it is taken for dead, with its followers and searches, after three sweeps without: 45 s).
+    "CLASS_SWEEP_SECONDS": 15.0,
     # The code lab (/code, docs/code-lab.md): the page stops a student's search running in its Web Worker
     # after this many seconds (the worker is ended and a fresh one started); tests set it smaller.
     "CODE_LAB_TIME_LIMIT_SECONDS": float(limits.GRADE_TIMEOUT_SECONDS),

@@ -26,12 +26,16 @@ CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, exercise_id TEXT NO
 CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (exercise_id);
 CREATE TABLE IF NOT EXISTS mistake_counts (exercise_id TEXT NOT NULL REFERENCES exercises (id), node TEXT NOT NULL,
     kind TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (exercise_id, node, kind)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS class_rooms (code TEXT PRIMARY KEY, key_hash TEXT NOT NULL, owner TEXT NOT NULL,
+    request TEXT, search_id TEXT, step INTEGER NOT NULL DEFAULT -1, held INTEGER NOT NULL DEFAULT 0,
+    active_at REAL NOT NULL, present_at REAL NOT NULL) WITHOUT ROWID;
 """
 # An attempt is a score, how many mistakes, the misconceptions it was given (JSON: [{"id", "name", "marks",
 # "nodes"}]) and, only if the student's link or page gave them, a name (`student`) and an anonymous browser
 # token (`learner`): no address, cookie or user agent. Mistakes are also summed per (node, kind) as they
 # come, so the heat map reads one row per node and kind however many students tried.
 # `options`: the exercise's graded-use options as JSON (server/practice/options.py); NULL: the defaults.
+# `class_rooms`: each live classroom's record, so a room outlives a Redis restart (server/classroom/room_records.py).
 ATTEMPTS_WRONG = "attempts_wrong"
 """The mistake_counts kind that counts attempts with one or more mistakes at the node."""
 KINDS = ("trees", "traces")

@@ -17,7 +17,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with its own SQLite file (never the developer's instance/ database). Every test's class is made from
     127.0.0.1: the limit on classes made per address is lifted here (its own test has a server of its own)."""
     database = tmp_path_factory.mktemp("db") / "minimax-lab.sqlite"
-    with running_server({"DATABASE": str(database), "CLASS_CREATES_PER_WINDOW": 1000}) as url:
+    with running_server({"DATABASE": str(database), "CLASS_CREATES_PER_WINDOW": 1000, "CLASS_ROOMS_PER_ADDRESS": 1000}) as url:
         yield url
 
 

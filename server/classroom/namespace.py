@@ -25,7 +25,9 @@ from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
 from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
+from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
 from server.classroom.rooms import RoomMeta, Rooms, RoomsFull, lines_as_array_items
+from server.classroom.wrong_keys import even_out, refusal
 from server.http.strict_json import PreEncoded, Unreadable, dumps
 from server.rate_limits import RateLimit
 from server.searches.ack_window import AckWindow
@@ -64,6 +66,8 @@ class ClassNamespace(Namespace):
         self._joins_per_connection = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)
         self._wrong_codes_per_client = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)
         self._creates_per_client = RateLimit(int(config["CLASS_CREATES_PER_WINDOW"]), float(config["CLASS_CREATE_WINDOW_SECONDS"]))
+        self.keeper = RoomKeeper(config, rooms)  # records, key holders, per-process presence: room_keeper.py
+        self._members_sent: dict[str, int] = {}
 
     def trigger_event(self, event: str, *args: Any) -> Any:
         """Our events are named like `class:join`; their handlers `on_class_join`."""
@@ -81,18 +85,24 @@ class ClassNamespace(Namespace):
         return request.remote_addr or "unknown"
 
     def _keyed(self, data: Any) -> tuple[str, RoomMeta]:
-        """The room a keyed message drives, or Refused naming what is wrong."""
-        if not isinstance(data, dict):
-            raise Refused('expected an object such as {"code": "K7QM2XWP", "key": "..."}')
-        code = canonical_code(data.get("code"))
-        if code is None:
-            raise Refused("code: expected a class code of 8 letters and digits, such as K7QM2XWP")
-        meta = self.rooms.meta(code)
+        """The room a keyed message drives (re-established from its record after a fault), or Refused:
+        a bad code, an unknown code and a wrong key get one answer, counted as wrong codes (wrong_keys.py)."""
+        code = canonical_code(data.get("code")) if isinstance(data, dict) else None
+        key = data.get("key") if isinstance(data, dict) else None
+        meta = self._meta(code) if code is not None else None
         if meta is None:
-            raise Refused(f"code: no class {code} (it may have ended)")
-        if not key_matches(data.get("key"), meta.key_hash):
-            raise Refused("key: not this room's key (only the instructor's page drives the class)")
-        return code, meta
+            even_out(key)
+        if meta is None or not key_matches(key, meta.key_hash):
+            raise Refused(refusal(self._joins_per_connection, self._wrong_codes_per_client, request.sid, self._client()))  # type: ignore[attr-defined]
+        return code, meta  # type: ignore[return-value]
+
+    def _meta(self, code: str) -> RoomMeta | None:
+        """The room's state, re-established from its record when Redis lost it (room_keeper.py)."""
+        with self._lock:
+            running = self._searches.pop(code, None) if self.rooms.meta(code) is None else None
+        if running is not None:  # its state was lost with Redis: the re-run replaces it
+            running[2].cancel()
+        return self.keeper.meta(code, self._keep_and_send, self._restored_done)
 
     def _refuse(self, event: str, data: Any, problem: str) -> dict[str, str]:
         code = canonical_code(data.get("code")) if isinstance(data, dict) else None
@@ -103,6 +113,7 @@ class ClassNamespace(Namespace):
         """Run `act` on the room if the message carries its key; else class:error to the sender."""
         try:
             code, meta = self._keyed(data)
+            self.keeper.active(code)
             return act(code, meta)
         except (Refused, QuestionError, InputError) as exc:
             return self._refuse(event, data, str(exc))
@@ -119,11 +130,19 @@ class ClassNamespace(Namespace):
             mine = [(c, rec) for c, (_, sender, rec) in self._searches.items() if sender == sid]
         for _, recorder in mine:
             recorder.cancel()  # its instructor left: no one paces it
+        self.keeper.gone(sid)
         if code is not None:
-            self._members(code, self.rooms.add_follower(code, -1))
+            self._members(code, self._count(code))
 
     def _members(self, code: str, followers: int) -> None:
+        self._members_sent[code] = followers
         self._emit("class:members", {"code": code, "followers": followers}, to=teachers(code))
+
+    def _count(self, code: str) -> int:
+        """The room's followers: this process's, written for it, summed over the processes alive (presence.py)."""
+        with self._lock:
+            here = sum(1 for followed in self._following.values() if followed == code)
+        return self.keeper.presence.followers(code, here)
 
     # -- instructor ---------------------------------------------------------------------------
 
@@ -136,27 +155,38 @@ class ClassNamespace(Namespace):
         try:
             for _ in range(8):
                 code = new_code()
-                if self.rooms.create(code, key_hash(key)):
+                claimed = self.keeper.claim(code, key_hash(key), self._client())
+                if claimed is False:
+                    return {"error": f"this address has {self.config['CLASS_ROOMS_PER_ADDRESS']} classes running, the most "
+                                     "one address may: end one (End class), or wait until it ends"}
+                if claimed and self.rooms.create(code, key_hash(key)):
                     break
+                if claimed:
+                    self.keeper.ended(code)
             else:  # eight collisions in 8.5e11 codes: something is wrong with the store
                 return {"error": "no free class code could be found: try again"}
         except RoomsFull:
+            self.keeper.ended(code)
             return {"error": f"the server holds its limit of {self.rooms.max_rooms} classes at once: end one, or try later"}
         self.enter_room(request.sid, teachers(code))  # type: ignore[attr-defined]
+        self.keeper.holding(request.sid, code)  # type: ignore[attr-defined]
         return {"code": code, "key": key, "link": f"/c/{code}"}
 
     def on_class_drive(self, data: Any = None) -> dict[str, Any]:
-        """A reloaded instructor page (it kept its key) takes the wheel again."""
+        """A reloaded instructor page (it kept its key) takes the wheel again; after a fault that lost the
+        room's state, the room is made again from its record first."""
+        self._start_sweeper()
         try:
             code, meta = self._keyed(data)
         except Refused as exc:
             return {"error": str(exc)}
         sid: str = request.sid  # type: ignore[attr-defined]
         self.enter_room(sid, teachers(code))
+        self.keeper.holding(sid, code)
         if meta.question is not None:
             answered, counts = self.rooms.answers(code)
             self._emit("class:tally", {"code": code, "question": meta.question["id"], "answered": answered, "counts": counts}, to=sid)
-        return {"code": code, "step": meta.step, "followers": meta.followers}
+        return {"code": code, "step": meta.step, "followers": self._count(code)}
 
     def on_class_step(self, data: Any = None) -> Any:
         def act(code: str, meta: RoomMeta) -> dict[str, bool]:
@@ -164,6 +194,7 @@ class ClassNamespace(Namespace):
             if not isinstance(step, int) or isinstance(step, bool) or not -1 <= step <= 10**9:
                 raise Refused("step: expected a whole number from -1 (nothing shown) up")
             self.rooms.set_step(code, step)
+            self.keeper.active(code, step)
             self._emit("class:step", {"code": code, "step": step}, to=everyone(code), skip_sid=request.sid)  # type: ignore[attr-defined]
             return {"ok": True}
         return self._drive("class:step", data, act)
@@ -180,7 +211,12 @@ class ClassNamespace(Namespace):
             except InputError as exc:  # as on /search: the sender hears why, the room nothing
                 self._emit("search:error", {"search": None, "error": str(exc), **error_details(exc)}, to=sid)
                 return {"error": str(exc)}
-            self._start(code, sid, search_request)
+            search_id = secrets.token_urlsafe(9)
+            problem = self.keeper.reserve(code, search_id, fields)
+            if problem is not None:
+                self._emit("search:error", {"search": None, "error": problem}, to=sid)
+                return {"error": problem}
+            self._start(code, sid, search_request, search_id)
             return {"ok": True}
         return self._drive("class:search", data, act)
 
@@ -224,29 +260,49 @@ class ClassNamespace(Namespace):
             return {"ok": True}
         return self._drive("class:close", data, act)
 
-    def _end(self, code: str, reason: str) -> None:
-        """The room is gone for everyone: its search stops, its followers are told and let go."""
+    def _end(self, code: str, reason: str | None) -> None:
+        """The room is gone for everyone: its search stops, its followers are told and let go. With no
+        reason, the room ended elsewhere (that process told everyone): only what this process holds goes."""
         with self._lock:
             running = self._searches.pop(code, None)
             for sid in [sid for sid, followed in self._following.items() if followed == code]:
                 del self._following[sid]
+            self._members_sent.pop(code, None)
         if running is not None:
             running[2].cancel()
         self.rooms.delete(code)
-        self._emit("class:closed", {"code": code, "reason": reason}, to=everyone(code))
+        if self.keeper.ended(code) and reason is not None:  # one process tells, the one that removed its record
+            self._emit("class:closed", {"code": code, "reason": reason}, to=everyone(code))
         for room in (code, teachers(code)):
             self.close_room(room)
 
     def _sweep(self) -> None:
-        """Rooms idle for CLASS_IDLE_SECONDS end, and their followers here are told: the memory
-        store's idle rooms, and rooms followed or searched here that Redis let expire."""
+        """Rooms idle for CLASS_IDLE_SECONDS, or with no key holder connected for CLASS_ABSENT_SECONDS,
+        end and their followers are told (by the one process that removes the room's record). Then this
+        process's heartbeat (room_keeper.py), rooms followed here whose state Redis lost made again from
+        their records (a fault ends nothing; a room with no record ended elsewhere), room searches whose
+        process died ended, and key holders told a follower count that changed."""
         sweep = getattr(self.rooms, "sweep", None)
-        ended = set(sweep() if sweep else ())
+        ended = dict(self.keeper.expired())
+        ended.update({code: "the class was idle too long" for code in (sweep() if sweep else ()) if code not in ended})
+        for code, reason in ended.items():
+            self._end(code, reason)
         with self._lock:
             here = set(self._following.values()) | set(self._searches)
-        ended |= {code for code in here if self.rooms.meta(code) is None}
-        for code in ended:
-            self._end(code, "the class was idle too long")
+            followers = {code: sum(1 for c in self._following.values() if c == code) for code in set(self._following.values())}
+            running = {code: search_id for code, (search_id, _, _) in self._searches.items()}
+        taught = self.keeper.beat(followers, running)
+        for code in here - set(ended):
+            if self._meta(code) is None:
+                self._end(code, None)
+        for code, search_id, count in self.keeper.orphans():
+            self.rooms.end_search(code, search_id)
+            self.keeper.presence.stop(code, search_id, FAULT_STOPPED)
+            self.keeper.records.settle(code, search_id, count)
+            self._emit("search:error", {"search": search_id, "error": FAULT_STOPPED}, to=everyone(code))
+        for code in taught:
+            if (count := self._count(code)) != self._members_sent.get(code):
+                self._members(code, count)
 
     def _start_sweeper(self) -> None:
         """Once per process, on the first class: sweep every CLASS_SWEEP_SECONDS, so a room that
@@ -270,11 +326,12 @@ class ClassNamespace(Namespace):
 
     def on_class_join(self, data: Any = None) -> dict[str, Any]:
         sid: str = request.sid  # type: ignore[attr-defined]
+        self._start_sweeper()
         if not self._joins_per_connection.allow(sid):
             return {"error": "too many joins from this connection: wait a minute"}
         raw = data.get("code") if isinstance(data, dict) else None
         code = canonical_code(raw)
-        meta = self.rooms.meta(code) if code is not None else None
+        meta = self._meta(code) if code is not None else None
         if meta is None:
             if not self._wrong_codes_per_client.allow(self._client()):
                 return {"error": "too many wrong class codes from this address: wait a minute"}
@@ -289,9 +346,9 @@ class ClassNamespace(Namespace):
         if before != code:
             if before is not None:
                 self.leave_room(sid, before)
-                self._members(before, self.rooms.add_follower(before, -1))
+                self._members(before, self._count(before))
             self.enter_room(sid, code)  # first: a batch sent from now on arrives live (seq tells duplicates)
-            self._members(code, self.rooms.add_follower(code, 1))
+            self._members(code, self._count(code))
         with self._order:
             self._emit("class:state", self._state(code), to=sid)
         return {"code": code}
@@ -305,6 +362,8 @@ class ClassNamespace(Namespace):
         head = {"code": code, "step": meta.step, "search": meta.search, "done": meta.done,
                 "question": question, "revealed": meta.revealed}
         search_id = meta.search.get("search") if meta.search else None
+        if search_id is not None and (stopped := self.keeper.presence.stopped(code, search_id)) is not None:
+            head["stopped"] = stopped  # a fault ended it: a late joiner is told why it stops short
         if search_id is None:
             return {**head, "events": []}
         if meta.count > int(self.config["CLASS_INLINE_EVENTS"]):
@@ -340,8 +399,7 @@ class ClassNamespace(Namespace):
 
     # -- the room's search ----------------------------------------------------------------------
 
-    def _start(self, code: str, sid: str, search_request: SearchRequest) -> None:
-        search_id = secrets.token_urlsafe(9)
+    def _start(self, code: str, sid: str, search_request: SearchRequest, search_id: str) -> None:
         recorder = Recorder(None, keep=False, batch_size=int(self.config["EVENT_BATCH_SIZE"]),
                             max_events=int(self.config["MAX_EVENTS_PER_CLASS_SEARCH"]))
         with self._lock:
@@ -352,6 +410,7 @@ class ClassNamespace(Namespace):
         recorder.sink = self._batch_sender(code, sid, search_id, recorder)
         started = {"search": search_id, "algorithm": search_request.algorithm,
                    "options": search_request.options(), "pseudocode": search_request.listing()}
+        self.keeper.presence.running(code, search_id)  # before it is "not done": no sweep takes it for an orphan
         self.rooms.begin_search(code, started)
         self._emit("search:started", started, to=everyone(code))
         self.socketio.start_background_task(self._run, code, sid, search_id, search_request, recorder)
@@ -374,6 +433,20 @@ class ClassNamespace(Namespace):
 
         return send
 
+    def _keep_and_send(self, code: str, search_id: str, batch: Batch) -> None:
+        """A re-run batch of a room made again after a fault: kept, and sent to the room (followers drop
+        the events they hold, and get those they missed)."""
+        texts = batch.json_texts()
+        with self._order:
+            self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
+            self._emit("search:events", PreEncoded('{"search":%s,"events":[%s]}' % (dumps(search_id), ",".join(texts))),
+                       to=everyone(code))
+
+    def _restored_done(self, code: str, search_id: str) -> None:
+        meta = self.rooms.meta(code)
+        self.keeper.records.settle(code, search_id, meta.count if meta is not None else 0)
+        self._emit("search:done", {"search": search_id}, to=everyone(code))
+
     def _run(self, code: str, sid: str, search_id: str, search_request: SearchRequest, recorder: Recorder) -> None:
         try:
             search_request.run(recorder)
@@ -387,3 +460,7 @@ class ClassNamespace(Namespace):
             with self._lock:
                 if self._searches.get(code, ("",))[0] == search_id:
                     del self._searches[code]
+            self.keeper.presence.finished(code, search_id)
+            meta = self.rooms.meta(code)
+            if meta is not None and meta.search and meta.search.get("search") == search_id:
+                self.keeper.records.settle(code, search_id, meta.count)

@@ -20,7 +20,7 @@ QUESTION = {"kind": "value", "prompt": "Which value does B return?", "node": "B"
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    with running_server({"CLASS_CREATES_PER_WINDOW": 1000}) as base:
+    with running_server({"CLASS_CREATES_PER_WINDOW": 1000, "CLASS_ROOMS_PER_ADDRESS": 1000}) as base:
         yield base
 
 

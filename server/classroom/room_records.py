@@ -134,8 +134,9 @@ class RoomRecords:
         with closing(self._connect()) as db:
             rows = db.execute("SELECT code, active_at, present_at FROM class_rooms WHERE active_at < ? OR present_at < ?",
                               (now - idle_seconds, now - absent_seconds)).fetchall()
+        away = f"{absent_seconds / 60:g} minutes" if absent_seconds >= 120 else f"{absent_seconds:g} s"
         return [(code, "the class was idle too long" if active < now - idle_seconds else
-                 f"no instructor's page was connected for {absent_seconds / 60:g} minutes") for code, active, _ in rows]
+                 f"no instructor's page was connected for {away}") for code, active, _ in rows]
 
     def codes(self) -> list[str]:
         with closing(self._connect()) as db:

@@ -1,9 +1,11 @@
 """A real redis-server (Debian's package, installed by `make test`) on a free port, in a temporary
-folder, persisting nothing: for the tests of rooms shared by several server processes."""
+folder, persisting nothing: for the tests of rooms shared by several server processes. `RedisProcess`
+can be stopped (gracefully, or with kill -9) and started again on the same port, empty: a fault."""
 
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import tempfile
 from contextlib import contextmanager
@@ -13,20 +15,44 @@ from tests.helpers.server_process import free_port, wait_listening
 from tests.helpers.socket_client import PATIENCE_SECONDS
 
 
+class RedisProcess:
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is not installed: `make test` installs it (Debian's redis-server)")
+        self.binary = binary
+        self.port = free_port()
+        self.folder = tempfile.mkdtemp(prefix="minimax-lab-redis-")
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen([self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                         "--appendonly", "no", "--dir", self.folder],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wait_listening(self.process, self.port, "redis-server")  # it listens once it has loaded (nothing, here)
+
+    def stop(self, how: signal.Signals = signal.SIGTERM) -> None:
+        """SIGTERM: a graceful shutdown (it saves nothing: the data is lost); SIGKILL: kill -9."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(how)
+            self.process.wait(timeout=PATIENCE_SECONDS)
+        self.process = None
+
+
+@contextmanager
+def redis_process() -> Iterator[RedisProcess]:
+    redis = RedisProcess()
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+        shutil.rmtree(redis.folder, ignore_errors=True)
+
+
 @contextmanager
 def redis_server() -> Iterator[str]:
     """Yield `redis://127.0.0.1:PORT/0` of a fresh server; stop it afterwards."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        raise RuntimeError("redis-server is not installed: `make test` installs it (Debian's redis-server)")
-    port = free_port()
-    folder = tempfile.mkdtemp(prefix="minimax-lab-redis-")
-    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                                "--dir", folder], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        wait_listening(process, port, "redis-server")  # it listens once it has loaded (nothing, here)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(timeout=PATIENCE_SECONDS)
-        shutil.rmtree(folder, ignore_errors=True)
+    with redis_process() as redis:
+        yield redis.url

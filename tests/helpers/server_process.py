@@ -3,6 +3,7 @@ file descriptors it holds before and after a hostile request (/proc/PID)."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -84,10 +85,12 @@ def wait_listening(process: subprocess.Popen[str], port: int, what: str) -> None
 
 
 @contextmanager
-def server_process(db: Path, *args: str) -> Iterator[ServerProcess]:
-    """A real server (`python -m server --port P --db DB ARGS`) until the block ends."""
+def server_process(db: Path, *args: str, settings: dict[str, object] | None = None) -> Iterator[ServerProcess]:
+    """A real server (`python -m server --port P --db DB ARGS`) until the block ends; `settings` change
+    server/config.py's defaults first (configured_server.py)."""
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "server", "--port", str(port), "--db", str(db), *args],
+    command = ["-m", "server"] if settings is None else ["-m", "tests.helpers.configured_server", json.dumps(settings)]
+    process = subprocess.Popen([sys.executable, *command, "--port", str(port), "--db", str(db), *args],
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         wait_listening(process, port, "the server")

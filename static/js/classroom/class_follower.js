@@ -165,6 +165,8 @@ export class ClassFollower {
     } else if (this.store && typeof msg.trace === "string") {
       this.fetchTrace(msg.trace, Boolean(msg.done));
     }
+    // A fault (the instructor's server process ended) stopped the search short: say so, as it was said live.
+    if (this.store && typeof msg.stopped === "string") this.failed(msg.stopped, true, { search: msg.search.search, error: msg.stopped });
     this.applyStep();
     this.render();
   }

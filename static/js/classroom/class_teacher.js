@@ -129,8 +129,14 @@ export class ClassTeacher {
     this.search = new SearchSocket({ ...handlers, onStarted }, teacherChannel(socket, this.room));
     let connectedBefore = false;
     socket.on("connect", () => {
-      // A new connection is a new member: take the wheel again (the key is the right to).
-      if (connectedBefore && this.on) this.drive().catch((err) => this.say(err.message));
+      // A new connection is a new member: take the wheel again (the key is the right to; after a
+      // fault the server makes the room again from its record), then send the step shown again.
+      if (connectedBefore && this.on) {
+        this.drive().then(() => {
+          this.sent = -2;
+          if (this.timer === null) this.flushStep();
+        }, (err) => this.say(err.message));
+      }
       connectedBefore = true;
     });
     socket.on("class:members", (msg) => {

@@ -130,6 +130,7 @@ class RoomKeeper:
                 started = None
             if started is not None:
                 self._rerun(record, started, send, done)
+                return self.rooms.meta(record.code)
         self.rooms.set_step(record.code, record.step)
         return self.rooms.meta(record.code)
 
@@ -137,6 +138,7 @@ class RoomKeeper:
         code, search_id = record.code, started["search"]
         self.presence.running(code, search_id)
         self.rooms.begin_search(code, started)
+        self.rooms.set_step(code, record.step)  # before the re-run: a step the instructor sends meanwhile stays
         recorder = Recorder(lambda batch: send(code, search_id, batch), keep=False,
                             batch_size=int(self.config["EVENT_BATCH_SIZE"]),
                             max_events=int(self.config["MAX_EVENTS_PER_CLASS_SEARCH"]))

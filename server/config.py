@@ -53,6 +53,7 @@ DEFAULTS: dict[str, object] = {
     # events is a few KB; the events are bounded by CLASS_EVENTS_BUDGET below).
     "CLASS_CREATES_PER_WINDOW": 5,
     "CLASS_MAX_ROOMS": 1000,
+    "CLASS_CREATE_WINDOW_SECONDS": 600.0,
     # Rooms live at once made from one address (a class of 300 uses one; 334 addresses fill CLASS_MAX_ROOMS).
     "CLASS_ROOMS_PER_ADDRESS": 3,
     # Events of room searches kept for late joiners, across one address's rooms (three searches at
@@ -61,7 +62,6 @@ DEFAULTS: dict[str, object] = {
     # holds what it kept (the lecture: 40). 34 addresses fill it.
     "CLASS_EVENTS_PER_ADDRESS": 300_000,
     "CLASS_EVENTS_BUDGET": 10_000_000,
-    "CLASS_CREATE_WINDOW_SECONDS": 600.0,
     # A room's search stops after this many events: the room keeps them all for late joiners.
     # Tic-tac-toe alpha-beta after one move (13,098) and minimax after two (about 26,000) fit;
     # minimax after one move (211,089) does not.

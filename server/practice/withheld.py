@@ -1,12 +1,14 @@
-"""A check's answer without the right values, for an exercise whose solution is hidden (issue 31).
+"""A check's answer with nothing of the answer in it, for an exercise whose solution is hidden (issue 31).
 
 The engine's feedback teaches by quoting the search: each mistake's `expected` value or window, sentences
 such as "so it returns 3; you wrote 8", a misconception's "C was searched with [−∞, +∞] instead of
-[3, +∞]", and `seq` / `step`, places in the solution's trace. With the solution hidden (graded use), one
-empty check would hand all of that back, so a student's check keeps the score, where the marks are
-(node and kind), what they wrote, and the misconceptions' names and ideas, and loses the rest. A prune
-mark is right or wrong, so its kind still tells that one child's answer: an instructor limits attempts
-for that (docs/practice.md#graded-use). The instructor's key gets the full answer.
+[3, +∞]", and `seq` / `step`, places in the solution's trace. Where the marks are tells the answer too: a
+prune mark is right or wrong, so "missed prune at C2" says C2 is pruned, and "you left D1's window empty"
+lists the nodes the search visits. With the solution hidden (graded use), one empty check would hand all
+of that back. So a student's check keeps the score, the wrong values and windows the student wrote
+(node, kind, what they wrote), and the misconceptions' names and ideas; marks left empty and prune marks
+are only counted (`unlisted`), and no right value, window or trace place is given. The instructor's key
+gets the full answer.
 """
 
 from __future__ import annotations
@@ -18,18 +20,11 @@ from search.practice import Exercise, wording as words
 
 
 def sentence(exercise: Exercise, mistake: dict[str, Any]) -> str:
-    """What was wrong at the mark, quoting only the student's own answer."""
+    """What was wrong at a listed mark (a value or window written), quoting only the student's own answer."""
     name = exercise.key.name(mistake["node"])
-    kind = mistake["kind"]
-    if kind in ("value", "bound"):
-        what = "value" if kind == "value" else "window"
-        if "got" not in mistake:
-            return f"you left {name}'s {what} empty"
-        got = words.window(mistake["got"]) if kind == "bound" else words.show(mistake["got"])
-        return f"you wrote {got}: not the {what} this search gives {name}"
-    if kind == "missed_prune":
-        return f"this search never looks at {name}: you kept it"
-    return f"this search looks at {name}: you pruned it"
+    what = "value" if mistake["kind"] == "value" else "window"
+    got = words.window(mistake["got"]) if mistake["kind"] == "bound" else words.show(mistake["got"])
+    return f"you wrote {got}: not the {what} this search gives {name}"
 
 
 def _tally(explained: int, marks: int) -> str:
@@ -49,13 +44,24 @@ def misconception_sentence(found: dict[str, Any], marks: int) -> str:
     return f"Your answers follow {follows}.{idea_text} {_tally(len(found.get('explains') or []), marks)}"
 
 
+def listed(mistake: dict[str, Any]) -> bool:
+    """A mark that tells nothing of the answer by being listed: a value or window the student wrote."""
+    return mistake["kind"] in ("value", "bound") and "got" in mistake
+
+
 def without_answers(exercise: Exercise, result: dict[str, Any]) -> dict[str, Any]:
-    """The check's answer with no right value, window or place in the solution's trace; `withheld`: true."""
+    """The check's answer with no right value or window, no place in the solution's trace, and no mark whose
+    place tells the answer (those are counted in `unlisted`: {"left_empty", "prune_marks"}); `withheld`: true."""
+    marks = len(result["mistakes"])
     mistakes = []
-    for mistake in result["mistakes"]:
+    for mistake in filter(listed, result["mistakes"]):
         kept = {k: v for k, v in mistake.items() if k not in ("expected", "seq", "explanation")}
         mistakes.append({**kept, "explanation": sentence(exercise, mistake)})
-    misconceptions = [{**{k: v for k, v in found.items() if k != "step"},
-                       "explanation": misconception_sentence(found, len(mistakes))} for found in result["misconceptions"]]
+    shown = {(m["node"], m["kind"]) for m in mistakes}
+    misconceptions = [{**{k: v for k, v in found.items() if k not in ("step", "explains")},
+                       "explains": [mark for mark in found.get("explains") or [] if (mark["node"], mark["kind"]) in shown],
+                       "explanation": misconception_sentence(found, marks)} for found in result["misconceptions"]]
+    unlisted = {"left_empty": sum(1 for m in result["mistakes"] if m["kind"] in ("value", "bound") and "got" not in m),
+                "prune_marks": sum(1 for m in result["mistakes"] if m["kind"] in ("missed_prune", "extra_prune"))}
     return {**result, "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None,
-            "misconceptions": misconceptions, "withheld": True}
+            "misconceptions": misconceptions, "withheld": True, "unlisted": unlisted}

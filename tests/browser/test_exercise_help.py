@@ -11,6 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.axe_check import assert_clean
 from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -60,6 +61,7 @@ def test_hints_and_the_solution_are_shown_on_the_check_and_the_results(browser: 
     expect(note).to_have_text("3 hints were used before this check: it is not counted as perfect.")
     expect(note).to_have_attribute("data-hints", "3")
     expect(page.locator("#feedback-withheld")).to_be_hidden()
+    assert_clean(page, "an exercise checked after hints", "#feedback")
     shot(page, "exercise-help-note-1280.png", full_page=True)
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
@@ -93,6 +95,7 @@ def test_hints_and_the_solution_are_shown_on_the_check_and_the_results(browser: 
     assert [rows.nth(i).locator("td").last.text_content() for i in range(3)] == ["none", "3 hints, the solution", "3 hints"]
     assert [rows.nth(i).get_attribute("data-help") for i in range(3)] == ["none", "used", "used"]
     expect(rows.nth(1).locator("td.help-used")).to_have_count(1)
+    assert_clean(page, "the results with help", "#attempt-table")
     shot(page, "exercise-results-help-1280.png", full_page=True)
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
@@ -120,6 +123,7 @@ def test_a_hidden_solutions_feedback_names_no_right_value(browser: Browser, live
     assert not any(re.search(r"(?<![A-Z])3", text) for text in said), said  # B's right value appears nowhere (C3 is a node)
     expect(page.locator("#misconception-watch")).to_have_count(0)
     expect(page.locator("#misconception-box .misconception-marks")).to_have_text("Its marks are among those not listed.")
+    assert_clean(page, "a hidden solution's feedback", "#feedback")
     shot(page, "exercise-withheld-1280.png", full_page=True)
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

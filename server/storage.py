@@ -22,8 +22,11 @@ CREATE TABLE IF NOT EXISTS exercises (id TEXT PRIMARY KEY, key_hash TEXT NOT NUL
     created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, options TEXT);
 CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
     score REAL NOT NULL, mistakes INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]');
+    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]', help TEXT);
 CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (exercise_id);
+CREATE TABLE IF NOT EXISTS help_uses (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
+    what TEXT NOT NULL, student TEXT, learner TEXT, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+CREATE INDEX IF NOT EXISTS help_uses_by_exercise ON help_uses (exercise_id);
 CREATE TABLE IF NOT EXISTS mistake_counts (exercise_id TEXT NOT NULL REFERENCES exercises (id), node TEXT NOT NULL,
     kind TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (exercise_id, node, kind)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS class_rooms (code TEXT PRIMARY KEY, key_hash TEXT NOT NULL, owner TEXT NOT NULL,
@@ -36,6 +39,9 @@ CREATE TABLE IF NOT EXISTS class_rooms (code TEXT PRIMARY KEY, key_hash TEXT NOT
 # come, so the heat map reads one row per node and kind however many students tried.
 # `options`: the exercise's graded-use options as JSON (server/practice/options.py); NULL: the defaults.
 # `class_rooms`: each live classroom's record, so a room outlives a Redis restart (server/classroom/room_records.py).
+# `help_uses`: each hint or solution a student was given (what: "hint", "solution" or "slip"), with the same
+# `student` / `learner` as their checks and no address; an attempt's `help` is what its student had used before
+# it ({"hints": n, "solution": bool}, server/practice/help_uses.py); NULL: not known (before issue 31, or no identity).
 ATTEMPTS_WRONG = "attempts_wrong"
 """The mistake_counts kind that counts attempts with one or more mistakes at the node."""
 KINDS = ("trees", "traces")
@@ -63,14 +69,17 @@ class Attempt(NamedTuple):
     student: str | None
     learner: str | None
     misconceptions: list[dict[str, Any]]  # [{"id", "name", "marks", "nodes"}], best first
+    help: dict[str, Any] | None = None  # {"hints": n, "solution": bool} used before it; None: not known
 
 
 def migrate(db: sqlite3.Connection) -> None:
     """Bring a file written by an older version up to SCHEMA, in place, inside the caller's transaction:
-    exercises gain `options` (NULL: the defaults), and the anonymous `submissions` of before become
-    attempts with no student, learner or misconception (same ids, scores and times)."""
+    exercises gain `options` (NULL: the defaults), attempts gain `help` (NULL: not known), and the anonymous
+    `submissions` of before become attempts with no student, learner or misconception (same ids, scores and times)."""
     if "options" not in {row[1] for row in db.execute("PRAGMA table_info(exercises)")}:
         db.execute("ALTER TABLE exercises ADD COLUMN options TEXT")
+    if "help" not in {row[1] for row in db.execute("PRAGMA table_info(attempts)")}:
+        db.execute("ALTER TABLE attempts ADD COLUMN help TEXT")
     if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").fetchone():
         db.execute("INSERT INTO attempts (id, exercise_id, score, mistakes, created_at) "
                    "SELECT id, exercise_id, score, mistakes, created_at FROM submissions ORDER BY id")
@@ -149,11 +158,12 @@ class Store:
 
     def add_attempt(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]],
                     misconceptions: Sequence[dict[str, Any]] = (), student: str | None = None, learner: str | None = None,
-                    allowed: int | None = None) -> bool:
+                    allowed: int | None = None, help: dict[str, Any] | None = None) -> bool:
         """Store one attempt, and add its mistakes' (node, kind) to the exercise's counts, all in one
         transaction (an attempt counts whole or not at all). With `allowed`, store nothing and answer
         False when the same student (by name if given, else by learner) already has that many: the
-        count and the insert are one transaction, so two checks at once cannot both pass the last."""
+        count and the insert are one transaction, so two checks at once cannot both pass the last.
+        `help`: what the student had used before it (None: not known)."""
         counts = Counter(mistakes)
         counts.update((node, ATTEMPTS_WRONG) for node in {node for node, _ in mistakes})
         with closing(self._connect()) as db:
@@ -162,9 +172,10 @@ class Store:
                 if allowed is not None and self._used(db, exercise_id, student, learner) >= allowed:
                     db.execute("ROLLBACK")
                     return False
-                db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions) "
-                           "VALUES (?, ?, ?, ?, ?, ?)",
-                           (exercise_id, score, len(mistakes), student, learner, json.dumps(list(misconceptions))))
+                db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions, help) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (exercise_id, score, len(mistakes), student, learner, json.dumps(list(misconceptions)),
+                            None if help is None else json.dumps(help)))
                 db.executemany("INSERT INTO mistake_counts (exercise_id, node, kind, count) VALUES (?, ?, ?, ?) "
                                "ON CONFLICT (exercise_id, node, kind) DO UPDATE SET count = count + excluded.count",
                                [(exercise_id, node, kind, n) for (node, kind), n in counts.items()])
@@ -175,14 +186,20 @@ class Store:
                 raise
 
     @staticmethod
-    def _used(db: sqlite3.Connection, exercise_id: str, student: str | None, learner: str | None) -> int:
+    def _whose(student: str | None, learner: str | None) -> tuple[str, str] | None:
+        """The WHERE clause and value that find one student's rows: by name if given, else the learner's rows
+        without a name (as server/practice/attempts.py numbers attempts); None for neither."""
         if student is not None:
-            sql, who = "SELECT COUNT(*) FROM attempts WHERE exercise_id = ? AND student = ?", student
-        elif learner is not None:
-            sql, who = "SELECT COUNT(*) FROM attempts WHERE exercise_id = ? AND learner = ? AND student IS NULL", learner
-        else:
+            return "student = ?", student
+        return None if learner is None else ("learner = ? AND student IS NULL", learner)
+
+    @staticmethod
+    def _used(db: sqlite3.Connection, exercise_id: str, student: str | None, learner: str | None) -> int:
+        whose = Store._whose(student, learner)
+        if whose is None:
             return 0
-        return int(db.execute(sql, (exercise_id, who)).fetchone()[0])
+        clause, who = whose
+        return int(db.execute(f"SELECT COUNT(*) FROM attempts WHERE exercise_id = ? AND {clause}", (exercise_id, who)).fetchone()[0])
 
     def attempts_used(self, exercise_id: str, student: str | None, learner: str | None) -> int:
         """How many attempts this student has stored: by name if given, else the learner's attempts without a
@@ -193,9 +210,27 @@ class Store:
     def attempts(self, exercise_id: str) -> list[Attempt]:
         """Every attempt at the exercise, oldest first."""
         with closing(self._connect()) as db:
-            rows = db.execute("SELECT id, created_at, score, mistakes, student, learner, misconceptions FROM attempts "
+            rows = db.execute("SELECT id, created_at, score, mistakes, student, learner, misconceptions, help FROM attempts "
                               "WHERE exercise_id = ? ORDER BY id", (exercise_id,)).fetchall()
-        return [Attempt(*row[:6], json.loads(row[6])) for row in rows]
+        return [Attempt(*row[:6], json.loads(row[6]), None if row[7] is None else json.loads(row[7])) for row in rows]
+
+    def add_help_use(self, exercise_id: str, what: str, student: str | None, learner: str | None) -> None:
+        """Note that a student was given help (`what`: "hint", "solution" or "slip"); no address is kept."""
+        with closing(self._connect()) as db:
+            db.execute("INSERT INTO help_uses (exercise_id, what, student, learner) VALUES (?, ?, ?, ?)",
+                       (exercise_id, what, student, learner))
+
+    def help_used(self, exercise_id: str, student: str | None, learner: str | None) -> dict[str, int] | None:
+        """How many of each help this student has been given at the exercise ({"hint": 3, ...}); None for a
+        request that says not whose it is (its help cannot be known)."""
+        whose = self._whose(student, learner)
+        if whose is None:
+            return None
+        clause, who = whose
+        with closing(self._connect()) as db:
+            rows = db.execute(f"SELECT what, COUNT(*) FROM help_uses WHERE exercise_id = ? AND {clause} GROUP BY what",
+                              (exercise_id, who)).fetchall()
+        return {what: int(n) for what, n in rows}
 
     def mistake_counts(self, exercise_id: str) -> list[tuple[str, str, int]]:
         """(node, kind, count) of every mistake made at the exercise so far, and (node,

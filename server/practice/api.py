@@ -5,10 +5,14 @@ them; this module only stores, caches and serves.
                                          the engine's fields (server/practice/options.py)
     GET  /api/exercises/<id>             the student's copy: leaf values only, the settings, the options and
                                          (?student=, ?learner=) the attempts used
-    POST /api/exercises/<id>/check       check an answer (+ optional student, learner); the attempt is stored
-    POST /api/exercises/<id>/hint        the next step the answer does not have right (not stored); 403 when off
+    POST /api/exercises/<id>/check       check an answer (+ optional student, learner); the attempt is stored with
+                                         the help its student used before it; with the solution hidden, the answer
+                                         holds no right value unless ?key= is the instructor's (withheld.py)
+    POST /api/exercises/<id>/hint        the next step the answer does not have right; 403 when off; its use is
+                                         noted under the body's student / learner (help_uses.py)
     GET  /api/exercises/<id>/solution    the real trace, JSON Lines; 403 when hidden, unless ?key= is the instructor's;
-                                         ?misconception=<id>: the search with that slip (search.misconceptions)
+                                         ?misconception=<id>: the search with that slip (search.misconceptions);
+                                         a student's use is noted under ?student= / ?learner=
     GET  /api/exercises/<id>/results?key=...       the instructor's summary (403 without the key)
     GET  /api/exercises/<id>/results.csv?key=...   every attempt as CSV
 
@@ -36,10 +40,12 @@ from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse, store
 from server.practice.attempts import stored_misconceptions, summarise_attempts
 from server.practice.cache import LruCache
+from server.practice.help_uses import attempt_help, help_note, helped
 from server.practice.identity import Identity, read_identity, take_identity
 from server.practice.options import Options, options_from_text, options_text, take_options
 from server.practice.results import summarise
 from server.practice.results_csv import results_csv
+from server.practice.withheld import without_answers
 
 exercise_api = Blueprint("exercise_api", __name__, url_prefix="/api/exercises")
 exercise_api.register_error_handler(InputError, refuse)
@@ -134,9 +140,15 @@ def check(exercise_id: str) -> Any:
     if allowed is not None and store().attempts_used(exercise_id, identity.student, identity.learner) >= allowed:
         return used_up(loaded.options)
     result = check_answer(loaded.exercise, answer)  # raises InputError before anything is stored
+    help_before = attempt_help(store().help_used(exercise_id, identity.student, identity.learner))
     kept = store().add_attempt(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]],
-                               stored_misconceptions(result), identity.student, identity.learner, allowed)
-    return jsonify(result) if kept else used_up(loaded.options)  # not kept: another check took the last attempt
+                               stored_misconceptions(result), identity.student, identity.learner, allowed, help_before)
+    if not kept:  # another check took the last attempt
+        return used_up(loaded.options)
+    if not loaded.options.solution and not is_instructor(loaded):
+        result = without_answers(loaded.exercise, result)
+    return jsonify({**result, "withheld": result.get("withheld", False), "help": help_before,
+                    "perfect": result["score"] == 1.0 and not helped(help_before), "help_note": help_note(help_before, result["correct"])})
 
 
 @exercise_api.post("/<exercise_id>/hint")
@@ -144,9 +156,12 @@ def hint(exercise_id: str) -> Any:
     loaded = load(exercise_id)
     if loaded is None:
         return not_found(exercise_id)
-    if not loaded.options.hints:
+    if not loaded.options.hints and not is_instructor(loaded):
         return jsonify(error="hints are turned off for this exercise (graded use)"), 403
-    return jsonify(hint_for(loaded.exercise, json_object("answer")))
+    identity, answer = take_identity(json_object("answer"))
+    given = hint_for(loaded.exercise, answer)  # raises InputError before anything is noted
+    note_help(exercise_id, loaded, "hint", identity)
+    return jsonify(given)
 
 
 @exercise_api.get("/<exercise_id>/solution")
@@ -156,10 +171,20 @@ def solution(exercise_id: str) -> Any:
         return not_found(exercise_id)
     if not loaded.options.solution and not is_instructor(loaded):
         return jsonify(error="the solution of this exercise is hidden (graded use): only its results key opens it"), 403
+    identity = read_identity(request.args)
     misconception = request.args.get("misconception")
     if misconception is not None:  # the search with a slip of the catalogue: "watch this slip" (it shows the tree's values too)
-        return Response(canonical_text(mistaken_events(loaded.exercise, misconception)), mimetype="application/x-ndjson")
-    return Response(solution_text(loaded.exercise), mimetype="application/x-ndjson")
+        text = canonical_text(mistaken_events(loaded.exercise, misconception))
+    else:
+        text = solution_text(loaded.exercise)
+    note_help(exercise_id, loaded, "solution" if misconception is None else "slip", identity)
+    return Response(text, mimetype="application/x-ndjson")
+
+
+def note_help(exercise_id: str, loaded: Loaded, what: str, identity: Identity) -> None:
+    """Note a student's hint or solution (help_uses.py); the instructor's own (with the key) is not a student's."""
+    if not is_instructor(loaded):
+        store().add_help_use(exercise_id, what, identity.student, identity.learner)
 
 
 def instructors_exercise(exercise_id: str) -> Loaded | tuple[Response, int]:
@@ -179,7 +204,7 @@ def results(exercise_id: str) -> Any:
         return loaded
     exercise = loaded.exercise
     attempts = store().attempts(exercise_id)
-    summary = summarise(exercise.node_ids, [a.score for a in attempts], store().mistake_counts(exercise_id))
+    summary = summarise(exercise.node_ids, [(a.score, helped(a.help)) for a in attempts], store().mistake_counts(exercise_id))
     by_attempt = summarise_attempts(attempts, exercise.node_ids)
     student = {**exercise.student_copy(), "options": loaded.options.to_json()}
     return jsonify(**summary, **by_attempt, student=student)

@@ -97,4 +97,5 @@ def listed_attempt(number: int, attempt: Attempt) -> dict[str, Any]:
         "score": attempt.score,
         "mistakes": attempt.mistakes,
         "misconceptions": [{"id": m["id"], "name": name_of(m), "marks": m["marks"]} for m in attempt.misconceptions],
+        "help": attempt.help,
     }

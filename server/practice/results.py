@@ -1,7 +1,9 @@
 """An exercise's results for its instructor: the attempts' scores and their mistakes summed up per node.
 
     scores: 10 bins of width 0.1; bin k (0..9) counts scores s with k/10 <= s < (k+1)/10, and the
-            last bin (k = 9) also holds s = 1.0 (`perfect` counts those alone).
+            last bin (k = 9) also holds s = 1.0. `perfect` counts the 1.0s made without help (issue 31: hints
+            or the solution used before the check), `perfect_with_help` the others, `with_help` every
+            attempt made after help.
     nodes:  for every node id, how many mistakes of each kind students made there, and in how many
             attempts it had at least one (`attempts_wrong`: the heat map's measure).
 """
@@ -19,18 +21,20 @@ def score_bin(score: float) -> int:
     return max(0, min(BINS - 1, int(score * BINS + 1e-9)))
 
 
-def summarise(node_ids: list[str], scores: Iterable[float], counts: Iterable[tuple[str, str, int]]) -> dict[str, Any]:
-    """`scores`: every attempt's; `counts`: (node, kind, count) as the store sums them."""
+def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts: Iterable[tuple[str, str, int]]) -> dict[str, Any]:
+    """`scores`: every attempt's (score, whether help was used before it); `counts`: (node, kind, count) as the store sums them."""
     nodes: dict[str, dict[str, int]] = {
         node: {**{kind: 0 for kind in MISTAKE_KINDS}, "attempts_wrong": 0} for node in node_ids
     }
     bins = [0] * BINS
-    attempts = perfect = 0
+    attempts = perfect = perfect_with_help = with_help = 0
     total = 0.0
-    for score in scores:
+    for score, helped in scores:
         attempts += 1
         total += score
-        perfect += score == 1.0
+        perfect += score == 1.0 and not helped
+        perfect_with_help += score == 1.0 and helped
+        with_help += helped
         bins[score_bin(score)] += 1
     for node, kind, count in counts:
         if node in nodes and kind in nodes[node]:
@@ -39,6 +43,8 @@ def summarise(node_ids: list[str], scores: Iterable[float], counts: Iterable[tup
         "attempts": attempts,
         "mean_score": total / attempts if attempts else None,
         "perfect": perfect,
+        "perfect_with_help": perfect_with_help,
+        "with_help": with_help,
         "scores": bins,
         "nodes": nodes,
     }

@@ -13,10 +13,11 @@ import io
 from typing import Iterable
 
 from server.practice.attempts import iso_time, name_of, numbered
+from server.practice.help_uses import help_cell
 from server.practice.identity import SHORT_LEARNER
 from server.storage import Attempt
 
-HEADER = ("time", "student", "learner", "attempt", "score", "mistakes", "misconceptions", "misconception_ids")
+HEADER = ("time", "student", "learner", "attempt", "score", "mistakes", "misconceptions", "misconception_ids", "help")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -28,7 +29,8 @@ def cell(text: str) -> str:
 def results_csv(attempts: Iterable[Attempt]) -> str:
     """The CSV text: time (UTC, ISO 8601), student (empty when none), learner (its first characters),
     attempt number of that student, score (0 to 1), mistakes, the misconceptions given as
-    "name (marks)" joined by "; ", and their ids joined by " "."""
+    "name (marks)" joined by "; ", their ids joined by " ", and the help used before it (issue 31:
+    "none", "3 hints", "solution", "2 hints; solution", or "not recorded" when not known)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(HEADER)
@@ -42,5 +44,6 @@ def results_csv(attempts: Iterable[Attempt]) -> str:
             attempt.mistakes,
             cell("; ".join(f"{name_of(m)} ({m['marks']})" for m in attempt.misconceptions)),
             " ".join(m["id"] for m in attempt.misconceptions),
+            help_cell(attempt.help),
         ])
     return out.getvalue()

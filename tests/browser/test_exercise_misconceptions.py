@@ -130,6 +130,7 @@ def test_graded_use_made_in_the_maker_hides_help_and_counts_attempts(browser: Br
     page, errors = new_page(browser, DESKTOP)
     open_app(page, live_server)
     page.get_by_role("tab", name="Share & export").click()
+    expect(page.locator("#graded-note")).to_contain_text("For grading, untick both")
     page.get_by_label("ask for a hint").uncheck()
     page.get_by_label("see the solution").uncheck()
     attempts = page.get_by_label("Attempts each")
@@ -205,9 +206,9 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
     attempts = page.locator("#attempt-rows tr")
     expect(attempts).to_have_count(5)
     newest = [c.strip() for c in attempts.first.locator("th, td").all_text_contents()][1:]
-    assert newest == ["anonymous", "cccccc", "1", "83%", "—"]
+    assert newest == ["anonymous", "cccccc", "1", "83%", "—", "none"]
     bo = [c.strip() for c in attempts.nth(1).locator("th, td").all_text_contents()][1:]
-    assert bo == ["=1+1 <b>Bo</b>", "bbbbbb", "1", "83%", f"{DIAGNOSED['name']} (2)"]
+    assert bo == ["=1+1 <b>Bo</b>", "bbbbbb", "1", "83%", f"{DIAGNOSED['name']} (2)", "none"]
     assert page.locator("#attempt-rows b").count() == 0
     assert [c.strip() for c in attempts.nth(2).locator("td").all_text_contents()][2] == "3"  # aaaaaa's third
     csv_link = page.get_by_role("link", name="Download CSV")
@@ -215,7 +216,7 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
         csv_link.click()
     text = open(download.value.path(), encoding="utf-8-sig").read()
     lines = text.splitlines()
-    assert lines[0] == "time,student,learner,attempt,score,mistakes,misconceptions,misconception_ids" and len(lines) == 6
+    assert lines[0] == "time,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help" and len(lines) == 6
     assert f",'=1+1 <b>Bo</b>,bbbbbb,1,0.8333,2,{DIAGNOSED['name']} (2),{DIAGNOSED['id']}" in lines[4]
     shot(page, "exercise-results-misconceptions-1280.png", full_page=True)
     page.set_viewport_size(PHONE)

@@ -91,3 +91,46 @@ def test_opening_a_migrated_file_again_changes_nothing(tmp_path: Path) -> None:
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT * FROM attempts ORDER BY id").fetchall() == before
     assert len(before) == 3 and [a.score for a in Store(path).attempts("old-exercise")] == [1.0, 0.5, 0.25]
+
+
+ISSUE_26_ATTEMPTS = """
+CREATE TABLE trees (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+CREATE TABLE traces (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+CREATE TABLE exercises (id TEXT PRIMARY KEY, key_hash TEXT NOT NULL, body TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, options TEXT);
+CREATE TABLE attempts (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
+    score REAL NOT NULL, mistakes INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]');
+CREATE INDEX attempts_by_exercise ON attempts (exercise_id);
+CREATE TABLE mistake_counts (exercise_id TEXT NOT NULL REFERENCES exercises (id), node TEXT NOT NULL,
+    kind TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (exercise_id, node, kind)) WITHOUT ROWID;
+"""
+"""The schema as the server wrote it before issue 31 noted help (server/storage.py at 482b552): no help_uses, no attempts.help."""
+
+
+def test_attempts_from_before_help_was_noted_have_help_null_and_count_as_they_did(tmp_path: Path) -> None:
+    path = tmp_path / "issue26.sqlite"
+    body = json.dumps(parse_exercise({"tree": LECTURE, "ask": ["values", "pruned"]}).to_json())
+    with sqlite3.connect(path) as db:
+        db.executescript(ISSUE_26_ATTEMPTS)
+        db.execute("INSERT INTO exercises (id, key_hash, body, options) VALUES ('ex', ?, ?, NULL)",
+                   (hashlib.sha256(KEY.encode()).hexdigest(), body))
+        db.executemany("INSERT INTO attempts (exercise_id, score, mistakes, student, learner) VALUES ('ex', ?, ?, ?, ?)",
+                       [(1.0, 0, "Ada", "ada-browser"), (0.5, 2, None, "bob-browser")])
+    with running_server({"DATABASE": str(path)}) as url:
+        base = f"{url}/api/exercises/ex"
+        assert requests.post(f"{base}/hint", json={"learner": "bob-browser"}, timeout=10).status_code == 200
+        answer = {"values": {"A": 3, "B": 3, "C": 2, "D": 2}, "pruned": ["C2", "C3"], "learner": "bob-browser"}
+        checked = requests.post(f"{base}/check", json=answer, timeout=10).json()
+        assert checked["help"] == {"hints": 1, "solution": False} and checked["perfect"] is False
+        found = requests.get(f"{base}/results", params={"key": KEY}, timeout=10).json()
+        # Ada's old 1.0 is counted as it was (help not known); Bob's new one came after a hint.
+        assert (found["perfect"], found["perfect_with_help"], found["with_help"]) == (1, 1, 1)
+        assert [a["help"] for a in found["attempt_list"]] == [{"hints": 1, "solution": False}, None, None]
+        csv_text = requests.get(f"{base}/results.csv", params={"key": KEY}, timeout=10).text
+        assert [line.rsplit(",", 1)[1] for line in csv_text.strip().splitlines()[1:]] == ["not recorded", "not recorded", "1 hint"]
+    assert "help_uses" in tables(path)
+    with sqlite3.connect(path) as db:
+        assert [row[0] for row in db.execute("SELECT help FROM attempts ORDER BY id")] == [None, None, '{"hints": 1, "solution": false}']
+    Store(path)  # again: nothing changes
+    assert [a.help for a in Store(path).attempts("ex")] == [None, None, {"hints": 1, "solution": False}]

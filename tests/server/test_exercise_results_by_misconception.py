@@ -204,7 +204,7 @@ def test_the_csv_has_a_row_per_attempt_and_no_formula_from_a_name(server: tuple[
     assert answer.status_code == 200 and answer.headers["Content-Type"] == "text/csv; charset=utf-8"
     assert answer.headers["Content-Disposition"] == f'attachment; filename="exercise-{made["id"]}-attempts.csv"'
     text = answer.content.decode("utf-8")
-    assert text.startswith("\ufefftime,student,learner,attempt,score,mistakes,misconceptions,misconception_ids\r\n")
+    assert text.startswith("\ufefftime,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help\r\n")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert len(rows) == 1 + len(names) + 1
     assert [row[1] for row in rows[1:]] == ["'=HYPERLINK(\"http://evil.example\",\"x\")", "'+1+1", "'-2", "'@SUM(A1)",

@@ -3,6 +3,7 @@
 
 import { errorText } from "../export/rest_client.js";
 import { parseTrace } from "../replay/trace_file.js";
+import { pageIdentity } from "./learner.js";
 
 async function call(url, options = {}) {
   let response;
@@ -24,10 +25,11 @@ export const createExercise = (request) => post("/api/exercises", request);
 // The student's copy: {tree (leaf values only), algorithm, ties, ask, root_player, leaves, internal,
 // options: {hints, solution, attempts}, attempts_used, attempts_left}; `who`: {student?, learner?}
 export const fetchExercise = (id, who = {}) => call(`${path(id)}${query(who)}`).then((r) => r.json());
-// {values, bounds, pruned, student?, learner?} -> {correct, score, mistakes, first_mistake, misconceptions};
-// the server keeps the attempt (403 when the student's attempts are used up)
+// {values, bounds, pruned, student?, learner?} -> {correct, score, mistakes, first_mistake, misconceptions,
+// withheld, help, perfect, help_note}; the server keeps the attempt (403 when the student's attempts are used up)
 export const checkAnswer = (id, answer) => post(`${path(id)}/check`, answer);
-// A partial answer -> {hint: {node, kind, expected?, explanation, seq} | null}; nothing kept (403 when hints are off)
+// A partial answer (+ student?, learner?) -> {hint: {node, kind, expected?, explanation, seq} | null}; the server
+// notes that this student had a hint (403 when hints are off)
 export const askHint = (id, answer) => post(`${path(id)}/hint`, answer);
 // The instructor's summary; a wrong key is an Error (403)
 export const fetchResults = (id, key) => call(`${path(id)}/results?${new URLSearchParams({ key })}`).then((r) => r.json());
@@ -38,8 +40,9 @@ export const resultsCsvUrl = (id, key) => `${path(id)}/results.csv?${new URLSear
 const ownParam = (name) => new URLSearchParams(globalThis.location ? globalThis.location.search : "").get(name) || "";
 const ownKey = () => ownParam("key");
 // The page's own ?misconception= (a "watch this slip" link) asks for the search with that slip instead.
+// A student's request says whose it is (the link's ?student= and the learner token): the server notes it.
 export const fetchSolution = (id, key = ownKey(), misconception = ownParam("misconception")) =>
-  call(`${path(id)}/solution${query({ key, misconception })}`).then(async (r) => parseTrace(await r.text()));
+  call(`${path(id)}/solution${query({ key, misconception, ...(key ? {} : pageIdentity()) })}`).then(async (r) => parseTrace(await r.text()));
 
 // "?a=1&b=2" of the fields that have a value, "" when none has.
 function query(fields) {

@@ -3,37 +3,20 @@
 // the server checks it. What the student typed is kept in localStorage under the exercise's id,
 // so a reload loses nothing. Each check says whose it is: the `student` name the link carries
 // (/x/<id>?student=...) and an anonymous learner token made once per browser. The exercise's
-// graded-use options hide Hint and Show solution and count the attempts allowed.
+// graded-use options hide Hint and Show solution and count the attempts allowed. A hint and the
+// solution say whose they are too: the server notes them, and a check after help is not "perfect".
 
 import { ExerciseTree } from "./exercise_tree.js";
 import { askHint, checkAnswer, fetchExercise } from "./exercise_client.js";
 import { KIND_WORDS, answerFrom, askedWords, howToWords, percent, settingsWords } from "./exercise_words.js";
 import { colourMarks, misconceptionIndex, partOfNote, showMisconceptions } from "./misconception_feedback.js";
+import { pageIdentity } from "./learner.js";
 
 const $ = (id) => document.getElementById(id);
 const id = document.body.dataset.exercise;
 const storageKey = `minimax-lab.exercise.${id}`;
 const page = { tree: null, copy: null, checked: null, busy: false, used: 0 };
-const who = { student: new URLSearchParams(window.location.search).get("student") || "", learner: learnerToken() };
-
-// This browser's anonymous token (32 hex digits), made once and kept: it tells a student's retries
-// from first attempts without a name. Without storage, one per page load.
-function learnerToken() {
-  const name = "minimax-lab.learner";
-  try {
-    const kept = localStorage.getItem(name);
-    if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
-  } catch {
-    // storage off
-  }
-  const made = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-  try {
-    localStorage.setItem(name, made);
-  } catch {
-    // storage off: a token for this page only
-  }
-  return made;
-}
+const who = pageIdentity();
 
 function saved() {
   try {
@@ -107,23 +90,27 @@ async function check() {
   showAttempts();
   page.checked = result;
   $("feedback").hidden = false;
-  const n = result.mistakes.length;
+  const n = result.mistakes.length + (result.unlisted ? result.unlisted.left_empty + result.unlisted.prune_marks : 0);
   $("feedback-score").textContent = result.correct
     ? `Correct! Score ${percent(result.score)}: every answer matches the search.`
     : `Score ${percent(result.score)}: ${n} mistake${n === 1 ? "" : "s"}.`;
   $("feedback-score").dataset.correct = String(result.correct);
+  showHelpUsed(result);
   $("feedback").dataset.score = String(result.score);
   const list = $("feedback-list");
   list.replaceChildren();
-  $("feedback-list-box").hidden = n === 0;
+  $("feedback-list-box").hidden = result.mistakes.length === 0;
+  $("mistakes-heading").textContent = result.withheld ? "What you wrote that is wrong, in the order the search meets it"
+    : "All mistakes, in the order the search meets them";
   page.tree.showMistakes(result.mistakes);
-  const watch = page.copy.options.solution
-    ? (m) => `/x/${encodeURIComponent(id)}/solution?misconception=${encodeURIComponent(m.id)}&step=${m.step}` : null;
+  const watch = page.copy.options.solution && !result.withheld
+    ? (m) => solutionUrl({ misconception: m.id, step: String(m.step) }) : null;
   showMisconceptions($("misconception-box"), result, nodeLabel, watch);
   colourMarks(page.tree, result);
   const found = misconceptionIndex(result);
   if (result.first_mistake) {
-    $("feedback-first").textContent = `First mistake, at ${nodeLabel(result.first_mistake.node)}: ${result.first_mistake.explanation}`;
+    const first = result.withheld ? "First listed mistake" : "First mistake";
+    $("feedback-first").textContent = `${first}, at ${nodeLabel(result.first_mistake.node)}: ${result.first_mistake.explanation}`;
   } else {
     $("feedback-first").textContent = "";
   }
@@ -145,11 +132,38 @@ async function check() {
   else $("feedback-score").focus();
 }
 
+// What the check's answer says of the help used before it ("3 hints were used before this check: it is
+// not counted as perfect") and, for a hidden solution, that the feedback names no right value.
+function showHelpUsed(result) {
+  const note = $("feedback-help");
+  note.textContent = result.help_note || "";
+  note.hidden = !result.help_note;
+  note.dataset.hints = String(result.help ? result.help.hints : "");
+  note.dataset.solution = String(result.help ? result.help.solution : "");
+  const withheld = $("feedback-withheld");
+  withheld.hidden = !result.withheld;
+  if (!result.withheld) return;
+  const { left_empty: empty, prune_marks: prunes } = result.unlisted;
+  const unlisted = [empty ? `${empty} answer${empty === 1 ? "" : "s"} left empty` : "",
+    prunes ? `${prunes} prune mark${prunes === 1 ? "" : "s"} wrong or missing` : ""].filter(Boolean);
+  withheld.textContent = "This exercise's solution is hidden: the feedback names no right value, only what you wrote that is wrong." +
+    (unlisted.length ? ` Not listed, as where they are would tell the answer: ${unlisted.join(" and ")}.` : "");
+}
+
+// The solution page's address: the student's name goes with it, so the server notes whose solution it was.
+function solutionUrl(fields) {
+  const query = new URLSearchParams(fields);
+  if (who.student) query.set("student", who.student);
+  return `/x/${encodeURIComponent(id)}/solution?${query}`;
+}
+
 async function hint() {
-  const { hint: next } = await askHint(id, answer(false));
+  const { hint: next } = await askHint(id, { ...answer(false), ...who });
   $("feedback").hidden = false;
   $("feedback-list-box").hidden = true;
   $("misconception-box").hidden = true;
+  $("feedback-help").hidden = true;
+  $("feedback-withheld").hidden = true;
   $("feedback-score").textContent = "";
   if (!next) {
     $("feedback-first").textContent = "Hint: everything so far is right. Press Check.";
@@ -161,7 +175,8 @@ async function hint() {
 }
 
 // The replay of the real search, opened at the student's first mistake (step 0 if none). Without
-// a Check yet, the hint's step is the first mistake (asking for it stores nothing).
+// a Check yet, the hint's step is the first mistake (asked without the student's identity: the solution
+// page's own request is what the server notes for them).
 async function solution() {
   let seq = page.checked && page.checked.first_mistake ? page.checked.first_mistake.seq : null;
   if (seq === null || seq === undefined) {
@@ -169,7 +184,7 @@ async function solution() {
     const { hint: next } = ask ? await askHint(id, answer(false)) : { hint: null };
     seq = next ? next.seq : 0;
   }
-  window.location.assign(`/x/${encodeURIComponent(id)}/solution?step=${seq}`);
+  window.location.assign(solutionUrl({ step: String(seq) }));
 }
 
 function reset() {

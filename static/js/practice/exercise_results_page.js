@@ -107,13 +107,26 @@ function showMisconceptions(found) {
   $("misconception-rows").replaceChildren(...rows);
 }
 
+// The help a student used before an attempt (issue 31): "3 hints", "the solution", "1 hint, the solution",
+// "none", or "not recorded" (an attempt from before help was noted, or one that said not whose it was).
+export function helpWords(help) {
+  if (help === null || help === undefined) return "not recorded";
+  const parts = [];
+  if (help.hints) parts.push(`${help.hints} hint${help.hints === 1 ? "" : "s"}`);
+  if (help.solution) parts.push("the solution");
+  return parts.join(", ") || "none";
+}
+
 const timeWords = (iso) => new Date(iso).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
 function showAttempts(results) {
   const rows = results.attempt_list.map((a) => {
     const tr = row([timeWords(a.time), a.student === null ? "anonymous" : a.student, a.learner || "—", a.attempt,
-      percent(a.score), a.misconceptions.map((m) => `${m.name} (${m.marks})`).join("; ") || "—"]);
+      percent(a.score), a.misconceptions.map((m) => `${m.name} (${m.marks})`).join("; ") || "—", helpWords(a.help)]);
     tr.dataset.attempt = String(a.attempt);
+    const helped = Boolean(a.help && (a.help.hints || a.help.solution));
+    tr.dataset.help = helped ? "used" : a.help ? "none" : "unknown";
+    if (helped) tr.lastElementChild.classList.add("help-used");
     if (a.student === null) tr.children[1].classList.add("anonymous");
     return tr;
   });
@@ -138,6 +151,8 @@ async function open() {
   $("retries").textContent = String(results.retries);
   $("mean-score").textContent = results.mean_score === null ? "—" : percent(results.mean_score);
   $("perfect").textContent = String(results.perfect);
+  $("perfect").title = `${results.perfect_with_help} more scored 100% after a hint or the solution`;
+  $("with-help").textContent = String(results.with_help);
   showMisconceptions(results.misconceptions);
   drawHistogram(results.first_scores);
   drawHeat(results);

@@ -65,6 +65,11 @@ function marksLine(m, index, nodeLabel, tag = "p") {
   line.className = "misconception-marks";
   const nodes = [...new Set((m.explains || []).map((mark) => nodeLabel(mark.node)))];
   const n = (m.explains || []).length;
+  if (n === 0) {
+    // A hidden solution's check lists no mark whose place tells the answer (server/practice/withheld.py).
+    line.textContent = "Its marks are among those not listed.";
+    return line;
+  }
   line.textContent = `On the tree, its ${n} mark${n === 1 ? "" : "s"} ${n === 1 ? "is" : "are"} drawn in this colour` +
     (nodes.length ? ` (${nodes.join(", ")}).` : ".");
   line.prepend(chip(index));

@@ -13,7 +13,7 @@ import sqlite3
 from collections import Counter
 from contextlib import closing
 from pathlib import Path
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple, Protocol, Sequence
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS trees (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
@@ -26,15 +26,30 @@ CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, exercise_id TEXT NO
 CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (exercise_id);
 CREATE TABLE IF NOT EXISTS mistake_counts (exercise_id TEXT NOT NULL REFERENCES exercises (id), node TEXT NOT NULL,
     kind TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (exercise_id, node, kind)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT NULL, bytes INTEGER NOT NULL,
+    PRIMARY KEY (who, bucket)) WITHOUT ROWID;
 """
 # An attempt is a score, how many mistakes, the misconceptions it was given (JSON: [{"id", "name", "marks",
 # "nodes"}]) and, only if the student's link or page gave them, a name (`student`) and an anonymous browser
 # token (`learner`): no address, cookie or user agent. Mistakes are also summed per (node, kind) as they
 # come, so the heat map reads one row per node and kind however many students tried.
 # `options`: the exercise's graded-use options as JSON (server/practice/options.py); NULL: the defaults.
+# `stored_bytes`: the bytes each address stored per time bucket, for the quota (server/quotas.py); `who` is a
+# keyed hash of the address (HMAC with `settings`' address_key, made once per database), never the address,
+# and rows older than the quota's window are deleted.
 ATTEMPTS_WRONG = "attempts_wrong"
 """The mistake_counts kind that counts attempts with one or more mistakes at the node."""
 KINDS = ("trees", "traces")
+ROW_BYTES = 100
+"""What a stored row costs beyond its text (ids, times, numbers, the index): what a quota charges on top."""
+
+
+class Bill(Protocol):
+    """Charges a save's bytes to a quota inside the save's own transaction (server/quotas.py): it raises,
+    and nothing is stored, when they do not fit; so two saves at once cannot both take the last byte."""
+
+    def charge(self, db: sqlite3.Connection, nbytes: int) -> None: ...
 
 
 class StoreError(Exception):
@@ -95,6 +110,8 @@ class Store:
                 db.executescript(SCHEMA)
                 db.execute("BEGIN IMMEDIATE")  # can we write? (a read-only file fails here, not at a save)
                 migrate(db)  # one transaction: several processes starting at once migrate once
+                db.execute("INSERT OR IGNORE INTO settings (name, value) VALUES ('address_key', ?)", (secrets.token_hex(32),))
+                self.address_key: str = db.execute("SELECT value FROM settings WHERE name = 'address_key'").fetchone()[0]
                 db.execute("COMMIT")
             except sqlite3.Error as exc:
                 raise StoreError(self.path, f"cannot be written: {exc}") from None
@@ -113,20 +130,35 @@ class Store:
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=30, isolation_level=None)
 
-    def save(self, kind: str, body: str) -> str:
-        assert kind in KINDS
-        return self._insert_with_new_id(f"INSERT INTO {kind} (id, body) VALUES (?, ?)", (body,))
-
-    def _insert_with_new_id(self, sql: str, rest: tuple[object, ...]) -> str:
-        """Run `sql` with a fresh random id as its first parameter, then `rest`; the id."""
+    def read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read-only query (server/quotas.py reads its table before a costly check)."""
         with closing(self._connect()) as db:
-            while True:
-                item_id = secrets.token_urlsafe(9)  # 72 random bits
-                try:
-                    db.execute(sql, (item_id, *rest))
-                    return item_id
-                except sqlite3.IntegrityError:  # an id collision: astronomically rare, try another
-                    continue
+            return db.execute(sql, args).fetchall()
+
+    def save(self, kind: str, body: str, bill: Bill | None = None) -> str:
+        assert kind in KINDS
+        return self._insert_with_new_id(f"INSERT INTO {kind} (id, body) VALUES (?, ?)", (body,), bill)
+
+    def _insert_with_new_id(self, sql: str, rest: tuple[object, ...], bill: Bill | None = None) -> str:
+        """Run `sql` with a fresh random id as its first parameter, then `rest`; the id. With `bill`, its bytes
+        (the text stored and ROW_BYTES) are charged in the same transaction, before the insert."""
+        with closing(self._connect()) as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if bill is not None:
+                    bill.charge(db, stored_size(*rest))
+                while True:
+                    item_id = secrets.token_urlsafe(9)  # 72 random bits
+                    try:
+                        db.execute(sql, (item_id, *rest))
+                        break
+                    except sqlite3.IntegrityError:  # an id collision: astronomically rare, try another
+                        continue
+                db.execute("COMMIT")
+                return item_id
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
 
     def load(self, kind: str, item_id: str) -> str | None:
         assert kind in KINDS
@@ -134,9 +166,9 @@ class Store:
             row = db.execute(f"SELECT body FROM {kind} WHERE id = ?", (item_id,)).fetchone()
         return None if row is None else row[0]
 
-    def save_exercise(self, body: str, key_hash: str, options: str | None = None) -> str:
+    def save_exercise(self, body: str, key_hash: str, options: str | None = None, bill: Bill | None = None) -> str:
         return self._insert_with_new_id("INSERT INTO exercises (id, key_hash, body, options) VALUES (?, ?, ?, ?)",
-                                        (key_hash, body, options))
+                                        (key_hash, body, options), bill)
 
     def load_exercise(self, exercise_id: str) -> StoredExercise | None:
         with closing(self._connect()) as db:
@@ -145,11 +177,12 @@ class Store:
 
     def add_attempt(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]],
                     misconceptions: Sequence[dict[str, Any]] = (), student: str | None = None, learner: str | None = None,
-                    allowed: int | None = None) -> bool:
+                    allowed: int | None = None, bill: Bill | None = None) -> bool:
         """Store one attempt, and add its mistakes' (node, kind) to the exercise's counts, all in one
         transaction (an attempt counts whole or not at all). With `allowed`, store nothing and answer
         False when the same student (by name if given, else by learner) already has that many: the
-        count and the insert are one transaction, so two checks at once cannot both pass the last."""
+        count and the insert are one transaction, so two checks at once cannot both pass the last. With `bill`,
+        the attempt's bytes are charged in that transaction too."""
         counts = Counter(mistakes)
         counts.update((node, ATTEMPTS_WRONG) for node in {node for node, _ in mistakes})
         with closing(self._connect()) as db:
@@ -158,9 +191,12 @@ class Store:
                 if allowed is not None and self._used(db, exercise_id, student, learner) >= allowed:
                     db.execute("ROLLBACK")
                     return False
+                kept = json.dumps(list(misconceptions))
+                if bill is not None:
+                    bill.charge(db, stored_size(kept, student, learner))  # mistake_counts: one row per (node, kind) at most
                 db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions) "
                            "VALUES (?, ?, ?, ?, ?, ?)",
-                           (exercise_id, score, len(mistakes), student, learner, json.dumps(list(misconceptions))))
+                           (exercise_id, score, len(mistakes), student, learner, kept))
                 db.executemany("INSERT INTO mistake_counts (exercise_id, node, kind, count) VALUES (?, ?, ?, ?) "
                                "ON CONFLICT (exercise_id, node, kind) DO UPDATE SET count = count + excluded.count",
                                [(exercise_id, node, kind, n) for (node, kind), n in counts.items()])
@@ -198,3 +234,8 @@ class Store:
         "attempts_wrong", attempts with a mistake there)."""
         with closing(self._connect()) as db:
             return db.execute("SELECT node, kind, count FROM mistake_counts WHERE exercise_id = ?", (exercise_id,)).fetchall()
+
+
+def stored_size(*texts: object) -> int:
+    """The bytes a row of these values costs a quota: its texts (UTF-8) and ROW_BYTES."""
+    return ROW_BYTES + sum(len(text.encode("utf-8")) for text in texts if isinstance(text, str))

@@ -70,7 +70,7 @@ DEFAULTS: dict[str, object] = {
     # Bytes one client address may store (trees, traces, exercises, attempts: their text and 100 per row) in any
     # window, counted in the database in this many time buckets (server/quotas.py; over it, 429 with Retry-After).
     # Bounds what one address adds to the disk: 100 MB a day (the attack of issue 31 added 8.76 GB in 5 minutes).
-    # A class of 300 checking 10 times each stores about 300 x 10 x 350 B = 1 MB; a 3.7 MB trace is 27 of them.
+    # A class of 300 checking 10 times each stores about 300 x 10 x 210 B = 0.63 MB; a 3.7 MB trace is 27 of them.
     "QUOTA_STORED_BYTES": 100_000_000,
     "QUOTA_STORED_WINDOW_SECONDS": 86400.0,
     "QUOTA_STORED_BUCKETS": 24,

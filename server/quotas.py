@@ -65,8 +65,8 @@ def per_window(seconds: float) -> str:
 
 
 def wait_words(seconds: int) -> str:
-    """23 s, 4 min 10 s, 3 h 12 min."""
-    if seconds < 60:
+    """23 s, 60 s, 4 min 10 s, 3 h 12 min."""
+    if seconds < 120:
         return f"{seconds} s"
     if seconds < 3600:
         return f"{seconds // 60} min" + (f" {seconds % 60} s" if seconds % 60 else "")

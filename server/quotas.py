@@ -192,9 +192,10 @@ def student_of_request() -> str | None:
     """Whose check or hint this is: `student`, else `learner`, from the JSON body or the query string (the
     exercise page sends a hint's in the query). A bad value counts as none here: the route refuses it."""
     fields: dict[str, Any] = dict(request.args)
+    data = request.get_data(cache=True)  # cached: the route reads the same bytes
     try:
-        body = json.loads(request.get_data(cache=True) or b"null")  # cached: the route reads the same bytes
-    except ValueError:
+        body = json.loads(data) if data.lstrip()[:1] == b"{" else None
+    except (ValueError, RecursionError):
         body = None
     if isinstance(body, dict):
         fields.update({name: body[name] for name in ("student", "learner") if name in body})

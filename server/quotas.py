@@ -104,7 +104,8 @@ class StoredBytes:
         bill.refuse_if_over(self.usage(self.store.read, bill.who, now), expected, now)
         return bill
 
-    def usage(self, read: Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]], who: str, now: float) -> list[tuple[int, int]]:
+    def usage(self, read: Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]], who: str,
+              now: float) -> list[tuple[int, int]]:
         """(bucket, bytes) of `who` still in the window, oldest first."""
         first = self.bucket(now) - self.buckets + 1
         return [(int(b), int(n)) for b, n in read("SELECT bucket, bytes FROM stored_bytes WHERE who = ? AND bucket >= ? "

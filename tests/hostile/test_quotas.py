@@ -14,6 +14,7 @@ import itertools
 import json
 import re
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -93,8 +94,8 @@ def requests_of(url: str) -> dict[str, tuple[str, Callable[[int], dict[str, Any]
                    "attempts"),
         "hints": (f"/api/exercises/{shared}/hint", lambda n: {"body": {}, "query": f"?learner=learner-{n:04d}"}, None),
         "imports": ("/api/import/cs188", lambda n: {"text": test_file("AlphaBetaAgent", 1, TIES, TIES_EVAL)}, None),
-        "misconception_answers": ("/api/misconceptions/answers", lambda n: {"body": {"example": "lecture", "algorithm": "alphabeta"}},
-                                  None),
+        "misconception_answers": ("/api/misconceptions/answers",
+                                  lambda n: {"body": {"example": "lecture", "algorithm": "alphabeta"}}, None),
         # a new X-Play-Page each time: that bypassed the per-page limit, not the address's
         "play_moves": ("/api/play/move", lambda n: {"body": {"game": "connect4", "state": "." * 42, "algorithm": "alphabeta",
                                                               "depth": 1}, "X-Play-Page": f"page-{n:04d}-abcdef"}, None),
@@ -181,7 +182,8 @@ def test_windows_reset(tmp_path: Path) -> None:
     with running_server(config) as url:
         address = next(ADDRESSES)
         assert post(url, "/api/trees", address, LECTURE).status_code == 201
-        wait = refused(post(url, "/api/trees", address, LECTURE), r"too many trees saved from this address: at most 1 per 1 s; .*")
+        wait = refused(post(url, "/api/trees", address, LECTURE),
+                       r"too many trees saved from this address: at most 1 per 1 s; .*")
         start = time.monotonic()
         wait_until(lambda: post(url, "/api/trees", address, LECTURE).status_code == 201, "the minute's window to pass")
         assert time.monotonic() - start <= wait + 0.5
@@ -251,3 +253,36 @@ def test_an_exercise_stored_as_its_tree_before_still_opens(tmp_path: Path) -> No
     with running_server({"DATABASE": str(db)}) as url:
         checked = requests.post(f"{url}/api/exercises/{exercise_id}/check", json=model_answer(made), timeout=30)
         assert checked.status_code == 200 and checked.json()["correct"] is True
+
+
+def test_saves_at_once_cannot_both_take_the_last_byte(tmp_path: Path) -> None:
+    """Room for one tree, eight saves at once from the address: one stored, seven 429 (the bytes are counted in
+    the insert's own transaction; the check before it lets all eight through)."""
+    db = tmp_path / "lab.sqlite"
+    tree_bytes = len(json.dumps(parse_exercise({"tree": LECTURE}).tree.to_json())) + ROW_BYTES
+    address = next(ADDRESSES)
+    with running_server(small_limits(DATABASE=str(db), QUOTA_TREES_PER_MINUTE=100, QUOTA_STORED_BYTES=tree_bytes)) as url:
+        start = threading.Barrier(8)
+        statuses: list[int] = []
+
+        def save() -> None:
+            start.wait()
+            statuses.append(post(url, "/api/trees", address, LECTURE).status_code)
+
+        savers = [threading.Thread(target=save) for _ in range(8)]
+        for saver in savers:
+            saver.start()
+        for saver in savers:
+            saver.join()
+    assert sorted(statuses) == [201] + [429] * 7
+    assert rows(db, "trees") == 1
+
+
+def test_a_deeply_nested_check_is_refused_by_the_route_not_the_quota_lookup(server: tuple[str, Path]) -> None:
+    """The per-student lookup reads the body too: 150,000 levels of nesting are the route's 400, never a 500."""
+    url, _ = server
+    shared = exercise(url)
+    deep = '{"a":' * 150_000 + "1" + "}" * 150_000
+    for path in (f"/api/exercises/{shared}/check", f"/api/exercises/{shared}/hint?learner=deep-learner"):
+        answer = post(url, path, next(ADDRESSES), text=deep)
+        assert answer.status_code == 400 and "deeper than" in answer.json()["error"], answer.text

@@ -31,6 +31,7 @@ from server.http.pyodide_files import pyodide_files
 from server.http.search_zip import search_zip
 from server.http.trees_api import api
 from server.practice.api import exercise_api
+from server.quotas import install_quotas
 from server.searches.namespace import SearchNamespace
 from server.searches.stream import search_stream
 from server.searches.trace_checks import check_places
@@ -50,6 +51,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["trace_check_places"] = check_places(int(app.config["MAX_CONCURRENT_TRACE_CHECKS"]))
     app.extensions["play_places"] = PlayPlaces(int(app.config["MAX_RUNNING_SEARCHES_PER_CLIENT"]))
     register_api_errors(app)
+    install_quotas(app)
     app.register_blueprint(pages)
     app.register_blueprint(page_assets)
     app.register_blueprint(api)

@@ -79,4 +79,42 @@ DEFAULTS: dict[str, object] = {
     # The code lab (/code, docs/code-lab.md): the page stops a student's search running in its Web Worker
     # after this many seconds (the worker is ended and a fresh one started); tests set it smaller.
     "CODE_LAB_TIME_LIMIT_SECONDS": float(limits.GRADE_TIMEOUT_SECONDS),
+    # Bytes one client address may store (trees, traces, exercises, attempts: their text and 100 per row) in any
+    # window, counted in the database in this many time buckets (server/quotas.py; over it, 429 with Retry-After).
+    # Bounds what one address adds to the disk: 100 MB a day (the attack of issue 31 added 8.76 GB in 5 minutes).
+    # A class of 300 checking 10 times each stores about 300 x 10 x 210 B = 0.63 MB; a 3.7 MB trace is 27 of them.
+    "QUOTA_STORED_BYTES": 100_000_000,
+    "QUOTA_STORED_WINDOW_SECONDS": 86400.0,
+    "QUOTA_STORED_BUCKETS": 24,
+    # The window of every QUOTA_*_PER_MINUTE below (tests make it short).
+    "QUOTA_MINUTE_SECONDS": 60.0,
+    # Trees (POST /api/trees) and traces (POST /api/traces) saved per address per minute: a class of 300 each
+    # sharing one in the same minute uses 300 of 600.
+    "QUOTA_TREES_PER_MINUTE": 600,
+    "QUOTA_TRACES_PER_MINUTE": 600,
+    # Trace files checked per address per minute (POST /api/traces/check: each is searched again): a class of 300
+    # opening one file each uses 300 of 600.
+    "QUOTA_TRACE_CHECKS_PER_MINUTE": 600,
+    # Exercises made per address per minute (POST /api/exercises: a generated one draws up to 100,000 nodes): a
+    # class of 300 each making one at once uses 300 of 600.
+    "QUOTA_EXERCISES_PER_MINUTE": 600,
+    # Checks and hints per address per minute (POST /api/exercises/<id>/check, /hint): a class of 300 each checking
+    # 4 times a minute uses 1,200 of 3,000.
+    "QUOTA_CHECKS_PER_MINUTE": 3000,
+    "QUOTA_HINTS_PER_MINUTE": 3000,
+    # Solutions opened per address per minute (GET /api/exercises/<id>/solution, each noted as help): a class of 300
+    # each opening the solution and a slip's search in one minute uses 600 of 3,000.
+    "QUOTA_SOLUTIONS_PER_MINUTE": 3000,
+    # Checks and hints per student per minute (its `student` name, else its `learner` token; none: one anonymous
+    # student of the address), within the address's: a student checking 4 times a minute uses 4 of 20.
+    "QUOTA_STUDENT_CHECKS_PER_MINUTE": 20,
+    "QUOTA_STUDENT_HINTS_PER_MINUTE": 30,
+    "QUOTA_STUDENT_SOLUTIONS_PER_MINUTE": 30,
+    # CS188 files imported (POST /api/import/cs188) and misconception answers asked (POST /api/misconceptions/answers,
+    # once per search a page shows) per address per minute: a class of 300 doing either at once uses 300 of 600.
+    "QUOTA_IMPORTS_PER_MINUTE": 600,
+    "QUOTA_MISCONCEPTION_ANSWERS_PER_MINUTE": 600,
+    # Engine moves (POST /api/play/move, each a search) per address per minute, whatever X-Play-Page says: a class of
+    # 300 playing a move every 15 s uses 1,200 of 2,400.
+    "QUOTA_PLAY_MOVES_PER_MINUTE": 2400,
 }

@@ -13,7 +13,7 @@ import sqlite3
 from collections import Counter
 from contextlib import closing
 from pathlib import Path
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple, Protocol, Sequence
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS trees (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
@@ -32,6 +32,9 @@ CREATE TABLE IF NOT EXISTS mistake_counts (exercise_id TEXT NOT NULL REFERENCES 
 CREATE TABLE IF NOT EXISTS class_rooms (code TEXT PRIMARY KEY, key_hash TEXT NOT NULL, owner TEXT NOT NULL,
     request TEXT, search_id TEXT, step INTEGER NOT NULL DEFAULT -1, held INTEGER NOT NULL DEFAULT 0,
     active_at REAL NOT NULL, present_at REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT NULL, bytes INTEGER NOT NULL,
+    PRIMARY KEY (who, bucket)) WITHOUT ROWID;
 """
 # An attempt is a score, how many mistakes, the misconceptions it was given (JSON: [{"id", "name", "marks",
 # "nodes"}]) and, only if the student's link or page gave them, a name (`student`) and an anonymous browser
@@ -42,9 +45,21 @@ CREATE TABLE IF NOT EXISTS class_rooms (code TEXT PRIMARY KEY, key_hash TEXT NOT
 # `help_uses`: each hint or solution a student was given (what: "hint", "solution" or "slip"), with the same
 # `student` / `learner` as their checks and no address; an attempt's `help` is what its student had used before
 # it ({"hints": n, "solution": bool}, server/practice/help_uses.py); NULL: not known (before issue 31, or no identity).
+# `stored_bytes`: the bytes each address stored per time bucket, for the quota (server/quotas.py); `who` is a
+# keyed hash of the address (HMAC with `settings`' address_key, made once per database), never the address,
+# and rows older than the quota's window are deleted.
 ATTEMPTS_WRONG = "attempts_wrong"
 """The mistake_counts kind that counts attempts with one or more mistakes at the node."""
 KINDS = ("trees", "traces")
+ROW_BYTES = 100
+"""What a stored row costs beyond its text (ids, times, numbers, the index): what a quota charges on top."""
+
+
+class Bill(Protocol):
+    """Charges a save's bytes to a quota inside the save's own transaction (server/quotas.py): it raises,
+    and nothing is stored, when they do not fit; so two saves at once cannot both take the last byte."""
+
+    def charge(self, db: sqlite3.Connection, nbytes: int) -> None: ...
 
 
 class StoreError(Exception):
@@ -108,6 +123,8 @@ class Store:
                 db.executescript(SCHEMA)
                 db.execute("BEGIN IMMEDIATE")  # can we write? (a read-only file fails here, not at a save)
                 migrate(db)  # one transaction: several processes starting at once migrate once
+                db.execute("INSERT OR IGNORE INTO settings (name, value) VALUES ('address_key', ?)", (secrets.token_hex(32),))
+                self.address_key: str = db.execute("SELECT value FROM settings WHERE name = 'address_key'").fetchone()[0]
                 db.execute("COMMIT")
             except sqlite3.Error as exc:
                 raise StoreError(self.path, f"cannot be written: {exc}") from None
@@ -126,20 +143,35 @@ class Store:
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=30, isolation_level=None)
 
-    def save(self, kind: str, body: str) -> str:
-        assert kind in KINDS
-        return self._insert_with_new_id(f"INSERT INTO {kind} (id, body) VALUES (?, ?)", (body,))
-
-    def _insert_with_new_id(self, sql: str, rest: tuple[object, ...]) -> str:
-        """Run `sql` with a fresh random id as its first parameter, then `rest`; the id."""
+    def read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read-only query (server/quotas.py reads its table before a costly check)."""
         with closing(self._connect()) as db:
-            while True:
-                item_id = secrets.token_urlsafe(9)  # 72 random bits
-                try:
-                    db.execute(sql, (item_id, *rest))
-                    return item_id
-                except sqlite3.IntegrityError:  # an id collision: astronomically rare, try another
-                    continue
+            return db.execute(sql, args).fetchall()
+
+    def save(self, kind: str, body: str, bill: Bill | None = None) -> str:
+        assert kind in KINDS
+        return self._insert_with_new_id(f"INSERT INTO {kind} (id, body) VALUES (?, ?)", (body,), bill)
+
+    def _insert_with_new_id(self, sql: str, rest: tuple[object, ...], bill: Bill | None = None) -> str:
+        """Run `sql` with a fresh random id as its first parameter, then `rest`; the id. With `bill`, its bytes
+        (the text stored and ROW_BYTES) are charged in the same transaction, before the insert."""
+        with closing(self._connect()) as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if bill is not None:
+                    bill.charge(db, stored_size(*rest))
+                while True:
+                    item_id = secrets.token_urlsafe(9)  # 72 random bits
+                    try:
+                        db.execute(sql, (item_id, *rest))
+                        break
+                    except sqlite3.IntegrityError:  # an id collision: astronomically rare, try another
+                        continue
+                db.execute("COMMIT")
+                return item_id
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
 
     def load(self, kind: str, item_id: str) -> str | None:
         assert kind in KINDS
@@ -147,9 +179,9 @@ class Store:
             row = db.execute(f"SELECT body FROM {kind} WHERE id = ?", (item_id,)).fetchone()
         return None if row is None else row[0]
 
-    def save_exercise(self, body: str, key_hash: str, options: str | None = None) -> str:
+    def save_exercise(self, body: str, key_hash: str, options: str | None = None, bill: Bill | None = None) -> str:
         return self._insert_with_new_id("INSERT INTO exercises (id, key_hash, body, options) VALUES (?, ?, ?, ?)",
-                                        (key_hash, body, options))
+                                        (key_hash, body, options), bill)
 
     def load_exercise(self, exercise_id: str) -> StoredExercise | None:
         with closing(self._connect()) as db:
@@ -158,12 +190,13 @@ class Store:
 
     def add_attempt(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]],
                     misconceptions: Sequence[dict[str, Any]] = (), student: str | None = None, learner: str | None = None,
-                    allowed: int | None = None, help: dict[str, Any] | None = None) -> bool:
+                    allowed: int | None = None, help: dict[str, Any] | None = None, bill: Bill | None = None) -> bool:
         """Store one attempt, and add its mistakes' (node, kind) to the exercise's counts, all in one
         transaction (an attempt counts whole or not at all). With `allowed`, store nothing and answer
         False when the same student (by name if given, else by learner) already has that many: the
         count and the insert are one transaction, so two checks at once cannot both pass the last.
-        `help`: what the student had used before it (None: not known)."""
+        `help`: what the student had used before it (None: not known). With `bill`, the attempt's bytes
+        are charged in that transaction too."""
         counts = Counter(mistakes)
         counts.update((node, ATTEMPTS_WRONG) for node in {node for node, _ in mistakes})
         with closing(self._connect()) as db:
@@ -172,10 +205,13 @@ class Store:
                 if allowed is not None and self._used(db, exercise_id, student, learner) >= allowed:
                     db.execute("ROLLBACK")
                     return False
+                kept = json.dumps(list(misconceptions))
+                helped = None if help is None else json.dumps(help)
+                if bill is not None:
+                    bill.charge(db, stored_size(kept, student, learner, helped))  # mistake_counts: one row per (node, kind) at most
                 db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions, help) "
                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (exercise_id, score, len(mistakes), student, learner, json.dumps(list(misconceptions)),
-                            None if help is None else json.dumps(help)))
+                           (exercise_id, score, len(mistakes), student, learner, kept, helped))
                 db.executemany("INSERT INTO mistake_counts (exercise_id, node, kind, count) VALUES (?, ?, ?, ?) "
                                "ON CONFLICT (exercise_id, node, kind) DO UPDATE SET count = count + excluded.count",
                                [(exercise_id, node, kind, n) for (node, kind), n in counts.items()])
@@ -214,11 +250,21 @@ class Store:
                               "WHERE exercise_id = ? ORDER BY id", (exercise_id,)).fetchall()
         return [Attempt(*row[:6], json.loads(row[6]), None if row[7] is None else json.loads(row[7])) for row in rows]
 
-    def add_help_use(self, exercise_id: str, what: str, student: str | None, learner: str | None) -> None:
-        """Note that a student was given help (`what`: "hint", "solution" or "slip"); no address is kept."""
+    def add_help_use(self, exercise_id: str, what: str, student: str | None, learner: str | None,
+                     bill: Bill | None = None) -> None:
+        """Note that a student was given help (`what`: "hint", "solution" or "slip"); no address is kept. With
+        `bill`, the row's bytes are charged in the same transaction."""
         with closing(self._connect()) as db:
-            db.execute("INSERT INTO help_uses (exercise_id, what, student, learner) VALUES (?, ?, ?, ?)",
-                       (exercise_id, what, student, learner))
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if bill is not None:
+                    bill.charge(db, stored_size(exercise_id, what, student, learner))
+                db.execute("INSERT INTO help_uses (exercise_id, what, student, learner) VALUES (?, ?, ?, ?)",
+                           (exercise_id, what, student, learner))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
 
     def help_used(self, exercise_id: str, student: str | None, learner: str | None) -> dict[str, int] | None:
         """How many of each help this student has been given at the exercise ({"hint": 3, ...}); None for a
@@ -237,3 +283,8 @@ class Store:
         "attempts_wrong", attempts with a mistake there)."""
         with closing(self._connect()) as db:
             return db.execute("SELECT node, kind, count FROM mistake_counts WHERE exercise_id = ?", (exercise_id,)).fetchall()
+
+
+def stored_size(*texts: object) -> int:
+    """The bytes a row of these values costs a quota: its texts (UTF-8) and ROW_BYTES."""
+    return ROW_BYTES + sum(len(text.encode("utf-8")) for text in texts if isinstance(text, str))

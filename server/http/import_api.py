@@ -15,11 +15,13 @@ from flask import Blueprint, jsonify
 from search import InputError
 from search.trees.cs188 import import_cs188
 from server.http.trees_api import body_text, refuse
+from server.quotas import limited
 
 import_api = Blueprint("import_api", __name__, url_prefix="/api/import")
 import_api.register_error_handler(InputError, refuse)
 
 
 @import_api.post("/cs188")
+@limited("imports")
 def cs188() -> Any:
     return jsonify(import_cs188(body_text()).to_json())

@@ -24,6 +24,7 @@ from search.misconceptions.questions import has_readings, misconception_answers
 from search.request import parse_request
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse
+from server.quotas import limited
 
 CACHED_SEARCHES = 64
 """Answers kept for this many distinct requests: a class steps through the same search at once."""
@@ -38,6 +39,7 @@ def catalogue() -> Any:
 
 
 @misconceptions_api.post("/answers")
+@limited("misconception_answers")
 def answers() -> Any:
     data = parse_json_text(body_text(), "request")
     if not isinstance(data, dict):

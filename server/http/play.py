@@ -27,6 +27,7 @@ from search import InputError
 from search.play import engine_reply
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse
+from server.quotas import limited
 
 RETRY_AFTER_SECONDS = 2
 
@@ -77,6 +78,7 @@ def page() -> str:
 
 
 @play.post("/api/play/move")
+@limited("play_moves")
 def move() -> Any:
     body = parse_json_text(body_text(), "request")
     client = client_of(request.remote_addr, request.headers.get("X-Play-Page"))

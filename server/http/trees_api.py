@@ -22,6 +22,7 @@ from search.traces.verify import TraceMismatch, VerifiedTrace
 from search.trees.parse import parse_json_text, parse_tree_text
 from search.trees.random_trees import random_tree_json
 from search.trees.shorthand import to_shorthand
+from server.quotas import limited, stored_bill
 from server.searches.trace_checks import TraceChecksBusy, checked_trace
 from server.storage import Store
 
@@ -55,9 +56,11 @@ def body_text() -> str:
 
 
 @api.post("/trees")
+@limited("trees")
 def save_tree() -> Any:
+    bill = stored_bill()
     tree = parse_tree_text(body_text())
-    tree_id = store().save("trees", json.dumps(tree.to_json(), allow_nan=False))
+    tree_id = store().save("trees", json.dumps(tree.to_json(), allow_nan=False), bill)
     return jsonify(id=tree_id, url=url_for("pages.shared_tree", tree_id=tree_id)), 201
 
 
@@ -103,17 +106,20 @@ def trace_answer(trace: VerifiedTrace, uploaded: str, **fields: Any) -> dict[str
 
 
 @api.post("/traces")
+@limited("traces")
 def save_trace() -> Any:
+    bill = stored_bill()  # refused before the trace is searched again when the address's quota is already spent
     text = body_text()
     trace = checked_trace(text)
     if not trace.verified:  # only the engine's own searches are shared as the engine's
         return jsonify(error=trace.reason), 422
-    trace_id = store().save("traces", trace.text)
+    trace_id = store().save("traces", trace.text, bill)
     url = url_for("pages.shared_trace", trace_id=trace_id)
     return jsonify(trace_answer(trace, text, id=trace_id, url=url)), 201
 
 
 @api.post("/traces/check")
+@limited("trace_checks")
 def check_trace() -> Any:
     """Verify without saving: a student opening a trace file replays it, nothing is stored."""
     text = body_text()

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from search import InputError
-from search.practice import Exercise, check_answer, exercise_from_json, hint_for, parse_exercise, solution_text
+from search.practice import Exercise, check_answer, hint_for, parse_exercise, solution_text
 from search.practice.diagnosis import mistaken_events
 from search.traces.check import canonical_text
 from search.trees.parse import parse_json_text
@@ -45,7 +45,9 @@ from server.practice.identity import Identity, read_identity, take_identity
 from server.practice.options import Options, options_from_text, options_text, take_options
 from server.practice.results import summarise
 from server.practice.results_csv import results_csv
+from server.practice.stored_form import stored_body, stored_exercise
 from server.practice.withheld import without_answers
+from server.quotas import limited, stored_bill
 
 exercise_api = Blueprint("exercise_api", __name__, url_prefix="/api/exercises")
 exercise_api.register_error_handler(InputError, refuse)
@@ -75,7 +77,7 @@ def load(exercise_id: str) -> Loaded | None:
         stored = store().load_exercise(exercise_id)
         if stored is None:
             return None
-        return Loaded(exercise_from_json(json.loads(stored.body)), options_from_text(stored.options), stored.key_hash)
+        return Loaded(stored_exercise(json.loads(stored.body)), options_from_text(stored.options), stored.key_hash)
     return cache().get(exercise_id, read)
 
 
@@ -109,11 +111,13 @@ def json_object(what: str) -> dict[str, Any]:
 
 
 @exercise_api.post("")
+@limited("exercises")
 def make_exercise() -> Any:
+    bill = stored_bill()
     options, rest = take_options(json_object("exercise"))
     exercise = parse_exercise(rest)
     key = secrets.token_urlsafe(18)
-    exercise_id = store().save_exercise(json.dumps(exercise.to_json(), allow_nan=False), key_hash(key), options_text(options))
+    exercise_id = store().save_exercise(stored_body(rest, exercise), key_hash(key), options_text(options), bill)
     return jsonify(id=exercise_id, url=url_for("pages.exercise_page", exercise_id=exercise_id), key=key), 201
 
 
@@ -128,6 +132,7 @@ def student_copy(exercise_id: str) -> Any:
 
 
 @exercise_api.post("/<exercise_id>/check")
+@limited("checks")
 def check(exercise_id: str) -> Any:
     loaded = load(exercise_id)
     if loaded is None:
@@ -142,7 +147,8 @@ def check(exercise_id: str) -> Any:
     result = check_answer(loaded.exercise, answer)  # raises InputError before anything is stored
     help_before = attempt_help(store().help_used(exercise_id, identity.student, identity.learner))
     kept = store().add_attempt(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]],
-                               stored_misconceptions(result), identity.student, identity.learner, allowed, help_before)
+                               stored_misconceptions(result), identity.student, identity.learner, allowed, help_before,
+                               stored_bill())
     if not kept:  # another check took the last attempt
         return used_up(loaded.options)
     if not loaded.options.solution and not is_instructor(loaded):
@@ -152,6 +158,7 @@ def check(exercise_id: str) -> Any:
 
 
 @exercise_api.post("/<exercise_id>/hint")
+@limited("hints")
 def hint(exercise_id: str) -> Any:
     loaded = load(exercise_id)
     if loaded is None:
@@ -165,6 +172,7 @@ def hint(exercise_id: str) -> Any:
 
 
 @exercise_api.get("/<exercise_id>/solution")
+@limited("solutions")
 def solution(exercise_id: str) -> Any:
     loaded = load(exercise_id)
     if loaded is None:
@@ -184,7 +192,7 @@ def solution(exercise_id: str) -> Any:
 def note_help(exercise_id: str, loaded: Loaded, what: str, identity: Identity) -> None:
     """Note a student's hint or solution (help_uses.py); the instructor's own (with the key) is not a student's."""
     if not is_instructor(loaded):
-        store().add_help_use(exercise_id, what, identity.student, identity.learner)
+        store().add_help_use(exercise_id, what, identity.student, identity.learner, stored_bill())
 
 
 def instructors_exercise(exercise_id: str) -> Loaded | tuple[Response, int]:

@@ -14,7 +14,8 @@ import pytest
 import requests
 
 from search import limits
-from search.practice import exercise_from_json, model_answer
+from search.practice import model_answer
+from server.practice.stored_form import stored_exercise
 from tests.helpers.live_server import running_server
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -47,7 +48,7 @@ def attempts(db: Path, exercise_id: str) -> int:
 def stored_answer(db: Path, exercise_id: str) -> dict[str, Any]:
     """What a perfect student sends, from the stored exercise (the engine's own answer)."""
     body = query(db, "SELECT body FROM exercises WHERE id = ?", exercise_id)[0][0]
-    return model_answer(exercise_from_json(json.loads(body)))
+    return model_answer(stored_exercise(json.loads(body)))  # a generated one is kept as its request
 
 
 def internal_values(tree: dict[str, Any]) -> list[Any]:

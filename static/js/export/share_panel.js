@@ -41,6 +41,9 @@ export class SharePanel {
   constructor({ getTree, trace, view, openTrace }) {
     this.error = $("share-error");
     this.status = $("share-status");
+    // The alert and the status line follow the section acted in (Share the tree, Trace, Export), so a refusal (a
+    // quota's 429: "too many trees saved ...") is read beside the button pressed, not at the panel's foot off screen.
+    this.error.closest('[role="tabpanel"]').addEventListener("click", (ev) => this.follow(ev.target), true);
     $("save-tree").addEventListener("click", () => this.run(async () => {
       const saved = await saveTree(JSON.stringify(getTree()));
       showLink("tree", saved.url);
@@ -112,6 +115,12 @@ export class SharePanel {
 
   say(text) {
     this.status.textContent = text;
+  }
+
+  follow(target) {
+    const section = target.closest(".share-section:not(.exercise-maker)");
+    const acts = target.closest("button") || target.matches('input[type="file"]');
+    if (section && acts && this.error.parentElement !== section) section.append(this.error, this.status);
   }
 
   clear() {

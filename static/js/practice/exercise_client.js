@@ -29,8 +29,9 @@ export const fetchExercise = (id, who = {}) => call(`${path(id)}${query(who)}`).
 // withheld, help, perfect, help_note}; the server keeps the attempt (403 when the student's attempts are used up)
 export const checkAnswer = (id, answer) => post(`${path(id)}/check`, answer);
 // A partial answer (+ student?, learner?) -> {hint: {node, kind, expected?, explanation, seq} | null}; the server
-// notes that this student had a hint (403 when hints are off)
-export const askHint = (id, answer) => post(`${path(id)}/hint`, answer);
+// notes that this student had a hint (403 when hints are off); `who` in the query ({student?, learner?}) is
+// whose try it counts as for the per-student quota only (429 past it)
+export const askHint = (id, answer, who = {}) => post(`${path(id)}/hint${query(who)}`, answer);
 // The instructor's summary; a wrong key is an Error (403)
 export const fetchResults = (id, key) => call(`${path(id)}/results?${new URLSearchParams({ key })}`).then((r) => r.json());
 // Where the instructor's CSV of every attempt downloads from

@@ -181,7 +181,7 @@ async function solution() {
   let seq = page.checked && page.checked.first_mistake ? page.checked.first_mistake.seq : null;
   if (seq === null || seq === undefined) {
     const ask = !(page.checked && page.checked.correct) && page.copy.options.hints; // hints off: from the start
-    const { hint: next } = ask ? await askHint(id, answer(false)) : { hint: null };
+    const { hint: next } = ask ? await askHint(id, answer(false), who) : { hint: null };
     seq = next ? next.seq : 0;
   }
   window.location.assign(solutionUrl({ step: String(seq) }));

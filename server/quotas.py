@@ -1,0 +1,235 @@
+"""Quotas per client address (issue 31): bytes stored and writes per minute, so one client cannot fill the disk
+or hold the server, while a class of 300 behind one campus address still works (docs/http-api.md#quotas).
+
+A client is `request.remote_addr`: behind `--behind-proxy`, the address the proxy saw (ProxyFix).
+- Stored bytes (trees, traces, exercises, attempts: the text that lands in SQLite and server.storage.ROW_BYTES
+  per row) per address over QUOTA_STORED_WINDOW_SECONDS, counted in the database itself (table stored_bytes,
+  in QUOTA_STORED_BUCKETS time buckets) in the same transaction as the insert: a restart does not reset it,
+  processes sharing the file share it, and two saves at once cannot both take the last byte. The address is
+  kept only as an HMAC under the database's own key (server/storage.py), never as it is.
+- Writes per QUOTA_MINUTE_SECONDS, per kind of request and address (server/rate_limits.py's sliding window,
+  in the process's memory: behind nginx, ip_hash sends an address to one process). Checks and hints also
+  count per student (its `student` name, else its `learner` token; a request with neither counts as one
+  anonymous student of its address), so one student cannot spend the class's allowance.
+Over a quota: 429, Retry-After (whole seconds) and {"error": one sentence naming the limit and when it resets}.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import json
+import math
+import sqlite3
+import time
+from typing import Any, Callable, Mapping, TypeVar
+
+from flask import Flask, Response, current_app, jsonify, request
+
+from search import InputError
+from server.practice.identity import read_identity
+from server.rate_limits import RateLimit
+from server.storage import Store
+
+KINDS: dict[str, str] = {
+    "trees": "trees saved",  # POST /api/trees
+    "traces": "traces saved",  # POST /api/traces
+    "trace_checks": "traces checked",  # POST /api/traces/check (stores nothing, but searches the trace again)
+    "exercises": "exercises made",  # POST /api/exercises
+    "checks": "checks",  # POST /api/exercises/<id>/check
+    "hints": "hints asked",  # POST /api/exercises/<id>/hint
+    "solutions": "solutions opened",  # GET /api/exercises/<id>/solution (each noted as a student's help)
+    "imports": "CS188 files imported",  # POST /api/import/cs188
+    "misconception_answers": "misconception answers asked",  # POST /api/misconceptions/answers
+    "play_moves": "engine moves asked",  # POST /api/play/move (besides its per-page limit on replies at once)
+}
+"""Each kind of write with a per-minute quota, and what the 429's sentence calls it."""
+PER_STUDENT = ("checks", "hints", "solutions")
+"""The kinds that also count per student (QUOTA_STUDENT_<KIND>_PER_MINUTE)."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class OverQuota(Exception):
+    """A request over a quota: the sentence the client is shown and when to try again (whole seconds, 1 or more)."""
+
+    def __init__(self, sentence: str, retry_after: float) -> None:
+        super().__init__(sentence)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+def per_window(seconds: float) -> str:
+    """"a minute", "a day", or "per 2 s": how a sentence says a window."""
+    named = {60.0: "a minute", 3600.0: "an hour", 86400.0: "a day"}
+    return named.get(float(seconds)) or f"per {seconds:g} s"
+
+
+def wait_words(seconds: int) -> str:
+    """23 s, 60 s, 4 min 10 s, 3 h 12 min."""
+    if seconds < 120:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min" + (f" {seconds % 60} s" if seconds % 60 else "")
+    return f"{seconds // 3600} h" + (f" {seconds % 3600 // 60} min" if seconds % 3600 // 60 else "")
+
+
+def size_words(nbytes: int) -> str:
+    """100 MB, 2.5 MB, 40 KB, 900 bytes (decimal units)."""
+    for unit, size in (("GB", 10**9), ("MB", 10**6), ("KB", 10**3)):
+        if nbytes >= size:
+            return f"{nbytes / size:.3g} {unit}"
+    return f"{nbytes} bytes"
+
+
+class StoredBytes:
+    """At most `limit` bytes stored per address in any `window` seconds, counted in `buckets` buckets per window
+    (a bucket's bytes leave the count when the whole bucket has left the window)."""
+
+    def __init__(self, store: Store, limit: int, window: float, buckets: int) -> None:
+        self.store = store
+        self.limit = limit
+        self.window = window
+        self.buckets = buckets
+        self.bucket_seconds = window / buckets
+        self._swept = -1
+
+    def who(self, address: str) -> str:
+        return hmac.new(self.store.address_key.encode(), address.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def bill(self, address: str, expected: int = 0) -> Bill:
+        """A bill for one save from `address`; refused at once (OverQuota) when `expected` bytes already do not fit,
+        before the caller spends time checking what it would store."""
+        bill = Bill(self, self.who(address))
+        now = time.time()
+        bill.refuse_if_over(self.usage(self.store.read, bill.who, now), expected, now)
+        return bill
+
+    def usage(self, read: Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]], who: str,
+              now: float) -> list[tuple[int, int]]:
+        """(bucket, bytes) of `who` still in the window, oldest first."""
+        first = self.bucket(now) - self.buckets + 1
+        return [(int(b), int(n)) for b, n in read("SELECT bucket, bytes FROM stored_bytes WHERE who = ? AND bucket >= ? "
+                                                  "ORDER BY bucket", (who, first))]
+
+    def bucket(self, now: float) -> int:
+        return math.floor(now / self.bucket_seconds)
+
+    def sentence(self, wait: float) -> str:
+        return (f"too much stored from this address: at most {size_words(self.limit)} {per_window(self.window)} (trees, "
+                f"traces, exercises and attempts); try again in {wait_words(max(1, math.ceil(wait)))}")
+
+    def sweep(self, db: sqlite3.Connection, now: float) -> None:
+        """Forget every address's buckets that have left the window (once per bucket per process)."""
+        current = self.bucket(now)
+        if current != self._swept:
+            db.execute("DELETE FROM stored_bytes WHERE bucket < ?", (current - self.buckets + 1,))
+            self._swept = current
+
+
+class Bill:
+    """One save's charge to an address's stored-bytes quota (server.storage.Bill)."""
+
+    def __init__(self, quota: StoredBytes, who: str) -> None:
+        self.quota = quota
+        self.who = who
+
+    def refuse_if_over(self, used: list[tuple[int, int]], nbytes: int, now: float) -> None:
+        """OverQuota, saying when enough of the oldest buckets will have left the window, if `nbytes` do not fit."""
+        quota = self.quota
+        total = sum(n for _, n in used)
+        if total + nbytes <= quota.limit:
+            return
+        wait = quota.window  # a save larger than the whole quota never fits: a whole window
+        for bucket, n in used:
+            total -= n
+            if total + nbytes <= quota.limit:
+                wait = (bucket + quota.buckets) * quota.bucket_seconds - now
+                break
+        raise OverQuota(quota.sentence(wait), wait)
+
+    def charge(self, db: sqlite3.Connection, nbytes: int) -> None:
+        now = time.time()
+        self.quota.sweep(db, now)
+        self.refuse_if_over(self.quota.usage(lambda sql, args: db.execute(sql, args).fetchall(), self.who, now), nbytes, now)
+        db.execute("INSERT INTO stored_bytes (who, bucket, bytes) VALUES (?, ?, ?) "
+                   "ON CONFLICT (who, bucket) DO UPDATE SET bytes = bytes + excluded.bytes",
+                   (self.who, self.quota.bucket(now), nbytes))
+
+
+class Quotas:
+    """The app's quotas, from its config (server/config.py's QUOTA_* entries)."""
+
+    def __init__(self, config: Mapping[str, Any], store: Store) -> None:
+        minute = float(config["QUOTA_MINUTE_SECONDS"])
+        self.per_address = {kind: RateLimit(int(config[f"QUOTA_{kind.upper()}_PER_MINUTE"]), minute) for kind in KINDS}
+        self.per_student = {kind: RateLimit(int(config[f"QUOTA_STUDENT_{kind.upper()}_PER_MINUTE"]), minute)
+                            for kind in PER_STUDENT}
+        self.stored = StoredBytes(store, int(config["QUOTA_STORED_BYTES"]), float(config["QUOTA_STORED_WINDOW_SECONDS"]),
+                                  int(config["QUOTA_STORED_BUCKETS"]))
+
+    def spend(self, kind: str, address: str, student: str | None = None) -> None:
+        """Count one `kind` write from `address` (and, for checks and hints, from `student` there); OverQuota if over."""
+        if kind in self.per_student:
+            self._count(self.per_student[kind], f"{address} {student or ''}", kind, "this student")
+        self._count(self.per_address[kind], address, kind, "this address")
+
+    @staticmethod
+    def _count(limit: RateLimit, client: str, kind: str, whom: str) -> None:
+        if not limit.allow(client):
+            wait = limit.retry_after(client)
+            raise OverQuota(f"too many {KINDS[kind]} from {whom}: at most {limit.tries:,} {per_window(limit.seconds)}; "
+                            f"try again in {wait_words(max(1, math.ceil(wait)))}", wait)
+
+
+def quotas() -> Quotas:
+    return current_app.extensions["minimax_quotas"]
+
+
+def address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def student_of_request() -> str | None:
+    """Whose check or hint this is: `student`, else `learner`, from the JSON body or the query string (the
+    exercise page sends a hint's in the query). A bad value counts as none here: the route refuses it."""
+    fields: dict[str, Any] = dict(request.args)
+    data = request.get_data(cache=True)  # cached: the route reads the same bytes
+    try:
+        body = json.loads(data) if data.lstrip()[:1] == b"{" else None
+    except (ValueError, RecursionError):
+        body = None
+    if isinstance(body, dict):
+        fields.update({name: body[name] for name in ("student", "learner") if name in body})
+    try:
+        identity = read_identity(fields)
+    except InputError:
+        return None
+    who = identity.who
+    return None if who is None else f"{who[0]}:{who[1]}"
+
+
+def limited(kind: str) -> Callable[[F], F]:
+    """A route counted against the `kind` quota of its address (and of its student, for checks and hints)."""
+    def wrap(route: F) -> F:
+        @functools.wraps(route)
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            quotas().spend(kind, address(), student_of_request() if kind in PER_STUDENT else None)
+            return route(*args, **kwargs)
+        return counted  # type: ignore[return-value]
+    return wrap
+
+
+def stored_bill(expected: int = 0) -> Bill:
+    """A bill for this request's save (server.storage's `bill=`); 429 at once if `expected` bytes do not fit."""
+    return quotas().stored.bill(address(), expected)
+
+
+def over_quota(error: OverQuota) -> tuple[Response, int, dict[str, str]]:
+    return jsonify(error=str(error)), 429, {"Retry-After": str(error.retry_after)}
+
+
+def install_quotas(app: Flask) -> None:
+    """Give `app` its quotas and the 429 answer (create_app calls this once the store is open)."""
+    app.extensions["minimax_quotas"] = Quotas(app.config, app.extensions["minimax_store"])
+    app.register_error_handler(OverQuota, over_quota)

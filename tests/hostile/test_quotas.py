@@ -1,0 +1,288 @@
+"""Quotas per client address (issue 31: one client grew the database by 8.76 GB in 5 minutes, every request 201).
+
+Against a live server behind a proxy (`BEHIND_PROXY`: each test says its address in X-Forwarded-For), with limits
+made small by config so every test is quick: each per-minute limit answers 429 with Retry-After and the sentence
+naming it, and nothing is stored past it; the stored-bytes quota holds across a restart; windows reset; two
+addresses have their own; a class of 300 behind one address checks with the default limits; a generated exercise
+is kept as its request and read back equal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import re
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+import requests
+
+from search.practice import model_answer, parse_exercise
+from server.config import DEFAULTS
+from server.practice.stored_form import stored_body, stored_exercise
+from server.quotas import KINDS
+from server.storage import ROW_BYTES, Store
+from tests.engine.test_cs188 import TIES, TIES_EVAL, test_file
+from tests.helpers.live_server import running_server
+from tests.helpers.socket_client import wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+TRACE = (ROOT / "tests" / "golden" / "lecture_alphabeta.jsonl").read_text(encoding="utf-8")
+SMALL = 3
+"""Every per-minute quota of the module's server; its per-student ones are 2."""
+ADDRESSES = (f"198.51.100.{n}" for n in itertools.count(1))
+"""A fresh client address for each test (documentation addresses, RFC 5737)."""
+GENERATE = {"depth": 8, "min_branching": 3, "max_branching": 3, "min_value": -50, "max_value": 50, "seed": 31}
+"""The issue's request: 117 bytes in, 740,787 bytes stored before."""
+
+
+def small_limits(**more: Any) -> dict[str, Any]:
+    per_minute = {f"QUOTA_{kind.upper()}_PER_MINUTE": SMALL for kind in KINDS}
+    return {"BEHIND_PROXY": True, **per_minute, "QUOTA_STUDENT_CHECKS_PER_MINUTE": 2, "QUOTA_STUDENT_HINTS_PER_MINUTE": 2,
+            **more}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    db = tmp_path_factory.mktemp("quotas") / "lab.sqlite"
+    with running_server(small_limits(DATABASE=str(db))) as url:
+        yield url, db
+
+
+def post(url: str, path: str, address: str, body: Any = None, *, text: str | None = None, **headers: str) -> requests.Response:
+    data = text if text is not None else json.dumps(body)
+    return requests.post(url + path, data=data.encode(), timeout=30,
+                         headers={"Content-Type": "application/json", "X-Forwarded-For": address, **headers})
+
+
+def rows(db: Path, table: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+
+def refused(answer: requests.Response, sentence: str) -> int:
+    """Assert a 429 with a whole-seconds Retry-After and the sentence (a regex); the Retry-After."""
+    assert answer.status_code == 429, answer.text
+    assert re.fullmatch(r"[1-9]\d*", answer.headers["Retry-After"]), answer.headers
+    error = answer.json()["error"]
+    assert re.fullmatch(sentence, error), error
+    return int(answer.headers["Retry-After"])
+
+
+def exercise(url: str) -> str:
+    made = post(url, "/api/exercises", next(ADDRESSES), {"tree": LECTURE})
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
+def requests_of(url: str) -> dict[str, tuple[str, Callable[[int], dict[str, Any]], str | None]]:
+    """Kind -> (path, the n-th request's body or text, query and headers, the table a success adds a row to).
+    Checks and hints are each a student of their own, so the address's quota is the one met."""
+    shared = exercise(url)
+    return {
+        "trees": ("/api/trees", lambda n: {"body": LECTURE}, "trees"),
+        "traces": ("/api/traces", lambda n: {"text": TRACE}, "traces"),
+        "trace_checks": ("/api/traces/check", lambda n: {"text": TRACE}, None),
+        "exercises": ("/api/exercises", lambda n: {"body": {"tree": LECTURE}}, "exercises"),
+        "checks": (f"/api/exercises/{shared}/check", lambda n: {"body": {"values": {"B": 3}, "learner": f"learner-{n:04d}"}},
+                   "attempts"),
+        "hints": (f"/api/exercises/{shared}/hint", lambda n: {"body": {}, "query": f"?learner=learner-{n:04d}"}, None),
+        "imports": ("/api/import/cs188", lambda n: {"text": test_file("AlphaBetaAgent", 1, TIES, TIES_EVAL)}, None),
+        "misconception_answers": ("/api/misconceptions/answers",
+                                  lambda n: {"body": {"example": "lecture", "algorithm": "alphabeta"}}, None),
+        # a new X-Play-Page each time: that bypassed the per-page limit, not the address's
+        "play_moves": ("/api/play/move", lambda n: {"body": {"game": "connect4", "state": "." * 42, "algorithm": "alphabeta",
+                                                              "depth": 1}, "X-Play-Page": f"page-{n:04d}-abcdef"}, None),
+    }
+
+
+def send(url: str, path: str, address: str, fields: dict[str, Any]) -> requests.Response:
+    fields = dict(fields)
+    return post(url, path + fields.pop("query", ""), address, fields.pop("body", None), text=fields.pop("text", None), **fields)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_each_per_minute_quota_answers_429_naming_it_and_stores_nothing_past_it(server: tuple[str, Path], kind: str) -> None:
+    url, db = server
+    path, nth, table = requests_of(url)[kind]
+    address = next(ADDRESSES)
+    for n in range(SMALL):
+        answer = send(url, path, address, nth(n))
+        assert answer.status_code in (200, 201), answer.text
+    before = rows(db, table) if table else None
+    wait = refused(send(url, path, address, nth(SMALL)),
+                   rf"too many {re.escape(KINDS[kind])} from this address: at most {SMALL} a minute; try again in \d+ s")
+    assert 1 <= wait <= 60
+    if table:
+        assert rows(db, table) == before
+
+
+@pytest.mark.parametrize("kind", ["checks", "hints"])
+def test_one_student_cannot_spend_the_class_allowance(server: tuple[str, Path], kind: str) -> None:
+    url, db = server
+    shared = exercise(url)
+    address = next(ADDRESSES)
+
+    def ask(learner: str) -> requests.Response:
+        if kind == "checks":
+            return post(url, f"/api/exercises/{shared}/check", address, {"values": {"B": 3}, "learner": learner})
+        return post(url, f"/api/exercises/{shared}/hint?learner={learner}", address, {})
+
+    for _ in range(2):
+        assert ask("eager-student").status_code == 200
+    before = rows(db, "attempts")
+    refused(ask("eager-student"), rf"too many {KINDS[kind]} from this student: at most 2 a minute; try again in \d+ s")
+    assert rows(db, "attempts") == before
+    assert ask("another-student").status_code == 200  # the rest of the class is not held up
+
+
+def test_two_addresses_have_quotas_of_their_own(server: tuple[str, Path]) -> None:
+    url, _ = server
+    first, second = next(ADDRESSES), next(ADDRESSES)
+    for _ in range(SMALL):
+        assert post(url, "/api/trees", first, LECTURE).status_code == 201
+    refused(post(url, "/api/trees", first, LECTURE), r"too many trees saved from this address: .*")
+    assert post(url, "/api/trees", second, LECTURE).status_code == 201
+
+
+def test_the_stored_bytes_quota_refuses_the_save_that_does_not_fit_and_holds_across_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    tree_bytes = len(json.dumps(parse_exercise({"tree": LECTURE}).tree.to_json())) + ROW_BYTES
+    config = small_limits(DATABASE=str(db), QUOTA_TREES_PER_MINUTE=100, QUOTA_STORED_BYTES=3 * tree_bytes + 10)
+    address = next(ADDRESSES)
+    with running_server(config) as url:
+        saved = [post(url, "/api/trees", address, LECTURE).status_code for _ in range(3)]
+        assert saved == [201, 201, 201]
+        wait = refused(post(url, "/api/trees", address, LECTURE),
+                       r"too much stored from this address: at most [\d.]+ (KB|bytes) a day \(trees, traces, exercises and "
+                       r"attempts\); try again in \d+ h( \d+ min)?")
+        assert 23 * 3600 <= wait <= 86400  # the first bucket of the day leaves the window within the hour's
+        assert rows(db, "trees") == 3
+        with sqlite3.connect(db) as conn:
+            charged = conn.execute("SELECT SUM(bytes) FROM stored_bytes").fetchone()[0]
+            file_bytes = conn.execute("SELECT SUM(length(body)) FROM trees").fetchone()[0]
+        assert charged == file_bytes + 3 * ROW_BYTES <= config["QUOTA_STORED_BYTES"]
+        assert post(url, "/api/trees", next(ADDRESSES), LECTURE).status_code == 201  # another address still saves
+    with running_server(config) as url:  # a restart (another process on the file) keeps the count
+        refused(post(url, "/api/trees", address, LECTURE), r"too much stored from this address: .*")
+    assert address.encode() not in db.read_bytes() and address.encode() not in Path(f"{db}-wal").read_bytes()
+
+
+def test_windows_reset(tmp_path: Path) -> None:
+    """A minute of 1 s and a day of 2 s: polled until the request passes (a refused one counts nothing), no sleep."""
+    tree_bytes = len(json.dumps(parse_exercise({"tree": LECTURE}).tree.to_json())) + ROW_BYTES
+    config = small_limits(DATABASE=str(tmp_path / "lab.sqlite"), QUOTA_MINUTE_SECONDS=1.0, QUOTA_TREES_PER_MINUTE=1,
+                          QUOTA_STORED_BYTES=2 * tree_bytes, QUOTA_STORED_WINDOW_SECONDS=2.0, QUOTA_STORED_BUCKETS=2)
+    with running_server(config) as url:
+        address = next(ADDRESSES)
+        assert post(url, "/api/trees", address, LECTURE).status_code == 201
+        wait = refused(post(url, "/api/trees", address, LECTURE),
+                       r"too many trees saved from this address: at most 1 per 1 s; .*")
+        start = time.monotonic()
+        wait_until(lambda: post(url, "/api/trees", address, LECTURE).status_code == 201, "the minute's window to pass")
+        assert time.monotonic() - start <= wait + 0.5
+        # the second tree filled the bytes quota: the third waits for the day's window (2 s, in 1 s buckets)
+        wait_until(lambda: post(url, "/api/trees", address, LECTURE).status_code == 429, "the minute's window to pass again")
+        wait = refused(post(url, "/api/trees", address, LECTURE), r"too (much stored|many trees saved) from this address: .*")
+        assert wait <= 2
+        wait_until(lambda: post(url, "/api/trees", address, LECTURE).status_code == 201, "the day's window to pass")
+
+
+def test_a_class_of_300_behind_one_address_checks_with_the_default_limits(tmp_path: Path) -> None:
+    """300 learners, each loading the exercise, asking a hint and checking twice within the minute: all answered."""
+    config = {"BEHIND_PROXY": True, "DATABASE": str(tmp_path / "lab.sqlite")}
+    campus = next(ADDRESSES)
+    with running_server(config) as url:
+        shared = exercise(url)
+        session = requests.Session()
+        head = {"X-Forwarded-For": campus}
+        statuses = []
+        for n in range(300):
+            learner = f"student-{n:03d}-0123456789"
+            statuses.append(session.post(f"{url}/api/exercises/{shared}/hint?learner={learner}", json={}, headers=head,
+                                         timeout=30).status_code)
+            for _ in range(2):
+                statuses.append(session.post(f"{url}/api/exercises/{shared}/check", json={"values": {"B": 3}, "learner": learner},
+                                             headers=head, timeout=30).status_code)
+        assert statuses == [200] * 900
+        assert rows(tmp_path / "lab.sqlite", "attempts") == 600
+        with sqlite3.connect(tmp_path / "lab.sqlite") as conn:
+            used = conn.execute("SELECT SUM(bytes) FROM stored_bytes").fetchone()[0]
+        assert used < 600 * 400 < DEFAULTS["QUOTA_STORED_BYTES"] // 100  # an attempt is a few hundred bytes
+
+
+def test_a_generated_exercise_is_kept_as_its_request_and_read_back_equal(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    request = {"generate": GENERATE, "algorithm": "alphabeta", "ask": ["values", "bounds", "pruned"]}
+    made_here = parse_exercise(request)
+    with running_server({"DATABASE": str(db)}) as url:
+        made = requests.post(url + "/api/exercises", json=request, timeout=30)
+        assert made.status_code == 201, made.text
+        exercise_id = made.json()["id"]
+    with sqlite3.connect(db) as conn:
+        body, = conn.execute("SELECT body FROM exercises WHERE id = ?", (exercise_id,)).fetchone()
+        charged, = conn.execute("SELECT SUM(bytes) FROM stored_bytes").fetchone()
+    assert len(body) < 300 and charged < 500  # the tree would be 740,787 bytes
+    rebuilt = stored_exercise(json.loads(body))
+    assert rebuilt.to_json() == made_here.to_json() and model_answer(rebuilt) == model_answer(made_here)
+    # Pinned: a change to search/practice/generate.py that draws another tree from this seed would change every
+    # exercise kept as its request (a sha256 of the tree's JSON).
+    digest = hashlib.sha256(json.dumps(made_here.tree.to_json(), sort_keys=True).encode()).hexdigest()
+    assert digest[:16] == PINNED_GENERATED_TREE
+    with running_server({"DATABASE": str(db)}) as url:  # read back by a fresh process: drawn again from the seed
+        copy = requests.get(f"{url}/api/exercises/{exercise_id}", timeout=30).json()
+        assert {k: copy[k] for k in made_here.student_copy()} == json.loads(json.dumps(made_here.student_copy()))
+        checked = requests.post(f"{url}/api/exercises/{exercise_id}/check", json=model_answer(made_here), timeout=30).json()
+        assert checked["correct"] is True
+
+
+PINNED_GENERATED_TREE = "525e5a4e074cfee0"
+
+
+def test_an_exercise_stored_as_its_tree_before_still_opens(tmp_path: Path) -> None:
+    db = tmp_path / "lab.sqlite"
+    made = parse_exercise({"generate": {"seed": 4}, "algorithm": "minimax"})
+    exercise_id = Store(db).save_exercise(json.dumps(made.to_json()), "0" * 64)  # as every exercise was kept before
+    assert stored_body({"tree": LECTURE}, made) == json.dumps(made.to_json())
+    with running_server({"DATABASE": str(db)}) as url:
+        checked = requests.post(f"{url}/api/exercises/{exercise_id}/check", json=model_answer(made), timeout=30)
+        assert checked.status_code == 200 and checked.json()["correct"] is True
+
+
+def test_saves_at_once_cannot_both_take_the_last_byte(tmp_path: Path) -> None:
+    """Room for one tree, eight saves at once from the address: one stored, seven 429 (the bytes are counted in
+    the insert's own transaction; the check before it lets all eight through)."""
+    db = tmp_path / "lab.sqlite"
+    tree_bytes = len(json.dumps(parse_exercise({"tree": LECTURE}).tree.to_json())) + ROW_BYTES
+    address = next(ADDRESSES)
+    with running_server(small_limits(DATABASE=str(db), QUOTA_TREES_PER_MINUTE=100, QUOTA_STORED_BYTES=tree_bytes)) as url:
+        start = threading.Barrier(8)
+        statuses: list[int] = []
+
+        def save() -> None:
+            start.wait()
+            statuses.append(post(url, "/api/trees", address, LECTURE).status_code)
+
+        savers = [threading.Thread(target=save) for _ in range(8)]
+        for saver in savers:
+            saver.start()
+        for saver in savers:
+            saver.join()
+    assert sorted(statuses) == [201] + [429] * 7
+    assert rows(db, "trees") == 1
+
+
+def test_a_deeply_nested_check_is_refused_by_the_route_not_the_quota_lookup(server: tuple[str, Path]) -> None:
+    """The per-student lookup reads the body too: 150,000 levels of nesting are the route's 400, never a 500."""
+    url, _ = server
+    shared = exercise(url)
+    deep = '{"a":' * 150_000 + "1" + "}" * 150_000
+    for path in (f"/api/exercises/{shared}/check", f"/api/exercises/{shared}/hint?learner=deep-learner"):
+        answer = post(url, path, next(ADDRESSES), text=deep)
+        assert answer.status_code == 400 and "deeper than" in answer.json()["error"], answer.text

@@ -45,6 +45,7 @@ GENERATE = {"depth": 8, "min_branching": 3, "max_branching": 3, "min_value": -50
 def small_limits(**more: Any) -> dict[str, Any]:
     per_minute = {f"QUOTA_{kind.upper()}_PER_MINUTE": SMALL for kind in KINDS}
     return {"BEHIND_PROXY": True, **per_minute, "QUOTA_STUDENT_CHECKS_PER_MINUTE": 2, "QUOTA_STUDENT_HINTS_PER_MINUTE": 2,
+            "QUOTA_STUDENT_SOLUTIONS_PER_MINUTE": 2,
             **more}
 
 
@@ -92,7 +93,9 @@ def requests_of(url: str) -> dict[str, tuple[str, Callable[[int], dict[str, Any]
         "exercises": ("/api/exercises", lambda n: {"body": {"tree": LECTURE}}, "exercises"),
         "checks": (f"/api/exercises/{shared}/check", lambda n: {"body": {"values": {"B": 3}, "learner": f"learner-{n:04d}"}},
                    "attempts"),
-        "hints": (f"/api/exercises/{shared}/hint", lambda n: {"body": {}, "query": f"?learner=learner-{n:04d}"}, None),
+        "hints": (f"/api/exercises/{shared}/hint", lambda n: {"body": {"learner": f"learner-{n:04d}"}}, "help_uses"),
+        "solutions": (f"/api/exercises/{shared}/solution", lambda n: {"method": "GET", "query": f"?learner=learner-{n:04d}"},
+                      "help_uses"),
         "imports": ("/api/import/cs188", lambda n: {"text": test_file("AlphaBetaAgent", 1, TIES, TIES_EVAL)}, None),
         "misconception_answers": ("/api/misconceptions/answers",
                                   lambda n: {"body": {"example": "lecture", "algorithm": "alphabeta"}}, None),
@@ -104,6 +107,8 @@ def requests_of(url: str) -> dict[str, tuple[str, Callable[[int], dict[str, Any]
 
 def send(url: str, path: str, address: str, fields: dict[str, Any]) -> requests.Response:
     fields = dict(fields)
+    if fields.pop("method", "POST") == "GET":
+        return requests.get(url + path + fields.pop("query", ""), timeout=30, headers={"X-Forwarded-For": address})
     return post(url, path + fields.pop("query", ""), address, fields.pop("body", None), text=fields.pop("text", None), **fields)
 
 

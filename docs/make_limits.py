@@ -267,6 +267,8 @@ def render() -> str:
         "- **Classroom**: a late joiner gets up to `CLASS_INLINE_EVENTS` events in `class:state`, past",
         "  that a path to fetch them as JSON Lines; an address's rooms and wrong codes are counted per",
         "  process (docs/classroom.md).",
+        "  Followers hold only the events the instructor has shown; the path answers 429 with `Retry-After`",
+        "  past `CLASS_EVENT_FETCHES_PER_MINUTE` fetches from an address, each joiner's ticket not counted.",
         "- **Baseline and ordering lab**: past `BASELINE_MAX_NODES` an alpha-beta result's `baseline` is",
         "  `null`; past `REFERENCE_MAX_NODES` a result has no `reference`; past `ORDERING_MAX_NODES` an",
         "  ordering request is refused, naming `depth`.",

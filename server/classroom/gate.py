@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from server.classroom.latecomers import Latecomers
 from server.classroom.questions import QuestionError
 from server.classroom.release import Release, Span, release_for
-from server.classroom.rooms import RoomMeta, Rooms
+from server.classroom.rooms import RedisRooms, RoomMeta, Rooms
 from server.classroom.tickets import Tickets, tickets_for
 from server.http.strict_json import PreEncoded, dumps
 from server.rate_limits import RateLimit
@@ -41,7 +41,7 @@ def gate_for(config: Mapping[str, Any], rooms: Rooms) -> ClassGate:
     queue = config.get("MESSAGE_QUEUE")
     idle = float(config["CLASS_IDLE_SECONDS"])
     release = release_for(rooms, queue, idle)
-    return ClassGate(release, tickets_for(queue, hasattr(rooms, "PREFIX")), Latecomers(),
+    return ClassGate(release, tickets_for(queue, isinstance(rooms, RedisRooms)), Latecomers(),
                      RateLimit(int(config["CLASS_EVENT_FETCHES_PER_MINUTE"]), 60.0))
 
 

@@ -21,7 +21,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from server.classroom.rooms import Rooms
+from server.classroom.rooms import RedisRooms, Rooms
 
 
 @dataclass(frozen=True)
@@ -225,7 +225,6 @@ class RedisRelease:
 
 def release_for(rooms: Rooms, message_queue: str | None, idle_seconds: float) -> Release:
     """Beside the rooms: in Redis when they are, else in this process's memory."""
-    prefix = getattr(rooms, "PREFIX", None)
-    if message_queue and prefix is not None:
-        return RedisRelease(message_queue, idle_seconds, prefix)
+    if message_queue and isinstance(rooms, RedisRooms):
+        return RedisRelease(message_queue, idle_seconds, RedisRooms.PREFIX)
     return MemoryRelease(rooms)

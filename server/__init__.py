@@ -14,6 +14,7 @@ from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from server.classroom.api import class_api
+from server.classroom.gate import gate_for
 from server.classroom.namespace import ClassNamespace
 from server.classroom.room_queue import RoomQueue
 from server.classroom.rooms import rooms_for
@@ -80,7 +81,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.extensions["search_namespace"] = search_namespace = SearchNamespace("/search", app.config)
     socketio.on_namespace(search_namespace)
-    socketio.on_namespace(ClassNamespace("/class", app.config, rooms))
+    app.extensions["minimax_class_gate"] = gate = gate_for(app.config, rooms)
+    socketio.on_namespace(ClassNamespace("/class", app.config, rooms, gate))
     if app.config["BEHIND_PROXY"]:  # rate limits count the address the proxy saw, not the proxy's
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]
     # Outermost, around Socket.IO's own middleware: every transport passes the guard.

@@ -68,6 +68,8 @@ DEFAULTS: dict[str, object] = {
     "MAX_EVENTS_PER_CLASS_SEARCH": 100_000,
     # class:state carries the events inline up to this many; beyond, a path to fetch them.
     "CLASS_INLINE_EVENTS": 5000,
+    # Fetches of a class's events path per address per minute, beyond the one each joiner's ticket allows.
+    "CLASS_EVENT_FETCHES_PER_MINUTE": 6,
     # A room whose key holder did nothing for this long ends (followers do not keep it alive).
     "CLASS_IDLE_SECONDS": 4 * 3600.0,
     # A room with no key holder's page connected for this long ends (a reload or a laptop's short

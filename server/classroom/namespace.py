@@ -23,10 +23,13 @@ from flask_socketio import Namespace
 
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
+from server.classroom.answer_form import counted
 from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
+from server.classroom.gate import ClassGate, check_unshown, gate_for, open_question, search_of, send_done, send_span, state_fields
+from server.classroom.latecomers import LATE
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
 from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
-from server.classroom.rooms import RoomMeta, Rooms, RoomsFull, lines_as_array_items
+from server.classroom.rooms import RoomMeta, Rooms, RoomsFull
 from server.classroom.wrong_keys import even_out, refusal
 from server.http.strict_json import PreEncoded, Unreadable, dumps
 from server.rate_limits import RateLimit
@@ -52,10 +55,11 @@ class Refused(Exception):
 class ClassNamespace(Namespace):
     """Handlers of class:* messages; per-process bookkeeping of who follows and what runs here."""
 
-    def __init__(self, namespace: str, config: Mapping[str, Any], rooms: Rooms) -> None:
+    def __init__(self, namespace: str, config: Mapping[str, Any], rooms: Rooms, gate: ClassGate | None = None) -> None:
         super().__init__(namespace)
         self.config = config
         self.rooms = rooms
+        self.gate = gate or gate_for(config, rooms)  # what followers may hold and answer (gate.py)
         self._lock = threading.Lock()
         # Held while a batch is kept and sent, and while a joiner's state is read and sent: a joiner
         # gets each batch in its state or after it, never before (where its page would drop it).
@@ -127,6 +131,7 @@ class ClassNamespace(Namespace):
         sid: str = request.sid  # type: ignore[attr-defined]
         with self._lock:
             code = self._following.pop(sid, None)
+            self.gate.latecomers.left(sid)
             mine = [(c, rec) for c, (_, sender, rec) in self._searches.items() if sender == sid]
         for _, recorder in mine:
             recorder.cancel()  # its instructor left: no one paces it
@@ -195,6 +200,9 @@ class ClassNamespace(Namespace):
                 raise Refused("step: expected a whole number from -1 (nothing shown) up")
             self.rooms.set_step(code, step)
             self.keeper.active(code, step)
+            if (search_id := search_of(meta)) is not None:  # the events now shown, to the followers first
+                with self._order:
+                    send_span(self.gate, self.rooms, code, search_id, self.gate.release.advance(code, search_id, step), self._emit)
             self._emit("class:step", {"code": code, "step": step}, to=everyone(code), skip_sid=request.sid)  # type: ignore[attr-defined]
             return {"ok": True}
         return self._drive("class:step", data, act)
@@ -232,6 +240,7 @@ class ClassNamespace(Namespace):
     def on_class_ask(self, data: Any = None) -> Any:
         def act(code: str, meta: RoomMeta) -> dict[str, bool]:
             question = read_question(data.get("question"))
+            check_unshown(self.gate, code, meta, question)
             question["id"] = secrets.token_urlsafe(6)
             self.rooms.ask(code, question)
             self._emit("class:question", public_question(code, question), to=code)
@@ -271,6 +280,7 @@ class ClassNamespace(Namespace):
         if running is not None:
             running[2].cancel()
         self.rooms.delete(code)
+        self.gate.release.forget(code)
         if self.keeper.ended(code) and reason is not None:  # one process tells, the one that removed its record
             self._emit("class:closed", {"code": code, "reason": reason}, to=everyone(code))
         for room in (code, teachers(code)):
@@ -344,32 +354,33 @@ class ClassNamespace(Namespace):
             before = self._following.get(sid)
             self._following[sid] = code
         if before != code:
+            self.gate.latecomers.joined(sid, open_question(meta))  # an open question is not this joiner's
             if before is not None:
                 self.leave_room(sid, before)
                 self._members(before, self._count(before))
             self.enter_room(sid, code)  # first: a batch sent from now on arrives live (seq tells duplicates)
             self._members(code, self._count(code))
         with self._order:
-            self._emit("class:state", self._state(code), to=sid)
+            self._emit("class:state", self._state(code, sid), to=sid)
         return {"code": code}
 
-    def _state(self, code: str) -> PreEncoded | dict[str, Any]:
-        """class:state as strict JSON; the events spliced in as the arrays they were sent in."""
+    def _state(self, code: str, sid: str | None = None) -> PreEncoded | dict[str, Any]:
+        """class:state as strict JSON: the events the followers hold (gate.py), spliced in as kept."""
         meta = self.rooms.meta(code)
         if meta is None:
             return {"code": code, "step": -1, "search": None, "done": True, "events": [], "question": None, "revealed": None}
         question = public_question(code, meta.question) if meta.question is not None else None
-        head = {"code": code, "step": meta.step, "search": meta.search, "done": meta.done,
+        done, inner, trace = state_fields(self.gate, self.rooms, code, meta, int(self.config["CLASS_INLINE_EVENTS"]))
+        head = {"code": code, "step": meta.step, "search": meta.search, "done": done,
                 "question": question, "revealed": meta.revealed}
-        search_id = meta.search.get("search") if meta.search else None
+        search_id = search_of(meta)
         if search_id is not None and (stopped := self.keeper.presence.stopped(code, search_id)) is not None:
             head["stopped"] = stopped  # a fault ended it: a late joiner is told why it stops short
-        if search_id is None:
-            return {**head, "events": []}
-        if meta.count > int(self.config["CLASS_INLINE_EVENTS"]):
-            return {**head, "trace": f"/api/class/{code}/searches/{search_id}/events"}
-        inner = lines_as_array_items(self.rooms.batches(code, search_id) or [])
-        return PreEncoded(dumps(head)[:-1] + ',"events":[' + inner + "]}")
+        if question is not None and sid is not None:
+            head["answerable"] = self.gate.latecomers.may_answer(sid, question["id"])
+        if trace is not None:
+            return {**head, "trace": trace}
+        return PreEncoded(dumps(head)[:-1] + ',"events":[' + (inner or "") + "]}")
 
     def on_class_answer(self, data: Any = None) -> dict[str, Any]:
         sid: str = request.sid  # type: ignore[attr-defined]
@@ -387,15 +398,16 @@ class ClassNamespace(Namespace):
         question_id = data.get("question")
         meta = self.rooms.meta(code)
         question = meta.question if meta is not None else None
-        if question is not None and question.get("id") == question_id and question.get("choices") \
-                and answer not in question["choices"]:
-            return {"error": f"answer: expected one of {', '.join(question['choices'])}"}
+        if question is not None and question.get("id") == question_id:
+            if not self.gate.latecomers.may_answer(sid, question_id):
+                return {"error": LATE}
+            answer = counted(question, answer)  # its choice or number, else "other": never kept as typed
         done = self.rooms.answer(code, question_id, sid, answer) if isinstance(question_id, str) else None
         if done is None:
             return {"error": "question: this question is no longer open (it was revealed, or another was asked)"}
         answered, counts = done
         self._emit("class:tally", {"code": code, "question": question_id, "answered": answered, "counts": counts}, to=teachers(code))
-        return {"ok": True}
+        return {"ok": True, "counted": answer}
 
     # -- the room's search ----------------------------------------------------------------------
 
@@ -412,6 +424,7 @@ class ClassNamespace(Namespace):
                    "options": search_request.options(), "pseudocode": search_request.listing()}
         self.keeper.presence.running(code, search_id)  # before it is "not done": no sweep takes it for an orphan
         self.rooms.begin_search(code, started)
+        self.gate.release.begin(code, search_id)
         self._emit("search:started", started, to=everyone(code))
         self.socketio.start_background_task(self._run, code, sid, search_id, search_request, recorder)
 
@@ -427,31 +440,46 @@ class ClassNamespace(Namespace):
             texts = batch.json_texts()
             message = PreEncoded('{"search":%s,"events":[%s]}' % (quoted_id, ",".join(texts)))
             with self._order:
-                self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
-                self._emit("search:events", message, to=everyone(code), skip_sid=sid)
+                kept = self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
+                self._emit("search:events", message, to=teachers(code), skip_sid=sid)
                 self._emit("search:events", message, to=sid, callback=window.release)
+                if kept:  # the followers get what the instructor has shown of it (gate.py)
+                    span = self.gate.release.added(code, search_id, batch.first, len(batch))
+                    send_span(self.gate, self.rooms, code, search_id, span, self._emit, (batch.first, texts))
 
         return send
 
     def _keep_and_send(self, code: str, search_id: str, batch: Batch) -> None:
-        """A re-run batch of a room made again after a fault: kept, and sent to the room (followers drop
-        the events they hold, and get those they missed)."""
+        """A re-run batch of a room made again after a fault: kept, sent whole to the key holders, and to the
+        followers only up to the step the room was at (gate.py), as a first run's batch is. Followers drop
+        the events they hold already."""
         texts = batch.json_texts()
         with self._order:
-            self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
+            if batch.first == 0:  # the release starts again with the search, at the step the record kept
+                self.gate.release.begin(code, search_id)
+                meta = self.rooms.meta(code)
+                self.gate.release.advance(code, search_id, meta.step if meta is not None else -1)
+            kept = self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
             self._emit("search:events", PreEncoded('{"search":%s,"events":[%s]}' % (dumps(search_id), ",".join(texts))),
-                       to=everyone(code))
+                       to=teachers(code))
+            if kept:
+                span = self.gate.release.added(code, search_id, batch.first, len(batch))
+                send_span(self.gate, self.rooms, code, search_id, span, self._emit, (batch.first, texts))
 
     def _restored_done(self, code: str, search_id: str) -> None:
         meta = self.rooms.meta(code)
         self.keeper.records.settle(code, search_id, meta.count if meta is not None else 0)
-        self._emit("search:done", {"search": search_id}, to=everyone(code))
+        self._emit("search:done", {"search": search_id}, to=teachers(code))
+        with self._order:  # the followers' search:done when they hold every event (gate.py)
+            send_done(self.gate, self.rooms, code, search_id, self._emit)
 
     def _run(self, code: str, sid: str, search_id: str, search_request: SearchRequest, recorder: Recorder) -> None:
         try:
             search_request.run(recorder)
             self.rooms.end_search(code, search_id)
-            self._emit("search:done", {"search": search_id}, to=everyone(code))
+            self._emit("search:done", {"search": search_id}, to=teachers(code))
+            with self._order:  # the followers' search:done when they hold every event (gate.py)
+                send_done(self.gate, self.rooms, code, search_id, self._emit)
         except Exception:
             log.exception("class search %s failed", search_id)
             self.rooms.end_search(code, search_id)

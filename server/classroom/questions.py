@@ -2,7 +2,8 @@
 
 The instructor's page builds a question with practice mode's code (static/js/predict/predict_questions.js)
 from its own replay; the server checks only its shape, keeps its answer and never sends that
-before the reveal. Students' answers are short strings counted as sent (trimmed).
+before the reveal. Students' answers are counted in the question's form (a choice, a number, a window)
+or as "other" (answer_form.py); the key and the wrong answers named are spelled the same way.
 
 A question may carry the misconception each wrong answer follows ({"12": "max-min-swapped"}), built by
 the instructor's page from POST /api/misconceptions/answers: ids of the engine's catalogue
@@ -15,6 +16,7 @@ import json
 from typing import Any
 
 from search.misconceptions import CATALOGUE
+from server.classroom.answer_form import OTHER, in_form
 
 KINDS = ("value", "prune", "bound", "window")
 MAX_PROMPT = 300
@@ -68,13 +70,24 @@ def read_question(raw: Any) -> dict[str, Any]:
         if not isinstance(choices, list) or not 1 <= len(choices) <= MAX_CHOICES:
             raise QuestionError(f"question.choices: expected a list of 1 to {MAX_CHOICES} answers, or null")
         choices = [_text(c, f"question.choices[{i}]", MAX_ANSWER) for i, c in enumerate(choices)]
-    answer = answer_text(raw.get("answer"))
+    answer = key_text(kind, choices, answer_text(raw.get("answer")), "question.answer")
     return {"kind": kind, "prompt": _text(raw.get("prompt"), "question.prompt", MAX_PROMPT), "node": node,
             "step": step, "choices": choices, "answer": answer,
-            "misconceptions": read_misconceptions(raw.get("misconceptions"), choices, answer)}
+            "misconceptions": read_misconceptions(raw.get("misconceptions"), kind, choices, answer)}
 
 
-def read_misconceptions(raw: Any, choices: list[str] | None, answer: str) -> dict[str, str]:
+def key_text(kind: str, choices: list[str] | None, text: str, where: str) -> str:
+    """An answer the instructor's page wrote (the key, a wrong answer named), in the spelling the tally
+    counts students' answers in (answer_form.py), so the two meet; out of the question's form, refused."""
+    spelled = in_form(kind, choices, text)
+    if spelled is None or spelled == OTHER:
+        form = "one of the question's choices" if choices is not None else \
+            "a window such as [3, inf]" if kind == "window" else "a number such as 3 or -inf"
+        raise QuestionError(f"{where}: expected {form}")
+    return spelled
+
+
+def read_misconceptions(raw: Any, kind: str, choices: list[str] | None, answer: str) -> dict[str, str]:
     """{wrong answer: misconception id}, each answer as the students send it and each id the catalogue's."""
     if raw is None:
         return {}
@@ -85,10 +98,11 @@ def read_misconceptions(raw: Any, choices: list[str] | None, answer: str) -> dic
     for key, misconception in raw.items():
         where = f"question.misconceptions[{json.dumps(key[:MAX_ANSWER], ensure_ascii=False)}]"
         text = _text(key, where, MAX_ANSWER)
-        if text == answer:
-            raise QuestionError(f"{where}: that is the right answer, which follows no misconception")
         if choices is not None and text not in choices:
             raise QuestionError(f"{where}: not one of the question's choices")
+        text = key_text(kind, choices, text, where)
+        if text == answer:
+            raise QuestionError(f"{where}: that is the right answer, which follows no misconception")
         if misconception not in CATALOGUE:
             raise QuestionError(f"{where}: expected a misconception id of the catalogue (GET /api/misconceptions)")
         out[text] = misconception

@@ -50,7 +50,7 @@ def tally(answers: dict[str, str]) -> dict[str, int]:
         return counts
     ranked = sorted(counts.items(), key=lambda item: -item[1])
     kept = dict(ranked[:MAX_DISTINCT_ANSWERS - 1])
-    kept[OTHER] = sum(n for _, n in ranked[MAX_DISTINCT_ANSWERS - 1:])
+    kept[OTHER] = kept.get(OTHER, 0) + sum(n for _, n in ranked[MAX_DISTINCT_ANSWERS - 1:])  # answers out of form too
     return kept
 
 

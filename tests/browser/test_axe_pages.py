@@ -94,7 +94,7 @@ def teacher(browser: Browser, live_server: str) -> Iterator[Page]:
 
 def test_a_class_as_instructor_and_as_student(teacher: Page, browser: Browser, live_server: str) -> None:
     student, student_errors = join(browser, f"{live_server}/c/{code_of(teacher)}")  # at 390x844: students join on their phones
-    student.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.last === 57")
+    student.wait_for_function("() => window.minimaxLab.last === 0")  # the class's search as far as it was shown
     seek(teacher, 7)
     wait_event(student, 7)
     teacher.get_by_role("button", name="Ask the class").click()

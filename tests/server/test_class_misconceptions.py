@@ -26,12 +26,12 @@ def url() -> Iterator[str]:
 
 def test_the_tally_names_a_misconception_at_reveal_and_not_before(url: str, clients: list[ClassClient]) -> None:
     teacher, made, (ann, bob, cy) = room(url, clients, followers=3)
-    run_lecture(teacher, made, [ann, bob, cy])
+    run_lecture(teacher, made, [ann, bob, cy], shown=19)  # the question is about event 20, not shown yet
     asked = teacher.call("class:ask", {**made_keys(made), "question": QUESTION})
     shown = ann.wait_message("class:question")
     assert shown["id"] == asked["question"]
     for student, said in ((ann, "12"), (bob, "12"), (cy, "3")):
-        assert student.call("class:answer", {"code": made["code"], "question": shown["id"], "answer": said}) == {"ok": True}
+        assert student.call("class:answer", {"code": made["code"], "question": shown["id"], "answer": said}) == {"ok": True, "counted": said}
     teacher.wait_for(lambda: (teacher.last("class:tally") or {}).get("answered") == 3, "three answers")
     # Before the reveal nothing anyone was sent names a misconception: not the question, not the tally,
     # not a late joiner's state.

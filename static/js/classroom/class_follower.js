@@ -2,8 +2,10 @@
 // search (the events so far from class:state, inline or fetched as JSON Lines, then the stream,
 // dropping any event already held) and follow the instructor's step; a step beyond the events
 // so far waits for them. Stepping (or searching) on one's own leaves the class's step; "Follow
-// again" goes back to the class's search at the instructor's step. The instructor's questions
-// come as a card; the reveal shows right or wrong and the spread, and names the misconception a
+// again" goes back to the class's search at the instructor's step. The class's search reaches
+// a student only as far as the instructor has shown it (the server holds back the rest), so
+// stepping on one's own stops there, and the page says so. The instructor's questions
+// come as a card (one asked before this connection joined is shown, not answerable); the reveal shows right or wrong and the spread, and names the misconception a
 // wrong answer follows (in the catalogue's words, as predict mode does). No key ever comes here.
 
 import { SearchSocket } from "../search/search_socket.js";
@@ -39,7 +41,8 @@ export class ClassFollower {
     this.bannerText = el("p", { class: "class-follow-text" });
     this.followButton = el("button", { type: "button", class: "small class-follow-button" });
     this.bannerError = el("p", { class: "class-error", role: "alert" });
-    this.banner.replaceChildren(this.bannerText, this.followButton, this.bannerError);
+    this.bannerNote = el("p", { class: "class-note", role: "status" });
+    this.banner.replaceChildren(this.bannerText, this.followButton, this.bannerNote, this.bannerError);
     this.followButton.addEventListener("click", () => (this.following ? this.leave() : this.follow()));
 
     this.promptEl = el("p", { class: "class-prompt", id: "class-question-prompt" });
@@ -99,9 +102,11 @@ export class ClassFollower {
       this.applying = false;
       this.applyStep();
     });
+    this.watchTheEnd();
     socket.on("class:state", (msg) => this.state(msg));
     socket.on("class:step", (msg) => {
       this.classStep = Number(msg.step);
+      this.note("");
       this.applyStep();
       this.render();
     });
@@ -110,6 +115,33 @@ export class ClassFollower {
     socket.on("class:closed", (msg) => this.close(msg.reason));
     socket.on("class:error", (msg) => this.fail(`${msg.event || "class"}: ${msg.error}`));
     this.render();
+  }
+
+  // A press of Forward, Last, →, End or Page Down that could not move past the last event held: say
+  // that the rest is the instructor's to show (the player itself only stays where it is).
+  watchTheEnd() {
+    const keys = new Set(["ArrowRight", "End", "PageDown"]);
+    const field = (t) => t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" || (t.tagName === "INPUT" && t.type !== "range" && t.type !== "button"));
+    const ids = new Set(["forward", "last"]);
+    let before = null;
+    const pressed = (ev) => (ev.type === "click" ? Boolean(ev.target.closest && [...ids].some((id) => ev.target.closest(`#${id}`))) : keys.has(ev.key) && !field(ev.target));
+    for (const type of ["click", "keydown"]) {
+      document.addEventListener(type, (ev) => {
+        before = pressed(ev) ? this.page.position() : null;
+      }, true);
+      document.addEventListener(type, (ev) => {
+        if (before === null || !pressed(ev)) return;
+        const stayed = this.page.position() === before;
+        before = null;
+        if (stayed && this.showingClass() && !this.store.done && this.page.atEnd()) {
+          this.note("That is as far as the instructor has shown: the next steps come when the instructor shows them.");
+        }
+      });
+    }
+  }
+
+  note(text) {
+    if (this.bannerNote.textContent !== text) this.bannerNote.textContent = text;
   }
 
   async sendJoin() {
@@ -157,7 +189,7 @@ export class ClassFollower {
       if (show) this.showClassSearch();
     } // else: the same search after a reconnection; the events already held are kept
     if (this.store) this.search.adopt(msg.search.search, Boolean(msg.done));
-    if (msg.question) this.ask(msg.question);
+    if (msg.question) this.ask(msg.question, msg.answerable !== false);
     if (msg.revealed) this.reveal(msg.revealed);
     if (this.store && Array.isArray(msg.events)) {
       this.take(msg.events);
@@ -178,7 +210,7 @@ export class ClassFollower {
     this.loading = { store, batches: [] };
     try {
       const response = await fetch(path, { headers: { Accept: "application/x-ndjson" } });
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      if (!response.ok) throw new Error(await failure(response));
       const text = await response.text();
       const events = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
       if (store !== this.store) return; // a newer search began meanwhile
@@ -222,6 +254,7 @@ export class ClassFollower {
       fresh.push(e);
     }
     if (!fresh.length) return;
+    this.note("");
     if (store.events.length === 0 && fresh[0].type === "start") this.describe(fresh[0]);
     for (const e of fresh) store.events.push(e);
     if (this.showingClass()) this.show.onEvents(fresh);
@@ -307,7 +340,9 @@ export class ClassFollower {
     this.banner.hidden = false;
   }
 
-  ask(q) {
+  // answerable: false for a question asked before this connection joined (the server counts only
+  // the connections present at the ask): shown, with the next one promised.
+  ask(q, answerable = true) {
     if (!q || (this.question && this.question.id === q.id)) return;
     this.question = q;
     this.answer = null;
@@ -332,8 +367,11 @@ export class ClassFollower {
       input.value = "";
       input.disabled = false;
     }
-    this.sendButton.disabled = false;
-    this.card.dataset.state = "asking";
+    this.sendButton.disabled = !answerable;
+    for (const b of this.choices.children) b.disabled = !answerable;
+    for (const input of [this.valueInput, this.alphaInput, this.betaInput]) input.disabled = !answerable;
+    if (!answerable) this.cardStatus.textContent = "This question was asked before you joined; the next one is yours.";
+    this.card.dataset.state = answerable ? "asking" : "late";
     this.hideButton.hidden = true; // an open question stays until it is revealed
     this.card.hidden = false;
     this.card.scrollIntoView({ block: "nearest" });
@@ -344,9 +382,9 @@ export class ClassFollower {
     if (!q || this.card.dataset.state !== "asking") return;
     this.cardError.textContent = "";
     try {
-      await request(this.socket, "class:answer", { code: this.code, question: q.id, answer });
+      const taken = await request(this.socket, "class:answer", { code: this.code, question: q.id, answer });
       if (this.question !== q) return;
-      this.answer = answer;
+      this.answer = typeof taken.counted === "string" ? taken.counted : answer; // as the tally counts it
       this.cardStatus.textContent = `Sent: ${showAnswer(answer)}. You can change it until the answer is revealed.`;
       for (const b of this.choices.children) b.setAttribute("aria-pressed", String(b.dataset.choice === answer));
     } catch (err) {
@@ -388,6 +426,17 @@ export class ClassFollower {
   fail(text) {
     this.bannerError.textContent = text;
   }
+}
+
+// Why a fetch was refused: the server's sentence (a 429 says which limit and when) or the status.
+async function failure(response) {
+  try {
+    const body = await response.json();
+    if (body && typeof body.error === "string") return body.error;
+  } catch {
+    // not JSON: the status says it
+  }
+  return `${response.status} ${response.statusText}`;
 }
 
 // The misconception revealed for `answer` ({answer: {id, name, follows, idea}}), or null.

@@ -18,6 +18,7 @@ export function wireClassroom(page) {
   const { form, controls } = page;
   const classPage = {
     handlers: page.handlers, event: () => shown.step, position: () => controls.k, detail: () => shown.detail,
+    atEnd: () => controls.k >= controls.n && !controls.finished,
     replay: () => shown.replay, searches: () => shown.searches, showEvent: (k) => showEvent(page, k), plainSocket: () => page.socket,
     rerun: (request, treeId, position, detail) => rerunForClass(page, request, treeId, position, detail),
     request: () => (shown.request ? { request: shown.request, treeId: shown.treeId } : null),

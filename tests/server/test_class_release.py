@@ -1,0 +1,181 @@
+"""A class gives nothing away (docs/classroom.md "What followers hold"), on a live server with real
+Socket.IO clients, rooms in memory and in a real Redis: followers hold the room's search only up
+to the instructor's furthest step, a question's answer is in nothing they received before Reveal,
+and only connections present at the ask may answer it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+import requests
+
+from tests.helpers.class_client import ClassClient
+from tests.helpers.live_server import running_server
+from tests.helpers.redis_server import redis_server
+
+LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
+
+
+@pytest.fixture(scope="module", params=["memory", "redis"])
+def url(request: pytest.FixtureRequest) -> Iterator[str]:
+    config = {"CLASS_INLINE_EVENTS": 20, "CLASS_CREATES_PER_WINDOW": 1000}  # 20: the lecture's later steps go by path
+    if request.param == "memory":
+        with running_server(config) as base:
+            yield base
+    else:
+        with redis_server() as queue, running_server({**config, "MESSAGE_QUEUE": queue}) as base:
+            yield base
+
+
+@pytest.fixture
+def clients() -> Iterator[list[ClassClient]]:
+    made: list[ClassClient] = []
+    yield made
+    for client in made:
+        client.close()
+
+
+def keys(made: dict) -> dict:
+    return {"code": made["code"], "key": made["key"]}
+
+
+def lecture_room(url: str, clients: list[ClassClient], followers: int = 1) -> tuple[ClassClient, dict, list[ClassClient]]:
+    """A room whose instructor ran the lecture's alpha-beta (the instructor holds all of it) and has shown nothing yet."""
+    teacher = ClassClient(url)
+    clients.append(teacher)
+    made = teacher.call("class:create")
+    students = []
+    for _ in range(followers):
+        students.append(join(url, clients, made))
+    assert teacher.call("class:search", {**keys(made), **LECTURE}) == {"ok": True}
+    teacher.wait_message("search:done")
+    for student in students:
+        student.wait_message("search:started")
+    return teacher, made, students
+
+
+def join(url: str, clients: list[ClassClient], made: dict) -> ClassClient:
+    student = ClassClient(url)
+    clients.append(student)
+    assert student.call("class:join", {"code": made["code"]}) == {"code": made["code"]}
+    student.wait_message("class:state")
+    return student
+
+
+def step(teacher: ClassClient, made: dict, k: int, students: list[ClassClient]) -> None:
+    assert teacher.call("class:step", {**keys(made), "step": k}) == {"ok": True}
+    for student in students:
+        student.wait_message("class:step", lambda m: m["step"] == k)
+
+
+def held_events(client: ClassClient) -> list[dict[str, Any]]:
+    """Every event in anything the client received: search:events and class:state's events."""
+    found = []
+    for name, data in client.messages:
+        if name == "search:events":
+            found += data["events"]
+        elif name == "class:state":
+            found += data.get("events") or []
+    return found
+
+
+def b_returns(teacher: ClassClient) -> int:
+    return next(e["seq"] for e in teacher.events if e["type"] == "return" and e["node"] == "B")
+
+
+def test_followers_hold_the_search_only_up_to_the_furthest_step(url: str, clients: list[ClassClient]) -> None:
+    teacher, made, (student,) = lecture_room(url, clients)
+    assert student.events == [] and student.of("search:done") == []
+    step(teacher, made, 5, [student])
+    assert [e["seq"] for e in student.events] == list(range(6))
+    assert student.events == teacher.events[:6]
+    # Back, then forward again within what was shown: nothing is sent again.
+    step(teacher, made, 2, [student])
+    step(teacher, made, 5, [student])
+    assert [e["seq"] for e in held_events(student)] == list(range(6))
+    # Past the furthest step: exactly the newly shown events, before the step itself.
+    step(teacher, made, 9, [student])
+    assert [e["seq"] for e in held_events(student)] == list(range(10))
+    names = [n for n, _ in student.messages]
+    assert max(i for i, n in enumerate(names) if n == "search:events") < max(i for i, n in enumerate(names) if n == "class:step")
+    assert student.of("search:done") == []
+    # The end shown: the whole search, and only now search:done.
+    step(teacher, made, len(teacher.events) - 1, [student])
+    student.wait_message("search:done")
+    assert student.events == teacher.events
+
+
+def test_a_late_joiner_gets_what_was_shown_and_the_path_only_that(url: str, clients: list[ClassClient]) -> None:
+    teacher, made, _ = lecture_room(url, clients, followers=0)
+    step(teacher, made, 12, [])
+    late = join(url, clients, made)
+    state = late.last("class:state")
+    assert state["step"] == 12 and state["done"] is False
+    assert [e["seq"] for e in state["events"]] == list(range(13))
+    step(teacher, made, 40, [late])
+    later = join(url, clients, made)
+    path = later.last("class:state")["trace"]  # 41 events > CLASS_INLINE_EVENTS (20): by path, with a ticket
+    assert "?ticket=" in path and later.last("class:state")["done"] is False
+    answer = requests.get(url + path, timeout=30)
+    assert answer.status_code == 200
+    assert [json.loads(line) for line in answer.text.splitlines()] == teacher.events[:41]
+
+
+def test_a_questions_answer_is_in_nothing_a_follower_received_before_reveal(url: str, clients: list[ClassClient]) -> None:
+    """The lecture's "What does B return?": the instructor stands just before B returns and asks."""
+    teacher, made, (early,) = lecture_room(url, clients)
+    r = b_returns(teacher)
+    step(teacher, made, r - 1, [early])
+    question = {"kind": "value", "prompt": "Which value does B return?", "node": "B", "step": r, "choices": None,
+                "answer": "3", "misconceptions": {"12": "max-min-swapped"}}
+    asked = teacher.call("class:ask", {**keys(made), "question": question})["question"]
+    early.wait_message("class:question")
+    late = join(url, clients, made)  # joined after the ask: its class:state carries the question
+    assert late.last("class:state")["question"]["id"] == asked and late.last("class:state")["answerable"] is False
+    for student in (early, late):
+        received = json.dumps(student.messages, ensure_ascii=False)
+        assert all(e["seq"] < r for e in held_events(student))
+        assert not any(e["type"] == "return" and e["node"] == "B" for e in held_events(student))
+        assert not any(e["type"] == "result" for e in held_events(student))
+        assert "max-min-swapped" not in received and "MAX and MIN swapped" not in received
+        for name, data in student.messages:
+            if name in ("class:question", "class:state"):
+                assert "answer" not in (data.get("question") or data)
+    # The late joiner may not answer this one; the one present at the ask may.
+    assert late.call("class:answer", {"code": made["code"], "question": asked, "answer": "3"}) == \
+        {"error": "question: this question was asked before you joined; the next one is yours"}
+    assert early.call("class:answer", {"code": made["code"], "question": asked, "answer": "12"}) == {"ok": True, "counted": "12"}
+    teacher.call("class:reveal", keys(made))
+    revealed = early.wait_message("class:reveal")
+    assert revealed["answer"] == "3" and revealed["counts"] == {"12": 1}
+    assert revealed["misconceptions"]["12"]["name"] == "MAX and MIN swapped"
+    # The next question is the late joiner's too.
+    step(teacher, made, r, [early, late])
+    nxt = teacher.call("class:ask", {**keys(made), "question": {**question, "step": r + 1, "prompt": "next?", "misconceptions": {}}})
+    late.wait_message("class:question", lambda q: q["id"] == nxt["question"])
+    assert late.call("class:answer", {"code": made["code"], "question": nxt["question"], "answer": "3"})["ok"] is True
+
+
+def test_a_question_about_a_step_already_shown_is_refused(url: str, clients: list[ClassClient]) -> None:
+    teacher, made, (student,) = lecture_room(url, clients)
+    step(teacher, made, 20, [student])
+    step(teacher, made, 3, [student])  # stepped back: events up to 20 are on the students' devices
+    question = {"kind": "value", "prompt": "?", "node": "B", "step": 9, "choices": None, "answer": "3"}
+    answer = teacher.call("class:ask", {**keys(made), "question": question})
+    assert answer == {"error": "question.step: the class has been shown event 9 already (it holds events up to 20): "
+                               "ask about a step not shown yet"}
+    assert student.of("class:question") == []
+
+
+def test_a_joiner_again_on_the_same_connection_keeps_its_right_to_answer(url: str, clients: list[ClassClient]) -> None:
+    """A page that sees a gap in seq joins again on its connection: still present at the ask."""
+    teacher, made, (student,) = lecture_room(url, clients)
+    asked = teacher.call("class:ask", {**keys(made), "question": {"kind": "value", "prompt": "?", "node": "B", "step": 9,
+                                                                    "choices": None, "answer": "3"}})["question"]
+    student.wait_message("class:question")
+    student.call("class:join", {"code": made["code"]})
+    student.wait_for(lambda: len(student.of("class:state")) == 2, "the second state")
+    assert student.last("class:state")["answerable"] is True
+    assert student.call("class:answer", {"code": made["code"], "question": asked, "answer": "inf"}) == {"ok": True, "counted": "inf"}

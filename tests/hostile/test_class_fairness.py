@@ -5,6 +5,7 @@ follower holding more than the instructor showed, and the events path fetched in
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -12,9 +13,18 @@ import requests
 
 from server.config import DEFAULTS
 from tests.helpers.class_client import ClassClient
-from tests.helpers.server_process import ServerProcess
+from tests.helpers.server_process import ServerProcess, server_process
 
 TICTACTOE = {"game": "tictactoe", "state": "X.O......", "algorithm": "minimax"}  # 26,797 events
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The hostile tier's server with room for every test's classes from 127.0.0.1 (each test makes its own room;
+    the per-address room limits have their own tests: test_class_rooms.py)."""
+    settings = {"CLASS_ROOMS_PER_ADDRESS": 100, "CLASS_EVENTS_PER_ADDRESS": 10_000_000}
+    with server_process(Path(tmp_path_factory.mktemp("fairness")) / "lab.sqlite", settings=settings) as running:
+        yield running
 
 
 @pytest.fixture

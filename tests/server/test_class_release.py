@@ -20,7 +20,8 @@ LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
 
 @pytest.fixture(scope="module", params=["memory", "redis"])
 def url(request: pytest.FixtureRequest) -> Iterator[str]:
-    config = {"CLASS_INLINE_EVENTS": 20, "CLASS_CREATES_PER_WINDOW": 1000}  # 20: the lecture's later steps go by path
+    config = {"CLASS_INLINE_EVENTS": 20, "CLASS_CREATES_PER_WINDOW": 1000, "CLASS_ROOMS_PER_ADDRESS": 1000,
+              "CLASS_EVENTS_PER_ADDRESS": 10_000_000}  # 20: the lecture's later steps go by path
     if request.param == "memory":
         with running_server(config) as base:
             yield base

@@ -81,11 +81,16 @@ DEFAULTS: dict[str, object] = {
     # The code lab (/code, docs/code-lab.md): the page stops a student's search running in its Web Worker
     # after this many seconds (the worker is ended and a fresh one started); tests set it smaller.
     "CODE_LAB_TIME_LIMIT_SECONDS": float(limits.GRADE_TIMEOUT_SECONDS),
-    # Bytes one client address may store (trees, traces, exercises, attempts: their text and 100 per row) in any
+    # Bytes one client address may store (trees, traces, exercises: their text and 100 per row) in any
     # window, counted in the database in this many time buckets (server/quotas.py; over it, 429 with Retry-After).
     # Bounds what one address adds to the disk: 100 MB a day (the attack of issue 31 added 8.76 GB in 5 minutes).
-    # A class of 300 checking 10 times each stores about 300 x 10 x 210 B = 0.63 MB; a 3.7 MB trace is 27 of them.
+    # A class of 300 each saving a lecture-sized tree (about 2 KB) stores 0.6 MB; a 3.7 MB trace is 27 of them.
     "QUOTA_STORED_BYTES": 100_000_000,
+    # Bytes of checks' attempts and noted hints and solutions one address may store in the same window: a budget of
+    # their own, so one client's uploads behind a campus address cannot stop the class's checks. A class of 300
+    # checking 10 times and asking 10 hints each stores about 300 x 10 x (210 + 150) B = 1.1 MB; at the address's
+    # most checks, hints and solutions a minute (QUOTA_*_PER_MINUTE) one client takes about 40 minutes to spend it.
+    "QUOTA_ANSWER_BYTES": 50_000_000,
     "QUOTA_STORED_WINDOW_SECONDS": 86400.0,
     "QUOTA_STORED_BUCKETS": 24,
     # The window of every QUOTA_*_PER_MINUTE below (tests make it short).

@@ -2,7 +2,7 @@
 or hold the server, while a class of 300 behind one campus address still works (docs/http-api.md#quotas).
 
 A client is `request.remote_addr`: behind `--behind-proxy`, the address the proxy saw (ProxyFix).
-- Stored bytes (trees, traces, exercises, attempts: the text that lands in SQLite and server.storage.ROW_BYTES
+- Stored bytes (trees, traces, exercises; and, in a budget of their own, attempts and noted help: the text that lands in SQLite and server.storage.ROW_BYTES
   per row) per address over QUOTA_STORED_WINDOW_SECONDS, counted in the database itself (table stored_bytes,
   in QUOTA_STORED_BUCKETS time buckets) in the same transaction as the insert: a restart does not reset it,
   processes sharing the file share it, and two saves at once cannot both take the last byte. The address is
@@ -29,7 +29,7 @@ from flask import Flask, Response, current_app, jsonify, request
 
 from search import InputError
 from server.practice.identity import read_identity
-from server.rate_limits import RateLimit
+from server.rate_limits import RateLimit, client_address
 from server.storage import Store
 
 KINDS: dict[str, str] = {
@@ -86,8 +86,9 @@ class StoredBytes:
     """At most `limit` bytes stored per address in any `window` seconds, counted in `buckets` buckets per window
     (a bucket's bytes leave the count when the whole bucket has left the window)."""
 
-    def __init__(self, store: Store, limit: int, window: float, buckets: int) -> None:
+    def __init__(self, store: Store, limit: int, window: float, buckets: int, pool: str = "") -> None:
         self.store = store
+        self.pool = pool  # "" for uploads; "answers" for attempts and help, a budget of their own
         self.limit = limit
         self.window = window
         self.buckets = buckets
@@ -95,7 +96,8 @@ class StoredBytes:
         self._swept = -1
 
     def who(self, address: str) -> str:
-        return hmac.new(self.store.address_key.encode(), address.encode(), hashlib.sha256).hexdigest()[:32]
+        named = address if not self.pool else f"{address}#{self.pool}"
+        return hmac.new(self.store.address_key.encode(), named.encode(), hashlib.sha256).hexdigest()[:32]
 
     def bill(self, address: str, expected: int = 0) -> Bill:
         """A bill for one save from `address`; refused at once (OverQuota) when `expected` bytes already do not fit,
@@ -116,8 +118,9 @@ class StoredBytes:
         return math.floor(now / self.bucket_seconds)
 
     def sentence(self, wait: float) -> str:
-        return (f"too much stored from this address: at most {size_words(self.limit)} {per_window(self.window)} (trees, "
-                f"traces, exercises and attempts); try again in {wait_words(max(1, math.ceil(wait)))}")
+        what = "checks' attempts, hints and solutions noted" if self.pool == "answers" else "trees, traces and exercises"
+        return (f"too much stored from this address: at most {size_words(self.limit)} {per_window(self.window)} ({what}); "
+                f"try again in {wait_words(max(1, math.ceil(wait)))}")
 
     def sweep(self, db: sqlite3.Connection, now: float) -> None:
         """Forget every address's buckets that have left the window (once per bucket per process)."""
@@ -165,21 +168,29 @@ class Quotas:
         self.per_address = {kind: RateLimit(int(config[f"QUOTA_{kind.upper()}_PER_MINUTE"]), minute) for kind in KINDS}
         self.per_student = {kind: RateLimit(int(config[f"QUOTA_STUDENT_{kind.upper()}_PER_MINUTE"]), minute)
                             for kind in PER_STUDENT}
-        self.stored = StoredBytes(store, int(config["QUOTA_STORED_BYTES"]), float(config["QUOTA_STORED_WINDOW_SECONDS"]),
-                                  int(config["QUOTA_STORED_BUCKETS"]))
+        window, buckets = float(config["QUOTA_STORED_WINDOW_SECONDS"]), int(config["QUOTA_STORED_BUCKETS"])
+        self.stored = StoredBytes(store, int(config["QUOTA_STORED_BYTES"]), window, buckets)
+        # Attempts and help rows have a budget of their own: one client's uploads behind a campus address must not
+        # stop the class's checks.
+        self.answers = StoredBytes(store, int(config["QUOTA_ANSWER_BYTES"]), window, buckets, "answers")
 
     def spend(self, kind: str, address: str, student: str | None = None) -> None:
         """Count one `kind` write from `address` (and, for checks and hints, from `student` there); OverQuota if over."""
+        counted = [(self.per_address[kind], address, "this address")]
         if kind in self.per_student:
-            self._count(self.per_student[kind], f"{address} {student or ''}", kind, "this student")
-        self._count(self.per_address[kind], address, kind, "this address")
+            counted.insert(0, (self.per_student[kind], f"{address} {student or ''}", "this student"))
+        for limit, client, whom in counted:  # asked first, so a refused request is counted by neither
+            if not limit.would_allow(client):
+                self._refuse(limit, client, kind, whom)
+        for limit, client, whom in counted:
+            if not limit.allow(client):  # another thread took the last try meanwhile
+                self._refuse(limit, client, kind, whom)
 
     @staticmethod
-    def _count(limit: RateLimit, client: str, kind: str, whom: str) -> None:
-        if not limit.allow(client):
-            wait = limit.retry_after(client)
-            raise OverQuota(f"too many {KINDS[kind]} from {whom}: at most {limit.tries:,} {per_window(limit.seconds)}; "
-                            f"try again in {wait_words(max(1, math.ceil(wait)))}", wait)
+    def _refuse(limit: RateLimit, client: str, kind: str, whom: str) -> None:
+        wait = limit.retry_after(client)
+        raise OverQuota(f"too many {KINDS[kind]} from {whom}: at most {limit.tries:,} {per_window(limit.seconds)}; "
+                        f"try again in {wait_words(max(1, math.ceil(wait)))}", wait)
 
 
 def quotas() -> Quotas:
@@ -187,7 +198,8 @@ def quotas() -> Quotas:
 
 
 def address() -> str:
-    return request.remote_addr or "unknown"
+    """The client a quota counts (an IPv6 address's /64: rate_limits.client_address)."""
+    return client_address(request.remote_addr)
 
 
 def student_of_request() -> str | None:
@@ -223,6 +235,11 @@ def limited(kind: str) -> Callable[[F], F]:
 def stored_bill(expected: int = 0) -> Bill:
     """A bill for this request's save (server.storage's `bill=`); 429 at once if `expected` bytes do not fit."""
     return quotas().stored.bill(address(), expected)
+
+
+def answer_bill() -> Bill:
+    """A bill for an attempt or a noted help row, against the address's budget for answers (QUOTA_ANSWER_BYTES)."""
+    return quotas().answers.bill(address())
 
 
 def over_quota(error: OverQuota) -> tuple[Response, int, dict[str, str]]:

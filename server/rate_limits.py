@@ -3,9 +3,25 @@ must stay rare: joining a class (each wrong code is a guess at someone's room) a
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from collections import deque
+
+
+def client_address(remote_addr: str | None) -> str:
+    """Who a limit counts: the IPv4 address, or an IPv6 address's /64 (one host or home network is given a
+    whole /64, so counting each of its 2**64 addresses apart would give it unlimited tries)."""
+    if not remote_addr:
+        return "unknown"
+    try:
+        parsed = ipaddress.ip_address(remote_addr)
+    except ValueError:
+        return remote_addr
+    if isinstance(parsed, ipaddress.IPv6Address):
+        mapped = parsed.ipv4_mapped
+        return str(mapped) if mapped is not None else str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
 
 
 class RateLimit:
@@ -31,6 +47,13 @@ class RateLimit:
                 return False
             recent.append(now)
             return True
+
+    def would_allow(self, client: str) -> bool:
+        """Whether a try now would be allowed, without counting it (so two limits can both be asked first)."""
+        now = time.monotonic()
+        with self._lock:
+            recent = self._recent.get(client)
+            return not recent or sum(1 for t in recent if now - t <= self.seconds) < self.tries
 
     def retry_after(self, client: str) -> float:
         """Seconds until the client's oldest counted try leaves the window."""

@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT N
 # token (`learner`): no address, cookie or user agent. Mistakes are also summed per (node, kind) as they
 # come, so the heat map reads one row per node and kind however many students tried.
 # `options`: the exercise's graded-use options as JSON (server/practice/options.py); NULL: the defaults.
-# `class_rooms`: each live classroom's record, so a room outlives a Redis restart (server/classroom/room_records.py).
+# `class_rooms`: each live classroom's record, so a room outlives a Redis restart (server/classroom/room_records.py);
+# its `owner` is a keyed hash of the address that made it, as `stored_bytes`' `who`.
 # `help_uses`: each hint or solution a student was given (what: "hint", "solution" or "slip"), with the same
 # `student` / `learner` as their checks and no address; an attempt's `help` is what its student had used before
 # it ({"hints": n, "solution": bool}, server/practice/help_uses.py); NULL: not known (before issue 31, or no identity).

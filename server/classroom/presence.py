@@ -85,7 +85,7 @@ class RedisPresence:
         self.id = secrets.token_hex(6)
         self.ttl = max(1, int(ttl + 0.999))
         self.keep_seconds = max(1, int(keep_seconds))
-        self._redis = redis.Redis.from_url(url, decode_responses=True)
+        self._redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
 
     def _key(self, code: str, what: str) -> str:
         return f"{self.PREFIX}{code}:{what}"

@@ -50,13 +50,17 @@ class RoomKeeper:
 
     def claim(self, code: str, key_hash: str, owner: str) -> bool | None:
         """records.claim under CLASS_ROOMS_PER_ADDRESS."""
-        return self.records.claim(code, key_hash, owner, int(self.config["CLASS_ROOMS_PER_ADDRESS"]))
+        return self.records.claim(code, key_hash, self.records.owner_of(owner), int(self.config["CLASS_ROOMS_PER_ADDRESS"]))
 
     def reserve(self, code: str, search_id: str, fields: Mapping[str, Any]) -> str | None:
         """Record the room's new search, reserving its events; the sentence of a full limit, or None."""
-        return self.records.reserve(code, json.dumps(dict(fields), allow_nan=False), search_id,
-                                    int(self.config["MAX_EVENTS_PER_CLASS_SEARCH"]),
-                                    int(self.config["CLASS_EVENTS_PER_ADDRESS"]), int(self.config["CLASS_EVENTS_BUDGET"]))
+        problem = self.records.reserve(code, json.dumps(dict(fields), allow_nan=False), search_id,
+                                       int(self.config["MAX_EVENTS_PER_CLASS_SEARCH"]),
+                                       int(self.config["CLASS_EVENTS_PER_ADDRESS"]), int(self.config["CLASS_EVENTS_BUDGET"]))
+        if problem is None:
+            with self._lock:  # the new search starts at no step: the last step of the one before is not its own
+                self._active[code] = -1
+        return problem
 
     # -- key holders ------------------------------------------------------------------------------
 

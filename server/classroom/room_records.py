@@ -13,6 +13,8 @@ time a process saw a key holder connected (CLASS_ABSENT_SECONDS). Times are wall
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import sqlite3
 import time
 from contextlib import closing
@@ -35,9 +37,18 @@ class RoomRecord(NamedTuple):
 class RoomRecords:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self._address_key: str | None = None
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=30, isolation_level=None)
+
+    def owner_of(self, address: str) -> str:
+        """How a record names the address that made it: a keyed hash (HMAC under the database's own address key,
+        as the quotas keep addresses: server/quotas.py), never the address itself."""
+        if self._address_key is None:
+            with closing(self._connect()) as db:
+                self._address_key = str(db.execute("SELECT value FROM settings WHERE name = 'address_key'").fetchone()[0])
+        return hmac.new(self._address_key.encode(), f"{address}#rooms".encode(), hashlib.sha256).hexdigest()[:32]
 
     def claim(self, code: str, key_hash: str, owner: str, per_owner: int) -> bool | None:
         """Record a new room: False when `owner` already has `per_owner` live rooms, None when the code

@@ -70,7 +70,7 @@ class Rooms(Protocol):
     def meta(self, code: str) -> RoomMeta | None: ...
     def set_step(self, code: str, step: int) -> None: ...
     def begin_search(self, code: str, started: dict[str, Any]) -> None: ...
-    def add_batch(self, code: str, search_id: str, jsonl: str, n: int) -> bool: ...
+    def add_batch(self, code: str, search_id: str, jsonl: str, n: int, first: int | None = None) -> bool: ...
     def end_search(self, code: str, search_id: str) -> None: ...
     def batches(self, code: str, search_id: str) -> list[str] | None: ...
     def ask(self, code: str, question: dict[str, Any]) -> None: ...
@@ -144,10 +144,14 @@ class MemoryRooms:
                 room.meta.search, room.meta.done, room.meta.count, room.meta.step = started, False, 0, -1
                 room.batches = []
 
-    def add_batch(self, code: str, search_id: str, jsonl: str, n: int) -> bool:
+    def add_batch(self, code: str, search_id: str, jsonl: str, n: int, first: int | None = None) -> bool:
+        """Keep a batch of the room's search; False (not kept) for another search's, or, with `first` (its first
+        seq), for one that does not continue the kept events exactly: two runs of one search (a room made again
+        after a fault while its first run goes on elsewhere) never interleave."""
         with self._lock:
             room = self._live(code)
-            if room is None or room.meta.search is None or room.meta.search.get("search") != search_id:
+            if room is None or room.meta.search is None or room.meta.search.get("search") != search_id \
+                    or (first is not None and first != room.meta.count):
                 return False
             room.batches.append(jsonl)
             room.meta.count += n
@@ -206,9 +210,10 @@ class MemoryRooms:
 
 
 # Check the room's search and append its batch in one step: a cancelled search's last batch must
-# never land in the list of the search that replaced it.
+# never land in the list of the search that replaced it, nor a batch that does not continue the list.
 _ADD_BATCH = """
 if redis.call('HGET', KEYS[1], 'search_id') ~= ARGV[1] then return 0 end
+if ARGV[4] ~= '' and tonumber(redis.call('HGET', KEYS[1], 'count')) ~= tonumber(ARGV[4]) then return 0 end
 redis.call('RPUSH', KEYS[2], ARGV[2])
 redis.call('HINCRBY', KEYS[1], 'count', ARGV[3])
 return 1
@@ -239,7 +244,8 @@ class RedisRooms:
 
         self.idle_seconds = max(1, int(idle_seconds))
         self.max_rooms = max_rooms
-        self._redis = redis.Redis.from_url(url, decode_responses=True)
+        # A Redis that hangs (not refuses) must not hold a handler for ever: 5 s, then the message's error.
+        self._redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
         self._add_batch = self._redis.register_script(_ADD_BATCH)
         self._answer = self._redis.register_script(_ANSWER)
 
@@ -300,9 +306,9 @@ class RedisRooms:
         self._renew(pipe, code)
         pipe.execute()
 
-    def add_batch(self, code: str, search_id: str, jsonl: str, n: int) -> bool:
+    def add_batch(self, code: str, search_id: str, jsonl: str, n: int, first: int | None = None) -> bool:
         meta_key, batches_key, _ = self._keys(code)
-        added = bool(self._add_batch(keys=[meta_key, batches_key], args=[search_id, jsonl, n]))
+        added = bool(self._add_batch(keys=[meta_key, batches_key], args=[search_id, jsonl, n, "" if first is None else first]))
         if added:
             pipe = self._redis.pipeline()
             self._renew(pipe, code)

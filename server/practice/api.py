@@ -47,7 +47,7 @@ from server.practice.results import summarise
 from server.practice.results_csv import results_csv
 from server.practice.stored_form import stored_body, stored_exercise
 from server.practice.withheld import without_answers
-from server.quotas import limited, stored_bill
+from server.quotas import answer_bill, limited, stored_bill
 
 exercise_api = Blueprint("exercise_api", __name__, url_prefix="/api/exercises")
 exercise_api.register_error_handler(InputError, refuse)
@@ -148,7 +148,7 @@ def check(exercise_id: str) -> Any:
     help_before = attempt_help(store().help_used(exercise_id, identity.student, identity.learner))
     kept = store().add_attempt(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]],
                                stored_misconceptions(result), identity.student, identity.learner, allowed, help_before,
-                               stored_bill())
+                               answer_bill())
     if not kept:  # another check took the last attempt
         return used_up(loaded.options)
     if not loaded.options.solution and not is_instructor(loaded):
@@ -192,7 +192,7 @@ def solution(exercise_id: str) -> Any:
 def note_help(exercise_id: str, loaded: Loaded, what: str, identity: Identity) -> None:
     """Note a student's hint or solution (help_uses.py); the instructor's own (with the key) is not a student's."""
     if not is_instructor(loaded):
-        store().add_help_use(exercise_id, what, identity.student, identity.learner, stored_bill())
+        store().add_help_use(exercise_id, what, identity.student, identity.learner, answer_bill())
 
 
 def instructors_exercise(exercise_id: str) -> Loaded | tuple[Response, int]:

@@ -26,6 +26,7 @@ from search.practice import model_answer, parse_exercise
 from server.config import DEFAULTS
 from server.practice.stored_form import stored_body, stored_exercise
 from server.quotas import KINDS
+from server.rate_limits import client_address
 from server.storage import ROW_BYTES, Store
 from tests.engine.test_cs188 import TIES, TIES_EVAL, test_file
 from tests.helpers.live_server import running_server
@@ -165,8 +166,8 @@ def test_the_stored_bytes_quota_refuses_the_save_that_does_not_fit_and_holds_acr
         saved = [post(url, "/api/trees", address, LECTURE).status_code for _ in range(3)]
         assert saved == [201, 201, 201]
         wait = refused(post(url, "/api/trees", address, LECTURE),
-                       r"too much stored from this address: at most [\d.]+ (KB|bytes) a day \(trees, traces, exercises and "
-                       r"attempts\); try again in \d+ h( \d+ min)?")
+                       r"too much stored from this address: at most [\d.]+ (KB|bytes) a day \(trees, traces and "
+                       r"exercises\); try again in \d+ h( \d+ min)?")
         assert 23 * 3600 <= wait <= 86400  # the first bucket of the day leaves the window within the hour's
         assert rows(db, "trees") == 3
         with sqlite3.connect(db) as conn:
@@ -174,6 +175,15 @@ def test_the_stored_bytes_quota_refuses_the_save_that_does_not_fit_and_holds_acr
             file_bytes = conn.execute("SELECT SUM(length(body)) FROM trees").fetchone()[0]
         assert charged == file_bytes + 3 * ROW_BYTES <= config["QUOTA_STORED_BYTES"]
         assert post(url, "/api/trees", next(ADDRESSES), LECTURE).status_code == 201  # another address still saves
+        # Checks, hints and solutions have a budget of their own: one client's uploads behind the address of a
+        # class do not stop the class's checks.
+        shared = exercise(url)
+        for what, answer in (("check", {"values": {"B": 3}}), ("hint", {})):
+            asked = post(url, f"/api/exercises/{shared}/{what}", address, {**answer, "learner": "classmate-0001"})
+            assert asked.status_code == 200, asked.text
+        opened = requests.get(f"{url}/api/exercises/{shared}/solution?learner=classmate-0001", timeout=30,
+                              headers={"X-Forwarded-For": address})
+        assert opened.status_code == 200, opened.text
     with running_server(config) as url:  # a restart (another process on the file) keeps the count
         refused(post(url, "/api/trees", address, LECTURE), r"too much stored from this address: .*")
     assert address.encode() not in db.read_bytes() and address.encode() not in Path(f"{db}-wal").read_bytes()
@@ -291,3 +301,28 @@ def test_a_deeply_nested_check_is_refused_by_the_route_not_the_quota_lookup(serv
     for path in (f"/api/exercises/{shared}/check", f"/api/exercises/{shared}/hint?learner=deep-learner"):
         answer = post(url, path, next(ADDRESSES), text=deep)
         assert answer.status_code == 400 and "deeper than" in answer.json()["error"], answer.text
+
+
+def test_answers_have_a_bytes_budget_of_their_own_refused_whole(tmp_path: Path) -> None:
+    """Attempts and noted help spend QUOTA_ANSWER_BYTES: past it a check is refused, naming that budget, and stores nothing."""
+    db = tmp_path / "lab.sqlite"
+    with running_server(small_limits(DATABASE=str(db), QUOTA_ANSWER_BYTES=700, QUOTA_CHECKS_PER_MINUTE=100)) as url:
+        shared, address = exercise(url), next(ADDRESSES)
+        answers: list[requests.Response] = []
+        while not answers or answers[-1].status_code == 200 and len(answers) < 10:
+            answers.append(post(url, f"/api/exercises/{shared}/check", address,
+                                {"values": {"B": 3}, "learner": f"learner-{len(answers):04d}"}))
+        assert [a.status_code for a in answers[:2]] == [200, 200]  # an attempt is about 230 bytes: 3 do not fit
+        refused(answers[-1], r"too much stored from this address: at most 700 bytes a day \(checks' attempts, hints and "
+                             r"solutions noted\); try again in \d+ h( \d+ min)?")
+        kept = rows(db, "attempts")
+        assert kept == sum(a.status_code == 200 for a in answers)
+        assert post(url, "/api/trees", address, LECTURE).status_code == 201  # uploads have their own budget
+
+
+def test_an_ipv6_client_is_counted_by_its_64_block() -> None:
+    """A host is given a whole /64: each of its addresses counted apart would be unlimited tries."""
+    assert client_address("2001:db8:1:2::1") == client_address("2001:db8:1:2:ffff:ffff:ffff:fffe") == "2001:db8:1:2::/64"
+    assert client_address("2001:db8:1:3::1") != client_address("2001:db8:1:2::1")
+    assert client_address("::ffff:198.51.100.7") == client_address("198.51.100.7") == "198.51.100.7"
+    assert client_address(None) == "unknown"

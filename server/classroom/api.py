@@ -26,8 +26,8 @@ def follow_page(code: str) -> str:
 def room_events(code: str, search_id: str) -> Response | tuple[Response, int, dict[str, str]]:
     """The events the room's followers hold of its current search (up to the instructor's furthest
     step, server/classroom/gate.py), one per line. The search id (72 random bits) is only ever sent
-    to the room's members. A fetch with the ticket of a joiner's class:state is that joiner's own;
-    any other counts against the address's CLASS_EVENT_FETCHES_PER_MINUTE."""
+    to the room's members. A fetch with the ticket of a joiner's class:state is that joiner's own (one
+    per connection and search, tickets.py); any other counts against the address's CLASS_EVENT_FETCHES_PER_MINUTE."""
     canonical = canonical_code(code)
     gate = current_app.extensions["minimax_class_gate"]
     ticket = request.args.get("ticket", "")

@@ -3,11 +3,14 @@
 - Events only up to the instructor's furthest step (server/classroom/release.py): live, in a
   late joiner's `class:state` and on the events path; `search:done` once the followers hold the
   whole finished search.
-- A question only about a step the class has not been shown (its answer is not on any device).
+- A question only about a step the class has not been shown (its answer is not on any device);
+  while it is open, nothing from its step on, however far the instructor steps (release.py's cap),
+  until Reveal or another question.
 - Answers only from connections present when the question was asked (latecomers.py), counted in
   the question's form or as "other" (answer_form.py).
 - The events path: per address `CLASS_EVENT_FETCHES_PER_MINUTE`, and one fetch on each joiner's
-  ticket (tickets.py), so a class behind one address still gets its search.
+  ticket (tickets.py; one per connection and search, however often it joins again), so a class
+  behind one address still gets its search.
 
 The namespace (server/classroom/namespace.py) calls these at each message; they emit through the
 `emit` it passes, so the message queue carries them as any other.
@@ -35,6 +38,14 @@ class ClassGate:
     tickets: Tickets
     latecomers: Latecomers
     fetches: RateLimit  # events-path fetches without a ticket, per address
+
+    def hold(self, rooms: Rooms, code: str, meta: RoomMeta, question: dict[str, Any], emit: Emit) -> None:
+        """Before `question` is asked (hold_for)."""
+        hold_for(self, rooms, code, meta, question, emit)
+
+    def let_go(self, rooms: Rooms, code: str, meta: RoomMeta, emit: Emit) -> None:
+        """After Reveal (let_go)."""
+        let_go(self, rooms, code, meta, emit)
 
 
 def gate_for(config: Mapping[str, Any], rooms: Rooms) -> ClassGate:
@@ -77,16 +88,19 @@ def send_done(gate: ClassGate, rooms: Rooms, code: str, search_id: str, emit: Em
         emit("search:done", {"search": search_id}, to=code)
 
 
-def state_fields(gate: ClassGate, rooms: Rooms, code: str, meta: RoomMeta, inline: int) -> tuple[bool, str | None, str | None]:
-    """For a follower's class:state: (done, the inline events' array items or None, the events path or None)."""
+def state_fields(gate: ClassGate, rooms: Rooms, code: str, meta: RoomMeta, inline: int,
+                 sid: str | None = None) -> tuple[bool, str | None, str | None]:
+    """For a follower's class:state (to the connection `sid`): (done, the inline events' array items or None,
+    the events path or None). The path carries the connection's ticket while it has a good one (tickets.py)."""
     search_id = search_of(meta)
     held = gate.release.held(code, search_id) if search_id else None
     if search_id is None or held is None:
         return meta.done, "", None
     done = meta.done and held.released >= held.count
     if held.released > inline:
-        ticket = gate.tickets.issue(code, search_id)
-        return done, None, f"/api/class/{code}/searches/{search_id}/events?ticket={ticket}"
+        path = f"/api/class/{code}/searches/{search_id}/events"
+        ticket = gate.tickets.issue(code, search_id, sid) if sid is not None else None
+        return done, None, path if ticket is None else f"{path}?ticket={ticket}"
     return done, ",".join(gate.release.texts(code, search_id, 0, held.released) or []), None
 
 
@@ -97,6 +111,36 @@ def check_unshown(gate: ClassGate, code: str, meta: RoomMeta, question: dict[str
     if held is not None and question["step"] < held.released:
         raise QuestionError(f"question.step: the class has been shown event {question['step']} already (it holds events up to "
                             f"{held.released - 1}): ask about a step not shown yet")
+
+
+def question_cap(question: dict[str, Any] | None) -> int | None:
+    """The last event followers may hold while `question` is open: the one before its step."""
+    return None if question is None else int(question["step"]) - 1
+
+
+def hold_for(gate: ClassGate, rooms: Rooms, code: str, meta: RoomMeta, question: dict[str, Any], emit: Emit) -> None:
+    """Before `question` is asked: the followers get nothing from its step on until Reveal (the cap is set
+    first, so no step sent meanwhile slips past it), and a step they already hold is refused (check_unshown;
+    the cap goes back to the open question's, if any). A question replacing an open one lifts that one's cap."""
+    search_id = search_of(meta)
+    span = gate.release.capped(code, search_id, question_cap(question))
+    try:
+        check_unshown(gate, code, meta, question)
+    except QuestionError:
+        before = meta.question if meta.revealed is None else None
+        if search_id is not None:
+            send_span(gate, rooms, code, search_id, gate.release.capped(code, search_id, question_cap(before)), emit)
+        raise
+    if search_id is not None:
+        send_span(gate, rooms, code, search_id, span, emit)
+
+
+def let_go(gate: ClassGate, rooms: Rooms, code: str, meta: RoomMeta, emit: Emit) -> None:
+    """After Reveal: the followers get what the instructor showed meanwhile (up to the furthest step)."""
+    search_id = search_of(meta)
+    span = gate.release.capped(code, search_id, None)
+    if search_id is not None:
+        send_span(gate, rooms, code, search_id, span, emit)
 
 
 def open_question(meta: RoomMeta) -> str | None:

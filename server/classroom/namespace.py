@@ -25,7 +25,7 @@ from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
 from server.classroom.answer_form import counted
 from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
-from server.classroom.gate import ClassGate, check_unshown, gate_for, open_question, search_of, send_done, send_span, state_fields
+from server.classroom.gate import ClassGate, gate_for, open_question, search_of, send_done, send_span, state_fields
 from server.classroom.latecomers import LATE
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
 from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
@@ -132,6 +132,7 @@ class ClassNamespace(Namespace):
         with self._lock:
             code = self._following.pop(sid, None)
             self.gate.latecomers.left(sid)
+            self.gate.tickets.left(sid)
             mine = [(c, rec) for c, (_, sender, rec) in self._searches.items() if sender == sid]
         for _, recorder in mine:
             recorder.cancel()  # its instructor left: no one paces it
@@ -240,7 +241,8 @@ class ClassNamespace(Namespace):
     def on_class_ask(self, data: Any = None) -> Any:
         def act(code: str, meta: RoomMeta) -> dict[str, bool]:
             question = read_question(data.get("question"))
-            check_unshown(self.gate, code, meta, question)
+            with self._order:  # from its step on, nothing more to the followers until Reveal (gate.py)
+                self.gate.hold(self.rooms, code, meta, question, self._emit)
             question["id"] = secrets.token_urlsafe(6)
             self.rooms.ask(code, question)
             self._emit("class:question", public_question(code, question), to=code)
@@ -260,6 +262,8 @@ class ClassNamespace(Namespace):
                 revealed["misconceptions"] = named
             self.rooms.reveal(code, revealed)
             self._emit("class:reveal", revealed, to=everyone(code))
+            with self._order:  # then what the instructor showed past the question meanwhile (gate.py)
+                self.gate.let_go(self.rooms, code, meta, self._emit)
             return {"ok": True}
         return self._drive("class:reveal", data, act)
 
@@ -370,7 +374,7 @@ class ClassNamespace(Namespace):
         if meta is None:
             return {"code": code, "step": -1, "search": None, "done": True, "events": [], "question": None, "revealed": None}
         question = public_question(code, meta.question) if meta.question is not None else None
-        done, inner, trace = state_fields(self.gate, self.rooms, code, meta, int(self.config["CLASS_INLINE_EVENTS"]))
+        done, inner, trace = state_fields(self.gate, self.rooms, code, meta, int(self.config["CLASS_INLINE_EVENTS"]), sid)
         head = {"code": code, "step": meta.step, "search": meta.search, "done": done,
                 "question": question, "revealed": meta.revealed}
         search_id = search_of(meta)

@@ -12,6 +12,13 @@ events can be cut out of the kept JSON Lines batches. `added` (a batch kept) and
 instructor stepped) move `released` up atomically and say which events are new to the followers:
 whoever moved it sends exactly those, so no event goes out twice or not at all. With several
 processes the state is a Redis hash beside the room's keys, changed by Lua scripts.
+
+While a question is open (asked, not revealed) the room has a `cap`, the question's step - 1: the
+followers get events only up to it, however far the instructor steps (`furthest` keeps moving, so
+the key holders' pages step freely). `capped` sets or lifts it (Reveal, another question) and, like
+`advance`, says which events that released: `released` is always min(furthest, cap) + 1, at most
+`count`. The cap is the room's, not the search's: a search started while the question is open is
+held back as well (its question could be about the same tree).
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ class Release(Protocol):
     def begin(self, code: str, search_id: str) -> None: ...
     def added(self, code: str, search_id: str, first: int, n: int) -> Span | None: ...
     def advance(self, code: str, search_id: str, step: int) -> Span | None: ...
+    def capped(self, code: str, search_id: str | None, cap: int | None) -> Span | None: ...
     def held(self, code: str, search_id: str) -> Held | None: ...
     def texts(self, code: str, search_id: str, first: int, last: int) -> list[str] | None: ...
     def forget(self, code: str) -> None: ...
@@ -74,8 +82,8 @@ class _State:
     count: int = 0
     starts: list[int] = field(default_factory=list)
 
-    def move(self) -> Span | None:
-        new = min(self.furthest + 1, self.count)
+    def move(self, cap: int | None) -> Span | None:
+        new = min(self.furthest + 1, self.count, self.count if cap is None else cap + 1)
         if new <= self.released:
             return None
         span, self.released = Span(self.released, new), new
@@ -88,6 +96,7 @@ class MemoryRelease:
     def __init__(self, rooms: Rooms) -> None:
         self.rooms = rooms
         self._states: dict[str, _State] = {}
+        self._caps: dict[str, int] = {}  # code -> the open question's step - 1
         self._lock = threading.Lock()
 
     def _state(self, code: str, search_id: str) -> _State | None:
@@ -104,14 +113,23 @@ class MemoryRelease:
                 return None
             state.starts.append(first)
             state.count = first + n
-            return state.move()
+            return state.move(self._caps.get(code))
 
     def advance(self, code: str, search_id: str, step: int) -> Span | None:
         with self._lock:
             if (state := self._state(code, search_id)) is None:
                 return None
             state.furthest = max(state.furthest, step)
-            return state.move()
+            return state.move(self._caps.get(code))
+
+    def capped(self, code: str, search_id: str | None, cap: int | None) -> Span | None:
+        with self._lock:
+            if cap is None:
+                self._caps.pop(code, None)
+            else:
+                self._caps[code] = cap
+            state = self._state(code, search_id) if search_id is not None else None
+            return None if state is None else state.move(cap)
 
     def held(self, code: str, search_id: str) -> Held | None:
         with self._lock:
@@ -131,6 +149,7 @@ class MemoryRelease:
     def forget(self, code: str) -> None:
         with self._lock:
             self._states.pop(code, None)
+            self._caps.pop(code, None)
 
 
 # KEYS: the release hash, the list of batch starts. ARGV: search id, then as below, then the ttl.
@@ -139,20 +158,31 @@ local function move()
   local count = tonumber(redis.call('HGET', KEYS[1], 'count'))
   local old = tonumber(redis.call('HGET', KEYS[1], 'released'))
   local new = math.min(tonumber(redis.call('HGET', KEYS[1], 'furthest')) + 1, count)
+  local cap = redis.call('HGET', KEYS[1], 'cap')
+  if cap then new = math.min(new, tonumber(cap) + 1) end
   redis.call('EXPIRE', KEYS[1], ARGV[#ARGV])
   redis.call('EXPIRE', KEYS[2], ARGV[#ARGV])
   if new <= old then return {old, old} end
   redis.call('HSET', KEYS[1], 'released', new)
   return {old, new}
 end
+"""
+_SAME_SEARCH = """
 if redis.call('HGET', KEYS[1], 'search_id') ~= ARGV[1] then return false end
 """
-_ADDED = _MOVE + """
+# ARGV[2]: the cap, '' for none. Set even before the room's first search (the hash then holds only it).
+_CAPPED = _MOVE + """
+if ARGV[2] == '' then redis.call('HDEL', KEYS[1], 'cap') else redis.call('HSET', KEYS[1], 'cap', ARGV[2]) end
+redis.call('EXPIRE', KEYS[1], ARGV[#ARGV])
+""" + _SAME_SEARCH + """
+return move()
+"""
+_ADDED = _MOVE + _SAME_SEARCH + """
 redis.call('RPUSH', KEYS[2], ARGV[2])
 redis.call('HSET', KEYS[1], 'count', tonumber(ARGV[2]) + tonumber(ARGV[3]))
 return move()
 """
-_ADVANCE = _MOVE + """
+_ADVANCE = _MOVE + _SAME_SEARCH + """
 if tonumber(ARGV[2]) > tonumber(redis.call('HGET', KEYS[1], 'furthest')) then
   redis.call('HSET', KEYS[1], 'furthest', ARGV[2])
 end
@@ -172,6 +202,7 @@ class RedisRelease:
         self._redis = redis.Redis.from_url(url, decode_responses=True)
         self._added = self._redis.register_script(_ADDED)
         self._advance = self._redis.register_script(_ADVANCE)
+        self._capped = self._redis.register_script(_CAPPED)
 
     def _keys(self, code: str) -> list[str]:
         return [self.prefix + code + ":release", self.prefix + code + ":starts"]
@@ -184,8 +215,8 @@ class RedisRelease:
 
     def begin(self, code: str, search_id: str) -> None:
         release, starts = self._keys(code)
-        pipe = self._redis.pipeline()
-        pipe.delete(release, starts)
+        pipe = self._redis.pipeline()  # MULTI; the hash's every field but the room's `cap` is set anew
+        pipe.delete(starts)
         pipe.hset(release, mapping={"search_id": search_id, "furthest": -1, "released": 0, "count": 0})
         pipe.expire(release, self.ttl)
         pipe.execute()
@@ -195,6 +226,9 @@ class RedisRelease:
 
     def advance(self, code: str, search_id: str, step: int) -> Span | None:
         return self._span(self._advance(keys=self._keys(code), args=[search_id, step, self.ttl]))
+
+    def capped(self, code: str, search_id: str | None, cap: int | None) -> Span | None:
+        return self._span(self._capped(keys=self._keys(code), args=[search_id or "", "" if cap is None else cap, self.ttl]))
 
     def held(self, code: str, search_id: str) -> Held | None:
         release, starts = self._keys(code)

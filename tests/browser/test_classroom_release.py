@@ -1,16 +1,19 @@
 """A student's page holds the class's search only as far as the instructor has shown it (issue 31,
 docs/classroom.md "What followers hold"): stepping on one's own stops at the instructor's furthest
 step and the page says why; the rest arrives as the instructor shows it; a student who joins while a
-question is open sees it and is told the next one is theirs. Screenshots at 390x844."""
+question is open sees it and is told the next one is theirs; an instructor who steps past an open
+question's step sends the students nothing from it until Reveal, and their page says so. Screenshots
+at 390x844 (and 1280x800)."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import shot
-from tests.browser.test_classroom import code_of, following, presenting, step_to, student, wait_event
+from tests.browser.test_classroom import DESKTOP, code_of, following, presenting, step_to, student, wait_event
 
 AT_THE_END = "That is as far as the instructor has shown: the next steps come when the instructor shows them."
+HELD_BACK = "The instructor has moved on: the steps after the question come when the answer is revealed."
 
 
 def held(page: Page) -> list:
@@ -82,4 +85,41 @@ def test_a_student_who_joins_while_a_question_is_open_is_told_the_next_is_theirs
     for page in (present, late):
         page.context.close()
     assert present_errors == [] and late_errors == []
+    next(instructor, None)
+
+
+def test_stepping_past_an_open_question_holds_the_students_at_its_step_until_reveal(browser: Browser, live_server: str) -> None:
+    instructor = presenting(browser, live_server)
+    teacher = next(instructor)
+    code = code_of(teacher)
+    phone, phone_errors = student(browser, f"{live_server}/c/{code}")
+    step_to(teacher, 7)
+    wait_event(phone, 7)
+    teacher.get_by_role("button", name="Ask the class").click()  # about event 8
+    expect(phone.locator("#class-question-prompt")).not_to_be_empty()
+    step_to(teacher, 20)  # the instructor's own page steps on
+    expect(phone.locator("#class-follow .class-note")).to_have_text(HELD_BACK)
+    laptop, laptop_errors = student(browser, f"{live_server}/c/{code}", DESKTOP)  # joins with the class past the question
+    expect(laptop.locator("#class-follow .class-note")).to_have_text(HELD_BACK)
+    for page in (phone, laptop):
+        wait_event(page, 7)
+        assert held(page) == [7, False]
+        following(page)
+        heard = page.evaluate("() => window.heard")
+        assert any('"seq":7,' in m for m in heard) and not any(f'"seq":{k},' in m for m in heard for k in range(8, 58))
+    phone.get_by_role("button", name="keep looking").click()
+    expect(phone.locator("#class-question .class-card-status")).to_contain_text("Sent: keep looking")
+    shot(phone, "classroom-held-back-390x844.png")
+    shot(laptop, "classroom-held-back-1280x800.png")
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+    teacher.get_by_role("button", name="Reveal").click()
+    for page in (phone, laptop):
+        page.wait_for_function("() => window.minimaxLab.last === 20")
+        wait_event(page, 20)
+        expect(page.locator("#class-follow .class-note")).to_be_empty()
+    expect(phone.locator("#class-question .class-verdict")).to_have_text("Right: keep looking. 1 answered.")
+    for page in (phone, laptop):
+        page.context.close()
+    assert phone_errors == [] and laptop_errors == []
     next(instructor, None)

@@ -141,3 +141,41 @@ def test_the_events_path_is_rate_limited_per_address_but_a_joiners_ticket_is_its
     mine = requests.get(server.url + path, timeout=30)
     assert mine.status_code == 200 and len(mine.text.splitlines()) == 6000
     assert requests.get(server.url + path, timeout=30).status_code == 429
+
+
+def test_a_connection_joining_again_and_again_gets_one_ticket(server: ServerProcess, clients: list[ClassClient]) -> None:
+    """Found: a ticket per join, not per joiner: one connection joining the same room 20 times a minute got 20
+    fetches of the events path (up to 13 MB each) beyond the address's 6. Now one per connection and search."""
+    teacher = connect(server, clients)
+    made = teacher.call("class:create")
+    teacher.call("class:search", {**keys(made), **TICTACTOE})
+    teacher.wait_message("search:done")
+    teacher.call("class:step", {**keys(made), "step": 5999})
+    joiner = connect(server, clients)
+    paths = []
+    for k in range(1, 16):
+        joiner.call("class:join", {"code": made["code"]})
+        joiner.wait_for(lambda: len(joiner.of("class:state")) == k, f"class:state {k}")
+        paths.append(joiner.last("class:state")["trace"])
+    bare = paths[0].split("?")[0]
+    assert {p for p in paths if p != bare} == {paths[0]} and "?ticket=" in paths[0]  # the one ticket, or none
+    limit = int(DEFAULTS["CLASS_EVENT_FETCHES_PER_MINUTE"])
+    for _ in range(limit + 1):  # the address's own fetches used up (by this test or the one before)
+        if requests.get(server.url + bare, timeout=30).status_code == 429:
+            break
+    else:
+        raise AssertionError(f"more than {limit} fetches a minute from one address")
+    fetched = [requests.get(server.url + path, timeout=30).status_code for path in dict.fromkeys(paths)]
+    joined = []
+    for k in range(16, 19):  # joining again after the fetch: no ticket
+        joiner.call("class:join", {"code": made["code"]})
+        joiner.wait_for(lambda: len(joiner.of("class:state")) == k, f"class:state {k}")
+        joined.append(joiner.last("class:state")["trace"])
+    fetched += [requests.get(server.url + path, timeout=30).status_code for path in joined]
+    assert fetched.count(200) == 1 and fetched[0] == 200 and set(fetched[1:]) == {429}
+    assert set(joined) == {bare}
+    # A class behind one address still gets its search: another connection has its own ticket.
+    other = connect(server, clients)
+    other.call("class:join", {"code": made["code"]})
+    mine = other.wait_message("class:state")["trace"]
+    assert "?ticket=" in mine and requests.get(server.url + mine, timeout=30).status_code == 200

@@ -180,3 +180,98 @@ def test_a_joiner_again_on_the_same_connection_keeps_its_right_to_answer(url: st
     student.wait_for(lambda: len(student.of("class:state")) == 2, "the second state")
     assert student.last("class:state")["answerable"] is True
     assert student.call("class:answer", {"code": made["code"], "question": asked, "answer": "inf"}) == {"ok": True, "counted": "inf"}
+
+
+def test_stepping_past_an_open_question_sends_nothing_from_its_step_until_reveal(url: str, clients: list[ClassClient]) -> None:
+    """Found: the instructor asked "What does B return?", then stepped on past B's return before Reveal, and
+    the followers received B's return while they could still answer. Now the instructor's page steps freely,
+    the followers hold up to the question's step - 1, and Reveal releases up to the instructor's furthest step."""
+    teacher, made, (early,) = lecture_room(url, clients)
+    r = b_returns(teacher)
+    step(teacher, made, r - 1, [early])
+    question = {"kind": "value", "prompt": "Which value does B return?", "node": "B", "step": r, "choices": None, "answer": "3"}
+    asked = teacher.call("class:ask", {**keys(made), "question": question})["question"]
+    early.wait_message("class:question")
+    step(teacher, made, r + 3, [early])
+    late = join(url, clients, made)  # joins with the instructor past the question: its state holds up to r - 1 too
+    assert late.last("class:state")["step"] == r + 3
+    step(teacher, made, r + 5, [early, late])
+    assert early.call("class:answer", {"code": made["code"], "question": asked, "answer": "12"}) == {"ok": True, "counted": "12"}
+    for student in (early, late):
+        assert [e["seq"] for e in student.events] == list(range(r))
+        assert all(e["seq"] < r for e in held_events(student))  # in every message it got
+        assert not any(e["type"] == "return" and e["node"] == "B" for e in held_events(student))
+        assert student.of("search:done") == []
+    # Reveal: first the answer, then every event up to the instructor's furthest step, once.
+    teacher.call("class:reveal", keys(made))
+    for student in (early, late):
+        student.wait_for(lambda s=student: len(s.events) == r + 6, "the events up to the furthest step")
+        assert student.events == teacher.events[:r + 6]
+        names = [n for n, _ in student.messages]
+        first_past = next(i for i, (n, d) in enumerate(student.messages)
+                          if n == "search:events" and any(e["seq"] >= r for e in d["events"]))
+        assert names.index("class:reveal") < first_past
+        assert sorted(e["seq"] for e in held_events(student) if e["seq"] >= r) == list(range(r, r + 6))
+    # A question again: the instructor steps to the end before Reveal; search:done waits for it.
+    step(teacher, made, r + 6, [early, late])
+    again = {**question, "prompt": "And then?", "step": r + 8}
+    teacher.call("class:ask", {**keys(made), "question": again})
+    early.wait_message("class:question", lambda q: q["prompt"] == "And then?")
+    step(teacher, made, len(teacher.events) - 1, [early, late])
+    assert [e["seq"] for e in early.events] == list(range(r + 8)) and early.of("search:done") == []
+    teacher.call("class:reveal", keys(made))
+    early.wait_message("search:done")
+    assert early.events == teacher.events
+
+
+def test_a_question_refused_keeps_the_open_ones_hold(url: str, clients: list[ClassClient]) -> None:
+    """A question about a step already shown is refused; the question still open keeps holding back its step,
+    and one that replaces it releases what its own step allows."""
+    teacher, made, (student,) = lecture_room(url, clients)
+    step(teacher, made, 10, [student])
+    base = {"kind": "value", "prompt": "?", "node": "B", "choices": None, "answer": "3"}
+    assert teacher.call("class:ask", {**keys(made), "question": {**base, "step": 15}})["ok"] is True
+    step(teacher, made, 30, [student])
+    assert "error" in teacher.call("class:ask", {**keys(made), "question": {**base, "step": 5}})
+    step(teacher, made, 31, [student])
+    assert max(e["seq"] for e in held_events(student)) == 14
+    teacher.call("class:ask", {**keys(made), "question": {**base, "step": 20, "prompt": "next"}})
+    student.wait_message("class:question", lambda q: q["prompt"] == "next")
+    student.wait_for(lambda: len(student.events) == 20, "the events up to the new question's step - 1")
+    assert max(e["seq"] for e in held_events(student)) == 19
+
+
+def test_a_connection_joining_again_gets_one_ticket_for_the_events_path(url: str, clients: list[ClassClient]) -> None:
+    """The same ticket while it is good, none once spent: its fetches are then the address's (tickets.py)."""
+    teacher, made, _ = lecture_room(url, clients, followers=0)
+    step(teacher, made, 40, [])
+    joiner = join(url, clients, made)
+    path = joiner.last("class:state")["trace"]
+    assert "?ticket=" in path
+    joiner.call("class:join", {"code": made["code"]})
+    joiner.wait_for(lambda: len(joiner.of("class:state")) == 2, "the second state")
+    assert joiner.last("class:state")["trace"] == path
+    assert requests.get(url + path, timeout=30).status_code == 200
+    joiner.call("class:join", {"code": made["code"]})
+    joiner.wait_for(lambda: len(joiner.of("class:state")) == 3, "the third state")
+    assert joiner.last("class:state")["trace"] == path.split("?")[0]
+    # Another connection has its own.
+    other = join(url, clients, made).last("class:state")["trace"]
+    assert "?ticket=" in other and other != path
+
+
+def test_a_search_started_while_a_question_is_open_is_held_back_at_its_step(url: str, clients: list[ClassClient]) -> None:
+    """The hold is the room's: a question asked before the search (about the tree to come) holds the new search too."""
+    teacher = ClassClient(url)
+    clients.append(teacher)
+    made = teacher.call("class:create")
+    student = join(url, clients, made)
+    question = {"kind": "value", "prompt": "?", "node": "B", "step": 5, "choices": None, "answer": "3"}
+    assert teacher.call("class:ask", {**keys(made), "question": question})["ok"] is True
+    teacher.call("class:search", {**keys(made), **LECTURE})
+    teacher.wait_message("search:done")
+    step(teacher, made, 20, [student])
+    assert [e["seq"] for e in held_events(student)] == list(range(5))
+    teacher.call("class:reveal", keys(made))
+    student.wait_for(lambda: len(student.events) == 21, "the events up to step 20")
+    assert [e["seq"] for e in held_events(student)] == list(range(21))

@@ -4,7 +4,9 @@
 // so far waits for them. Stepping (or searching) on one's own leaves the class's step; "Follow
 // again" goes back to the class's search at the instructor's step. The class's search reaches
 // a student only as far as the instructor has shown it (the server holds back the rest), so
-// stepping on one's own stops there, and the page says so. The instructor's questions
+// stepping on one's own stops there, and the page says so. While a question is open the server
+// holds back its step and the ones after it however far the instructor steps: the page stays at
+// its last event held and says the rest comes with the answer (at Reveal). The instructor's questions
 // come as a card (one asked before this connection joined is shown, not answerable); the reveal shows right or wrong and the spread, and names the misconception a
 // wrong answer follows (in the catalogue's words, as predict mode does). No key ever comes here.
 
@@ -14,6 +16,8 @@ import { typedAnswer } from "./class_question.js";
 import { misconceptionWords } from "../predict/predict_questions.js";
 import { drawSpread, showAnswer } from "./class_spread.js";
 import { el } from "../page/html_element.js";
+
+const HELD_BACK = "The instructor has moved on: the steps after the question come when the answer is revealed.";
 
 export class ClassFollower {
   // banner, card: the empty sections this fills. page: {handlers (SearchSocket's, to show a
@@ -134,7 +138,8 @@ export class ClassFollower {
         const stayed = this.page.position() === before;
         before = null;
         if (stayed && this.showingClass() && !this.store.done && this.page.atEnd()) {
-          this.note("That is as far as the instructor has shown: the next steps come when the instructor shows them.");
+          if (this.heldBack()) this.note(HELD_BACK);
+          else this.note("That is as far as the instructor has shown: the next steps come when the instructor shows them.");
         }
       });
     }
@@ -290,10 +295,20 @@ export class ClassFollower {
     if (this.showingClass() || !ends) this.show.onError(text, ends, msg);
   }
 
-  // The instructor's step, once its event has come (a later batch calls this again).
+  // The instructor stepped past an open question's step: the server sends those steps at Reveal.
+  heldBack() {
+    const q = this.question;
+    return Boolean(this.store && q && this.card.dataset.state !== "revealed" && Number.isFinite(Number(q.step)) &&
+      this.classStep >= Number(q.step) && this.classStep >= this.store.events.length);
+  }
+
+  // The instructor's step, once its event has come (a later batch calls this again); past an open
+  // question, the last event held until Reveal, and the banner says why.
   applyStep() {
     if (!this.following || !this.store || !this.showingClass()) return;
-    const k = Math.max(0, this.classStep);
+    const back = this.heldBack();
+    if (back) this.note(HELD_BACK);
+    const k = Math.max(0, back ? this.store.events.length - 1 : this.classStep);
     if (k >= this.store.events.length) return;
     this.applying = true;
     try {
@@ -396,6 +411,7 @@ export class ClassFollower {
     const q = this.question;
     if (!q || msg.question !== q.id) return;
     this.card.dataset.state = "revealed";
+    if (this.bannerNote.textContent === HELD_BACK) this.note(""); // the steps held back come next
     this.hideButton.hidden = false;
     for (const b of this.choices.children) b.disabled = true;
     for (const input of [this.valueInput, this.alphaInput, this.betaInput]) input.disabled = true;

@@ -44,6 +44,7 @@ ELSEWHERE: list[tuple[str, str]] = [
     ("server/classroom/questions.py", "MAX_NODE"),
     ("server/classroom/rooms.py", "MAX_DISTINCT_ANSWERS"),
     ("server/classroom/tickets.py", "TICKET_SECONDS"),
+    ("server/classroom/tickets.py", "ROOMS_PER_CONNECTION"),
     ("static/js/view/focus_set.js", "FULL_DRAWING_MAX"),
     ("static/js/view/focus_set.js", "STREAMING_DRAWING_MAX"),
     ("static/js/export/latex_export.js", "MAX_LATEX_NODES"),

@@ -32,7 +32,7 @@ from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
 from server.classroom.rooms import RoomMeta, Rooms, RoomsFull
 from server.classroom.wrong_keys import even_out, refusal
 from server.http.strict_json import PreEncoded, Unreadable, dumps
-from server.rate_limits import RateLimit
+from server.rate_limits import RateLimit, client_address
 from server.searches.ack_window import AckWindow
 from server.searches.namespace import error_details
 
@@ -86,7 +86,7 @@ class ClassNamespace(Namespace):
     @staticmethod
     def _client() -> str:
         """The client's address (with --behind-proxy, the one the proxy saw)."""
-        return request.remote_addr or "unknown"
+        return client_address(request.remote_addr)
 
     def _keyed(self, data: Any) -> tuple[str, RoomMeta]:
         """The room a keyed message drives (re-established from its record after a fault), or Refused:
@@ -275,7 +275,8 @@ class ClassNamespace(Namespace):
 
     def _end(self, code: str, reason: str | None) -> None:
         """The room is gone for everyone: its search stops, its followers are told and let go. With no
-        reason, the room ended elsewhere (that process told everyone): only what this process holds goes."""
+        reason, it ended elsewhere (that process told everyone) unless this process removes its record: then
+        it tells ("the class has ended")."""
         with self._lock:
             running = self._searches.pop(code, None)
             for sid in [sid for sid, followed in self._following.items() if followed == code]:
@@ -283,10 +284,11 @@ class ClassNamespace(Namespace):
             self._members_sent.pop(code, None)
         if running is not None:
             running[2].cancel()
+        removed = self.keeper.ended(code)  # the record first: it is what a restore reads, so none follows this end
         self.rooms.delete(code)
         self.gate.release.forget(code)
-        if self.keeper.ended(code) and reason is not None:  # one process tells, the one that removed its record
-            self._emit("class:closed", {"code": code, "reason": reason}, to=everyone(code))
+        if removed:  # one process tells, the one that removed its record
+            self._emit("class:closed", {"code": code, "reason": reason or "the class has ended"}, to=everyone(code))
         for room in (code, teachers(code)):
             self.close_room(room)
 
@@ -317,6 +319,10 @@ class ClassNamespace(Namespace):
         for code in taught:
             if (count := self._count(code)) != self._members_sent.get(code):
                 self._members(code, count)
+        with self._lock:  # counts told to key holders of rooms no longer followed, searched or taught here: forgotten
+            keep = here | set(taught)
+            for code in [c for c in self._members_sent if c not in keep]:
+                del self._members_sent[code]
 
     def _start_sweeper(self) -> None:
         """Once per process, on the first class: sweep every CLASS_SWEEP_SECONDS, so a room that
@@ -444,7 +450,7 @@ class ClassNamespace(Namespace):
             texts = batch.json_texts()
             message = PreEncoded('{"search":%s,"events":[%s]}' % (quoted_id, ",".join(texts)))
             with self._order:
-                kept = self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
+                kept = self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch), batch.first)
                 self._emit("search:events", message, to=teachers(code), skip_sid=sid)
                 self._emit("search:events", message, to=sid, callback=window.release)
                 if kept:  # the followers get what the instructor has shown of it (gate.py)
@@ -463,7 +469,7 @@ class ClassNamespace(Namespace):
                 self.gate.release.begin(code, search_id)
                 meta = self.rooms.meta(code)
                 self.gate.release.advance(code, search_id, meta.step if meta is not None else -1)
-            kept = self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch))
+            kept = self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch), batch.first)
             self._emit("search:events", PreEncoded('{"search":%s,"events":[%s]}' % (dumps(search_id), ",".join(texts))),
                        to=teachers(code))
             if kept:

@@ -199,7 +199,7 @@ class RedisRelease:
 
         self.ttl = max(1, int(idle_seconds))
         self.prefix = prefix
-        self._redis = redis.Redis.from_url(url, decode_responses=True)
+        self._redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
         self._added = self._redis.register_script(_ADDED)
         self._advance = self._redis.register_script(_ADVANCE)
         self._capped = self._redis.register_script(_CAPPED)

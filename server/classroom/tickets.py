@@ -98,7 +98,7 @@ class RedisTickets:
     def __init__(self, url: str) -> None:
         import redis  # only a deployment with a message queue needs it
 
-        self._redis = redis.Redis.from_url(url, decode_responses=True)
+        self._redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
         self.given = _Given()
 
     def issue(self, code: str, search_id: str, sid: str) -> str | None:

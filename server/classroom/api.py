@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 from server.classroom.codes import canonical_code
 from server.http.pages import _page
+from server.rate_limits import client_address
 
 class_api = Blueprint("class_api", __name__)
 
@@ -32,7 +33,7 @@ def room_events(code: str, search_id: str) -> Response | tuple[Response, int, di
     gate = current_app.extensions["minimax_class_gate"]
     ticket = request.args.get("ticket", "")
     if not (canonical and ticket and gate.tickets.spend(ticket[:64], canonical, search_id)):
-        client = request.remote_addr or "unknown"
+        client = client_address(request.remote_addr)
         if not gate.fetches.allow(client):
             wait = max(1, math.ceil(gate.fetches.retry_after(client)))
             return jsonify(error=f"too many fetches of a class's events from this address (at most {gate.fetches.tries} a "

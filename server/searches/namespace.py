@@ -18,6 +18,7 @@ from flask import request
 from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
+from search.errors import quoted, shortened
 from search.labs.horizon import horizon_comparison
 from search.request import ENHANCEABLE
 from search.traces.recorder import Batch
@@ -47,7 +48,7 @@ def take_delivery(data: Any) -> str:
         return "socket"
     delivery = data.pop("delivery")
     if delivery not in DELIVERIES:
-        raise InputError("delivery", f"expected one of {', '.join(DELIVERIES)}, got {delivery!r}")
+        raise InputError("delivery", f"expected one of {', '.join(DELIVERIES)}, got {quoted(delivery)}")
     return delivery
 
 
@@ -63,8 +64,9 @@ class SearchNamespace(Namespace):
         self._reading: dict[str, tuple[str, Outbox]] = {}  # search id -> (sid, outbox) of one being fetched
 
     def trigger_event(self, event: str, *args: Any) -> Any:
-        """Our events are named like `search:start`; their handlers `on_search_start`."""
-        return super().trigger_event(event.replace(":", "_"), *args)
+        """Our events are named like `search:start`; their handlers `on_search_start`. A name that is not
+        text (server/transport/socket_packet.py lets none through) names no handler: it is ignored."""
+        return super().trigger_event(event.replace(":", "_") if isinstance(event, str) else "", *args)
 
     def on_connect(self, auth: Any = None) -> None:
         with self._lock:
@@ -185,10 +187,10 @@ class SearchNamespace(Namespace):
             return {"error": 'expected an object such as {"algorithm": "alphabeta"} (or nothing)'}
         unknown = sorted(set(data) - {"algorithm"})
         if unknown:
-            return {"error": f"{unknown[0]}: unknown field (the comparison is of the built-in position; it takes only algorithm)"}
+            return {"error": f"{shortened(unknown[0])}: unknown field (the comparison is of the built-in position; it takes only algorithm)"}
         algorithm = data.get("algorithm", "alphabeta")
         if algorithm not in ENHANCEABLE:
-            return {"error": f"algorithm: expected one of {', '.join(ENHANCEABLE)}, got {algorithm!r}"}
+            return {"error": f"algorithm: expected one of {', '.join(ENHANCEABLE)}, got {quoted(algorithm)}"}
         return horizon_comparison(algorithm)
 
     def on_search_cancel(self, data: Any = None) -> None:
@@ -196,7 +198,8 @@ class SearchNamespace(Namespace):
         with self._lock:
             recorder = self._running.get(request.sid, {}).get(search_id)  # type: ignore[attr-defined]
         if recorder is None:
-            emit("search:error", {"search": search_id if isinstance(search_id, str) else None,
+            # The id is echoed only when it could be one of ours (12 characters), never 900 KB of one.
+            emit("search:error", {"search": search_id if isinstance(search_id, str) and len(search_id) <= 40 else None,
                                   "error": "search: no running search with this id"})
             return
         recorder.cancel()

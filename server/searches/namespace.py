@@ -9,6 +9,7 @@ then `search:done`. A start with `"delivery": "http"` is run instead by the GET 
 
 from __future__ import annotations
 
+import hmac
 import logging
 import secrets
 import threading
@@ -118,9 +119,10 @@ class SearchNamespace(Namespace):
             "pseudocode": search_request.listing(),
         }
         if delivery == "http":  # the GET of started["events"] runs it (server/searches/stream.py)
-            self._wait_for_reader(WaitingSearch(sid, search_id, recorder,
+            reader = secrets.token_urlsafe(18)  # to this connection alone: its GET presents it
+            self._wait_for_reader(WaitingSearch(sid, search_id, reader, recorder,
                                                 lambda: self._run(sid, search_id, search_request, recorder)))
-            emit("search:started", {**started, "events": EVENTS_PATH.format(search_id)})
+            emit("search:started", {**started, "events": EVENTS_PATH.format(search_id), "reader": reader})
             return
         recorder.sink = self._batch_sender(sid, search_id, recorder)
         emit("search:started", started)
@@ -170,10 +172,14 @@ class SearchNamespace(Namespace):
             outbox.reported(seq)
         return None  # or it ended meanwhile, or is not this client's: nothing to pace
 
-    def claim(self, search_id: str) -> WaitingSearch | None:
-        """The search waiting for this GET, handed over once; None if there is none (any more)."""
+    def claim(self, search_id: str, reader: str | None = None) -> WaitingSearch | None:
+        """The search waiting for this GET, handed over once; None if there is none (any more). A GET
+        names its `reader` secret: a wrong one gets None and leaves the search waiting for its owner."""
         with self._lock:
-            waiting = self._waiting.pop(search_id, None)
+            waiting = self._waiting.get(search_id)
+            if waiting is None or (reader is not None and not hmac.compare_digest(reader.encode(), waiting.reader.encode())):
+                return None
+            del self._waiting[search_id]
         if waiting is not None and waiting.timer is not None:
             waiting.timer.cancel()  # fetched, or its client left: nothing to give up on
         return waiting

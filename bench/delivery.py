@@ -45,7 +45,7 @@ RECEIVE = """async ({request, way}) => {
       socket.on("search:started", ok);
       socket.emit("search:start", { ...request, delivery: "http" });
     });
-    const reader = (await fetch(search.events)).body.getReader();
+    const reader = (await fetch(search.events, { headers: { "X-Search-Reader": search.reader } })).body.getReader();
     const decoder = new TextDecoder();
     let rest = "", reported = 0;
     for (;;) {

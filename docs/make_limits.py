@@ -31,6 +31,8 @@ SERVER_SETTINGS_NOT_LIMITS = ("NODE_MODULES", "MESSAGE_QUEUE", "BEHIND_PROXY")
 
 ELSEWHERE: list[tuple[str, str]] = [
     ("search/json_numbers.py", "MAX_INT_DIGITS"),
+    ("search/errors.py", "QUOTE_CHARS"),
+    ("search/errors.py", "MAX_PROBLEM_CHARS"),
     ("search/practice/generate.py", "GENERATE_TRIES"),
     ("search/practice/generate.py", "GENERATE_NODE_BUDGET"),
     ("server/searches/stream.py", "READ_AHEAD_EVENTS"),
@@ -255,6 +257,8 @@ def render() -> str:
         "  `MAX_MESSAGE_BYTES` closes the connection (engine.io's own rule).",
         "- **Host header**: the names in `ALLOWED_HOSTS`, the `--host` address and each",
         "  `python -m server --allow-host NAME`; any other Host gets 400 naming it (DNS rebinding).",
+        "- **Bad frames**: a Socket.IO or engine.io frame no client of ours sends (docs/socket-protocol.md)",
+        "  is refused with one log line per kind of fault per `BAD_FRAME_LOG_SECONDS`, never a traceback.",
         "- **Searches per client**: a cancelled search no longer counts (it stops within a batch). The",
         "  page sends one start at a time, so a double-click on Run never meets the limit.",
         "- **Event cap**: a search that meets `MAX_EVENTS_PER_SEARCH` stops; its result says",

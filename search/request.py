@@ -23,7 +23,7 @@ from search.algorithms.iterative import check_iteration_estimates, iterative_dee
 from search.algorithms.maxn import maxn
 from search.algorithms.minimax import minimax
 from search.algorithms.pseudocode import Line, listing
-from search.errors import InputError
+from search.errors import InputError, quoted, shortened
 from search.games.game import Game, TreeGame
 from search.games.registry import named_game
 from search.games.symmetry import symmetry_option
@@ -132,7 +132,7 @@ def parse_request(data: Any, game: Game[Any, Any] | None = None) -> SearchReques
         raise InputError("", "expected an object with example, tree or game, and algorithm")
     unknown = sorted(set(data) - KNOWN_FIELDS)
     if unknown:
-        raise InputError(unknown[0], "unknown field")
+        raise InputError(shortened(unknown[0]), "unknown field")
     algorithm, depth, ties = parse_options(data)
     ordering, seed = parse_ordering(data, algorithm)
     if game is None:
@@ -158,7 +158,7 @@ def parse_misconception(misconception: Any, request: SearchRequest) -> str | Non
     if misconception is None:
         return None
     if misconception not in CATALOGUE:
-        raise InputError("misconception", f"expected one of {', '.join(CATALOGUE)}, got {misconception!r}")
+        raise InputError("misconception", f"expected one of {', '.join(CATALOGUE)}, got {quoted(misconception)}")
     if request.enhancements != Enhancements() or request.ordering is not None:
         raise InputError("misconception", "a misconception is a slip of the plain search: leave out tt, quiescence, beam and ordering")
     if request.game.to_move(request.game.initial) == "chance" and request.algorithm != "expectiminimax":
@@ -223,7 +223,7 @@ def parse_returns(data: dict[str, Any], game: Game[Any, Any], algorithm: str) ->
     """"returns": "v" (the default) or "bound", the fail-hard form, which alpha-beta alone has."""
     returns = data.get("returns", "v")
     if returns not in RETURNS:
-        raise InputError("returns", f"expected one of {', '.join(RETURNS)}, got {returns!r}")
+        raise InputError("returns", f"expected one of {', '.join(RETURNS)}, got {quoted(returns)}")
     if returns == "bound" and algorithm != "alphabeta":
         raise InputError("returns", f'"bound" is the fail-hard form of alpha-beta (it returns α or β); {algorithm} has no window')
     if returns == "bound" and isinstance(game, TreeGame) and first_chance_node(game.initial) is not None:
@@ -240,12 +240,12 @@ def parse_ordering(data: dict[str, Any], algorithm: str) -> tuple[str | None, in
             raise InputError("seed", 'the seed shuffles the random ordering: give it with "ordering": "random"')
         return None, None
     if ordering not in ORDERINGS:
-        raise InputError("ordering", f"expected one of {', '.join(ORDERINGS)}, got {ordering!r}")
+        raise InputError("ordering", f"expected one of {', '.join(ORDERINGS)}, got {quoted(ordering)}")
     if algorithm == "iterative":
         raise InputError("ordering", "iterative deepening orders the root's children by its own iterations: leave ordering out")
     if ordering != "random":
         if seed is not None:
-            raise InputError("seed", f'the seed shuffles the random ordering, not {ordering!r}: leave it out')
+            raise InputError("seed", f'the seed shuffles the random ordering, not {quoted(ordering)}: leave it out')
         return ordering, None
     return ordering, parse_seed(seed)
 
@@ -263,10 +263,10 @@ def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
     """algorithm, depth and ties, with their defaults (alphabeta, no limit, prune)."""
     algorithm = data.get("algorithm", "alphabeta")
     if algorithm not in ALGORITHMS:
-        raise InputError("algorithm", f"expected one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
+        raise InputError("algorithm", f"expected one of {', '.join(ALGORITHMS)}, got {quoted(algorithm)}")
     ties = data.get("ties", "prune")
     if ties not in TIES:
-        raise InputError("ties", f"expected one of {', '.join(TIES)}, got {ties!r}")
+        raise InputError("ties", f"expected one of {', '.join(TIES)}, got {quoted(ties)}")
     depth = data.get("depth")
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= limits.MAX_SEARCH_DEPTH):
         raise InputError("depth", f"expected a whole number from 0 to {limits.MAX_SEARCH_DEPTH}, or none")
@@ -293,7 +293,7 @@ def _game(data: dict[str, Any], depth: int | None, iterative: bool = False) -> G
     if "example" in given:
         name = data["example"]
         if not isinstance(name, str) or name not in EXAMPLES:
-            raise InputError("example", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}" if isinstance(name, str) else f"expected a name: {', '.join(EXAMPLES)}")
+            raise InputError("example", f"unknown example {quoted(name)}; known: {', '.join(EXAMPLES)}" if isinstance(name, str) else f"expected a name: {', '.join(EXAMPLES)}")
         root = tree_from_json(EXAMPLES[name])
         check_tree_estimates(root, depth, iterative)  # a depth limit that cuts the example needs estimates too
         return TreeGame(root)

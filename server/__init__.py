@@ -37,9 +37,13 @@ from server.searches.namespace import SearchNamespace
 from server.searches.stream import search_stream
 from server.searches.trace_checks import check_places
 from server.storage import Store
+from server.transport.bad_frames import refuse_bad_frames
 from server.transport.guard import Guard
 from server.transport.socket_packet import JsonOnlyPacket
 from server.transport.websocket_deflate import use_deflate_level
+
+NAMESPACES = ("/search", "/class")
+"""The Socket.IO namespaces served: an event to any other is a bad frame (server/transport/bad_frames.py)."""
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -73,12 +77,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet
-        serializer=JsonOnlyPacket,  # strict JSON, and no per-value scan for binary data
+        serializer=JsonOnlyPacket.served_by(NAMESPACES),  # strict JSON, no scan for binary data, bad frames refused
         json=strict_json,
         max_http_buffer_size=int(app.config["MAX_MESSAGE_BYTES"]),
         # cors_allowed_origins is left unset: same-origin only.
         **({"client_manager": RoomQueue(queue)} if queue else {}),
     )
+    refuse_bad_frames(socketio.server, float(app.config["BAD_FRAME_LOG_SECONDS"]))
     app.extensions["search_namespace"] = search_namespace = SearchNamespace("/search", app.config)
     socketio.on_namespace(search_namespace)
     app.extensions["minimax_class_gate"] = gate = gate_for(app.config, rooms)

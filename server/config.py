@@ -78,6 +78,9 @@ DEFAULTS: dict[str, object] = {
     # How often idle rooms are ended and their followers told; each process then also says it is alive
     # (it is taken for dead, with its followers and searches, after three sweeps without: 45 s).
     "CLASS_SWEEP_SECONDS": 15.0,
+    # A frame no client of ours sends (server/transport/bad_frames.py) gets one log line per kind of
+    # fault per this many seconds, the next saying how many were left unsaid; never a traceback.
+    "BAD_FRAME_LOG_SECONDS": 60.0,
     # The code lab (/code, docs/code-lab.md): the page stops a student's search running in its Web Worker
     # after this many seconds (the worker is ended and a fresh one started); tests set it smaller.
     "CODE_LAB_TIME_LIMIT_SECONDS": float(limits.GRADE_TIMEOUT_SECONDS),

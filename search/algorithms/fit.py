@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.games.game import Game, TreeGame
 from search.trees.node import CHANCE, TreeNode
 
@@ -50,8 +50,8 @@ def check_fit(game: Game[Any, Any], algorithm: str) -> None:
     if chance is None or algorithm == "expectiminimax":
         return
     if algorithm in ("minimax", "iterative"):
-        raise InputError("algorithm", f"node {chance.id!r} is a chance node, which {name} has no rule for: "
+        raise InputError("algorithm", f"node {quoted(chance.id)} is a chance node, which {name} has no rule for: "
                                       "use expectiminimax")
     if root.bounds is None:
-        raise InputError("algorithm", f"node {chance.id!r} is a chance node: alpha-beta can prune there only when the "
+        raise InputError("algorithm", f"node {quoted(chance.id)} is a chance node: alpha-beta can prune there only when the "
                                       'tree declares value bounds; use expectiminimax, or give the root "bounds": [lo, hi]')

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.games.game import Noise
 from search.trees.node import Player
 
@@ -94,7 +94,7 @@ def validate_position(board: Any) -> str:
         raise InputError("state", "expected 42 characters, the 6 rows from top to bottom, each X, O or '.'")
     for i, ch in enumerate(board):
         if ch not in "XO.":
-            raise InputError(f"state[{i}]", f"expected X, O or '.', got {ch!r} (row {i // COLUMNS}, column {i % COLUMNS})")
+            raise InputError(f"state[{i}]", f"expected X, O or '.', got {quoted(ch)} (row {i // COLUMNS}, column {i % COLUMNS})")
     for i in range(CELLS - COLUMNS):
         if board[i] != "." and board[i + COLUMNS] == ".":
             raise InputError(f"state[{i}]", f"a disc in column {i % COLUMNS}, row {i // COLUMNS} floats above an empty cell: "

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.games.game import path_id
 from search.trees.node import Player
 
@@ -67,7 +67,7 @@ def validate_position(board: Any) -> str:
                                   f"{squares}, row by row, each '.', '#', '1' or '2'")
     for i, ch in enumerate(board):
         if ch not in ".#12":
-            raise InputError(f"state[{i}]", f"expected '.', '#', '1' or '2', got {ch!r}")
+            raise InputError(f"state[{i}]", f"expected '.', '#', '1' or '2', got {quoted(ch)}")
     if len(board) == XLIM * YLIM and board[-1] != "#":
         raise InputError("state[5]", "the lower-right cell is blocked: expected '#'")
     made = moves_made(board)
@@ -107,7 +107,7 @@ class Isolation:
             f"Isolation on the {self.width}x{self.height} board needs a depth limit: its game tree is far too big for "
             "any search to finish. Try 3 to 5, with the mobility estimate")
         if estimate not in ESTIMATES:
-            raise InputError("estimate", f"expected one of {', '.join(ESTIMATES)}, got {estimate!r}")
+            raise InputError("estimate", f"expected one of {', '.join(ESTIMATES)}, got {quoted(estimate)}")
         self.estimate_name = estimate
         self._estimate = ESTIMATES[estimate]
 

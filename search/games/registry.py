@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.games.connect4 import ConnectFour
 from search.games.game import Game
 from search.games.isolation import Isolation
@@ -51,4 +51,4 @@ def named_game(name: Any, state: Any, estimate: Any, symmetry: Any = False) -> G
         if estimate not in (None, "windows"):
             raise InputError("estimate", "Connect Four has one estimate: windows")
         return ConnectFour(state or "." * 42)
-    raise InputError("game", f"expected one of {', '.join(GAMES)}, got {name!r}")
+    raise InputError("game", f"expected one of {', '.join(GAMES)}, got {quoted(name)}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.games.game import Noise
 from search.games.symmetry import distinct_moves
 from search.trees.node import Player
@@ -54,7 +54,7 @@ def validate_position(board: Any) -> str:
         raise InputError("state", "expected 9 characters row by row, each X, O or '.'")
     for i, ch in enumerate(board):
         if ch not in "XO.":
-            raise InputError(f"state[{i}]", f"expected X, O or '.', got {ch!r}")
+            raise InputError(f"state[{i}]", f"expected X, O or '.', got {quoted(ch)}")
     x, o = board.count("X"), board.count("O")
     if not 0 <= x - o <= 1:
         raise InputError("state", f"X moves first, so X has as many marks as O or one more (X {x}, O {o})")

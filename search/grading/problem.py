@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from search.errors import InputError
+from search.errors import InputError, quoted, shortened
 from search.request import SearchRequest, parse_request
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
@@ -31,11 +31,11 @@ class Problem:
             raise InputError("", "expected an object with example, tree or game, and algorithm")
         unknown = sorted(set(data) - set(FIELDS))
         if unknown:
-            raise InputError(unknown[0], f"unknown field: a problem has {', '.join(FIELDS)}")
+            raise InputError(shortened(unknown[0]), f"unknown field: a problem has {', '.join(FIELDS)}")
         asked = {key: value for key, value in data.items() if value is not None}
         asked.setdefault("algorithm", "alphabeta")
         if asked["algorithm"] not in ALGORITHMS:
-            raise InputError("algorithm", f"a student's search is one of {', '.join(ALGORITHMS)}, got {asked['algorithm']!r}")
+            raise InputError("algorithm", f"a student's search is one of {', '.join(ALGORITHMS)}, got {quoted(asked['algorithm'])}")
         return cls(parse_request(asked), asked)
 
     @property

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from search import limits
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, GradeOutcome
 from search.grading.quiz_run import DEPTHS, ENTRY, run_quiz
 from search.grading.walks import shown_move
@@ -250,7 +250,7 @@ def grade_quiz(student: Path, quiz: str, timeout: float = limits.GRADE_TIMEOUT_S
 
 def _check_quiz(quiz: str) -> None:
     if quiz not in QUIZZES:
-        raise InputError("quiz", f"unknown quiz {quiz!r}: the quizzes are {', '.join(QUIZZES)}")
+        raise InputError("quiz", f"unknown quiz {quoted(quiz)}: the quizzes are {', '.join(QUIZZES)}")
 
 
 def _stopped_words(why: str, detail: str, timeout: float) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from search import limits
+from search.errors import quoted
 from search.games.game import Game, TreeGame
 from search.games.isolation import Isolation
 from search.games.tictactoe import TicTacToe
@@ -98,8 +99,8 @@ class StudentGame:
         moves = self._moves(position)
         key = _key(action)
         if key not in moves:
-            raise GameUseError(f"result({position.id}, {action!r}): {action!r} is not one of ACTIONS({position.id}) = "
-                               f"{list(moves)!r}")
+            raise GameUseError(f"result({position.id}, {quoted(action)}): {quoted(action)} is not one of ACTIONS({position.id}) = "
+                               f"{quoted(list(moves))}")
         engine_action = moves[key]
         child = self._game.result(position.state, engine_action)
         node_id = self._game.child_id(position.id, engine_action, child)
@@ -118,7 +119,7 @@ class StudentGame:
         position = self._looked_at(state, "utility")
         role = self._role(player, "utility")
         if not self._game.is_terminal(position.state):
-            raise GameUseError(f"utility({position.id}, {player!r}): the game is not over at {position.id}; "
+            raise GameUseError(f"utility({position.id}, {quoted(player)}): the game is not over at {position.id}; "
                                "test is_terminal(state) first (a depth limit uses evaluate(state))")
         value = self._game.utility(position.state)
         self._log("leaf", position, value, "utility")
@@ -140,7 +141,7 @@ class StudentGame:
         position = self._position(state, "probability")
         moves = self._moves(position)
         if _key(outcome) not in moves:
-            raise GameUseError(f"probability({position.id}, {outcome!r}): {outcome!r} is not one of ACTIONS({position.id})")
+            raise GameUseError(f"probability({position.id}, {quoted(outcome)}): {quoted(outcome)} is not one of ACTIONS({position.id})")
         return self._game.probability(position.state, moves[_key(outcome)])  # type: ignore[attr-defined]
 
     def cutoff(self, state: Position, depth: int) -> bool:
@@ -178,14 +179,14 @@ class StudentGame:
 
     def _role(self, player: Any, method: str) -> str:
         if player not in self._roles or player == self._names.get("chance"):
-            raise GameUseError(f"{method}(state, player): player {player!r} is not one of {self.players!r} "
+            raise GameUseError(f"{method}(state, player): player {quoted(player)} is not one of {quoted(self.players)} "
                                "(use player = game.to_move(state) at the start)")
         return self._roles[player]
 
     def _position(self, state: Any, method: str) -> Position:
         if not isinstance(state, Position):
             raise GameUseError(f"{method}() expects a state the game gave you (the start, or result(state, a)), "
-                               f"got {state!r}")
+                               f"got {quoted(state)}")
         return state
 
     def _looked_at(self, state: Any, method: str) -> Position:

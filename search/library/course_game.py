@@ -20,7 +20,7 @@ import math
 from numbers import Real
 from typing import Any, Hashable, Sequence
 
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.games.game import path_id
 from search.library.game_base import GameBase
 from search.limits import MAX_LABEL_LENGTH, MAX_PLAYERS
@@ -78,12 +78,12 @@ class CourseGame:
         mover = self.game.to_move(state)
         if mover == CHANCE:
             if not self.chance:
-                raise InputError("algorithm", f"the position {node_text(self.game.describe(state))!r} is a chance node, "
+                raise InputError("algorithm", f"the position {quoted(node_text(self.game.describe(state)))} is a chance node, "
                                               "which minimax and alpha-beta have no rule for: use expectiminimax")
             return CHANCE
         if self.players is not None:
             if mover not in self.names:
-                raise InputError("players", f"to_move returned {mover!r}, which is not one of players {self.players}")
+                raise InputError("players", f"to_move returned {quoted(mover)}, which is not one of players {self.players}")
             return self.names[mover]
         return "max" if mover == self.root_player else "min"
 
@@ -91,7 +91,7 @@ class CourseGame:
         actions = list(self.game.actions(state))
         if not actions:  # a search would back up −∞ or +∞ from no children: the game has a slip, say where
             raise InputError("actions", f"{type(self.game).__name__}.actions returned no moves at "
-                                        f"{node_text(self.game.describe(state))!r}, which is_terminal says is not over")
+                                        f"{quoted(node_text(self.game.describe(state)))}, which is_terminal says is not over")
         return actions
 
     def result(self, state: Any, action: Any) -> Any:
@@ -112,8 +112,8 @@ class CourseGame:
         value = game.evaluate(state)
         if self.players is not None:
             if not isinstance(value, (list, tuple)) or len(value) != len(self.players):
-                raise InputError("evaluate", f"with players, evaluate({node_text(game.describe(state))!r}) returns one "
-                                             f"estimate per player ({len(self.players)}), got {value!r}")
+                raise InputError("evaluate", f"with players, evaluate({quoted(node_text(game.describe(state)))}) returns one "
+                                             f"estimate per player ({len(self.players)}), got {quoted(value)}")
             return [number(v, "evaluate", game, state) for v in value]
         return number(value, "evaluate", game, state)
 
@@ -169,7 +169,7 @@ class CourseGame:
 def number(value: Any, what: str, game: GameBase, state: Any) -> float:
     """A game's number, checked: a real, finite number, or an error naming the method and the position."""
     if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-        raise InputError(what, f"{type(game).__name__}.{what} returned {value!r} at {node_text(game.describe(state))!r}: "
+        raise InputError(what, f"{type(game).__name__}.{what} returned {quoted(value)} at {quoted(node_text(game.describe(state)))}: "
                                "expected a finite number")
     return float(value) if not isinstance(value, int) else value
 
@@ -177,4 +177,4 @@ def number(value: Any, what: str, game: GameBase, state: Any) -> float:
 def check_players(game: GameBase) -> None:
     players: Sequence[Any] = game.players or []
     if not 2 <= len(players) <= MAX_PLAYERS or len({str(p) for p in players}) != len(players):
-        raise InputError("players", f"expected 2 to {MAX_PLAYERS} distinct players, got {list(players)!r}")
+        raise InputError("players", f"expected 2 to {MAX_PLAYERS} distinct players, got {quoted(list(players))}")

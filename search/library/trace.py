@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.games.connect4 import ConnectFour
 from search.games.game import TreeGame
 from search.games.isolation import Isolation
@@ -110,7 +110,7 @@ def _request(game: Any, state: Any, options: dict[str, Any], symmetry: bool, est
         raise InputError("state", "goes with a GameBase game or a built-in game (a tree is searched from its root)")
     if isinstance(game, str):
         if game not in EXAMPLES:
-            raise InputError("game", f"unknown example {game!r}; known: {', '.join(EXAMPLES)}")
+            raise InputError("game", f"unknown example {quoted(game)}; known: {', '.join(EXAMPLES)}")
         return parse_request({"example": game, **options}), None
     if isinstance(game, TreeNode):
         return parse_request({"tree": game.to_json(), **options}), None

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from search import limits
-from search.errors import InputError
+from search.errors import InputError, quoted, shortened
 from search.games.game import Game
 from search.games.registry import GAMES
 from search.request import SearchRequest, parse_request
@@ -51,13 +51,13 @@ def parse_play(body: Any) -> PlayRequest:
         raise InputError("", "expected an object with game, state and algorithm")
     unknown = sorted(set(body) - set(FIELDS))
     if unknown:
-        raise InputError(unknown[0], f"unknown field (the fields are {', '.join(FIELDS)})")
+        raise InputError(shortened(unknown[0]), f"unknown field (the fields are {', '.join(FIELDS)})")
     name = body.get("game")
     if name not in GAMES:
-        raise InputError("game", f"expected one of {', '.join(GAMES)}, got {name!r}")
+        raise InputError("game", f"expected one of {', '.join(GAMES)}, got {quoted(name)}")
     algorithm = body.get("algorithm", "alphabeta")
     if algorithm not in ALGORITHMS:
-        raise InputError("algorithm", f"expected one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
+        raise InputError("algorithm", f"expected one of {', '.join(ALGORITHMS)}, got {quoted(algorithm)}")
     seconds = parse_seconds(body.get("seconds"), algorithm)
     tt = body.get("tt", False)
     if tt is not False and algorithm != "alphabeta":

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from search.errors import InputError
+from search.errors import InputError, shortened
 from search.practice import wording as words
 from search.practice.answer_key import AnswerKey, as_json, close
 from search.practice.diagnosis import diagnose
@@ -44,7 +44,7 @@ def parse_answer(exercise: Exercise, data: Any) -> Answer:
         raise InputError("", 'expected an object with "values", "bounds" and/or "pruned"')
     unknown = sorted(set(data) - set(ASKS))
     if unknown:
-        raise InputError(unknown[0], f"unknown field; an answer has {', '.join(ASKS)}")
+        raise InputError(shortened(unknown[0]), f"unknown field; an answer has {', '.join(ASKS)}")
     nodes = exercise.key.nodes
     answer = Answer(given={part for part in ASKS if part in data})
     for node_id, value in _entries(data, "values").items():

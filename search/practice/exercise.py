@@ -18,7 +18,7 @@ from search.algorithms.expectiminimax import expectiminimax
 from search.algorithms.fit import NAMES, check_fit, first_chance_node
 from search.algorithms.maxn import maxn
 from search.algorithms.minimax import minimax
-from search.errors import InputError
+from search.errors import InputError, quoted, shortened
 from search.games.game import TreeGame
 from search.games.position_tree import position_tree
 from search.practice.answer_key import AnswerKey, answer_key
@@ -126,16 +126,16 @@ def parse_exercise(data: Any) -> Exercise:
         raise InputError("", 'expected an object with "tree", "generate" or "game", and "algorithm", "ties", "ask"')
     unknown = sorted(set(data) - FIELDS)
     if unknown:
-        raise InputError(unknown[0], "unknown field")
+        raise InputError(shortened(unknown[0]), "unknown field")
     algorithm = data.get("algorithm", "alphabeta")
     if algorithm not in EXERCISE_ALGORITHMS:
-        raise InputError("algorithm", f"expected one of {', '.join(EXERCISE_ALGORITHMS)}, got {algorithm!r}")
+        raise InputError("algorithm", f"expected one of {', '.join(EXERCISE_ALGORITHMS)}, got {quoted(algorithm)}")
     ties = data.get("ties", "prune")
     if ties not in ("prune", "explore"):
-        raise InputError("ties", f"expected prune or explore, got {ties!r}")
+        raise InputError("ties", f"expected prune or explore, got {quoted(ties)}")
     returns = data.get("returns", "v")
     if returns not in ("v", "bound"):
-        raise InputError("returns", f"expected v or bound, got {returns!r}")
+        raise InputError("returns", f"expected v or bound, got {quoted(returns)}")
     if returns == "bound" and algorithm != "alphabeta":
         raise InputError("returns", f'"bound" is the fail-hard form of alpha-beta (it returns α or β); {NAMES[algorithm]} has no window')
     ask = _parse_ask(data.get("ask"), algorithm)
@@ -150,7 +150,7 @@ def _parse_ask(ask: Any, algorithm: str) -> tuple[str, ...]:
         raise InputError("ask", f"expected a list of one or more of {', '.join(ASKS)}")
     for i, item in enumerate(ask):
         if item not in ASKS:
-            raise InputError(f"ask[{i}]", f"expected one of {', '.join(ASKS)}, got {item!r}")
+            raise InputError(f"ask[{i}]", f"expected one of {', '.join(ASKS)}, got {quoted(item)}")
     if algorithm in VALUES_ONLY and set(ask) != {"values"}:
         raise InputError("ask", f"{NAMES[algorithm]} never prunes and keeps no α-β window: ask for values only")
     return tuple(item for item in ASKS if item in ask)  # one order, no repeats
@@ -189,7 +189,7 @@ def practice_tree(root: TreeNode, algorithm: str = "alphabeta") -> TreeNode:
     chance = first_chance_node(root)
     if algorithm in ("alphabeta", "minimax"):
         if chance is not None:  # with bounds too: the bounded chance example is practised with expectiminimax
-            raise InputError("tree", f"node {chance.id!r} is a chance node: practise a tree with chance nodes with expectiminimax")
+            raise InputError("tree", f"node {quoted(chance.id)} is a chance node: practise a tree with chance nodes with expectiminimax")
         if root.players is not None or root.bounds is not None:
             raise InputError("tree", "alpha-beta and minimax exercises are for two-player trees of MAX and MIN: leave out "
                                      "players and bounds (a players tree is practised with maxn)")

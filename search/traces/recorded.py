@@ -17,7 +17,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from search.errors import InputError, format_path
+from search.errors import InputError, format_path, quoted
 from search.traces.events import FORMAT_VERSION, SCHEMA_FACTS
 from search.traces.jsonl import read_event_line
 from search.traces.schema import check_event
@@ -60,7 +60,7 @@ def check_recorded(lines: list[str], numbers: list[int]) -> int:
         elif kind == "visit":
             _check_visit(event, known, where)
         elif event["node"] not in known:
-            raise InputError(f"{where}.node", f"{event['node']!r} was not visited before this event")
+            raise InputError(f"{where}.node", f"{quoted(event['node'])} was not visited before this event")
     if kind != "result":
         raise InputError(f"line {numbers[last]}", "a trace ends with its result event (is it cut short?)")
     return len(lines)
@@ -96,7 +96,7 @@ def _check_visit(event: Event, known: set[str], where: str) -> None:
     """A visit's parent is a node visited before it (none: the root, the start's node)."""
     parent, node = event["parent"], event["node"]
     if parent is None and node not in known:
-        raise InputError(f"{where}.node", f"a visit without a parent is the root's; {node!r} is not the root")
+        raise InputError(f"{where}.node", f"a visit without a parent is the root's; {quoted(node)} is not the root")
     if parent is not None and parent not in known:
-        raise InputError(f"{where}.parent", f"{parent!r} was not visited before this event")
+        raise InputError(f"{where}.parent", f"{quoted(parent)} was not visited before this event")
     known.add(node)

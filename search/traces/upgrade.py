@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.games.game import Game, TreeGame, children_named
 from search.request import SearchRequest, game_from_source
 from search.traces.bounds import BoundTracker
@@ -162,7 +162,7 @@ def _first_difference(expected: Event, given: Any) -> str | None:
 def _summary(event: Any) -> str:
     if not isinstance(event, dict):
         return "no event" if event is None else "something that is not an event"
-    return f"a {event.get('type')!s} at {event.get('node')!r}"
+    return f"a {event.get('type')!s} at {quoted(event.get('node'))}"
 
 
 def _format_1_to_2(events: list[Event]) -> list[Event]:
@@ -199,14 +199,14 @@ def _with_op(event: Event, players: dict[str, str], number: int) -> Event:
     node = event.get("node")
     player = players.get(node) if isinstance(node, str) else None
     if player not in ("max", "min"):
-        raise InputError(f"line {number}.node", f"a backup at {node!r}, which no visit before it names")
+        raise InputError(f"line {number}.node", f"a backup at {quoted(node)}, which no visit before it names")
     return _insert_after(event, "line", {"op": player})
 
 
 def _with_children(event: Event, game: Game[Any, Any], states: dict[Any, Any], number: int) -> Event:
     node, pruned = event.get("node"), event.get("pruned")
     if not isinstance(pruned, list) or node not in states:
-        raise InputError(f"line {number}", f"a prune at {node!r}, whose position no visit before it gives")
+        raise InputError(f"line {number}", f"a prune at {quoted(node)}, whose position no visit before it gives")
     state = states[node]
     try:
         children = {child_id: (player, move) for child_id, player, move in children_named(game, node, state, game.actions(state))}
@@ -214,7 +214,7 @@ def _with_children(event: Event, game: Game[Any, Any], states: dict[Any, Any], n
         children = {}
     for j, child_id in enumerate(pruned):
         if child_id not in children:
-            raise InputError(f"line {number}.pruned[{j}]", f"{child_id!r} is not a child of {node!r}")
+            raise InputError(f"line {number}.pruned[{j}]", f"{quoted(child_id)} is not a child of {quoted(node)}")
     players = [children[child_id][0] for child_id in pruned]
     moves = [children[child_id][1] for child_id in pruned]
     return _insert_after(event, "pruned", {"players": players, "moves": moves})

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from search import limits
-from search.errors import InputError
+from search.errors import InputError, quoted
 from search.trees.node import CHANCE
 from search.trees.parse import tree_from_json
 
@@ -161,14 +161,13 @@ def read_entries(text: str) -> dict[str, Entry]:
 
 
 def _show(text: str) -> str:
-    text = text.strip()
-    return repr(text if len(text) <= 40 else text[:40] + "...")
+    return quoted(text.strip())
 
 
 def _whole(entries: dict[str, Entry], key: str, lo: int) -> int:
     entry = entries[key]
     if not _WHOLE.match(entry.value.strip()) or int(entry.value) < lo:
-        raise InputError(f"line {entry.line}", f"{key}: expected a whole number of {lo} or more, got {entry.value!r}")
+        raise InputError(f"line {entry.line}", f"{key}: expected a whole number of {lo} or more, got {quoted(entry.value)}")
     return int(entry.value)
 
 
@@ -176,14 +175,14 @@ def _name(token: str, line: int, what: str) -> str:
     if len(token) > limits.MAX_LABEL_LENGTH:
         raise InputError(f"line {line}", f"{what} {token[:12]}... is longer than {limits.MAX_LABEL_LENGTH} characters")
     if _BAD_CHARS.search(token):
-        raise InputError(f"line {line}", f"{what} {token!r} has a control character")
+        raise InputError(f"line {line}", f"{what} {quoted(token)} has a control character")
     return token
 
 
 def _build(entries: dict[str, Entry]) -> CS188Import:
     kind = entries.get("class")
     if kind is not None and kind.value != TEST_CLASS:
-        raise InputError(f"line {kind.line}", f"class {kind.value!r}: this reads {TEST_CLASS} files (a game tree); "
+        raise InputError(f"line {kind.line}", f"class {quoted(kind.value)}: this reads {TEST_CLASS} files (a game tree); "
                                               "other CS188 tests play whole games on a layout")
     for key in REQUIRED:
         if key not in entries:
@@ -194,13 +193,13 @@ def _build(entries: dict[str, Entry]) -> CS188Import:
             raise InputError(f"line {entries[key].line}", f'{key}: expected a block, {key}: """ then its lines, then """')
     alg = entries["alg"]
     if alg.value not in AGENTS:
-        raise InputError(f"line {alg.line}", f"alg: expected one of {', '.join(AGENTS)}, got {alg.value!r}")
+        raise InputError(f"line {alg.line}", f"alg: expected one of {', '.join(AGENTS)}, got {quoted(alg.value)}")
     depth = _whole(entries, "depth", 1)
     num_agents = _whole(entries, "num_agents", 1)
     start = entries["start_state"]
     start_state = _name(start.value.strip(), start.line, "the start state")
     if not start_state or len(start.value.split()) != 1:
-        raise InputError(f"line {start.line}", f"start_state: expected one state's name, got {start.value!r}")
+        raise InputError(f"line {start.line}", f"start_state: expected one state's name, got {quoted(start.value)}")
     successors = _successors(entries["successors"])
     evaluation = _evaluation(entries["evaluation"])
     graph = _graph(successors, start_state, start.line)
@@ -240,12 +239,12 @@ def _evaluation(entry: Entry) -> dict[str, tuple[float, int]]:
             raise InputError(f"line {number}", f"evaluation: expected 'state value', got {_show(text)}")
         state, value = tokens
         if not _NUMBER.match(value):
-            raise InputError(f"line {number}", f"evaluation of {state!r}: expected a number such as 4.0, got {value!r}")
+            raise InputError(f"line {number}", f"evaluation of {quoted(state)}: expected a number such as 4.0, got {quoted(value)}")
         number_value = float(value)
         if not math.isfinite(number_value) or abs(number_value) > limits.MAX_ABS_VALUE:
-            raise InputError(f"line {number}", f"evaluation of {state!r}: outside the allowed range ±{limits.MAX_ABS_VALUE:,.0f}")
+            raise InputError(f"line {number}", f"evaluation of {quoted(state)}: outside the allowed range ±{limits.MAX_ABS_VALUE:,.0f}")
         if state in out:
-            raise InputError(f"line {number}", f"a second evaluation of {state!r} (the first is on line {out[state][1]})")
+            raise InputError(f"line {number}", f"a second evaluation of {quoted(state)} (the first is on line {out[state][1]})")
         out[_name(state, number, "state")] = (int(number_value) if number_value.is_integer() else number_value, number)
     return out
 
@@ -257,15 +256,15 @@ def _graph(successors: list[Successor], start_state: str, start_line: int) -> di
     reached = {start_state} | {s.next_state for s in successors}
     for s in successors:
         if s.state not in reached:
-            raise InputError(f"line {s.line}", f"a successor of unknown state {s.state!r}: it is not the start state "
+            raise InputError(f"line {s.line}", f"a successor of unknown state {quoted(s.state)}: it is not the start state "
                                                f"and no successor line leads to it")
         moves = graph.setdefault(s.state, [])
         twin = next((m for m in moves if m.action == s.action), None)
         if twin is not None:
-            raise InputError(f"line {s.line}", f"a second action {s.action!r} from {s.state!r} (the first is on line {twin.line})")
+            raise InputError(f"line {s.line}", f"a second action {quoted(s.action)} from {quoted(s.state)} (the first is on line {twin.line})")
         moves.append(s)
     if start_state not in graph:
-        raise InputError(f"line {start_line}", f"no successor line starts from the start state {start_state!r}: nothing to search")
+        raise InputError(f"line {start_line}", f"no successor line starts from the start state {quoted(start_state)}: nothing to search")
     return graph
 
 
@@ -278,7 +277,7 @@ def _end_states(entries: dict[str, Entry], key: str, graph: dict[str, list[Succe
     names = entry.value.split()
     for name in names:
         if name not in known:
-            raise InputError(f"line {entry.line}", f"{key}: {name!r} is not a state of the file (no successor or evaluation line names it)")
+            raise InputError(f"line {entry.line}", f"{key}: {quoted(name)} is not a state of the file (no successor or evaluation line names it)")
     return set(names)
 
 
@@ -369,7 +368,7 @@ class _Unroller:
             leaf = self.leaf_reason(state, ply, moves)
             if leaf:
                 if move is None:
-                    raise InputError(f"line {line}", f"the start state {state!r} is {leaf}: nothing to search")
+                    raise InputError(f"line {line}", f"the start state {quoted(state)} is {leaf}: nothing to search")
                 node["value"] = self.value_of(state, move, leaf)
                 continue
             children: list[dict[str, Any]] = [{} for _ in moves]
@@ -391,6 +390,6 @@ class _Unroller:
 
     def value_of(self, state: str, move: Successor, reason: str) -> float:
         if state not in self.evaluation:
-            raise InputError(f"line {move.line}", f"{move.state} {move.action} {state}: {state!r} is a leaf of the search "
+            raise InputError(f"line {move.line}", f"{move.state} {move.action} {state}: {quoted(state)} is a leaf of the search "
                                                   f"({reason}) and needs an evaluation line '{state} <value>'")
         return self.evaluation[state][0]

@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from search import limits
-from search.errors import InputError, format_path
+from search.errors import InputError, format_path, quoted
 from search.json_numbers import bounded_int
 from search.trees.node import Player, TreeNode, other
 from search.trees.rules import TreeRules, finite_number
@@ -195,7 +195,7 @@ def _from_nodes(data: dict[str, Any]) -> TreeNode:
         if "id" in item:
             node_id = item["id"]
             if node_id in seen:
-                raise InputError(format_path([*path, "id"]), f"duplicate id {node_id!r} (also at {seen[node_id] or 'the root'})")
+                raise InputError(format_path([*path, "id"]), f"duplicate id {quoted(node_id)} (also at {seen[node_id] or 'the root'})")
         else:
             node_id = _name_by_place(parent_id, path, taken)
         seen[node_id] = where
@@ -329,7 +329,7 @@ def check_estimates(root: TreeNode, depth_limit: int | None, within: str = "") -
             if node.children and node.eval is None:
                 raise MissingEstimate(
                     format_path([within, *path, "eval"] if within else [*path, "eval"]),
-                    f"node {node.id!r} is cut off by the depth limit {depth_limit} and needs an estimate",
+                    f"node {quoted(node.id)} is cut off by the depth limit {depth_limit} and needs an estimate",
                     node=node.id,
                     depth_limit=depth_limit,
                 )

@@ -75,7 +75,7 @@ class ClassNamespace(Namespace):
 
     def trigger_event(self, event: str, *args: Any) -> Any:
         """Our events are named like `class:join`; their handlers `on_class_join`."""
-        return super().trigger_event(event.replace(":", "_"), *args)
+        return super().trigger_event(event.replace(":", "_") if isinstance(event, str) else "", *args)
 
     # -- helpers ------------------------------------------------------------------------------
 

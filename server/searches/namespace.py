@@ -9,6 +9,7 @@ then `search:done`. A start with `"delivery": "http"` is run instead by the GET 
 
 from __future__ import annotations
 
+import hmac
 import logging
 import secrets
 import threading
@@ -18,6 +19,7 @@ from flask import request
 from flask_socketio import Namespace, emit
 
 from search import InputError, Recorder, SearchRequest, parse_request
+from search.errors import quoted, shortened
 from search.labs.horizon import horizon_comparison
 from search.request import ENHANCEABLE
 from search.traces.recorder import Batch
@@ -47,7 +49,7 @@ def take_delivery(data: Any) -> str:
         return "socket"
     delivery = data.pop("delivery")
     if delivery not in DELIVERIES:
-        raise InputError("delivery", f"expected one of {', '.join(DELIVERIES)}, got {delivery!r}")
+        raise InputError("delivery", f"expected one of {', '.join(DELIVERIES)}, got {quoted(delivery)}")
     return delivery
 
 
@@ -63,8 +65,9 @@ class SearchNamespace(Namespace):
         self._reading: dict[str, tuple[str, Outbox]] = {}  # search id -> (sid, outbox) of one being fetched
 
     def trigger_event(self, event: str, *args: Any) -> Any:
-        """Our events are named like `search:start`; their handlers `on_search_start`."""
-        return super().trigger_event(event.replace(":", "_"), *args)
+        """Our events are named like `search:start`; their handlers `on_search_start`. A name that is not
+        text (server/transport/socket_packet.py lets none through) names no handler: it is ignored."""
+        return super().trigger_event(event.replace(":", "_") if isinstance(event, str) else "", *args)
 
     def on_connect(self, auth: Any = None) -> None:
         with self._lock:
@@ -116,9 +119,10 @@ class SearchNamespace(Namespace):
             "pseudocode": search_request.listing(),
         }
         if delivery == "http":  # the GET of started["events"] runs it (server/searches/stream.py)
-            self._wait_for_reader(WaitingSearch(sid, search_id, recorder,
+            reader = secrets.token_urlsafe(18)  # to this connection alone: its GET presents it
+            self._wait_for_reader(WaitingSearch(sid, search_id, reader, recorder,
                                                 lambda: self._run(sid, search_id, search_request, recorder)))
-            emit("search:started", {**started, "events": EVENTS_PATH.format(search_id)})
+            emit("search:started", {**started, "events": EVENTS_PATH.format(search_id), "reader": reader})
             return
         recorder.sink = self._batch_sender(sid, search_id, recorder)
         emit("search:started", started)
@@ -168,10 +172,14 @@ class SearchNamespace(Namespace):
             outbox.reported(seq)
         return None  # or it ended meanwhile, or is not this client's: nothing to pace
 
-    def claim(self, search_id: str) -> WaitingSearch | None:
-        """The search waiting for this GET, handed over once; None if there is none (any more)."""
+    def claim(self, search_id: str, reader: str | None = None) -> WaitingSearch | None:
+        """The search waiting for this GET, handed over once; None if there is none (any more). A GET
+        names its `reader` secret: a wrong one gets None and leaves the search waiting for its owner."""
         with self._lock:
-            waiting = self._waiting.pop(search_id, None)
+            waiting = self._waiting.get(search_id)
+            if waiting is None or (reader is not None and not hmac.compare_digest(reader.encode(), waiting.reader.encode())):
+                return None
+            del self._waiting[search_id]
         if waiting is not None and waiting.timer is not None:
             waiting.timer.cancel()  # fetched, or its client left: nothing to give up on
         return waiting
@@ -185,10 +193,10 @@ class SearchNamespace(Namespace):
             return {"error": 'expected an object such as {"algorithm": "alphabeta"} (or nothing)'}
         unknown = sorted(set(data) - {"algorithm"})
         if unknown:
-            return {"error": f"{unknown[0]}: unknown field (the comparison is of the built-in position; it takes only algorithm)"}
+            return {"error": f"{shortened(unknown[0])}: unknown field (the comparison is of the built-in position; it takes only algorithm)"}
         algorithm = data.get("algorithm", "alphabeta")
         if algorithm not in ENHANCEABLE:
-            return {"error": f"algorithm: expected one of {', '.join(ENHANCEABLE)}, got {algorithm!r}"}
+            return {"error": f"algorithm: expected one of {', '.join(ENHANCEABLE)}, got {quoted(algorithm)}"}
         return horizon_comparison(algorithm)
 
     def on_search_cancel(self, data: Any = None) -> None:
@@ -196,7 +204,8 @@ class SearchNamespace(Namespace):
         with self._lock:
             recorder = self._running.get(request.sid, {}).get(search_id)  # type: ignore[attr-defined]
         if recorder is None:
-            emit("search:error", {"search": search_id if isinstance(search_id, str) else None,
+            # The id is echoed only when it could be one of ours (12 characters), never 900 KB of one.
+            emit("search:error", {"search": search_id if isinstance(search_id, str) and len(search_id) <= 40 else None,
                                   "error": "search: no running search with this id"})
             return
         recorder.cancel()

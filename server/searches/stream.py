@@ -8,7 +8,10 @@ page that only parses it in 8.0 s as Socket.IO messages and in 3.4 s as a fetche
 A client asks for it in `search:start` with `"delivery": "http"`. `search:started` then carries
 `"events": "/api/searches/<id>/events"`, and a GET of that path (once, within ACK_STALL_SECONDS)
 runs the search and streams its events, one per line, exactly as `python -m search trace` writes
-them; `search:done` / `search:error` still come over the socket once the last line is written.
+them. Only the connection that started it may read it: the GET carries the `reader` secret that
+`search:started` gave that connection alone, in the READER_HEADER header (never in a URL, so never
+in a log); any other GET is answered 404 as an unknown id is, and leaves the search waiting for its
+owner (the id alone was a bearer token: a stranger's GET took the events, the owner's got 404); `search:done` / `search:error` still come over the socket once the last line is written.
 Cancelling, the per-client limit and a disconnect work as for `search:events`. The server holds a
 few batches at most (STREAM_QUEUE_BATCHES): a reader that stops reading stops the search after
 ACK_STALL_SECONDS, and one that leaves cancels it.
@@ -28,6 +31,7 @@ from typing import Any, Callable, Iterator
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from search import Recorder
+from search.errors import quoted
 from search.traces.recorder import Batch
 
 search_stream = Blueprint("search_stream", __name__)
@@ -36,6 +40,9 @@ STREAM_QUEUE_BATCHES = 4
 """Batches written by the search and not yet sent: the server's whole holding of a stream."""
 
 EVENTS_PATH = "/api/searches/{}/events"
+
+READER_HEADER = "X-Search-Reader"
+"""The header a search's GET carries its `reader` secret in (from search:started)."""
 
 CANCELLED_GRACE_SECONDS = 1.0
 """How long a stopped search waits to hand on its last batch (its result) to a reader not reading."""
@@ -50,6 +57,7 @@ class WaitingSearch:
 
     sid: str
     search_id: str
+    reader: str  # the secret the GET must present (search:started's `reader`, sent to sid alone)
     recorder: Recorder
     run: Callable[[], None]  # runs the search to its end and says search:done / search:error
     timer: threading.Timer | None = None  # ends it unrun if no GET comes in time
@@ -184,11 +192,12 @@ def stream_response(waiting: WaitingSearch, outbox: Outbox, config: Any, compres
 @search_stream.get("/api/searches/<search_id>/events")
 def search_events(search_id: str):  # type: ignore[no-untyped-def]
     namespace = current_app.extensions["search_namespace"]
-    waiting = namespace.claim(search_id)
-    if waiting is None:
+    waiting = namespace.claim(search_id, reader=request.headers.get(READER_HEADER, ""))
+    if waiting is None:  # unknown, fetched, or not this reader's: one answer, so ids cannot be probed
         seconds = float(current_app.config["ACK_STALL_SECONDS"])
-        return jsonify(error=f"search {search_id[:40]!r}: no search is waiting for its events with this id "
-                             f"(each is fetched once, within {seconds:g} s of its search:started)"), 404
+        return jsonify(error=f"search {quoted(search_id)}: no search is waiting for its events with this id and "
+                             f"{READER_HEADER} (each is fetched once, by the connection that started it, within "
+                             f"{seconds:g} s of its search:started)"), 404
     outbox = Outbox(waiting.recorder, float(current_app.config["ACK_STALL_SECONDS"]), hang_up_on(request.environ))
     namespace.reading(waiting, outbox)
     gzip_asked = request.accept_encodings["gzip"] > 0  # gzip;q=0 is a refusal

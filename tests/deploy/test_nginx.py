@@ -57,7 +57,8 @@ def test_a_search_fetched_over_http_streams_through_nginx(front: str) -> None:
         client.wait_for(lambda: client.messages, "search:started")
         name, started = client.messages[0]
         assert name == "search:started", started
-        response = requests.get(front + started["events"], stream=True, timeout=PATIENCE_SECONDS)
+        response = requests.get(front + started["events"], headers={"X-Search-Reader": started["reader"]}, stream=True,
+                                timeout=PATIENCE_SECONDS)
         assert response.status_code == 200 and response.headers["Content-Type"] == "application/x-ndjson"
         lines = [line for line in response.iter_lines() if line]
         assert len(lines) == 25_861 and b'"type":"result"' in lines[-1]

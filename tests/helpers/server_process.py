@@ -85,16 +85,21 @@ def wait_listening(process: subprocess.Popen[str], port: int, what: str) -> None
 
 
 @contextmanager
-def server_process(db: Path, *args: str, settings: dict[str, object] | None = None) -> Iterator[ServerProcess]:
+def server_process(db: Path, *args: str, settings: dict[str, object] | None = None,
+                   log: Path | None = None) -> Iterator[ServerProcess]:
     """A real server (`python -m server --port P --db DB ARGS`) until the block ends; `settings` change
-    server/config.py's defaults first (configured_server.py)."""
+    server/config.py's defaults first (configured_server.py); its stderr written to `log` if given (a test
+    that reads the server's log), else kept for a failed start."""
     port = free_port()
     command = ["-m", "server"] if settings is None else ["-m", "tests.helpers.configured_server", json.dumps(settings)]
+    stderr = open(log, "w") if log is not None else subprocess.PIPE
     process = subprocess.Popen([sys.executable, *command, "--port", str(port), "--db", str(db), *args],
-                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr, text=True)
     try:
         wait_listening(process, port, "the server")
         yield ServerProcess(f"http://127.0.0.1:{port}", "127.0.0.1", port, process)
     finally:
         process.terminate()
         process.wait(timeout=PATIENCE_SECONDS)
+        if log is not None:
+            stderr.close()  # type: ignore[union-attr]

@@ -17,7 +17,7 @@ import requests
 from wsproto.frame_protocol import Opcode, RsvBits
 
 from server.config import DEFAULTS
-from server.searches.stream import READ_AHEAD_EVENTS, STREAM_QUEUE_BATCHES
+from server.searches.stream import READ_AHEAD_EVENTS, READER_HEADER, STREAM_QUEUE_BATCHES
 from server.transport.websocket_deflate import LeveledDeflate, use_deflate_level
 from tests.helpers.cli import run_cli
 from tests.helpers.live_server import running_server
@@ -54,6 +54,11 @@ def started(client: SearchClient, request: dict[str, Any]) -> dict[str, Any]:
     return msg
 
 
+def reader(msg: dict[str, Any]) -> dict[str, str]:
+    """The header that shows a GET comes from the connection that started the search."""
+    return {READER_HEADER: msg["reader"]}
+
+
 def lines_of(response: requests.Response) -> Iterator[dict[str, Any]]:
     for line in response.iter_lines():
         if line:
@@ -64,7 +69,7 @@ def test_the_events_come_as_the_cli_writes_them_and_done_comes_over_the_socket(s
     msg = started(client, SMALL)
     assert msg["events"] == f"/api/searches/{msg['search']}/events"
     assert msg["algorithm"] == "minimax" and msg["pseudocode"]
-    response = requests.get(server_url + msg["events"], timeout=PATIENCE_SECONDS)
+    response = requests.get(server_url + msg["events"], headers=reader(msg), timeout=PATIENCE_SECONDS)
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "application/x-ndjson"
     assert "Content-Encoding" not in response.headers  # a reader on this machine gains nothing from gzip
@@ -76,13 +81,13 @@ def test_the_events_come_as_the_cli_writes_them_and_done_comes_over_the_socket(s
 
 def test_a_reader_across_the_network_gets_gzip_when_it_asks(server_url: str, client: SearchClient) -> None:
     msg = started(client, {"example": "lecture"})
-    response = requests.get(server_url + msg["events"], headers=FAR_AWAY, timeout=PATIENCE_SECONDS)
+    response = requests.get(server_url + msg["events"], headers={**FAR_AWAY, **reader(msg)}, timeout=PATIENCE_SECONDS)
     assert response.headers["Content-Encoding"] == "gzip" and response.headers["Vary"] == "Accept-Encoding"
     events = [json.loads(line) for line in response.text.splitlines()]  # requests inflates it
     assert events[-1]["type"] == "result" and events[-1]["value"] == 3
     client.wait()
     msg = started(client, {"example": "lecture"})
-    plain = requests.get(server_url + msg["events"], headers={**FAR_AWAY, "Accept-Encoding": "identity"},
+    plain = requests.get(server_url + msg["events"], headers={**FAR_AWAY, **reader(msg), "Accept-Encoding": "identity"},
                          timeout=PATIENCE_SECONDS)
     assert "Content-Encoding" not in plain.headers and plain.content.count(b"\n") == len(events)
     client.wait()
@@ -93,7 +98,7 @@ def test_compression_level_0_never_compresses() -> None:
         plain = SearchClient(plain_url)
         try:
             msg = started(plain, {"example": "lecture"})
-            response = requests.get(plain_url + msg["events"], headers=FAR_AWAY, timeout=PATIENCE_SECONDS)
+            response = requests.get(plain_url + msg["events"], headers={**FAR_AWAY, **reader(msg)}, timeout=PATIENCE_SECONDS)
             assert "Content-Encoding" not in response.headers and json.loads(response.text.splitlines()[-1])["type"] == "result"
             plain.wait()
         finally:
@@ -104,7 +109,7 @@ def test_compression_level_0_never_compresses() -> None:
 def test_the_gzip_stream_is_flushed_batch_by_batch(server_url: str, client: SearchClient) -> None:
     # Each batch is flushed: the first batch can be read before the search goes on.
     msg = started(client, BIG)
-    response = requests.get(server_url + msg["events"], headers=FAR_AWAY, stream=True, timeout=PATIENCE_SECONDS)
+    response = requests.get(server_url + msg["events"], headers={**FAR_AWAY, **reader(msg)}, stream=True, timeout=PATIENCE_SECONDS)
     assert response.headers["Content-Encoding"] == "gzip"
     inflate = zlib.decompressobj(31)
     text = b""
@@ -123,8 +128,8 @@ def test_the_gzip_stream_is_flushed_batch_by_batch(server_url: str, client: Sear
 
 def test_a_search_is_fetched_once_and_unknown_ids_are_named(server_url: str, client: SearchClient) -> None:
     msg = started(client, {"example": "lecture"})
-    assert requests.get(server_url + msg["events"], timeout=PATIENCE_SECONDS).status_code == 200
-    again = requests.get(server_url + msg["events"], timeout=PATIENCE_SECONDS)
+    assert requests.get(server_url + msg["events"], headers=reader(msg), timeout=PATIENCE_SECONDS).status_code == 200
+    again = requests.get(server_url + msg["events"], headers=reader(msg), timeout=PATIENCE_SECONDS)
     assert again.status_code == 404 and msg["search"] in again.json()["error"]
     assert "fetched once" in again.json()["error"]
     unknown = requests.get(server_url + "/api/searches/nope/events", timeout=PATIENCE_SECONDS)
@@ -140,7 +145,7 @@ def test_a_bad_delivery_is_refused_naming_the_field(client: SearchClient) -> Non
 
 def test_stop_ends_the_stream_with_its_result(server_url: str, client: SearchClient) -> None:
     msg = started(client, BIG)
-    response = requests.get(server_url + msg["events"], stream=True, timeout=PATIENCE_SECONDS)
+    response = requests.get(server_url + msg["events"], headers=reader(msg), stream=True, timeout=PATIENCE_SECONDS)
     events = lines_of(response)
     seen = [next(events) for _ in range(5000)]
     client.cancel(msg["search"])
@@ -153,7 +158,7 @@ def test_stop_ends_the_stream_with_its_result(server_url: str, client: SearchCli
 
 def test_a_reader_that_leaves_stops_the_search(server_url: str, client: SearchClient) -> None:
     msg = started(client, BIG)
-    response = requests.get(server_url + msg["events"], stream=True, timeout=PATIENCE_SECONDS)
+    response = requests.get(server_url + msg["events"], headers=reader(msg), stream=True, timeout=PATIENCE_SECONDS)
     next(lines_of(response))
     response.close()  # the page went away mid-stream
     assert client.wait() == "search:done"  # long before the 1.9 million events
@@ -176,7 +181,7 @@ def test_a_search_never_fetched_is_not_run_and_frees_its_place(client: SearchCli
 
 def test_a_reader_that_stops_reading_stops_the_search_and_the_server_holds_little(server_url: str, client: SearchClient) -> None:
     msg = started(client, BIG)
-    response = requests.get(server_url + msg["events"], stream=True, timeout=PATIENCE_SECONDS)
+    response = requests.get(server_url + msg["events"], headers=reader(msg), stream=True, timeout=PATIENCE_SECONDS)
     next(lines_of(response))  # then nothing more is read: buffers fill, the search waits, then gives up
     assert client.wait(timeout=PATIENCE_SECONDS + 10) == "search:done"
     response.close()
@@ -186,7 +191,7 @@ def test_a_socket_that_disconnects_takes_its_unfetched_search_with_it(server_url
     leaving = SearchClient(server_url)
     msg = started(leaving, {"example": "lecture"})
     leaving.close()
-    wait_until(lambda: requests.get(server_url + msg["events"], timeout=PATIENCE_SECONDS).status_code == 404,
+    wait_until(lambda: requests.get(server_url + msg["events"], headers=reader(msg), timeout=PATIENCE_SECONDS).status_code == 404,
                "the search of a client that left to be gone")
 
 
@@ -211,7 +216,7 @@ def test_a_search_cancelled_before_it_is_fetched_still_gives_its_result_or_ends_
     # Stop pressed while the page's GET is on its way: the GET gets the start and a cancelled result.
     msg = started(client, BIG)
     client.cancel(msg["search"])
-    events = [json.loads(line) for line in requests.get(server_url + msg["events"], timeout=PATIENCE_SECONDS).content.splitlines()]
+    events = [json.loads(line) for line in requests.get(server_url + msg["events"], headers=reader(msg), timeout=PATIENCE_SECONDS).content.splitlines()]
     assert events[0]["type"] == "start" and len(events) < 50_000  # the GET may start it before the cancel comes
     assert (events[-1]["type"], events[-1]["reason"]) == ("result", "cancelled")
     assert client.wait() == "search:done"
@@ -220,7 +225,7 @@ def test_a_search_cancelled_before_it_is_fetched_still_gives_its_result_or_ends_
     msg = started(client, BIG)
     client.cancel(msg["search"])
     assert client.wait() == "search:done"
-    assert requests.get(server_url + msg["events"], timeout=PATIENCE_SECONDS).status_code == 404
+    assert requests.get(server_url + msg["events"], headers=reader(msg), timeout=PATIENCE_SECONDS).status_code == 404
 
 
 def test_a_stopped_search_whose_reader_reads_nothing_ends_and_is_hung_up_on() -> None:
@@ -231,7 +236,7 @@ def test_a_stopped_search_whose_reader_reads_nothing_ends_and_is_hung_up_on() ->
         client = SearchClient(url)
         try:
             msg = started(client, BIG)
-            response = requests.get(url + msg["events"], stream=True, timeout=PATIENCE_SECONDS)
+            response = requests.get(url + msg["events"], headers=reader(msg), stream=True, timeout=PATIENCE_SECONDS)
             next(lines_of(response))  # then nothing: the buffers fill, the search waits
             client.cancel(msg["search"])
             client.wait(timeout=10)
@@ -262,7 +267,7 @@ def test_a_reader_that_reports_its_progress_paces_the_search(server_url: str, cl
     # past that. This reader reports seq 0 once and then reads on without reporting: it gets the
     # first READ_AHEAD_EVENTS or so, then nothing until the search gives up (ACK_STALL_SECONDS).
     msg = started(client, BIG)
-    response = requests.get(server_url + msg["events"], stream=True, timeout=PATIENCE_SECONDS)
+    response = requests.get(server_url + msg["events"], headers=reader(msg), stream=True, timeout=PATIENCE_SECONDS)
     events = lines_of(response)
     assert next(events)["seq"] == 0
     assert client.sio.call("search:read", {"search": msg["search"], "seq": 0}, namespace="/search",
@@ -280,3 +285,29 @@ def test_a_bad_progress_report_is_answered_naming_what_it_expects(client: Search
     # A report about a search that ended, or never was, is nothing to pace: no answer, no harm.
     assert client.sio.call("search:read", {"search": "gone", "seq": 5}, namespace="/search",
                            timeout=PATIENCE_SECONDS) is None
+
+
+def test_only_the_connection_that_started_a_search_reads_it(server_url: str, client: SearchClient) -> None:
+    """Found: the id was a bearer token: anyone who learnt it took the events, and the owner's own GET
+    then answered 404. Now a GET without the starter's reader secret gets the unknown id's 404 and
+    leaves the search waiting; the owner still reads it whole afterwards."""
+    msg = started(client, {"example": "lecture"})
+    assert msg["reader"] not in msg["events"]  # a secret never in a URL (nor, so, in a log)
+    other = SearchClient(server_url)
+    try:  # a second connection starts its own search: its secret opens its own, not this one
+        theirs = started(other, {"example": "lecture"})
+        refusals = [requests.get(server_url + msg["events"], headers=headers, timeout=PATIENCE_SECONDS)
+                    for headers in ({}, reader(theirs), {READER_HEADER: ""}, {READER_HEADER: msg["reader"][:-1] + "x"})]
+        unknown = requests.get(server_url + "/api/searches/" + "z" * len(msg["search"]) + "/events", headers=reader(msg),
+                               timeout=PATIENCE_SECONDS)
+        assert [r.status_code for r in refusals] == [404] * 4 and unknown.status_code == 404
+        # The same answer as an unknown id's, but for the id itself: ids cannot be probed.
+        assert {r.json()["error"].replace(msg["search"], "ID") for r in refusals} == {
+            unknown.json()["error"].replace("z" * len(msg["search"]), "ID")}
+        assert requests.get(server_url + theirs["events"], headers=reader(theirs), timeout=PATIENCE_SECONDS).status_code == 200
+    finally:
+        other.close()
+    events = [json.loads(line) for line in
+              requests.get(server_url + msg["events"], headers=reader(msg), timeout=PATIENCE_SECONDS).content.splitlines()]
+    assert events[-1]["type"] == "result" and events[-1]["value"] == 3
+    assert client.wait() == "search:done"

@@ -91,7 +91,7 @@ export class SearchSocket {
       this.doneArrived = false;
       this.handlers.onStarted(msg);
       this.reading = typeof msg.events === "string" ? msg.search : null;
-      if (this.reading) this.readEvents(msg.search, msg.events);
+      if (this.reading) this.readEvents(msg.search, msg.events, msg.reader);
     });
     socket.on("search:events", (msg, ack) => {
       // Flow control: the server keeps a few batches in flight until we acknowledge them.
@@ -129,22 +129,23 @@ export class SearchSocket {
   }
 
   // The events of a search started with delivery "http": one response of JSON Lines, handed on
-  // as they come.
-  async readEvents(search, path) {
+  // as they come. `reader`: search:started's secret, sent to this connection alone; the GET shows
+  // it in a header (never the URL), so nobody else who learns the id can read the search.
+  async readEvents(search, path, reader) {
     const live = () => this.current === search && !this.currentDone;
-    let reader;
+    let body;
     try {
-      const response = await fetch(path, { cache: "no-store" });
+      const response = await fetch(path, { cache: "no-store", headers: reader ? { "X-Search-Reader": reader } : {} });
       if (!response.ok) throw new Error(await errorText(response));
-      reader = response.body.getReader();
-      if (live()) this.reader = reader; // (an older search's response may come after a newer one's)
+      body = response.body.getReader();
+      if (live()) this.reader = body; // (an older search's response may come after a newer one's)
       const decoder = new TextDecoder();
       let rest = "";
       let reported = 0;
       for (;;) {
-        const { done, value } = await this.readChunk(reader);
+        const { done, value } = await this.readChunk(body);
         if (!live()) {
-          reader.cancel().catch(() => {}); // superseded or stopped short: the server stops it
+          body.cancel().catch(() => {}); // superseded or stopped short: the server stops it
           return;
         }
         if (done) {
@@ -177,7 +178,7 @@ export class SearchSocket {
         }
       }
     } catch (err) {
-      if (reader) reader.cancel().catch(() => {});
+      if (body) body.cancel().catch(() => {});
       if (!live()) return;
       if (!this.doneArrived) this.channel.cancel(search); // (a search that ended needs no cancel)
       this.currentDone = true;

@@ -75,8 +75,9 @@ test("a refusal reaches the page whole: a missing estimate names its node beside
 // The page's own searches read their events as one HTTP response of JSON Lines.
 function fakeFetch(responses) {
   const asked = [];
-  globalThis.fetch = async (path) => {
+  globalThis.fetch = async (path, options = {}) => {
     asked.push(path);
+    asked.headers = [...(asked.headers || []), options.headers];
     const reply = responses[path];
     if (reply.status) return new Response(JSON.stringify({ error: reply.error }), { status: reply.status });
     return new Response(new ReadableStream({
@@ -114,9 +115,11 @@ test("events read over HTTP arrive whole however the response is cut, and done w
     before: (chunk) => { if (chunk === text.slice(50)) { server.send("search:done", { search: "s1" }); doneSent = true; } },
   } });
   socket.start({ example: "lecture" });
-  server.send("search:started", { search: "s1", pseudocode: [], events: "/api/searches/s1/events" });
+  server.send("search:started", { search: "s1", pseudocode: [], events: "/api/searches/s1/events", reader: "r3ad" });
   await untilSettled(seen, "done");
-  assert.deepEqual(asked, ["/api/searches/s1/events"]);
+  assert.deepEqual([...asked], ["/api/searches/s1/events"]);
+  // The reader secret goes in a header, never in the URL (server/searches/stream.py).
+  assert.deepEqual(asked.headers, [{ "X-Search-Reader": "r3ad" }]);
   assert.ok(doneSent);
   const events = seen.filter((s) => s[0] === "events").flatMap((s) => s[1]);
   assert.deepEqual(events, ["start", "visit", "result"]);

@@ -11,8 +11,9 @@ one connection (thread) per loop:
 - trees, exercises (the lecture tree), checks (of one exercise, a new learner token each time).
 
 It prints each loop's answers by status, the bytes the quota counted, and the database's growth (the file and its
-WAL after a checkpoint), then the bound for 5 minutes: an address stores at most QUOTA_STORED_BYTES in any
-QUOTA_STORED_WINDOW_SECONDS (a day), so any 5 minutes hold at most that much, whatever it sends.
+WAL after a checkpoint), then the bound for 5 minutes: an address stores at most QUOTA_STORED_BYTES (uploads) plus
+QUOTA_ANSWER_BYTES (attempts and noted help) in any QUOTA_STORED_WINDOW_SECONDS (a day), so any 5 minutes hold at
+most that much, whatever it sends.
 
     .venv/bin/python bench/hostile_storage.py              # 30 s of attack
     .venv/bin/python bench/hostile_storage.py --seconds 10
@@ -131,7 +132,8 @@ def main() -> None:
             server.wait(timeout=30)
     for name, tally in tallies.items():
         print(f"  {name:10} " + ", ".join(f"{status}: {count:,}" for status, count in sorted(tally.items())))
-    quota = int(DEFAULTS["QUOTA_STORED_BYTES"])  # type: ignore[call-overload]
+    # uploads and answers (attempts, noted help) have a budget each: together the bound
+    quota = int(DEFAULTS["QUOTA_STORED_BYTES"]) + int(DEFAULTS["QUOTA_ANSWER_BYTES"])  # type: ignore[call-overload]
     window = float(DEFAULTS["QUOTA_STORED_WINDOW_SECONDS"])  # type: ignore[arg-type]
     print(f"measured in {args.seconds:g} s: the quota counted {charged:,} bytes; the database grew by {grown:,} bytes "
           f"({grown / 1e6:.1f} MB)")

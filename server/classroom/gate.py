@@ -39,14 +39,6 @@ class ClassGate:
     latecomers: Latecomers
     fetches: RateLimit  # events-path fetches without a ticket, per address
 
-    def hold(self, rooms: Rooms, code: str, meta: RoomMeta, question: dict[str, Any], emit: Emit) -> None:
-        """Before `question` is asked (hold_for)."""
-        hold_for(self, rooms, code, meta, question, emit)
-
-    def let_go(self, rooms: Rooms, code: str, meta: RoomMeta, emit: Emit) -> None:
-        """After Reveal (let_go)."""
-        let_go(self, rooms, code, meta, emit)
-
 
 def gate_for(config: Mapping[str, Any], rooms: Rooms) -> ClassGate:
     queue = config.get("MESSAGE_QUEUE")

@@ -25,7 +25,17 @@ from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
 from server.classroom.answer_form import counted
 from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
-from server.classroom.gate import ClassGate, gate_for, open_question, search_of, send_done, send_span, state_fields
+from server.classroom.gate import (
+    ClassGate,
+    gate_for,
+    hold_for,
+    let_go,
+    open_question,
+    search_of,
+    send_done,
+    send_span,
+    state_fields,
+)
 from server.classroom.latecomers import LATE
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
 from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
@@ -242,7 +252,7 @@ class ClassNamespace(Namespace):
         def act(code: str, meta: RoomMeta) -> dict[str, bool]:
             question = read_question(data.get("question"))
             with self._order:  # from its step on, nothing more to the followers until Reveal (gate.py)
-                self.gate.hold(self.rooms, code, meta, question, self._emit)
+                hold_for(self.gate, self.rooms, code, meta, question, self._emit)
             question["id"] = secrets.token_urlsafe(6)
             self.rooms.ask(code, question)
             self._emit("class:question", public_question(code, question), to=code)
@@ -263,7 +273,7 @@ class ClassNamespace(Namespace):
             self.rooms.reveal(code, revealed)
             self._emit("class:reveal", revealed, to=everyone(code))
             with self._order:  # then what the instructor showed past the question meanwhile (gate.py)
-                self.gate.let_go(self.rooms, code, meta, self._emit)
+                let_go(self.gate, self.rooms, code, meta, self._emit)
             return {"ok": True}
         return self._drive("class:reveal", data, act)
 

@@ -18,6 +18,8 @@ import secrets
 import threading
 from typing import Any, Protocol
 
+from server.classroom.redis_client import redis_client
+
 
 class Presence(Protocol):
     def followers(self, code: str, here: int) -> int: ...
@@ -80,12 +82,10 @@ class RedisPresence:
     PREFIX = "minimax-lab:class:"
 
     def __init__(self, url: str, ttl: float, keep_seconds: float) -> None:
-        import redis  # only a deployment with a message queue needs it
-
         self.id = secrets.token_hex(6)
         self.ttl = max(1, int(ttl + 0.999))
         self.keep_seconds = max(1, int(keep_seconds))
-        self._redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
+        self._redis = redis_client(url)
 
     def _key(self, code: str, what: str) -> str:
         return f"{self.PREFIX}{code}:{what}"

@@ -28,6 +28,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from server.classroom.redis_client import redis_client
 from server.classroom.rooms import RedisRooms, Rooms
 
 
@@ -195,11 +196,9 @@ class RedisRelease:
     expiring with the room (each write renews them for the room's idle time)."""
 
     def __init__(self, url: str, idle_seconds: float, prefix: str) -> None:
-        import redis  # only a deployment with a message queue needs it
-
         self.ttl = max(1, int(idle_seconds))
         self.prefix = prefix
-        self._redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
+        self._redis = redis_client(url)
         self._added = self._redis.register_script(_ADDED)
         self._advance = self._redis.register_script(_ADVANCE)
         self._capped = self._redis.register_script(_CAPPED)

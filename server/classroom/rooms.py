@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from server.classroom.redis_client import redis_client
+
 MAX_DISTINCT_ANSWERS = 40
 """Distinct answers a room counts for one question; the rest are counted as "other"."""
 OTHER = "other"
@@ -240,12 +242,9 @@ class RedisRooms:
     _JSON_FIELDS = ("search", "question", "revealed")
 
     def __init__(self, url: str, idle_seconds: float, max_rooms: int) -> None:
-        import redis  # only a deployment with a message queue needs it
-
         self.idle_seconds = max(1, int(idle_seconds))
         self.max_rooms = max_rooms
-        # A Redis that hangs (not refuses) must not hold a handler for ever: 5 s, then the message's error.
-        self._redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
+        self._redis = redis_client(url)
         self._add_batch = self._redis.register_script(_ADD_BATCH)
         self._answer = self._redis.register_script(_ANSWER)
 

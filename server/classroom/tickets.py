@@ -22,6 +22,8 @@ import threading
 import time
 from typing import Protocol
 
+from server.classroom.redis_client import redis_client
+
 TICKET_SECONDS = 120
 """How long a class:state's ticket for the events path stays good (seconds)."""
 
@@ -96,9 +98,7 @@ class RedisTickets:
     PREFIX = "minimax-lab:class-ticket:"
 
     def __init__(self, url: str) -> None:
-        import redis  # only a deployment with a message queue needs it
-
-        self._redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
+        self._redis = redis_client(url)
         self.given = _Given()
 
     def issue(self, code: str, search_id: str, sid: str) -> str | None:

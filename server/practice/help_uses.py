@@ -29,11 +29,15 @@ def helped(help: dict[str, Any] | None) -> bool:
     return help is not None and (help.get("hints", 0) > 0 or bool(help.get("solution")))
 
 
+def help_parts(help: dict[str, Any], solution: str) -> list[str]:
+    """["3 hints", `solution`] as far as each was used."""
+    hints = help.get("hints", 0)
+    return ([f"{hints} hint{'' if hints == 1 else 's'}"] if hints else []) + ([solution] if help.get("solution") else [])
+
+
 def help_words(help: dict[str, Any]) -> str:
     """"3 hints", "the solution", "1 hint and the solution"."""
-    hints = help.get("hints", 0)
-    parts = ([f"{hints} hint{'' if hints == 1 else 's'}"] if hints else []) + (["the solution"] if help.get("solution") else [])
-    return " and ".join(parts)
+    return " and ".join(help_parts(help, "the solution"))
 
 
 def help_note(help: dict[str, Any] | None, correct: bool) -> str | None:
@@ -43,15 +47,12 @@ def help_note(help: dict[str, Any] | None, correct: bool) -> str | None:
     assert help is not None
     what = help_words(help)
     verb = "was" if what == "the solution" or what == "1 hint" else "were"
-    if correct:
-        return f"{what[0].upper()}{what[1:]} {verb} used before this check: it is not counted as perfect."
-    return f"{what[0].upper()}{what[1:]} {verb} used before this check: a check after help is never counted as perfect."
+    why = "it is not counted as perfect" if correct else "a check after help is never counted as perfect"
+    return f"{what[0].upper()}{what[1:]} {verb} used before this check: {why}."
 
 
 def help_cell(help: dict[str, Any] | None) -> str:
     """The CSV's `help` column: "none", "3 hints", "solution", "2 hints; solution", or "not recorded"."""
     if help is None:
         return "not recorded"
-    hints = help.get("hints", 0)
-    parts = ([f"{hints} hint{'' if hints == 1 else 's'}"] if hints else []) + (["solution"] if help.get("solution") else [])
-    return "; ".join(parts) or "none"
+    return "; ".join(help_parts(help, "solution")) or "none"

@@ -7,6 +7,8 @@ at 390x844 (and 1280x800)."""
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import shot
@@ -18,6 +20,20 @@ HELD_BACK = "The instructor has moved on: the steps after the question come when
 
 def held(page: Page) -> list:
     return page.evaluate("() => [window.minimaxLab.last, window.minimaxLab.finished]")
+
+
+def asked_at_seven(browser: Browser, live_server: str) -> tuple[Iterator[Page], Page, str, Page, list[str]]:
+    """An instructor presenting the lecture and a student on a phone, the class at event 7 and asked a question
+    (about event 8): (the instructor's generator, its page, the code, the student's page, its errors)."""
+    instructor = presenting(browser, live_server)
+    teacher = next(instructor)
+    code = code_of(teacher)
+    page, errors = student(browser, f"{live_server}/c/{code}")
+    step_to(teacher, 7)
+    wait_event(page, 7)
+    teacher.get_by_role("button", name="Ask the class").click()
+    expect(page.locator("#class-question-prompt")).not_to_be_empty()
+    return instructor, teacher, code, page, errors
 
 
 def test_a_student_cannot_step_past_the_instructor(browser: Browser, live_server: str) -> None:
@@ -65,14 +81,7 @@ def test_a_student_cannot_step_past_the_instructor(browser: Browser, live_server
 
 
 def test_a_student_who_joins_while_a_question_is_open_is_told_the_next_is_theirs(browser: Browser, live_server: str) -> None:
-    instructor = presenting(browser, live_server)
-    teacher = next(instructor)
-    code = code_of(teacher)
-    present, present_errors = student(browser, f"{live_server}/c/{code}")
-    step_to(teacher, 7)
-    wait_event(present, 7)
-    teacher.get_by_role("button", name="Ask the class").click()
-    expect(present.locator("#class-question-prompt")).not_to_be_empty()
+    instructor, teacher, code, present, present_errors = asked_at_seven(browser, live_server)
     late, late_errors = student(browser, f"{live_server}/c/{code}")
     expect(late.locator("#class-question-prompt")).to_have_text(present.locator("#class-question-prompt").text_content() or "")
     expect(late.locator("#class-question .class-card-status")).to_have_text(
@@ -89,14 +98,7 @@ def test_a_student_who_joins_while_a_question_is_open_is_told_the_next_is_theirs
 
 
 def test_stepping_past_an_open_question_holds_the_students_at_its_step_until_reveal(browser: Browser, live_server: str) -> None:
-    instructor = presenting(browser, live_server)
-    teacher = next(instructor)
-    code = code_of(teacher)
-    phone, phone_errors = student(browser, f"{live_server}/c/{code}")
-    step_to(teacher, 7)
-    wait_event(phone, 7)
-    teacher.get_by_role("button", name="Ask the class").click()  # about event 8
-    expect(phone.locator("#class-question-prompt")).not_to_be_empty()
+    instructor, teacher, code, phone, phone_errors = asked_at_seven(browser, live_server)
     step_to(teacher, 20)  # the instructor's own page steps on
     expect(phone.locator("#class-follow .class-note")).to_have_text(HELD_BACK)
     laptop, laptop_errors = student(browser, f"{live_server}/c/{code}", DESKTOP)  # joins with the class past the question

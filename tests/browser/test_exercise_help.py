@@ -5,29 +5,26 @@ hidden solution's feedback names no right value. Screenshots at 1280x800 and 390
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.axe_check import assert_clean
 from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
+from tests.browser.exercise_pages import make, open_exercise
 
-LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 VALUES = {"A": "3", "B": "3", "C": "2", "D": "2"}
 
 
-def make(page: Page, base: str, **options: Any) -> dict[str, Any]:
-    body = {"tree": LECTURE, "ask": ["values", "pruned"], **options}
-    made = page.request.post(f"{base}/api/exercises", data=json.dumps(body), headers={"Content-Type": "application/json"})
-    assert made.status == 201, made.text()
-    return made.json()
-
-
-def open_exercise(page: Page, url: str) -> None:
-    page.goto(url)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+def both_widths(page: Page, name: str, target: Locator | None) -> None:
+    """Screenshots at 1280x800 (the whole page) and 390x844 (at `target`, else the whole page), with nothing
+    wider than the phone."""
+    shot(page, f"{name}-1280.png", full_page=True)
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    if target is not None:
+        target.scroll_into_view_if_needed()
+    shot(page, f"{name}-390.png", full_page=target is None)
 
 
 def fill_perfect(page: Page) -> None:
@@ -62,11 +59,7 @@ def test_hints_and_the_solution_are_shown_on_the_check_and_the_results(browser: 
     expect(note).to_have_attribute("data-hints", "3")
     expect(page.locator("#feedback-withheld")).to_be_hidden()
     assert_clean(page, "an exercise checked after hints", "#feedback")
-    shot(page, "exercise-help-note-1280.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    note.scroll_into_view_if_needed()
-    shot(page, "exercise-help-note-390.png")
+    both_widths(page, "exercise-help-note", note)
     page.set_viewport_size(DESKTOP)
     # Show solution: the solution page's request carries the name (in its address) and the token.
     page.get_by_role("button", name="Show solution").click()
@@ -96,10 +89,7 @@ def test_hints_and_the_solution_are_shown_on_the_check_and_the_results(browser: 
     assert [rows.nth(i).get_attribute("data-help") for i in range(3)] == ["none", "used", "used"]
     expect(rows.nth(1).locator("td.help-used")).to_have_count(1)
     assert_clean(page, "the results with help", "#attempt-table")
-    shot(page, "exercise-results-help-1280.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    shot(page, "exercise-results-help-390.png", full_page=True)
+    both_widths(page, "exercise-results-help", None)
     page.context.close()
     assert errors == [] and other_errors == []
 
@@ -124,10 +114,6 @@ def test_a_hidden_solutions_feedback_names_no_right_value(browser: Browser, live
     expect(page.locator("#misconception-watch")).to_have_count(0)
     expect(page.locator("#misconception-box .misconception-marks")).to_have_text("Its marks are among those not listed.")
     assert_clean(page, "a hidden solution's feedback", "#feedback")
-    shot(page, "exercise-withheld-1280.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    withheld.scroll_into_view_if_needed()
-    shot(page, "exercise-withheld-390.png")
+    both_widths(page, "exercise-withheld", withheld)
     page.context.close()
     assert errors == []

@@ -15,24 +15,12 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from search.practice import check_answer, parse_exercise
 from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, refusals_removed, shot
+from tests.browser.exercise_pages import LECTURE, make, open_exercise
 
-LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 VALUES = {"A": "3", "B": "3", "C": "2", "D": "2"}
 NO_CUT = {"values": {node: int(v) for node, v in VALUES.items()}, "pruned": []}
 DIAGNOSED = check_answer(parse_exercise({"tree": LECTURE, "ask": ["values", "pruned"]}), NO_CUT)["misconceptions"][0]
 """The engine's own diagnosis of an answer that prunes nothing (C2 and C3 searched): what the page must name."""
-
-
-def make(page: Page, base: str, **options: Any) -> dict[str, Any]:
-    body = {"tree": LECTURE, "ask": ["values", "pruned"], **options}
-    made = page.request.post(f"{base}/api/exercises", data=json.dumps(body), headers={"Content-Type": "application/json"})
-    assert made.status == 201, made.text()
-    return made.json()
-
-
-def open_exercise(page: Page, url: str) -> None:
-    page.goto(url)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
 
 
 def fill_values(page: Page, prune: list[str]) -> None:

@@ -27,14 +27,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield running
 
 
-@pytest.fixture
-def clients() -> Iterator[list[ClassClient]]:
-    made: list[ClassClient] = []
-    yield made
-    for client in made:
-        client.close()
-
-
 def connect(server: ServerProcess, clients: list[ClassClient]) -> ClassClient:
     client = ClassClient(server.url)
     clients.append(client)

@@ -12,30 +12,17 @@ import pytest
 import requests
 
 from tests.helpers.class_client import ClassClient
-from tests.helpers.live_server import running_server
-from tests.helpers.redis_server import redis_server
+from tests.helpers.class_stores import STORES, class_server
 
 LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
 
 
-@pytest.fixture(scope="module", params=["memory", "redis"])
+@pytest.fixture(scope="module", params=STORES)
 def url(request: pytest.FixtureRequest) -> Iterator[str]:
     config = {"CLASS_INLINE_EVENTS": 20, "CLASS_CREATES_PER_WINDOW": 1000, "CLASS_ROOMS_PER_ADDRESS": 1000,
               "CLASS_EVENTS_PER_ADDRESS": 10_000_000}  # 20: the lecture's later steps go by path
-    if request.param == "memory":
-        with running_server(config) as base:
-            yield base
-    else:
-        with redis_server() as queue, running_server({**config, "MESSAGE_QUEUE": queue}) as base:
-            yield base
-
-
-@pytest.fixture
-def clients() -> Iterator[list[ClassClient]]:
-    made: list[ClassClient] = []
-    yield made
-    for client in made:
-        client.close()
+    with class_server(request.param, config) as base:
+        yield base
 
 
 def keys(made: dict) -> dict:

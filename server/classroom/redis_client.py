@@ -1,0 +1,17 @@
+"""The Redis client every classroom store uses (rooms, the release to followers, presence, tickets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+TIMEOUT_SECONDS = 5
+"""A Redis that hangs (rather than refuses) must not hold a handler for ever: then the message's error."""
+
+
+def redis_client(url: str) -> Any:
+    """A text-answering client of `url` whose calls time out; redis is imported only by a deployment with a
+    message queue."""
+    import redis
+
+    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=TIMEOUT_SECONDS,
+                                socket_connect_timeout=TIMEOUT_SECONDS)

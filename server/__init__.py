@@ -31,6 +31,9 @@ from server.http.play import PlayPlaces, play
 from server.http.pyodide_files import pyodide_files
 from server.http.search_zip import search_zip
 from server.http.trees_api import api
+from server.lti.deep_linking import lti_deep_link
+from server.lti.routes import lti
+from server.lti.tool import install_tool
 from server.practice.api import exercise_api
 from server.quotas import install_quotas
 from server.searches.namespace import SearchNamespace
@@ -57,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["play_places"] = PlayPlaces(int(app.config["MAX_RUNNING_SEARCHES_PER_CLIENT"]))
     register_api_errors(app)
     install_quotas(app)
+    install_tool(app)  # LtiConfigError for an unusable --lti-config, before any port is bound
     app.register_blueprint(pages)
     app.register_blueprint(page_assets)
     app.register_blueprint(api)
@@ -70,6 +74,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play)
     app.register_blueprint(pyodide_files)
     app.register_blueprint(search_zip)
+    app.register_blueprint(lti)
+    app.register_blueprint(lti_deep_link)
     queue = app.config["MESSAGE_QUEUE"]
     app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]),
                                                               int(app.config["CLASS_MAX_ROOMS"]))
@@ -88,8 +94,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     socketio.on_namespace(search_namespace)
     app.extensions["minimax_class_gate"] = gate = gate_for(app.config, rooms)
     socketio.on_namespace(ClassNamespace("/class", app.config, rooms, gate))
-    if app.config["BEHIND_PROXY"]:  # rate limits count the address the proxy saw, not the proxy's
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]
+    if app.config["BEHIND_PROXY"]:  # rate limits count the address the proxy saw, not the proxy's; links the LMS
+        # is given (LTI launch and deep-link URLs) use the scheme it was reached by (https behind a TLS proxy)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
     # Outermost, around Socket.IO's own middleware: every transport passes the guard.
     app.wsgi_app = Guard(app.wsgi_app, app.config["ALLOWED_HOSTS"],  # type: ignore[method-assign]
                          int(app.config["MAX_MESSAGE_BYTES"]), lambda sid: close_engineio_session(socketio, sid))

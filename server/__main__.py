@@ -13,6 +13,7 @@ import sys
 
 from server import create_app, socketio_of
 from server.config import DEFAULTS
+from server.lti.tool import LtiConfigError
 from server.storage import StoreError
 from server.transport.guard import WILDCARD_HOSTS, default_allowed_hosts
 from server.transport.no_delay import NoDelayRequestHandler
@@ -38,6 +39,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="connections served at once; each open page holds one (default %(default)s)")
     parser.add_argument("--backlog", type=positive, default=DEFAULT_BACKLOG,
                         help="connections the system queues while all are busy (default %(default)s)")
+    parser.add_argument("--lti-config", metavar="FILE",
+                        help="be an LTI 1.3 tool for the platforms (LMSs) in FILE, a JSON file in pylti1p3's tool "
+                             "configuration format (docs/lms.md)")
     parser.add_argument("--dev", action="store_true",
                         help="Werkzeug's development server instead of gunicorn (one class on one machine)")
     return parser.parse_args(argv)
@@ -59,6 +63,8 @@ def app_config(args: argparse.Namespace) -> dict[str, object]:
         config["MESSAGE_QUEUE"] = args.message_queue
     if args.behind_proxy:
         config["BEHIND_PROXY"] = True
+    if args.lti_config:
+        config["LTI_CONFIG"] = args.lti_config
     return config
 
 
@@ -67,7 +73,7 @@ def main() -> None:
     config = app_config(args)
     try:
         app = create_app(config)  # here, before any port is bound: a bad database is one line, exit 2
-    except StoreError as exc:
+    except (StoreError, LtiConfigError) as exc:
         print(f"python -m server: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     if not args.dev and (problem := port_problem(args.host, args.port)):

@@ -127,4 +127,13 @@ DEFAULTS: dict[str, object] = {
     # Engine moves (POST /api/play/move, each a search) per address per minute, whatever X-Play-Page says: a class of
     # 300 playing a move every 15 s uses 1,200 of 2,400.
     "QUOTA_PLAY_MOVES_PER_MINUTE": 2400,
+    # LMS logins started (GET|POST /lti/login) per address per minute: each keeps a nonce for 10 minutes (server/lti/
+    # launch_store.py). A class of 300 opening the exercise from the course page in the same minute uses 300 of 1,200.
+    "QUOTA_LTI_LOGINS_PER_MINUTE": 1200,
+    # LTI 1.3 (docs/lms.md): the platforms this server is a tool for, a JSON file in pylti1p3's tool configuration
+    # format (`--lti-config FILE`); None: no LMS launches.
+    "LTI_CONFIG": None,
+    # A launch (who the student is, where their grade goes) is kept this long: a page opened from the course can
+    # check and send grades for a day; after, the student opens the exercise from the course again.
+    "LTI_LAUNCH_SECONDS": 86400.0,
 }

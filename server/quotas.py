@@ -43,6 +43,7 @@ KINDS: dict[str, str] = {
     "imports": "CS188 files imported",  # POST /api/import/cs188
     "misconception_answers": "misconception answers asked",  # POST /api/misconceptions/answers
     "play_moves": "engine moves asked",  # POST /api/play/move (besides its per-page limit on replies at once)
+    "lti_logins": "LMS logins started",  # GET|POST /lti/login (each keeps a nonce for 10 minutes)
 }
 """Each kind of write with a per-minute quota, and what the 429's sentence calls it."""
 PER_STUDENT = ("checks", "hints", "solutions")
@@ -203,7 +204,7 @@ def address() -> str:
 
 
 def student_of_request() -> str | None:
-    """Whose check or hint this is: `student`, else `learner`, from the JSON body or the query string (the
+    """Whose check or hint this is: the LMS launch `lti`, else `student`, else `learner`, from the JSON body or the query string (the
     exercise page sends a hint's in the query). A bad value counts as none here: the route refuses it."""
     fields: dict[str, Any] = dict(request.args)
     data = request.get_data(cache=True)  # cached: the route reads the same bytes
@@ -212,7 +213,9 @@ def student_of_request() -> str | None:
     except (ValueError, RecursionError):
         body = None
     if isinstance(body, dict):
-        fields.update({name: body[name] for name in ("student", "learner") if name in body})
+        fields.update({name: body[name] for name in ("student", "learner", "lti") if name in body})
+    if isinstance(fields.get("lti"), str) and fields["lti"]:  # an LMS launch: its student (the route checks it)
+        return f"lti:{fields['lti'][:64]}"
     try:
         identity = read_identity(fields)
     except InputError:

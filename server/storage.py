@@ -22,10 +22,10 @@ CREATE TABLE IF NOT EXISTS exercises (id TEXT PRIMARY KEY, key_hash TEXT NOT NUL
     created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, options TEXT);
 CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
     score REAL NOT NULL, mistakes INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]', help TEXT);
+    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]', help TEXT, lms_user TEXT);
 CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (exercise_id);
 CREATE TABLE IF NOT EXISTS help_uses (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
-    what TEXT NOT NULL, student TEXT, learner TEXT, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+    what TEXT NOT NULL, student TEXT, learner TEXT, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, lms_user TEXT);
 CREATE INDEX IF NOT EXISTS help_uses_by_exercise ON help_uses (exercise_id);
 CREATE TABLE IF NOT EXISTS mistake_counts (exercise_id TEXT NOT NULL REFERENCES exercises (id), node TEXT NOT NULL,
     kind TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (exercise_id, node, kind)) WITHOUT ROWID;
@@ -33,6 +33,9 @@ CREATE TABLE IF NOT EXISTS class_rooms (code TEXT PRIMARY KEY, key_hash TEXT NOT
     request TEXT, search_id TEXT, step INTEGER NOT NULL DEFAULT -1, held INTEGER NOT NULL DEFAULT 0,
     active_at REAL NOT NULL, present_at REAL NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lti_courses (exercise_id TEXT NOT NULL REFERENCES exercises (id), issuer TEXT NOT NULL,
+    context TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    PRIMARY KEY (exercise_id, issuer, context)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT NULL, bytes INTEGER NOT NULL,
     PRIMARY KEY (who, bucket)) WITHOUT ROWID;
 """
@@ -46,6 +49,10 @@ CREATE TABLE IF NOT EXISTS stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT N
 # `help_uses`: each hint or solution a student was given (what: "hint", "solution" or "slip"), with the same
 # `student` / `learner` as their checks and no address; an attempt's `help` is what its student had used before
 # it ({"hints": n, "solution": bool}, server/practice/help_uses.py); NULL: not known (before issue 31, or no identity).
+# `lms_user` (attempts, help_uses): the student's LMS identity when the exercise was opened from a course by LTI 1.3
+# (server/lti/launches.py: JSON ["issuer", "sub"]); their `student` is then the name the LMS gave. `lti_courses`: the LMS
+# courses (issuer, context id) an instructor added the exercise to by deep linking, whose instructors' launches open its
+# results (server/lti/courses.py).
 # `stored_bytes`: the bytes each address stored per time bucket, for the quota (server/quotas.py); `who` is a
 # keyed hash of the address (HMAC with `settings`' address_key, made once per database), never the address,
 # and rows older than the quota's window are deleted.
@@ -86,16 +93,23 @@ class Attempt(NamedTuple):
     learner: str | None
     misconceptions: list[dict[str, Any]]  # [{"id", "name", "marks", "nodes"}], best first
     help: dict[str, Any] | None = None  # {"hints": n, "solution": bool} used before it; None: not known
+    lms_user: str | None = None  # JSON ["issuer", "sub"] when checked from an LMS launch (LTI 1.3)
 
 
 def migrate(db: sqlite3.Connection) -> None:
     """Bring a file written by an older version up to SCHEMA, in place, inside the caller's transaction:
-    exercises gain `options` (NULL: the defaults), attempts gain `help` (NULL: not known), and the anonymous
+    exercises gain `options` (NULL: the defaults), attempts gain `help` (NULL: not known), attempts and help uses
+    `lms_user` (NULL: not from an LMS), and the anonymous
     `submissions` of before become attempts with no student, learner or misconception (same ids, scores and times)."""
     if "options" not in {row[1] for row in db.execute("PRAGMA table_info(exercises)")}:
         db.execute("ALTER TABLE exercises ADD COLUMN options TEXT")
-    if "help" not in {row[1] for row in db.execute("PRAGMA table_info(attempts)")}:
+    attempt_columns = {row[1] for row in db.execute("PRAGMA table_info(attempts)")}
+    if "help" not in attempt_columns:
         db.execute("ALTER TABLE attempts ADD COLUMN help TEXT")
+    if "lms_user" not in attempt_columns:
+        db.execute("ALTER TABLE attempts ADD COLUMN lms_user TEXT")
+    if "lms_user" not in {row[1] for row in db.execute("PRAGMA table_info(help_uses)")}:
+        db.execute("ALTER TABLE help_uses ADD COLUMN lms_user TEXT")
     if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").fetchone():
         db.execute("INSERT INTO attempts (id, exercise_id, score, mistakes, created_at) "
                    "SELECT id, exercise_id, score, mistakes, created_at FROM submissions ORDER BY id")
@@ -149,6 +163,11 @@ class Store:
         with closing(self._connect()) as db:
             return db.execute(sql, args).fetchall()
 
+    def write(self, sql: str, args: tuple[object, ...] = ()) -> None:
+        """One statement in its own transaction (server/lti/courses.py adds a course)."""
+        with closing(self._connect()) as db:
+            db.execute(sql, args)
+
     def save(self, kind: str, body: str, bill: Bill | None = None) -> str:
         assert kind in KINDS
         return self._insert_with_new_id(f"INSERT INTO {kind} (id, body) VALUES (?, ?)", (body,), bill)
@@ -191,10 +210,11 @@ class Store:
 
     def add_attempt(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]],
                     misconceptions: Sequence[dict[str, Any]] = (), student: str | None = None, learner: str | None = None,
-                    allowed: int | None = None, help: dict[str, Any] | None = None, bill: Bill | None = None) -> bool:
+                    allowed: int | None = None, help: dict[str, Any] | None = None, bill: Bill | None = None,
+                    lms_user: str | None = None) -> bool:
         """Store one attempt, and add its mistakes' (node, kind) to the exercise's counts, all in one
         transaction (an attempt counts whole or not at all). With `allowed`, store nothing and answer
-        False when the same student (by name if given, else by learner) already has that many: the
+        False when the same student (by LMS identity, else by name if given, else by learner) already has that many: the
         count and the insert are one transaction, so two checks at once cannot both pass the last.
         `help`: what the student had used before it (None: not known). With `bill`, the attempt's bytes
         are charged in that transaction too."""
@@ -203,16 +223,16 @@ class Store:
         with closing(self._connect()) as db:
             db.execute("BEGIN IMMEDIATE")
             try:
-                if allowed is not None and self._used(db, exercise_id, student, learner) >= allowed:
+                if allowed is not None and self._used(db, exercise_id, student, learner, lms_user) >= allowed:
                     db.execute("ROLLBACK")
                     return False
                 kept = json.dumps(list(misconceptions))
                 helped = None if help is None else json.dumps(help)
                 if bill is not None:
-                    bill.charge(db, stored_size(kept, student, learner, helped))  # mistake_counts: one row per (node, kind) at most
-                db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions, help) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (exercise_id, score, len(mistakes), student, learner, kept, helped))
+                    bill.charge(db, stored_size(kept, student, learner, helped, lms_user))  # mistake_counts: a row per (node, kind)
+                db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions, help, lms_user) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (exercise_id, score, len(mistakes), student, learner, kept, helped, lms_user))
                 db.executemany("INSERT INTO mistake_counts (exercise_id, node, kind, count) VALUES (?, ?, ?, ?) "
                                "ON CONFLICT (exercise_id, node, kind) DO UPDATE SET count = count + excluded.count",
                                [(exercise_id, node, kind, n) for (node, kind), n in counts.items()])
@@ -223,54 +243,64 @@ class Store:
                 raise
 
     @staticmethod
-    def _whose(student: str | None, learner: str | None) -> tuple[str, str] | None:
-        """The WHERE clause and value that find one student's rows: by name if given, else the learner's rows
-        without a name (as server/practice/attempts.py numbers attempts); None for neither."""
+    def _whose(student: str | None, learner: str | None, lms_user: str | None = None) -> tuple[str, str] | None:
+        """The WHERE clause and value that find one student's rows: by LMS identity if given, else by name if given,
+        else the learner's rows without a name (as server/practice/attempts.py numbers attempts); None for none."""
+        if lms_user is not None:
+            return "lms_user = ?", lms_user
         if student is not None:
-            return "student = ?", student
+            return "student = ? AND lms_user IS NULL", student
         return None if learner is None else ("learner = ? AND student IS NULL", learner)
 
     @staticmethod
-    def _used(db: sqlite3.Connection, exercise_id: str, student: str | None, learner: str | None) -> int:
-        whose = Store._whose(student, learner)
+    def _used(db: sqlite3.Connection, exercise_id: str, student: str | None, learner: str | None,
+              lms_user: str | None = None) -> int:
+        whose = Store._whose(student, learner, lms_user)
         if whose is None:
             return 0
         clause, who = whose
         return int(db.execute(f"SELECT COUNT(*) FROM attempts WHERE exercise_id = ? AND {clause}", (exercise_id, who)).fetchone()[0])
 
-    def attempts_used(self, exercise_id: str, student: str | None, learner: str | None) -> int:
-        """How many attempts this student has stored: by name if given, else the learner's attempts without a
-        name (as server/practice/attempts.py numbers them); 0 for neither."""
+    def attempts_used(self, exercise_id: str, student: str | None, learner: str | None, lms_user: str | None = None) -> int:
+        """How many attempts this student has stored: by LMS identity, else by name if given, else the learner's
+        attempts without a name (as server/practice/attempts.py numbers them); 0 for none."""
         with closing(self._connect()) as db:
-            return self._used(db, exercise_id, student, learner)
+            return self._used(db, exercise_id, student, learner, lms_user)
+
+    def best_score(self, exercise_id: str, lms_user: str) -> float | None:
+        """The best score of this LMS student's attempts (what a "best" grade sends back); None before any."""
+        with closing(self._connect()) as db:
+            row = db.execute("SELECT MAX(score) FROM attempts WHERE exercise_id = ? AND lms_user = ?", (exercise_id, lms_user)).fetchone()
+        return None if row[0] is None else float(row[0])
 
     def attempts(self, exercise_id: str) -> list[Attempt]:
         """Every attempt at the exercise, oldest first."""
         with closing(self._connect()) as db:
-            rows = db.execute("SELECT id, created_at, score, mistakes, student, learner, misconceptions, help FROM attempts "
-                              "WHERE exercise_id = ? ORDER BY id", (exercise_id,)).fetchall()
-        return [Attempt(*row[:6], json.loads(row[6]), None if row[7] is None else json.loads(row[7])) for row in rows]
+            rows = db.execute("SELECT id, created_at, score, mistakes, student, learner, misconceptions, help, lms_user "
+                              "FROM attempts WHERE exercise_id = ? ORDER BY id", (exercise_id,)).fetchall()
+        return [Attempt(*row[:6], json.loads(row[6]), None if row[7] is None else json.loads(row[7]), row[8]) for row in rows]
 
     def add_help_use(self, exercise_id: str, what: str, student: str | None, learner: str | None,
-                     bill: Bill | None = None) -> None:
+                     bill: Bill | None = None, lms_user: str | None = None) -> None:
         """Note that a student was given help (`what`: "hint", "solution" or "slip"); no address is kept. With
         `bill`, the row's bytes are charged in the same transaction."""
         with closing(self._connect()) as db:
             db.execute("BEGIN IMMEDIATE")
             try:
                 if bill is not None:
-                    bill.charge(db, stored_size(exercise_id, what, student, learner))
-                db.execute("INSERT INTO help_uses (exercise_id, what, student, learner) VALUES (?, ?, ?, ?)",
-                           (exercise_id, what, student, learner))
+                    bill.charge(db, stored_size(exercise_id, what, student, learner, lms_user))
+                db.execute("INSERT INTO help_uses (exercise_id, what, student, learner, lms_user) VALUES (?, ?, ?, ?, ?)",
+                           (exercise_id, what, student, learner, lms_user))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
 
-    def help_used(self, exercise_id: str, student: str | None, learner: str | None) -> dict[str, int] | None:
+    def help_used(self, exercise_id: str, student: str | None, learner: str | None,
+                  lms_user: str | None = None) -> dict[str, int] | None:
         """How many of each help this student has been given at the exercise ({"hint": 3, ...}); None for a
         request that says not whose it is (its help cannot be known)."""
-        whose = self._whose(student, learner)
+        whose = self._whose(student, learner, lms_user)
         if whose is None:
             return None
         clause, who = whose

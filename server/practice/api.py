@@ -38,10 +38,11 @@ from search.practice.diagnosis import mistaken_events
 from search.traces.check import canonical_text
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse, store
+from server.lti.exercise_launches import grade_to_lms, lms_student, teaches_exercise, whose
 from server.practice.attempts import stored_misconceptions, summarise_attempts
 from server.practice.cache import LruCache
 from server.practice.help_uses import attempt_help, help_note, helped
-from server.practice.identity import Identity, read_identity, take_identity
+from server.practice.identity import Identity, take_identity
 from server.practice.options import Options, options_from_text, options_text, take_options
 from server.practice.results import summarise
 from server.practice.results_csv import results_csv
@@ -82,14 +83,24 @@ def load(exercise_id: str) -> Loaded | None:
 
 
 def is_instructor(loaded: Loaded) -> bool:
-    """Whether ?key= is the exercise's results key (compared in constant time)."""
+    """Whether ?key= is the exercise's results key (compared in constant time), or ?lti= an LMS launch of an
+    instructor of a course the exercise was added to (server/lti/exercise_launches.py)."""
     given = request.args.get("key", "")
-    return bool(given) and hmac.compare_digest(key_hash(given), loaded.key_hash)
+    if given:
+        return hmac.compare_digest(key_hash(given), loaded.key_hash)
+    launch = request.args.get("lti", "")
+    return bool(launch) and teaches_exercise(launch, request.view_args["exercise_id"])
+
+
+def is_results_key(exercise_id: str, key: str) -> bool:
+    """Whether `key` is the results key of this exercise (the LMS deep-linking page's "an exercise you made")."""
+    loaded = load(exercise_id)
+    return loaded is not None and bool(key) and hmac.compare_digest(key_hash(key), loaded.key_hash)
 
 
 def used_and_left(exercise_id: str, options: Options, identity: Identity) -> dict[str, Any]:
     """How many checks this student has made and, when the exercise limits them, how many are left."""
-    used = store().attempts_used(exercise_id, identity.student, identity.learner)
+    used = store().attempts_used(exercise_id, *identity)
     return {"attempts_used": used, "attempts_left": None if options.attempts is None else max(0, options.attempts - used)}
 
 
@@ -110,14 +121,20 @@ def json_object(what: str) -> dict[str, Any]:
     return data
 
 
+def new_exercise(body: dict[str, Any]) -> tuple[str, str]:
+    """Make and store an exercise from POST /api/exercises' fields (also the LMS's deep-linking page's): (id, results
+    key); InputError naming the field, and nothing stored, for a bad one."""
+    bill = stored_bill()
+    options, rest = take_options(body)
+    exercise = parse_exercise(rest)
+    key = secrets.token_urlsafe(18)
+    return store().save_exercise(stored_body(rest, exercise), key_hash(key), options_text(options), bill), key
+
+
 @exercise_api.post("")
 @limited("exercises")
 def make_exercise() -> Any:
-    bill = stored_bill()
-    options, rest = take_options(json_object("exercise"))
-    exercise = parse_exercise(rest)
-    key = secrets.token_urlsafe(18)
-    exercise_id = store().save_exercise(stored_body(rest, exercise), key_hash(key), options_text(options), bill)
+    exercise_id, key = new_exercise(json_object("exercise"))
     return jsonify(id=exercise_id, url=url_for("pages.exercise_page", exercise_id=exercise_id), key=key), 201
 
 
@@ -126,9 +143,9 @@ def student_copy(exercise_id: str) -> Any:
     loaded = load(exercise_id)
     if loaded is None:
         return not_found(exercise_id)
-    identity = read_identity(request.args)
+    identity = whose(request.args, exercise_id)
     return jsonify(**loaded.exercise.student_copy(), options=loaded.options.to_json(),
-                   **used_and_left(exercise_id, loaded.options, identity))
+                   **used_and_left(exercise_id, loaded.options, identity), **lms_student(request.args, exercise_id))
 
 
 @exercise_api.post("/<exercise_id>/check")
@@ -137,24 +154,27 @@ def check(exercise_id: str) -> Any:
     loaded = load(exercise_id)
     if loaded is None:
         return not_found(exercise_id)
-    identity, answer = take_identity(json_object("answer"))
+    fields, answer = take_identity(json_object("answer"))
+    identity = whose(fields, exercise_id)
     allowed = loaded.options.attempts
     if allowed is not None and identity.who is None:
         raise InputError("learner", f"this exercise allows {allowed} attempts per student: a check must say whose it is "
                                     "(student or learner)")
-    if allowed is not None and store().attempts_used(exercise_id, identity.student, identity.learner) >= allowed:
+    if allowed is not None and store().attempts_used(exercise_id, *identity) >= allowed:
         return used_up(loaded.options)
     result = check_answer(loaded.exercise, answer)  # raises InputError before anything is stored
-    help_before = attempt_help(store().help_used(exercise_id, identity.student, identity.learner))
+    help_before = attempt_help(store().help_used(exercise_id, *identity))
     kept = store().add_attempt(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]],
                                stored_misconceptions(result), identity.student, identity.learner, allowed, help_before,
-                               answer_bill())
+                               answer_bill(), identity.lms_user)
     if not kept:  # another check took the last attempt
         return used_up(loaded.options)
+    lms = grade_to_lms(fields.get("lti"), exercise_id, loaded.options.grade, identity, float(result["score"]))
     if not loaded.options.solution and not is_instructor(loaded):
         result = without_answers(loaded.exercise, result)
     return jsonify({**result, "withheld": result.get("withheld", False), "help": help_before,
-                    "perfect": result["score"] == 1.0 and not helped(help_before), "help_note": help_note(help_before, result["correct"])})
+                    "perfect": result["score"] == 1.0 and not helped(help_before), "help_note": help_note(help_before, result["correct"]),
+                    **({} if lms is None else {"lms": lms})})
 
 
 @exercise_api.post("/<exercise_id>/hint")
@@ -165,7 +185,8 @@ def hint(exercise_id: str) -> Any:
         return not_found(exercise_id)
     if not loaded.options.hints and not is_instructor(loaded):
         return jsonify(error="hints are turned off for this exercise (graded use)"), 403
-    identity, answer = take_identity(json_object("answer"))
+    fields, answer = take_identity(json_object("answer"))
+    identity = whose(fields, exercise_id)
     given = hint_for(loaded.exercise, answer)  # raises InputError before anything is noted
     note_help(exercise_id, loaded, "hint", identity)
     return jsonify(given)
@@ -179,7 +200,7 @@ def solution(exercise_id: str) -> Any:
         return not_found(exercise_id)
     if not loaded.options.solution and not is_instructor(loaded):
         return jsonify(error="the solution of this exercise is hidden (graded use): only its results key opens it"), 403
-    identity = read_identity(request.args)
+    identity = whose(request.args, exercise_id)
     misconception = request.args.get("misconception")
     if misconception is not None:  # the search with a slip of the catalogue: "watch this slip" (it shows the tree's values too)
         text = canonical_text(mistaken_events(loaded.exercise, misconception))
@@ -192,7 +213,7 @@ def solution(exercise_id: str) -> Any:
 def note_help(exercise_id: str, loaded: Loaded, what: str, identity: Identity) -> None:
     """Note a student's hint or solution (help_uses.py); the instructor's own (with the key) is not a student's."""
     if not is_instructor(loaded):
-        store().add_help_use(exercise_id, what, identity.student, identity.learner, answer_bill())
+        store().add_help_use(exercise_id, what, identity.student, identity.learner, answer_bill(), identity.lms_user)
 
 
 def instructors_exercise(exercise_id: str) -> Loaded | tuple[Response, int]:

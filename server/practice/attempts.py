@@ -41,8 +41,8 @@ def numbered(attempts: Iterable[Attempt]) -> Iterator[tuple[int, Attempt]]:
     """(attempt number of that student, attempt), oldest first: 1 is a first attempt."""
     seen: Counter[tuple[str, str]] = Counter()
     for attempt in attempts:
-        who = ("student", attempt.student) if attempt.student is not None else (
-            ("learner", attempt.learner) if attempt.learner is not None else None)
+        who = ("lms", attempt.lms_user) if attempt.lms_user is not None else ("student", attempt.student) if (
+            attempt.student is not None) else ("learner", attempt.learner) if attempt.learner is not None else None
         if who is None:
             yield 1, attempt
             continue
@@ -98,4 +98,5 @@ def listed_attempt(number: int, attempt: Attempt) -> dict[str, Any]:
         "mistakes": attempt.mistakes,
         "misconceptions": [{"id": m["id"], "name": name_of(m), "marks": m["marks"]} for m in attempt.misconceptions],
         "help": attempt.help,
+        "lms": attempt.lms_user is not None,  # checked from an LMS course: `student` is the name the LMS gave
     }

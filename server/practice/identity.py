@@ -1,7 +1,9 @@
 """Whose attempt a check is (issue 26): an optional `student` name or id that the exercise link
 carries (/x/<id>?student=...), shown only to the instructor, and an anonymous `learner` token the
 exercise page makes once per browser, so that a student's retries can be told from first attempts
-without a name. A student is counted by the name when there is one, else by the token.
+without a name. A student is counted by the name when there is one, else by the token. A page opened from an
+LMS course by LTI 1.3 (issue 32) sends its launch (`lti`) instead: the student is then the LMS's user (`lms_user`),
+named as the LMS names them (server/lti/launches.py).
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ SHORT_LEARNER = 6
 class Identity(NamedTuple):
     student: str | None = None
     learner: str | None = None
+    lms_user: str | None = None  # JSON ["issuer", "sub"] of an LTI launch's user
 
     @property
     def who(self) -> tuple[str, str] | None:
-        """What attempts are counted by: the student's name if given, else the learner token."""
+        """What attempts are counted by: the LMS user, else the student's name if given, else the learner token."""
+        if self.lms_user is not None:
+            return ("lms", self.lms_user)
         if self.student is not None:
             return ("student", self.student)
         return None if self.learner is None else ("learner", self.learner)
@@ -47,8 +52,11 @@ def read_identity(fields: Mapping[str, Any]) -> Identity:
     return Identity(student or None, learner or None)
 
 
-def take_identity(body: dict[str, Any]) -> tuple[Identity, dict[str, Any]]:
-    """(whose check it is, the rest of the body: the answer for the engine)."""
+IDENTITY_FIELDS = ("student", "learner", "lti")
+"""The fields of a check's or hint's body that say whose it is, not what the answer is."""
+
+
+def take_identity(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the fields saying whose check it is, the rest of the body: the answer for the engine)."""
     rest = dict(body)
-    fields = {name: rest.pop(name) for name in Identity._fields if name in rest}
-    return read_identity(fields), rest
+    return {name: rest.pop(name) for name in IDENTITY_FIELDS if name in rest}, rest

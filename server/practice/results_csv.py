@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Iterable
 
 from server.practice.attempts import iso_time, name_of, numbered
@@ -17,7 +18,7 @@ from server.practice.help_uses import help_cell
 from server.practice.identity import SHORT_LEARNER
 from server.storage import Attempt
 
-HEADER = ("time", "student", "learner", "attempt", "score", "mistakes", "misconceptions", "misconception_ids", "help")
+HEADER = ("time", "student", "learner", "attempt", "score", "mistakes", "misconceptions", "misconception_ids", "help", "lms_user")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -26,11 +27,17 @@ def cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+def lms_user_words(lms_user: str | None) -> str:
+    """An attempt's LMS user as a cell: "issuer sub" (the gradebook's own id for the student)."""
+    return "" if lms_user is None else " ".join(json.loads(lms_user))
+
+
 def results_csv(attempts: Iterable[Attempt]) -> str:
     """The CSV text: time (UTC, ISO 8601), student (empty when none), learner (its first characters),
     attempt number of that student, score (0 to 1), mistakes, the misconceptions given as
     "name (marks)" joined by "; ", their ids joined by " ", and the help used before it (issue 31:
-    "none", "3 hints", "solution", "2 hints; solution", or "not recorded" when not known)."""
+    "none", "3 hints", "solution", "2 hints; solution", or "not recorded" when not known), and the LMS user
+    ("issuer sub") of a check made from a course (issue 32; empty otherwise)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(HEADER)
@@ -45,5 +52,6 @@ def results_csv(attempts: Iterable[Attempt]) -> str:
             cell("; ".join(f"{name_of(m)} ({m['marks']})" for m in attempt.misconceptions)),
             " ".join(m["id"] for m in attempt.misconceptions),
             help_cell(attempt.help),
+            cell(lms_user_words(attempt.lms_user)),
         ])
     return out.getvalue()

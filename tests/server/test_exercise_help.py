@@ -78,7 +78,7 @@ def test_hints_and_solutions_are_noted_under_whoever_asked_and_nothing_else(serv
                                    ("slip", None, "bob-browser-1"), ("hint", None, None)]
     with sqlite3.connect(db) as conn:
         columns = [row[1] for row in conn.execute("PRAGMA table_info(help_uses)")]
-    assert columns == ["id", "exercise_id", "what", "student", "learner", "created_at"]  # no address, cookie or agent
+    assert columns == ["id", "exercise_id", "what", "student", "learner", "created_at", "lms_user"]  # no address, cookie or agent
 
 
 def test_refused_or_bad_help_requests_note_nothing(server: tuple[str, Path]) -> None:
@@ -135,8 +135,8 @@ def test_perfect_counts_only_attempts_without_help_in_the_json_and_the_csv(serve
                                                           {"hints": 0, "solution": False}]
     text = requests.get(f"{base}/results.csv", params={"key": key}, timeout=10).content.decode("utf-8").removeprefix("\ufeff")
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][-1] == "help" and len(rows[0]) == 9  # the new column comes last
-    assert [row[-1] for row in rows[1:]] == ["none", "1 hint", "solution"]
+    assert rows[0][8] == "help" and rows[0][9:] == ["lms_user"]  # new columns come last (help, then issue 32's lms_user)
+    assert [row[8] for row in rows[1:]] == ["none", "1 hint", "solution"]
 
 
 def test_help_words() -> None:
@@ -185,7 +185,7 @@ def test_with_hints_and_solution_off_no_route_hands_a_student_the_answer(server:
     base, key = make(url, tree=DISTINCT, hints=False, solution=False, attempts=3)
     exercise_id = base.rsplit("/", 1)[1]
     copy = requests.get(base, params=ADA, timeout=10).json()
-    assert copy["options"] == {"hints": False, "solution": False, "attempts": 3}
+    assert copy["options"] == {"hints": False, "solution": False, "attempts": 3, "grade": "best"}
     assert internal_values(copy["tree"]) == [] and "pruned" not in copy and "events" not in copy
     checked = check(base, {"values": {"A": 1}, "pruned": ["D3"]}, **ADA)
     assert checked["withheld"] is True and "expected" not in json.dumps(checked)

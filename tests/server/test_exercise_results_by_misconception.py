@@ -80,11 +80,11 @@ def test_bad_options_are_refused_naming_the_field(server: tuple[str, Path], opti
 def test_the_options_default_to_open_practice_and_the_student_copy_says_them(server: tuple[str, Path]) -> None:
     url, _ = server
     open_one = requests.get(f"{url}/api/exercises/{make(url)['id']}", timeout=10).json()
-    assert open_one["options"] == {"hints": True, "solution": True, "attempts": None}
+    assert open_one["options"] == {"hints": True, "solution": True, "attempts": None, "grade": "best"}
     assert (open_one["attempts_used"], open_one["attempts_left"]) == (0, None)
     graded = make(url, hints=False, solution=False, attempts=3)
     copy = requests.get(f"{url}/api/exercises/{graded['id']}", params={"learner": "abcdefgh"}, timeout=10).json()
-    assert copy["options"] == {"hints": False, "solution": False, "attempts": 3}
+    assert copy["options"] == {"hints": False, "solution": False, "attempts": 3, "grade": "best"}
     assert (copy["attempts_used"], copy["attempts_left"]) == (0, 3)
     assert results(url, graded)["student"]["options"] == copy["options"]
 
@@ -204,7 +204,7 @@ def test_the_csv_has_a_row_per_attempt_and_no_formula_from_a_name(server: tuple[
     assert answer.status_code == 200 and answer.headers["Content-Type"] == "text/csv; charset=utf-8"
     assert answer.headers["Content-Disposition"] == f'attachment; filename="exercise-{made["id"]}-attempts.csv"'
     text = answer.content.decode("utf-8")
-    assert text.startswith("\ufefftime,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help\r\n")
+    assert text.startswith("\ufefftime,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help,lms_user\r\n")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert len(rows) == 1 + len(names) + 1
     assert [row[1] for row in rows[1:]] == ["'=HYPERLINK(\"http://evil.example\",\"x\")", "'+1+1", "'-2", "'@SUM(A1)",

@@ -33,9 +33,10 @@ export const checkAnswer = (id, answer) => post(`${path(id)}/check`, answer);
 // whose try it counts as for the per-student quota only (429 past it)
 export const askHint = (id, answer, who = {}) => post(`${path(id)}/hint${query(who)}`, answer);
 // The instructor's summary; a wrong key is an Error (403)
-export const fetchResults = (id, key) => call(`${path(id)}/results?${new URLSearchParams({ key })}`).then((r) => r.json());
+// `access`: {key} (the results link's) or {lti} (an instructor's launch from a course the exercise was added to)
+export const fetchResults = (id, access) => call(`${path(id)}/results?${new URLSearchParams(access)}`).then((r) => r.json());
 // Where the instructor's CSV of every attempt downloads from
-export const resultsCsvUrl = (id, key) => `${path(id)}/results.csv?${new URLSearchParams({ key })}`;
+export const resultsCsvUrl = (id, access) => `${path(id)}/results.csv?${new URLSearchParams(access)}`;
 // The exercise's real trace, as events to replay. A hidden solution (graded use) opens only with the
 // instructor's key: by default the one in the page's own address (/x/<id>/solution?key=..., the results page's link).
 const ownParam = (name) => new URLSearchParams(globalThis.location ? globalThis.location.search : "").get(name) || "";

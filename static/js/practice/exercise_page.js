@@ -96,6 +96,7 @@ async function check() {
     : `Score ${percent(result.score)}: ${n} mistake${n === 1 ? "" : "s"}.`;
   $("feedback-score").dataset.correct = String(result.correct);
   showHelpUsed(result);
+  showGradebook(result.lms);
   $("feedback").dataset.score = String(result.score);
   const list = $("feedback-list");
   list.replaceChildren();
@@ -150,10 +151,29 @@ function showHelpUsed(result) {
     (unlisted.length ? ` Not listed, as where they are would tell the answer: ${unlisted.join(" and ")}.` : "");
 }
 
+// A page opened from an LMS course (issue 32): whose checks these are and where the score goes.
+function lmsWords(lms, grade) {
+  const where = `You opened this exercise from ${lms.course} as ${lms.student}`;
+  if (!lms.graded) return `${where}.`;
+  return `${where}: each Check sends ${grade === "latest" ? "its score" : "your best score so far"} to the course's gradebook.`;
+}
+
+// What became of the score at this check: sent (points of 100), or not and why (the attempt is kept either way).
+function showGradebook(lms) {
+  const note = $("feedback-lms");
+  note.hidden = !lms;
+  if (!lms) return;
+  note.dataset.sent = String(lms.sent);
+  note.textContent = lms.sent
+    ? `Sent to your course's gradebook: ${lms.points} of ${lms.out_of}${lms.grade === "best" ? " (your best score so far)" : ""}.`
+    : `Not sent to your course's gradebook: ${lms.error}. Your attempt is saved; your next Check sends your score again.`;
+}
+
 // The solution page's address: the student's name goes with it, so the server notes whose solution it was.
 function solutionUrl(fields) {
   const query = new URLSearchParams(fields);
   if (who.student) query.set("student", who.student);
+  if (who.lti) query.set("lti", who.lti);
   return `/x/${encodeURIComponent(id)}/solution?${query}`;
 }
 
@@ -226,7 +246,8 @@ async function open() {
   $("hint").hidden = !copy.options.hints;
   $("solution").hidden = !copy.options.solution;
   showAttempts();
-  if (who.student) $("task-student").textContent = `Your checks are kept under the name in your link: “${who.student}”.`;
+  if (copy.lms) $("task-student").textContent = lmsWords(copy.lms, copy.options.grade);
+  else if (who.student) $("task-student").textContent = `Your checks are kept under the name in your link: “${who.student}”.`;
   $("task-settings").textContent = settingsWords(copy);
   $("task-asked").textContent = askedWords(copy.ask, copy);
   $("task-howto").textContent = howToWords(copy.ask, copy);

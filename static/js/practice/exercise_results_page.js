@@ -86,7 +86,8 @@ function drawHeat(results) {
 function optionsWords(options) {
   const limit = options.attempts === null ? "no limit on attempts" : `${options.attempts} attempt${options.attempts === 1 ? "" : "s"} per student`;
   const hidden = [options.hints ? null : "Hint", options.solution ? null : "Show solution"].filter(Boolean);
-  return `Students see ${hidden.length ? `no ${hidden.join(" and no ")}` : "Hint and Show solution"}; ${limit}.`;
+  const grade = options.grade === "latest" ? "the latest score" : "the best score";
+  return `Students see ${hidden.length ? `no ${hidden.join(" and no ")}` : "Hint and Show solution"}; ${limit}; an LMS gradebook gets ${grade}.`;
 }
 
 function showMisconceptions(found) {
@@ -128,6 +129,7 @@ function showAttempts(results) {
     tr.dataset.help = helped ? "used" : a.help ? "none" : "unknown";
     if (helped) tr.lastElementChild.classList.add("help-used");
     if (a.student === null) tr.children[1].classList.add("anonymous");
+    if (a.lms) tr.children[1].append(" (LMS)"); // the name the course's LMS gave, not a link's
     return tr;
   });
   $("attempt-rows").replaceChildren(...rows);
@@ -136,12 +138,15 @@ function showAttempts(results) {
 }
 
 async function open() {
-  const key = new URLSearchParams(window.location.search).get("key") || "";
+  const own = new URLSearchParams(window.location.search);
+  const key = own.get("key") || "";
+  const lti = own.get("lti") || "";
+  const access = key || !lti ? { key } : { lti }; // the results link's key, or an instructor's LMS launch
   let results;
   try {
-    results = await fetchResults(id, key);
+    results = await fetchResults(id, access);
   } catch (err) {
-    $("results-error").textContent = key ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
+    $("results-error").textContent = key || lti ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
     return;
   }
   $("results-settings").textContent = `${settingsWords(results.student)} ${askedWords(results.student.ask, results.student)}`;
@@ -157,8 +162,8 @@ async function open() {
   drawHistogram(results.first_scores);
   drawHeat(results);
   showAttempts(results);
-  $("download-csv").href = resultsCsvUrl(id, key);
-  $("solution-link").href = `/x/${encodeURIComponent(id)}/solution?${new URLSearchParams({ key })}`;
+  $("download-csv").href = resultsCsvUrl(id, access);
+  $("solution-link").href = `/x/${encodeURIComponent(id)}/solution?${new URLSearchParams(access)}`;
   document.body.dataset.ready = "true";
 }
 

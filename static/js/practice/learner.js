@@ -22,7 +22,10 @@ export function learnerToken() {
   return made;
 }
 
-// {student, learner} of this page: the name from its own address ("" when none) and the token.
+// {student, learner, lti?} of this page: the name from its own address ("" when none), the token and, for a page
+// opened from an LMS course (issue 32), its launch: the server then knows the student from the LMS.
 export function pageIdentity(search = globalThis.location ? globalThis.location.search : "") {
-  return { student: new URLSearchParams(search).get("student") || "", learner: learnerToken() };
+  const params = new URLSearchParams(search);
+  const lti = params.get("lti");
+  return { student: params.get("student") || "", learner: learnerToken(), ...(lti ? { lti } : {}) };
 }

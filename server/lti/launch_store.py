@@ -1,0 +1,132 @@
+"""Where LTI 1.3 logins and launches are kept between requests: each login's nonce and state, each launch's
+claims (what a Check reads back to know the student and to send their score), the platforms' public keys.
+
+pylti1p3 keeps them in a `LaunchDataStorage`; this one is the process's memory, or Redis when the server has a
+message queue (`--message-queue`), so that every server process reads what another stored (a student's launch
+lands on one process, their Checks on any). Two things differ from pylti1p3's own cache storage:
+- a nonce is good once: checking it takes it, so a replayed id_token is refused (pylti1p3 only looks it up),
+  and the taken nonce is remembered for a while so the refusal can say "replayed";
+- no session cookie: an LMS shows us in an iframe, where browsers often refuse our cookies (third-party); every
+  key is random (a uuid), the launch id travels in the page's address, and the OIDC state is still checked
+  against its cookie at launch.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import OrderedDict
+from typing import Any, Protocol
+
+from pylti1p3.launch_data_storage.base import LaunchDataStorage
+
+NONCE_SECONDS = 600
+"""A login's nonce is good for this long (a login that does not come back within 10 minutes is started again)."""
+USED_NONCE_SECONDS = 86400
+"""A taken nonce is remembered this long, so that a replay is named as one rather than as an unknown nonce."""
+MAX_MEMORY_ENTRIES = 200_000
+"""The memory store's most entries (logins, launches, keys; about 2 KB each at most); past it the oldest goes."""
+
+
+class Backend(Protocol):
+    def get(self, key: str) -> Any: ...
+    def set(self, key: str, value: Any, seconds: float) -> None: ...
+    def take(self, key: str) -> Any: ...
+
+
+class MemoryBackend:
+    """One process's store: entries expire, and the oldest goes when MAX_MEMORY_ENTRIES are held."""
+
+    def __init__(self, max_entries: int = MAX_MEMORY_ENTRIES) -> None:
+        self._entries: OrderedDict[str, tuple[float, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._max = max_entries
+
+    def get(self, key: str) -> Any:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None or found[0] < time.monotonic():
+                return None
+            return found[1]
+
+    def set(self, key: str, value: Any, seconds: float) -> None:
+        now = time.monotonic()
+        with self._lock:
+            self._entries.pop(key, None)
+            self._entries[key] = (now + seconds, value)
+            while self._entries:  # drop what expired at the old end, then the oldest past the bound
+                oldest_key, (expires, _) = next(iter(self._entries.items()))
+                if expires >= now and len(self._entries) <= self._max:
+                    break
+                del self._entries[oldest_key]
+
+    def take(self, key: str) -> Any:
+        with self._lock:
+            found = self._entries.pop(key, None)
+        return None if found is None or found[0] < time.monotonic() else found[1]
+
+
+class RedisBackend:
+    """Shared by every process of a deployment: values as JSON, each with Redis's own expiry."""
+
+    PREFIX = "minimax:lti:"
+
+    def __init__(self, url: str) -> None:
+        from server.classroom.redis_client import redis_client
+
+        self._redis = redis_client(url)
+
+    def get(self, key: str) -> Any:
+        text = self._redis.get(self.PREFIX + key)
+        return None if text is None else json.loads(text)
+
+    def set(self, key: str, value: Any, seconds: float) -> None:
+        self._redis.set(self.PREFIX + key, json.dumps(value), ex=max(1, int(seconds)))
+
+    def take(self, key: str) -> Any:
+        text = self._redis.getdel(self.PREFIX + key)
+        return None if text is None else json.loads(text)
+
+
+def backend_for(message_queue: str | None) -> Backend:
+    return RedisBackend(message_queue) if message_queue else MemoryBackend()
+
+
+def is_nonce(key: str) -> bool:
+    return "-nonce-" in key
+
+
+class LaunchStore(LaunchDataStorage[Any]):
+    """pylti1p3's storage interface over a Backend; one per request (pylti1p3 sets the request on it)."""
+
+    def __init__(self, backend: Backend, launch_seconds: float) -> None:
+        super().__init__()
+        self._backend = backend
+        self._launch_seconds = launch_seconds
+
+    def get_session_cookie_name(self) -> str | None:
+        return None  # see the module's docstring: no cookie-bound session inside an LMS's iframe
+
+    def can_set_keys_expiration(self) -> bool:
+        return True
+
+    def get_value(self, key: str) -> Any:
+        return self._backend.get(self._prepare_key(key))
+
+    def set_value(self, key: str, value: Any, exp: int | None = None) -> None:
+        seconds = NONCE_SECONDS if is_nonce(key) else (exp or self._launch_seconds)
+        self._backend.set(self._prepare_key(key), value, seconds)
+
+    def check_value(self, key: str) -> bool:
+        key = self._prepare_key(key)
+        if not is_nonce(key):
+            return self._backend.get(key) is not None
+        if self._backend.take(key) is None:
+            return False
+        self._backend.set(key + "-used", True, USED_NONCE_SECONDS)
+        return True
+
+    def nonce_was_used(self, nonce: str) -> bool:
+        """Whether a launch already took this nonce (the refusal then says the id_token was replayed)."""
+        return self._backend.get(self._prepare_key(f"lti1p3-nonce-{nonce}") + "-used") is not None

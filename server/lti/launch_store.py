@@ -70,7 +70,7 @@ class MemoryBackend:
 class RedisBackend:
     """Shared by every process of a deployment: values as JSON, each with Redis's own expiry."""
 
-    PREFIX = "minimax:lti:"
+    PREFIX = "minimax-lab:lti:"
 
     def __init__(self, url: str) -> None:
         from server.classroom.redis_client import redis_client

@@ -47,7 +47,8 @@ class Tool(NamedTuple):
 
     def message_launch(self, store: LaunchStore) -> FlaskMessageLaunch:
         launch = FlaskMessageLaunch(FlaskRequest(), self.conf, launch_data_storage=store, requests_session=service_session())
-        return launch.set_public_key_caching(store, cache_lifetime=PUBLIC_KEY_CACHE_SECONDS)
+        launch.set_public_key_caching(store, cache_lifetime=PUBLIC_KEY_CACHE_SECONDS)
+        return launch
 
     def restored(self, launch_id: str) -> FlaskMessageLaunch:
         """A stored launch, to call the platform's services (AGS) for it."""

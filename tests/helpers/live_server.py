@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
+from flask import Flask
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from server import create_app
@@ -27,12 +28,20 @@ def running_server(config: Mapping[str, Any] | None = None,
                    request_handler: type[WSGIRequestHandler] = NoDelayRequestHandler) -> Iterator[str]:
     """Yield the base URL of a fresh server; shut it down afterwards. `request_handler`: the
     server's own unless a test needs to watch its connections."""
+    with running_app(config, request_handler) as (url, _):
+        yield url
+
+
+@contextmanager
+def running_app(config: Mapping[str, Any] | None = None,
+                request_handler: type[WSGIRequestHandler] = NoDelayRequestHandler) -> Iterator[tuple[str, Flask]]:
+    """running_server's (base URL, app): for a test that looks at what the app holds in memory."""
     app = create_app(isolated_config(config))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=request_handler)
     thread = threading.Thread(target=httpd.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
+        yield f"http://127.0.0.1:{httpd.server_port}", app
     finally:
         httpd.shutdown()
         thread.join(timeout=5)

@@ -20,17 +20,21 @@ class QuietHandler(WSGIRequestHandler):
 
 
 def course_html(title: str, frame_src: str, width: int, height: int) -> str:
-    """A course page as an instructor writes one: a heading, a sentence, and our <iframe> snippet."""
+    """A course page as an instructor writes one: a heading, a sentence, and our <iframe>."""
+    return course_page(title, f"<iframe id=\"lab\" src=\"{html.escape(frame_src)}\" width=\"{width}\" height=\"{height}\" "
+                              f"title=\"{html.escape(title)}\" style=\"border:0;max-width:100%;background:#fff\"></iframe>")
+
+
+def course_page(title: str, snippet: str) -> str:
+    """A course page around `snippet`, HTML pasted as is (what "Copy embed code" gives)."""
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" href=\"data:,\">"
             f"<title>{html.escape(title)}</title></head>"
             "<body style=\"margin:0;font-family:sans-serif;background:#f3f0ea\">"
             "<div style=\"padding:12px 20px;background:#3b2f63;color:#fff\"><b>CS 440 · Week 6</b> · Adversarial search</div>"
             f"<main style=\"padding:12px 20px\"><h1 style=\"font-size:20px;margin:0 0 8px\">{html.escape(title)}</h1>"
             "<p style=\"margin:0 0 10px\">Work through it here; your answers are checked as you go.</p>"
-            f"<iframe id=\"lab\" src=\"{html.escape(frame_src)}\" width=\"{width}\" height=\"{height}\" "
-            f"title=\"{html.escape(title)}\" style=\"border:0;max-width:100%;background:#fff\"></iframe>"
-            "</main></body></html>")
+            f"{snippet}</main></body></html>")
 
 
 @contextmanager

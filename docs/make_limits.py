@@ -76,7 +76,7 @@ def show(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:g}".replace("e-0", "e-")
     if isinstance(value, (tuple, list)):
-        return ", ".join(f"`{v}`" for v in value)
+        return ", ".join(f"`{v}`" for v in value) or "none"
     return f"`{value}`"
 
 

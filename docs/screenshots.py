@@ -1,7 +1,9 @@
-"""Make the README's screenshot: the lecture example, alpha-beta, at the step where C is cut.
+"""Make the README's screenshot: the lecture example, alpha-beta, at the step where C is cut; and
+docs/embedding.md's: a course page on another site with an exercise embedded, answered and checked.
 
-    .venv/bin/python docs/screenshots.py            # writes docs/lecture-alpha-cut.png (1280x800)
+    .venv/bin/python docs/screenshots.py            # writes docs/lecture-alpha-cut.png and docs/embedded-exercise.png (1280x800)
     .venv/bin/python docs/screenshots.py --out DIR  # somewhere else
+    .venv/bin/python docs/screenshots.py --only embedded-exercise
 
 It starts the real server as the tests do (tests/helpers/live_server.py: create_app, Werkzeug, on
 127.0.0.1 and a free port, with a throwaway SQLite file), opens it in Debian's Chromium through Playwright (/usr/bin/chromium, or
@@ -14,6 +16,7 @@ right if the trace format changes.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from pathlib import Path
@@ -26,6 +29,7 @@ from werkzeug.serving import WSGIRequestHandler  # noqa: E402
 
 from search import Recorder, TreeGame, alphabeta, tree_from_json  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (Debian's Chromium, as the tests drive it)
+from tests.helpers.course_page import course_html, course_site  # noqa: E402  (a course page on another origin)
 from tests.helpers.live_server import running_server  # noqa: E402  (the real app on a free port, a throwaway database)
 
 VIEWPORT = {"width": 1280, "height": 800}
@@ -74,11 +78,50 @@ def shoot(out: Path) -> Path:
     return target
 
 
+def shoot_embedded_exercise(out: Path) -> Path:
+    """A course page (http://localhost:<port>, another site) framing /embed/x/<id> of a server that lists it
+    (--frame-ancestors): the lecture's exercise filled in and checked inside the frame."""
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "embedded-exercise.png"
+    pages: dict[str, str] = {}
+    with course_site(pages) as course, running_server({"FRAME_ANCESTORS": (course,)}, request_handler=QuietHandler) as base, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport=VIEWPORT).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            made = page.request.post(f"{base}/api/exercises", data=json.dumps({"tree": LECTURE, "ask": ["values", "pruned"]}),
+                                     headers={"Content-Type": "application/json"}).json()
+            pages["/week6"] = course_html("Exercise: alpha-beta on the lecture tree", f"{base}/embed/x/{made['id']}", 800, 650)
+            page.goto(f"{course}/week6")
+            lab = page.frame_locator("#lab")
+            expect(lab.locator("body")).to_have_attribute("data-ready", "true", timeout=30_000)
+            for node, value in (("A", "3"), ("B", "3"), ("C", "2"), ("D", "2")):
+                lab.get_by_label(f"value of {node}").fill(value)
+            lab.get_by_role("button", name=re.compile(r"^C2 pruned")).click()
+            lab.get_by_role("button", name="Check").click()  # C3 forgotten: the feedback names it
+            expect(lab.locator("#feedback-score")).not_to_be_empty(timeout=30_000)
+            page.frames[1].evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=str(target))
+            if errors:
+                raise SystemExit("the page reported errors: " + "; ".join(errors))
+        finally:
+            browser.close()
+    return target
+
+
+SHOTS = {"lecture-alpha-cut": shoot, "embedded-exercise": shoot_embedded_exercise}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs", help="folder to write lecture-alpha-cut.png in (default docs/)")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs", help="folder to write the PNGs in (default docs/)")
+    parser.add_argument("--only", choices=sorted(SHOTS), help="make this one only")
     args = parser.parse_args()
-    print(shoot(args.out))
+    for name, make in SHOTS.items():
+        if args.only in (None, name):
+            print(make(args.out))
 
 
 if __name__ == "__main__":

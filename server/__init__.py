@@ -41,7 +41,9 @@ from server.searches.stream import search_stream
 from server.searches.trace_checks import check_places
 from server.storage import Store
 from server.transport.bad_frames import refuse_bad_frames
+from server.transport.frame_ancestors import checked_origins
 from server.transport.guard import Guard
+from server.transport.security_headers import security_headers
 from server.transport.socket_packet import JsonOnlyPacket
 from server.transport.websocket_deflate import use_deflate_level
 
@@ -54,6 +56,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json = strict_json.StrictJSONProvider(app)
     app.config.update(DEFAULTS)
     app.config.update(config or {})
+    # Checked before anything is opened: a bad origin is one clear error (FrameAncestorsError, a ValueError).
+    app.config["FRAME_ANCESTORS"] = checked_origins(app.config["FRAME_ANCESTORS"])
     app.config.setdefault("DATABASE", str(Path(app.instance_path) / "minimax-lab.sqlite"))
     app.extensions["minimax_store"] = Store(app.config["DATABASE"])
     app.extensions["trace_check_places"] = check_places(int(app.config["MAX_CONCURRENT_TRACE_CHECKS"]))
@@ -99,7 +103,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
     # Outermost, around Socket.IO's own middleware: every transport passes the guard.
     app.wsgi_app = Guard(app.wsgi_app, app.config["ALLOWED_HOSTS"],  # type: ignore[method-assign]
-                         int(app.config["MAX_MESSAGE_BYTES"]), lambda sid: close_engineio_session(socketio, sid))
+                         int(app.config["MAX_MESSAGE_BYTES"]), lambda sid: close_engineio_session(socketio, sid),
+                         security_headers(app.config["FRAME_ANCESTORS"]))
     return app
 
 

@@ -15,6 +15,7 @@ from server import create_app, socketio_of
 from server.config import DEFAULTS
 from server.lti.tool import LtiConfigError
 from server.storage import StoreError
+from server.transport.frame_ancestors import FrameAncestorsError, checked_origin
 from server.transport.guard import WILDCARD_HOSTS, default_allowed_hosts
 from server.transport.no_delay import NoDelayRequestHandler
 from server.transport.production import DEFAULT_BACKLOG, DEFAULT_THREADS, ProductionServer, port_problem
@@ -35,6 +36,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "e.g. redis://127.0.0.1:6379 (docs/deploy.md)")
     parser.add_argument("--behind-proxy", action="store_true",
                         help="a proxy (nginx) in front sets X-Forwarded-For: take the client's address from it")
+    parser.add_argument("--frame-ancestors", action="append", default=[], metavar="ORIGIN",
+                        help="let pages of this site show ours in a frame, e.g. https://canvas.example.edu, the course "
+                             "site embedding /embed or /embed/x/<id> (repeatable; default: no site may; docs/embedding.md)")
     parser.add_argument("--threads", type=positive, default=DEFAULT_THREADS,
                         help="connections served at once; each open page holds one (default %(default)s)")
     parser.add_argument("--backlog", type=positive, default=DEFAULT_BACKLOG,
@@ -65,15 +69,25 @@ def app_config(args: argparse.Namespace) -> dict[str, object]:
         config["BEHIND_PROXY"] = True
     if args.lti_config:
         config["LTI_CONFIG"] = args.lti_config
+    if args.frame_ancestors:
+        config["FRAME_ANCESTORS"] = tuple(_origin_flag(text) for text in args.frame_ancestors)
     return config
+
+
+def _origin_flag(text: str) -> str:
+    """A --frame-ancestors value checked, its error naming the flag (FrameAncestorsError)."""
+    try:
+        return checked_origin(text)
+    except FrameAncestorsError as exc:
+        raise FrameAncestorsError(f"--frame-ancestors {exc}") from None
 
 
 def main() -> None:
     args = parse_args()
-    config = app_config(args)
     try:
+        config = app_config(args)  # a bad --frame-ancestors origin: one line, exit 2
         app = create_app(config)  # here, before any port is bound: a bad database is one line, exit 2
-    except (StoreError, LtiConfigError) as exc:
+    except (StoreError, LtiConfigError, FrameAncestorsError) as exc:
         print(f"python -m server: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     if not args.dev and (problem := port_problem(args.host, args.port)):

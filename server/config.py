@@ -41,6 +41,10 @@ DEFAULTS: dict[str, object] = {
     # Host headers the server answers (server/transport/guard.py); `python -m server` adds the address it
     # listens on and every --allow-host. Any other Host gets 400 (DNS rebinding).
     "ALLOWED_HOSTS": ("localhost", "127.0.0.1", "::1"),
+    # Origins whose pages may show ours in a frame (a course page embedding /embed or /embed/x/<id>,
+    # docs/embedding.md; `python -m server --frame-ancestors ORIGIN`, repeatable). Empty: no site may
+    # (frame-ancestors 'none' and X-Frame-Options: DENY). A class of 300 uses one: its course site.
+    "FRAME_ANCESTORS": (),
     # Classroom rooms (docs/classroom.md). With a message queue (`--message-queue redis://...`)
     # several processes share rooms: emits travel through Redis and room state lives there.
     "MESSAGE_QUEUE": None,

@@ -64,7 +64,7 @@ def _cache_and_policy(response: Response) -> Response:
     by its current version: cached for a year (its URL changes with its content)."""
     hashes = g.get("script_hashes")
     if hashes:
-        response.headers["Content-Security-Policy"] = content_security_policy(hashes)
+        response.headers["Content-Security-Policy"] = content_security_policy(hashes, current_app.config["FRAME_ANCESTORS"])
     wanted = request.args.get("v")
     if wanted and response.status_code == 200:
         path = asset_path(request.path)

@@ -18,7 +18,7 @@ from server.http.page_assets import VENDOR_FILES, vendor_path
 
 pages = Blueprint("pages", __name__)
 
-def _page(**shared: str) -> str:
+def _page(**shared: object) -> str:
     """The page; each example in its list carries its tree, for the editor to open it (a game example, its request)."""
     return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, example_algorithms=EXAMPLE_ALGORITHMS,
                            game_examples=GAME_EXAMPLES, **shared)
@@ -66,6 +66,46 @@ def exercise_solution(exercise_id: str) -> str:
     """The main page replaying the exercise's real trace (from ?step=, the first mistake)."""
     _exercise_or_404(exercise_id)
     return _page(exercise_solution=exercise_id)
+
+
+# Embedded views (docs/embedding.md): the same pages in a course page's frame, without the header and the side
+# panel, with a link out to the full page at the same address less its /embed. Which sites may frame them is
+# the server's --frame-ancestors (server/transport/security_headers.py); the query is read by the page's script.
+def _full_page_url() -> str:
+    """This embedded page's full page: its path without /embed, its query as given."""
+    path = request.path.removeprefix("/embed") or "/"
+    query = request.query_string.decode("utf-8", "replace")
+    return f"{path}?{query}" if query else path
+
+
+@pages.get("/embed")
+def embed() -> str:
+    """The view a link's query names (/embed?example=lecture&algorithm=alphabeta&step=30, ?tree=<id>, ...)."""
+    return _page(embedded=True, full_page_url=_full_page_url())
+
+
+@pages.get("/embed/t/<tree_id>")
+def embed_tree(tree_id: str) -> str:
+    return _page(shared_tree=tree_id, embedded=True, full_page_url=_full_page_url())
+
+
+@pages.get("/embed/r/<trace_id>")
+def embed_trace(trace_id: str) -> str:
+    return _page(shared_trace=trace_id, embedded=True, full_page_url=_full_page_url())
+
+
+@pages.get("/embed/x/<exercise_id>")
+def embed_exercise(exercise_id: str) -> str:
+    """The exercise alone; its query (student=, learner's own, any other) is the page's, as on /x/<id>."""
+    _exercise_or_404(exercise_id)
+    return render_template("exercise.html", exercise_id=exercise_id, embedded=True, full_page_url=_full_page_url())
+
+
+@pages.get("/embed/x/<exercise_id>/solution")
+def embed_exercise_solution(exercise_id: str) -> str:
+    """Where an embedded exercise's Show solution goes: the replay, staying in the frame."""
+    _exercise_or_404(exercise_id)
+    return _page(exercise_solution=exercise_id, embedded=True, full_page_url=_full_page_url())
 
 
 @pages.get("/vendor/<name>")

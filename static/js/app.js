@@ -23,6 +23,7 @@ import { SideTabs } from "./page/side_tabs.js";
 import { shown, eventIndex } from "./page/page_state.js";
 import { openPage } from "./page/open_page.js";
 import { installTestHooks } from "./page/test_hooks.js";
+import { fitToFrame } from "./page/embedded_page.js";
 import { makeEditor, describeRun, listenForRunOptions, selectOnClick } from "./editor/editor_wiring.js";
 import { makeOrderingLab, makeHorizonPanel } from "./labs/labs_wiring.js";
 import { PredictMode } from "./predict/predict_mode.js";
@@ -103,6 +104,7 @@ listenToTraceFile(page);
 makeSharePanel(page);
 makeExerciseMaker(page);
 
+fitToFrame(page);
 openPage(page);
 listenToCopyStepLink(page);
 installTestHooks(page);

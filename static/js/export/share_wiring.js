@@ -6,6 +6,7 @@ import { SharePanel } from "./share_panel.js";
 import { fileStem } from "./download_file.js";
 import { shown, eventIndex } from "../page/page_state.js";
 import { openTraceFile } from "../replay/open_trace.js";
+import { listenToEmbedCode } from "./embed_code_wiring.js";
 
 // What the exports and the trace download take from the search shown.
 function searchName() {
@@ -24,8 +25,15 @@ function startWords(t) {
   return `${GAME_WORDS[t.game] || t.gameName}${typeof board === "string" ? ` from ${board}` : ""}`;
 }
 
+// What the view shows, in words: an export's title, an embedded frame's.
+function viewTitle(controls) {
+  const { alg } = searchName();
+  return `Minimax Lab: ${alg} on ${startWords(shown.replay.tree)}, step ${controls.k} of ${controls.n}`;
+}
+
 export function makeSharePanel(page) {
   const { controls, view } = page;
+  listenToEmbedCode(page, () => viewTitle(controls));
   return new SharePanel({
     getTree: () => page.editor.tree,
     trace: () => {
@@ -36,7 +44,7 @@ export function makeSharePanel(page) {
     view: () => {
       if (!shown.replay || shown.step < 0) return null;
       const k = controls.k; // the step as the counter shows it
-      const { alg, stem } = searchName();
+      const { stem } = searchName();
       const t = shown.replay.tree;
       return {
         svg: document.getElementById("tree"),
@@ -47,7 +55,7 @@ export function makeSharePanel(page) {
         drawn: view.drawn,
         nodes: view.drawnNodes(), // a big tree's focus drawing: the nodes shown, and those folded
         folded: view.foldedNodes(),
-        title: `Minimax Lab: ${alg} on ${startWords(t)}, step ${k} of ${controls.n}`,
+        title: viewTitle(controls),
         stem: `${stem}-step${k}`,
       };
     },

@@ -25,7 +25,8 @@ export function listenToCopyStepLink(page) {
   });
 }
 
-async function stepLink(page) {
+// The absolute link to the step shown (the embed code's too: export/embed_code_wiring.js).
+export async function stepLink(page) {
   if (!shown.replay) throw new Error("No search to link to yet.");
   const moment = { detail: shown.detail, step: page.controls.k, predict: page.predict.on };
   const origin = window.location.origin;

@@ -5,6 +5,7 @@
 // the results key is shown once.
 
 import { createExercise } from "./exercise_client.js";
+import { exerciseSnippet } from "../export/embed_code_wiring.js";
 
 const $ = (id) => document.getElementById(id);
 // The searches that never prune (search/practice/exercise.py VALUES_ONLY): their exercises ask for values only.
@@ -107,6 +108,7 @@ export class ExerciseMaker {
       const made = await createExercise(this.request());
       const origin = window.location.origin;
       $("exercise-link").value = new URL(made.url, origin).href;
+      $("exercise-embed-code").value = exerciseSnippet($("exercise-link").value);
       $("exercise-results-link").value = `${new URL(`${made.url}/results`, origin).href}?${new URLSearchParams({ key: made.key })}`;
       for (const row of this.section.querySelectorAll(".link-row")) row.hidden = false;
       status.textContent = "Exercise made: hand out the student link; keep the results link.";

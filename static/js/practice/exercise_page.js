@@ -170,11 +170,13 @@ function showGradebook(lms) {
 }
 
 // The solution page's address: the student's name goes with it, so the server notes whose solution it was.
+// An embedded exercise (/embed/x/<id>) opens its embedded solution, in the same frame.
 function solutionUrl(fields) {
   const query = new URLSearchParams(fields);
   if (who.student) query.set("student", who.student);
   if (who.lti) query.set("lti", who.lti);
-  return `/x/${encodeURIComponent(id)}/solution?${query}`;
+  const embedded = document.body.classList.contains("embedded") ? "/embed" : "";
+  return `${embedded}/x/${encodeURIComponent(id)}/solution?${query}`;
 }
 
 async function hint() {

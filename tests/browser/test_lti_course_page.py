@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, Frame, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
-from tests.helpers.lti_platform import LtiPlatform
 from tests.helpers.live_server import running_app
+from tests.helpers.lti_platform import LtiPlatform
 
 LECTURE_VALUES = {"A": "3", "B": "3", "C": "2", "D": "2"}
 
@@ -36,26 +36,27 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Course]:
             yield Course(platform, url)
 
 
-def exercise_frame(page: Page, course: Course) -> Frame:
-    frame = page.frame_locator("iframe").first
-    expect(frame.locator("body")).to_have_attribute("data-ready", "true")
+def exercise_frame(page: Page, course: Course, page_path: str) -> Frame:
+    """The frame once the launch has landed on the exercise (the login and the LMS's authorization ran in it)."""
+    expect(page.frame_locator("iframe").first.locator("body")).to_have_attribute("data-ready", "true")
     found = next(f for f in page.frames if "/x/" in f.url)
-    assert found.url.startswith(course.url + "/x/") and "lti=lti1p3-launch-" in found.url
+    assert found.url.startswith(course.url + page_path) and "lti=lti1p3-launch-" in found.url
     return found
 
 
-@pytest.mark.parametrize("viewport, login", [(DESKTOP, "alice"), (PHONE, "bob")])
+@pytest.mark.parametrize("viewport, login, page_path", [(DESKTOP, "alice", "/x/"), (PHONE, "bob", "/embed/x/")])
 def test_a_student_checks_an_exercise_in_the_course_page_and_the_gradebook_gets_the_score(
-        browser: Browser, course: Course, viewport: dict[str, int], login: str) -> None:
+        browser: Browser, course: Course, viewport: dict[str, int], login: str, page_path: str) -> None:
     page, errors = new_page(browser, viewport)
     page.add_init_script(RECORD_VIOLATIONS)
     made = page.request.post(f"{course.url}/api/exercises", headers={"Content-Type": "application/json"},
                              data=json.dumps({"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "algorithm": "minimax"})).json()
-    link = course.platform.add_resource_link(f"{course.url}/x/{made['id']}", "Week 3: minimax", line_item={"scoreMaximum": 100})
+    link = course.platform.add_resource_link(f"{course.url}{page_path}{made['id']}", "Week 3: minimax",
+                                             line_item={"scoreMaximum": 100})
     student = course.platform.add_user(login, f"{login.title()} Liddell")
     before = len(course.platform.scores)
     page.goto(course.platform.course_url(link, student))
-    frame = exercise_frame(page, course)
+    frame = exercise_frame(page, course, page_path)
     expect(frame.locator("#task-student")).to_have_text(
         f"You opened this exercise from Game search as {login.title()} Liddell: each Check sends your best score so far "
         "to the course's gradebook.")
@@ -65,7 +66,8 @@ def test_a_student_checks_an_exercise_in_the_course_page_and_the_gradebook_gets_
     expect(frame.locator("#feedback-lms")).to_have_text("Sent to your course's gradebook: 100 of 100 (your best score so far).")
     score = course.platform.wait_for_scores(before + 1)[before]
     assert (score["userId"], score["scoreGiven"], score["scoreMaximum"]) == (student.sub, 100, 100)
-    shot(page, f"lti-course-page-{viewport['width']}.png", full_page=True)
+    frame.locator("#feedback-lms").scroll_into_view_if_needed()
+    shot(page, f"lti-course-page-{viewport['width']}.png")
     assert page.evaluate("() => window.cspViolations") == []
     assert frame.evaluate("() => window.cspViolations") == []
     page.context.close()

@@ -138,7 +138,8 @@ def create_platform_app(platform: LtiPlatform) -> Flask:
             return refuse(ProtocolError(reason, 404))
         src = platform.login_url(user, link)
         ctx = platform.contexts[link.context_id]
-        return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(ctx["label"])}</title>'
+        return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>{html.escape(ctx["label"])}</title>'
+                f'<meta name="viewport" content="width=device-width, initial-scale=1">'
                 f'<style>body{{font-family:sans-serif;margin:2rem}}iframe{{width:100%;height:640px;border:1px solid #999}}</style>'
                 f'</head><body><h1>{html.escape(ctx["label"])}: {html.escape(ctx["title"])}</h1>'
                 f'<p>This week: {html.escape(link.title)}. Work through it below; your score goes to the gradebook.</p>'

@@ -39,7 +39,8 @@ def lms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lms]:
     folder = tmp_path_factory.mktemp("lti")
     with LtiPlatform() as platform:
         config = platform.tool_config(folder)
-        with running_app({"LTI_CONFIG": str(config), "DATABASE": str(folder / "lab.sqlite")}) as (url, app):
+        settings = {"LTI_CONFIG": str(config), "DATABASE": str(folder / "lab.sqlite"), "FRAME_ANCESTORS": (platform.url,)}
+        with running_app(settings) as (url, app):
             platform.tool_base_url = url
             prof = platform.add_user("prof", "Ada Byron", roles=INSTRUCTOR)
             yield Lms(platform, url, app, folder / "lab.sqlite", prof)
@@ -84,7 +85,8 @@ def test_a_graded_exercise_added_by_deep_linking_sends_each_students_best_score_
                           solution="on", attempts="", title="Week 3: alpha-beta")
     exercise_id = urlsplit(link.target_link_uri).path.split("/")[-1]
     assert link.target_link_uri == f"{lms.url}/x/{exercise_id}" and link.title == "Week 3: alpha-beta"
-    assert f"form-action 'self' {lms.platform.url}" in sent.headers["Content-Security-Policy"]
+    policy = sent.headers["Content-Security-Policy"]  # posts its form to the LMS, inside the LMS's frame
+    assert f"form-action 'self' {lms.platform.url}" in policy and f"frame-ancestors 'self' {lms.platform.url}" in policy
     item = lms.platform.deep_link_items[-1]
     assert item["type"] == "ltiResourceLink" and item["lineItem"]["scoreMaximum"] == 100
     assert item["lineItem"]["resourceId"] == exercise_id and link.line_item_id

@@ -129,6 +129,7 @@ def test_graded_use_made_in_the_maker_hides_help_and_counts_attempts(browser: Br
     page.get_by_role("button", name="Make exercise").click()
     expect(page.locator("#maker-error")).to_have_text("attempts: expected null (no limit) or a whole number from 1 to 100")
     attempts.fill("2")
+    page.get_by_label("An LMS gradebook gets").select_option("latest")
     page.get_by_role("button", name="Make exercise").click()
     link = page.locator("#exercise-link")
     expect(link).to_have_value(re.compile(r"/x/[\w-]{12}$"))
@@ -158,7 +159,8 @@ def test_graded_use_made_in_the_maker_hides_help_and_counts_attempts(browser: Br
     expect(page.locator("#form-error")).to_contain_text("the solution of this exercise is hidden (graded use)")
     page.goto(results_link)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    expect(page.locator("#results-options")).to_have_text("Students see no Hint and no Show solution; 2 attempts per student.")
+    expect(page.locator("#results-options")).to_have_text(
+        "Students see no Hint and no Show solution; 2 attempts per student; an LMS gradebook gets the latest score.")
     page.get_by_role("link", name="the solution").click()
     expect(page.locator("#counter")).to_have_text(re.compile(r"^step 0 / [1-9]\d*$"))
     page.context.close()
@@ -185,7 +187,7 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
     expect(page.locator("#attempts")).to_have_text("5")
     expect(page.locator("#first-attempts")).to_have_text("3")
     expect(page.locator("#retries")).to_have_text("2")
-    expect(page.locator("#results-options")).to_have_text("Students see Hint and Show solution; no limit on attempts.")
+    expect(page.locator("#results-options")).to_have_text("Students see Hint and Show solution; no limit on attempts; an LMS gradebook gets the best score.")
     rows = page.locator("#misconception-rows tr")
     expect(rows).to_have_count(1)
     assert [c.strip() for c in rows.first.locator("th, td").all_text_contents()] == [DIAGNOSED["name"], "2", "1", "C2 ×3, C3 ×3"]
@@ -204,7 +206,7 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
         csv_link.click()
     text = open(download.value.path(), encoding="utf-8-sig").read()
     lines = text.splitlines()
-    assert lines[0] == "time,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help" and len(lines) == 6
+    assert lines[0] == "time,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help,lms_user" and len(lines) == 6
     assert f",'=1+1 <b>Bo</b>,bbbbbb,1,0.8333,2,{DIAGNOSED['name']} (2),{DIAGNOSED['id']}" in lines[4]
     shot(page, "exercise-results-misconceptions-1280.png", full_page=True)
     page.set_viewport_size(PHONE)

@@ -25,8 +25,9 @@ function generateOptions(form) {
   return out;
 }
 
-// For graded use: whether students may ask for a hint or the solution, and how many checks each may
-// make (empty: no limit; the server checks the range and names the field).
+// For graded use: whether students may ask for a hint or the solution, how many checks each may
+// make (empty: no limit; the server checks the range and names the field), and which score a course's
+// gradebook gets when the exercise is opened from an LMS (docs/lms.md: the best so far or the latest).
 function gradedUse(form) {
   const text = form.querySelector('[name="maker_attempts"]').value.trim();
   if (text && !/^\d{1,9}$/.test(text)) throw new Error("attempts: expected a whole number, or nothing for no limit");
@@ -34,6 +35,7 @@ function gradedUse(form) {
     hints: form.querySelector('[name="maker_hints"]').checked,
     solution: form.querySelector('[name="maker_solution"]').checked,
     attempts: text ? Number(text) : null,
+    grade: form.querySelector('[name="maker_grade"]').value,
   };
 }
 

@@ -61,7 +61,7 @@ def frame_of(page: Page) -> FrameLocator:
 def test_an_embedded_exercise_is_answered_and_checked_inside_the_course_page(browser: Browser, sites: Sites) -> None:
     page, errors = watched(browser, DESKTOP)
     made: dict[str, Any] = make(page, sites.allowed)
-    sites.pages["/exercise"] = course_html("Exercise: alpha-beta", f"{sites.allowed}/embed/x/{made['id']}?student=kim&lti=ignored", 800, 650)
+    sites.pages["/exercise"] = course_html("Exercise: alpha-beta", f"{sites.allowed}/embed/x/{made['id']}?student=kim&utm_source=lms", 800, 650)
     page.goto(f"{sites.course}/exercise")
     lab = frame_of(page)
     expect(lab.locator("body")).to_have_attribute("data-ready", "true")
@@ -75,7 +75,7 @@ def test_an_embedded_exercise_is_answered_and_checked_inside_the_course_page(bro
     lab.get_by_role("button", name="Check").click()
     expect(lab.locator("#feedback-score")).to_have_text(re.compile(r"^Correct!"))
     out = lab.get_by_role("link", name="Open in Minimax Lab")
-    assert out.get_attribute("href") == f"/x/{made['id']}?student=kim&lti=ignored"
+    assert out.get_attribute("href") == f"/x/{made['id']}?student=kim&utm_source=lms"
     assert (out.get_attribute("target"), out.get_attribute("rel")) == ("_blank", "noopener")
     shot(page, "embedded-exercise-1280.png")
     # Show solution stays in the frame: the embedded replay, with a way back.

@@ -3,42 +3,23 @@ and what is wrong, before any port is bound (exit 2); without one, the LTI endpo
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
 
 from server import create_app
 from server.__main__ import app_config, parse_args
 from server.config import ROOT
 from server.lti.tool import LtiConfigError, read_tool_conf
+from tests.helpers.lti_config import REGISTRATION, config_file, lti_config
 
-PLATFORM = {"client_id": "tool", "auth_login_url": "https://lms.example/auth", "auth_token_url": "https://lms.example/token",
-            "key_set_url": "https://lms.example/jwks", "deployment_ids": ["1"], "private_key_file": "private.key",
-            "public_key_file": "public.key"}
-
-
-def write_keys(folder: Path) -> None:
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    (folder / "private.key").write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                                           serialization.NoEncryption()))
-    (folder / "public.key").write_bytes(key.public_key().public_bytes(serialization.Encoding.PEM,
-                                                                      serialization.PublicFormat.SubjectPublicKeyInfo))
-
-
-def config_file(folder: Path, data: object) -> Path:
-    path = folder / "platforms.json"
-    path.write_text(data if isinstance(data, str) else json.dumps(data))
-    return path
+PLATFORM = REGISTRATION
 
 
 def test_a_good_file_gives_our_public_key(tmp_path: Path) -> None:
-    write_keys(tmp_path)
-    conf = read_tool_conf(str(config_file(tmp_path, {"https://lms.example": [PLATFORM]})))
+    conf = read_tool_conf(str(lti_config(tmp_path)))
     assert [key["kty"] for key in conf.get_jwks()["keys"]] == ["RSA"]
 
 
@@ -51,7 +32,6 @@ def test_a_good_file_gives_our_public_key(tmp_path: Path) -> None:
     ({"https://lms.example": [{**PLATFORM, "private_key_file": "nowhere.key"}]}, "nowhere.key"),
 ])
 def test_a_bad_file_is_named_with_its_problem(tmp_path: Path, data: object, words: str) -> None:
-    write_keys(tmp_path)
     path = config_file(tmp_path, data)
     with pytest.raises(LtiConfigError) as raised:
         read_tool_conf(str(path))

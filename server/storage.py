@@ -22,7 +22,7 @@ CREATE TABLE IF NOT EXISTS exercises (id TEXT PRIMARY KEY, key_hash TEXT NOT NUL
     created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, options TEXT);
 CREATE TABLE IF NOT EXISTS attempts (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
     score REAL NOT NULL, mistakes INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]', help TEXT, lms_user TEXT);
+    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]', help TEXT, lms_user TEXT, lms_link TEXT);
 CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (exercise_id);
 CREATE TABLE IF NOT EXISTS help_uses (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
     what TEXT NOT NULL, student TEXT, learner TEXT, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, lms_user TEXT);
@@ -34,8 +34,8 @@ CREATE TABLE IF NOT EXISTS class_rooms (code TEXT PRIMARY KEY, key_hash TEXT NOT
     active_at REAL NOT NULL, present_at REAL NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS lti_courses (exercise_id TEXT NOT NULL REFERENCES exercises (id), issuer TEXT NOT NULL,
-    context TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    PRIMARY KEY (exercise_id, issuer, context)) WITHOUT ROWID;
+    deployment TEXT NOT NULL, context TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    PRIMARY KEY (exercise_id, issuer, deployment, context)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT NULL, bytes INTEGER NOT NULL,
     PRIMARY KEY (who, bucket)) WITHOUT ROWID;
 """
@@ -50,7 +50,8 @@ CREATE TABLE IF NOT EXISTS stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT N
 # `student` / `learner` as their checks and no address; an attempt's `help` is what its student had used before
 # it ({"hints": n, "solution": bool}, server/practice/help_uses.py); NULL: not known (before issue 31, or no identity).
 # `lms_user` (attempts, help_uses): the student's LMS identity when the exercise was opened from a course by LTI 1.3
-# (server/lti/launches.py: JSON ["issuer", "sub"]); their `student` is then the name the LMS gave. `lti_courses`: the LMS
+# (server/lti/launches.py: JSON ["issuer", "sub"]); their `student` is then the name the LMS gave, and an attempt's
+# `lms_link` the course link it was made from (JSON ["issuer", "deployment", "resource link id"]). `lti_courses`: the LMS
 # courses (issuer, context id) an instructor added the exercise to by deep linking, whose instructors' launches open its
 # results (server/lti/courses.py).
 # `stored_bytes`: the bytes each address stored per time bucket, for the quota (server/quotas.py); `who` is a
@@ -108,6 +109,8 @@ def migrate(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE attempts ADD COLUMN help TEXT")
     if "lms_user" not in attempt_columns:
         db.execute("ALTER TABLE attempts ADD COLUMN lms_user TEXT")
+    if "lms_link" not in attempt_columns:
+        db.execute("ALTER TABLE attempts ADD COLUMN lms_link TEXT")
     if "lms_user" not in {row[1] for row in db.execute("PRAGMA table_info(help_uses)")}:
         db.execute("ALTER TABLE help_uses ADD COLUMN lms_user TEXT")
     if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").fetchone():
@@ -211,7 +214,7 @@ class Store:
     def add_attempt(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]],
                     misconceptions: Sequence[dict[str, Any]] = (), student: str | None = None, learner: str | None = None,
                     allowed: int | None = None, help: dict[str, Any] | None = None, bill: Bill | None = None,
-                    lms_user: str | None = None) -> bool:
+                    lms_user: str | None = None, lms_link: str | None = None) -> bool:
         """Store one attempt, and add its mistakes' (node, kind) to the exercise's counts, all in one
         transaction (an attempt counts whole or not at all). With `allowed`, store nothing and answer
         False when the same student (by LMS identity, else by name if given, else by learner) already has that many: the
@@ -229,10 +232,10 @@ class Store:
                 kept = json.dumps(list(misconceptions))
                 helped = None if help is None else json.dumps(help)
                 if bill is not None:
-                    bill.charge(db, stored_size(kept, student, learner, helped, lms_user))  # mistake_counts: a row per (node, kind)
-                db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions, help, lms_user) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           (exercise_id, score, len(mistakes), student, learner, kept, helped, lms_user))
+                    bill.charge(db, stored_size(kept, student, learner, helped, lms_user, lms_link))  # + mistake_counts rows
+                db.execute("INSERT INTO attempts (exercise_id, score, mistakes, student, learner, misconceptions, help, lms_user, "
+                           "lms_link) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (exercise_id, score, len(mistakes), student, learner, kept, helped, lms_user, lms_link))
                 db.executemany("INSERT INTO mistake_counts (exercise_id, node, kind, count) VALUES (?, ?, ?, ?) "
                                "ON CONFLICT (exercise_id, node, kind) DO UPDATE SET count = count + excluded.count",
                                [(exercise_id, node, kind, n) for (node, kind), n in counts.items()])
@@ -267,10 +270,12 @@ class Store:
         with closing(self._connect()) as db:
             return self._used(db, exercise_id, student, learner, lms_user)
 
-    def best_score(self, exercise_id: str, lms_user: str) -> float | None:
-        """The best score of this LMS student's attempts (what a "best" grade sends back); None before any."""
+    def best_score(self, exercise_id: str, lms_user: str, lms_link: str) -> float | None:
+        """The best score of this LMS student's attempts made from this course link (what a "best" grade sends to
+        that link's gradebook column); None before any."""
         with closing(self._connect()) as db:
-            row = db.execute("SELECT MAX(score) FROM attempts WHERE exercise_id = ? AND lms_user = ?", (exercise_id, lms_user)).fetchone()
+            row = db.execute("SELECT MAX(score) FROM attempts WHERE exercise_id = ? AND lms_user = ? AND lms_link = ?",
+                             (exercise_id, lms_user, lms_link)).fetchone()
         return None if row[0] is None else float(row[0])
 
     def attempts(self, exercise_id: str) -> list[Attempt]:

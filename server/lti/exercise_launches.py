@@ -16,7 +16,7 @@ from flask import current_app
 from search import InputError
 from server.lti.courses import course_has
 from server.lti.grades import send_score
-from server.lti.launches import course, course_title, display_name, exercise_of, has_grades, lms_user, teaches
+from server.lti.launches import course, course_title, display_name, exercise_of, has_grades, lms_user, resource_link, teaches
 from server.lti.tool import tool
 from server.practice.identity import Identity, read_identity
 
@@ -53,6 +53,11 @@ def whose(fields: Mapping[str, Any], exercise_id: str) -> Identity:
     return Identity(display_name(claims), None, lms_user(claims))
 
 
+def launch_link(fields: Mapping[str, Any], exercise_id: str) -> str | None:
+    """The course link a check's launch came from (attempts keep it: a "best" grade is per link); None without one."""
+    return resource_link(exercise_launch(fields["lti"], exercise_id)) if fields.get("lti") else None
+
+
 def lms_student(fields: Mapping[str, Any], exercise_id: str) -> dict[str, Any]:
     """The student copy's `lms` field for a page opened from a course: {student, course, graded}; {} otherwise."""
     if not fields.get("lti"):
@@ -78,6 +83,6 @@ def grade_to_lms(launch_id: Any, exercise_id: str, grade: str, identity: Identit
     if lti is None or claims is None or identity.lms_user is None or not has_grades(claims):
         return None
     if grade == "best":
-        best = current_app.extensions["minimax_store"].best_score(exercise_id, identity.lms_user)
+        best = current_app.extensions["minimax_store"].best_score(exercise_id, identity.lms_user, resource_link(claims))
         score = score if best is None else best
     return {**send_score(lti, launch_id, exercise_id, f"Minimax Lab exercise {exercise_id}", score), "grade": grade}

@@ -2,7 +2,7 @@
 student's scores so far or the latest, as the exercise's `grade` option says, out of GRADE_POINTS.
 
 The score goes to the line item the platform gave the launch (deep linking made one with the link); a link without
-one gets ours, found or made by the exercise's id as its resourceId. A platform that fails or does not answer in
+one gets ours, found by the exercise's id as its resourceId (each exercise its own column), else made. A platform that fails or does not answer in
 time costs the student nothing: the attempt is stored before, the Check's answer says the score was not sent and
 why, and the next Check sends it again (a score is the student's whole grade, not an increment).
 """
@@ -43,7 +43,9 @@ def send_score(tool: Tool, launch_id: str, exercise_id: str, title: str, score: 
                  .set_timestamp(datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"))
                  .set_activity_progress("Completed").set_grading_progress("FullyGraded"))
         endpoint = claims.get(AGS) or {}
-        launch.get_ags().put_grade(grade, None if endpoint.get("lineitem") else line_item(exercise_id, title))
+        ags = launch.get_ags()
+        column = None if endpoint.get("lineitem") else ags.find_or_create_lineitem(line_item(exercise_id, title), "resource_id")
+        ags.put_grade(grade, column)
     except LtiServiceException as exc:
         log.warning("LTI score for exercise %s not sent: the platform answered %s", exercise_id, exc)
         return {"sent": False, "error": f"the gradebook answered {platform_status(exc)}"}
@@ -52,6 +54,9 @@ def send_score(tool: Tool, launch_id: str, exercise_id: str, title: str, score: 
         return {"sent": False, "error": "the gradebook could not be reached"}
     except LtiException as exc:
         return {"sent": False, "error": f"the course gave no gradebook for this link ({exc})"}
+    except Exception:  # pylti1p3 raises KeyError and bare Exceptions on odd answers: the stored attempt must not 500
+        log.exception("LTI score for exercise %s not sent", exercise_id)
+        return {"sent": False, "error": "the gradebook's answer could not be read"}
     return {"sent": True, "points": points, "out_of": GRADE_POINTS}
 
 

@@ -104,6 +104,7 @@ class LaunchStore(LaunchDataStorage[Any]):
         super().__init__()
         self._backend = backend
         self._launch_seconds = launch_seconds
+        self._taken: str | None = None  # the nonce this request's launch took
 
     def get_session_cookie_name(self) -> str | None:
         return None  # see the module's docstring: no cookie-bound session inside an LMS's iframe
@@ -115,7 +116,9 @@ class LaunchStore(LaunchDataStorage[Any]):
         return self._backend.get(self._prepare_key(key))
 
     def set_value(self, key: str, value: Any, exp: int | None = None) -> None:
-        seconds = NONCE_SECONDS if is_nonce(key) else (exp or self._launch_seconds)
+        """A nonce for NONCE_SECONDS, a platform's kept public keys for the `exp` asked, the rest (a launch, its state)
+        for LTI_LAUNCH_SECONDS (pylti1p3 always asks a day for those)."""
+        seconds = NONCE_SECONDS if is_nonce(key) else (exp or 1) if "key-set-url-" in key else self._launch_seconds
         self._backend.set(self._prepare_key(key), value, seconds)
 
     def check_value(self, key: str) -> bool:
@@ -124,8 +127,14 @@ class LaunchStore(LaunchDataStorage[Any]):
             return self._backend.get(key) is not None
         if self._backend.take(key) is None:
             return False
-        self._backend.set(key + "-used", True, USED_NONCE_SECONDS)
+        self._taken = key
         return True
+
+    def nonce_spent(self) -> None:
+        """Remember the nonce this request's launch took, once the launch passed every check: a second post of its
+        id_token is then refused as replayed (a refused launch's nonce is gone, but nothing is written for it)."""
+        if self._taken is not None:
+            self._backend.set(self._taken + "-used", True, USED_NONCE_SECONDS)
 
     def nonce_was_used(self, nonce: str) -> bool:
         """Whether a launch already took this nonce (the refusal then says the id_token was replayed)."""

@@ -16,6 +16,7 @@ ROLES = LTI + "roles"
 CONTEXT = LTI + "context"
 TARGET = LTI + "target_link_uri"
 MESSAGE_TYPE = LTI + "message_type"
+DEPLOYMENT = LTI + "deployment_id"
 AGS = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
 TEACHING_ROLES = (
     "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor",
@@ -24,6 +25,9 @@ TEACHING_ROLES = (
 )
 """Roles whose launch opens an exercise's results (a course's teachers, TAs and designers)."""
 EXERCISE_PATH = re.compile(r"/(?:embed/)?x/([A-Za-z0-9_-]{1,64})")
+OUR_PATH = re.compile(r"/(?:[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*)?")
+"""A page path of ours: letters, digits, _ and - between single slashes. Nothing a browser could read as another
+host (//evil, /\\evil) is ever a launch's redirect."""
 
 
 def lms_user(claims: Mapping[str, Any]) -> str:
@@ -44,11 +48,20 @@ def teaches(claims: Mapping[str, Any]) -> bool:
     return any(role in TEACHING_ROLES for role in roles)
 
 
-def course(claims: Mapping[str, Any]) -> tuple[str, str] | None:
-    """(issuer, context id) of the launch's course; None for a launch outside a course."""
+def course(claims: Mapping[str, Any]) -> tuple[str, str, str] | None:
+    """(issuer, deployment id, context id) of the launch's course (a context id is unique within its deployment,
+    LTI 1.3 Core §5.4.1); None for a launch outside a course."""
     context = claims.get(CONTEXT) or {}
     context_id = context.get("id") if isinstance(context, dict) else None
-    return None if not context_id else (str(claims.get("iss", "")), str(context_id))
+    return None if not context_id else (str(claims.get("iss", "")), str(claims.get(DEPLOYMENT, "")), str(context_id))
+
+
+def resource_link(claims: Mapping[str, Any]) -> str:
+    """The launch's link in its course, as attempts keep it (JSON [issuer, deployment id, resource link id]): a
+    "best" grade is the best of the student's Checks made from that one link (that gradebook column)."""
+    link = claims.get(LTI + "resource_link") or {}
+    link_id = link.get("id", "") if isinstance(link, dict) else ""
+    return json.dumps([claims.get("iss", ""), claims.get(DEPLOYMENT, ""), link_id])
 
 
 def course_title(claims: Mapping[str, Any]) -> str:
@@ -63,9 +76,9 @@ def target_path(claims: Mapping[str, Any]) -> str | None:
     if not isinstance(target, str):
         return None
     parts = urlsplit(target)
-    if parts.scheme not in ("http", "https") or not parts.path.startswith("/") or parts.path.startswith("//"):
+    if parts.scheme not in ("http", "https") or not OUR_PATH.fullmatch(parts.path or "/") or "\\" in parts.query:
         return None
-    return parts.path + (f"?{parts.query}" if parts.query else "")
+    return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
 
 
 def exercise_of(claims: Mapping[str, Any]) -> str | None:
@@ -83,5 +96,6 @@ def embedded(claims: Mapping[str, Any]) -> bool:
 def has_grades(claims: Mapping[str, Any]) -> bool:
     """Whether the platform offered Assignment and Grade Services with the score scope for this launch."""
     endpoint = claims.get(AGS) or {}
-    scopes = endpoint.get("scope") or [] if isinstance(endpoint, dict) else []
-    return "https://purl.imsglobal.org/spec/lti-ags/scope/score" in scopes
+    if not isinstance(endpoint, dict) or not (endpoint.get("lineitem") or endpoint.get("lineitems")):
+        return False
+    return "https://purl.imsglobal.org/spec/lti-ags/scope/score" in (endpoint.get("scope") or [])

@@ -68,6 +68,7 @@ def launch() -> Any:
         sentence = refusal(str(exc), unverified_claims(request.form.get("id_token")),
                            lambda issuer: configured_clients(lti_tool, issuer), store.nonce_was_used)
         return refused(sentence, 403 if sentence.startswith(("bad signature", "replayed")) else 400)
+    store.nonce_spent()
     launch_id = message.get_launch_id()
     if message.is_deep_link_launch():
         return redirect(url_for("lti_deep_link.picker", launch=launch_id), 303)

@@ -14,10 +14,12 @@ from typing import Any, NamedTuple
 
 import requests
 from flask import Flask, current_app
-from pylti1p3.contrib.flask import FlaskMessageLaunch, FlaskOIDCLogin, FlaskRequest
+from pylti1p3.contrib.flask import FlaskCookieService, FlaskOIDCLogin, FlaskRequest
 from pylti1p3.tool_config import ToolConfJsonFile
 
 from server.lti.launch_store import Backend, LaunchStore, backend_for
+from server.lti.message_launch import ToolMessageLaunch
+from server.lti.service_tokens import TokenCache
 
 REQUIRED = ("client_id", "auth_login_url", "auth_token_url", "deployment_ids", "private_key_file")
 """What every registration in the file must give (and key_set_url or key_set)."""
@@ -38,22 +40,40 @@ class Tool(NamedTuple):
     conf: ToolConfJsonFile
     backend: Backend
     launch_seconds: float
+    tokens: TokenCache
 
     def store(self) -> LaunchStore:
         return LaunchStore(self.backend, self.launch_seconds)
 
     def oidc_login(self) -> FlaskOIDCLogin:
-        return FlaskOIDCLogin(FlaskRequest(), self.conf, launch_data_storage=self.store())
+        request = FlaskRequest()
+        return FlaskOIDCLogin(request, self.conf, cookie_service=PartitionedCookies(request), launch_data_storage=self.store())
 
-    def message_launch(self, store: LaunchStore) -> FlaskMessageLaunch:
-        launch = FlaskMessageLaunch(FlaskRequest(), self.conf, launch_data_storage=store, requests_session=service_session())
+    def message_launch(self, store: LaunchStore) -> ToolMessageLaunch:
+        launch = ToolMessageLaunch(FlaskRequest(), self.conf, launch_data_storage=store, requests_session=service_session())
         launch.set_public_key_caching(store, cache_lifetime=PUBLIC_KEY_CACHE_SECONDS)
-        return launch
+        return launch.with_tokens(self.tokens)
 
-    def restored(self, launch_id: str) -> FlaskMessageLaunch:
+    def restored(self, launch_id: str) -> ToolMessageLaunch:
         """A stored launch, to call the platform's services (AGS) for it."""
-        return FlaskMessageLaunch.from_cache(launch_id, FlaskRequest(), self.conf, launch_data_storage=self.store(),
-                                             requests_session=service_session())
+        launch = ToolMessageLaunch.from_cache(launch_id, FlaskRequest(), self.conf, launch_data_storage=self.store(),
+                                              requests_session=service_session())
+        return launch.with_tokens(self.tokens)
+
+
+class PartitionedCookies(FlaskCookieService):
+    """The login's state cookie, over https also `Partitioned` (CHIPS): inside the LMS's frame we are a third party,
+    and browsers that block third-party cookies still keep a partitioned one for the LMS's page, where the launch
+    that reads it comes back."""
+
+    def update_response(self, response: Any) -> None:
+        super().update_response(response)
+        if not self._request.is_secure():
+            return
+        cookies = response.headers.getlist("Set-Cookie")
+        response.headers.remove("Set-Cookie")
+        for cookie in cookies:
+            response.headers.add("Set-Cookie", cookie if "Partitioned" in cookie else f"{cookie}; Partitioned")
 
 
 class TimedSession(requests.Session):
@@ -105,7 +125,8 @@ def install_tool(app: Flask) -> None:
     """Read the app's LTI_CONFIG, if any (create_app calls this; LtiConfigError when it cannot be used)."""
     path = app.config.get("LTI_CONFIG")
     app.extensions["minimax_lti"] = None if not path else Tool(
-        read_tool_conf(str(path)), backend_for(app.config.get("MESSAGE_QUEUE")), float(app.config["LTI_LAUNCH_SECONDS"]))
+        read_tool_conf(str(path)), backend_for(app.config.get("MESSAGE_QUEUE")), float(app.config["LTI_LAUNCH_SECONDS"]),
+        TokenCache())
 
 
 def tool() -> Tool | None:

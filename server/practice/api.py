@@ -38,7 +38,7 @@ from search.practice.diagnosis import mistaken_events
 from search.traces.check import canonical_text
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse, store
-from server.lti.exercise_launches import grade_to_lms, lms_student, teaches_exercise, whose
+from server.lti.exercise_launches import grade_to_lms, launch_link, lms_student, teaches_exercise, whose
 from server.practice.attempts import stored_misconceptions, summarise_attempts
 from server.practice.cache import LruCache
 from server.practice.help_uses import attempt_help, help_note, helped
@@ -166,7 +166,7 @@ def check(exercise_id: str) -> Any:
     help_before = attempt_help(store().help_used(exercise_id, *identity))
     kept = store().add_attempt(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]],
                                stored_misconceptions(result), identity.student, identity.learner, allowed, help_before,
-                               answer_bill(), identity.lms_user)
+                               answer_bill(), identity.lms_user, launch_link(fields, exercise_id))
     if not kept:  # another check took the last attempt
         return used_up(loaded.options)
     lms = grade_to_lms(fields.get("lti"), exercise_id, loaded.options.grade, identity, float(result["score"]))

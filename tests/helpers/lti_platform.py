@@ -93,6 +93,7 @@ class ResourceLink:
     context_id: str
     custom: dict[str, str] = field(default_factory=dict)
     line_item_id: str | None = None  # the AGS line item's id (a URL), when the link is graded
+    gradebook: bool = False  # AGS offered without a line item of its own (the tool finds or makes one)
 
 
 class _LoginInitiation(OIDCLoginAbstract):
@@ -221,12 +222,15 @@ class LtiPlatform:
         return user
 
     def add_resource_link(self, target_link_uri: str, title: str, line_item: t.Mapping[str, t.Any] | None = None,
-                          custom: t.Mapping[str, str] | None = None, context_id: str = COURSE["id"]) -> ResourceLink:
+                          custom: t.Mapping[str, str] | None = None, context_id: str = COURSE["id"],
+                          gradebook: bool = False) -> ResourceLink:
         """A link in the course to `target_link_uri`; with `line_item` ({scoreMaximum, label?, resourceId?,
-        tag?}) a gradebook column for it too."""
+        tag?}) a gradebook column for it too; with `gradebook` and no line item, a link made by hand in a course
+        whose tool may use AGS (its launches carry the course's lineitems URL, no lineitem: the tool makes its own)."""
         checked = check_lineitem({"label": title, **line_item}) if line_item is not None else None
         with self.lock:
-            link = ResourceLink(f"rl-{len(self.links) + 1}", target_link_uri, title, context_id, dict(custom or {}))
+            link = ResourceLink(f"rl-{len(self.links) + 1}", target_link_uri, title, context_id, dict(custom or {}),
+                                gradebook=gradebook)
             if checked is not None:
                 link.line_item_id = self.create_line_item(context_id, {**checked, "resourceLinkId": link.id})["id"]
             self.links[link.id] = link
@@ -354,7 +358,7 @@ class LtiPlatform:
             launch.set_launch_url(link.target_link_uri)
             launch.set_resource_link_claim(link.id, title=link.title)
             launch.set_custom_parameters_claim(link.custom)
-            if link.line_item_id:
+            if link.line_item_id or link.gradebook:
                 launch.set_extra_claims(ags_claim(self.lineitems_url(link.context_id), link.line_item_id))
         try:
             page = launch.lti_launch()

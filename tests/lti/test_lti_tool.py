@@ -217,3 +217,36 @@ def test_a_login_from_an_unknown_platform_is_refused_and_jwks_serves_our_key(lms
     assert refused.status_code == 400 and "login: unknown issuer 'https://nobody.example'" in html.unescape(refused.text)
     keys = requests.get(f"{lms.url}/lti/jwks", timeout=10).json()["keys"]
     assert len(keys) == 1 and keys[0]["kty"] == "RSA" and keys[0]["alg"] == "RS256" and keys[0]["kid"]
+
+
+def test_links_made_by_hand_get_a_gradebook_column_per_exercise_and_one_token_serves_many_checks(lms: Lms) -> None:
+    made = [requests.post(f"{lms.url}/api/exercises", json={"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}, timeout=10).json()
+            for _ in range(2)]
+    links = [lms.platform.add_resource_link(f"{lms.url}/x/{m['id']}", f"Hand-made {n}", gradebook=True) for n, m in enumerate(made)]
+    erin = lms.platform.add_user("erin", "Erin")
+    tokens_before, count = len(lms.platform.tokens), len(lms.platform.scores)
+    for link, exercise in zip(links, made):
+        lti = launch_id_of(lms.platform.launch(requests.Session(), erin, link))
+        for answer in (HALF_RIGHT, RIGHT):
+            assert check(lms, exercise["id"], answer, lti)["lms"]["sent"] is True
+    scores = lms.platform.wait_for_scores(count + 4)[count:]
+    columns = {item["resourceId"]: number for number, item in lms.platform.line_items.items() if item.get("resourceId")}
+    assert [s["lineItem"].rstrip("/").split("/")[-1] for s in scores] == [columns[made[0]["id"]]] * 2 + [columns[made[1]["id"]]] * 2
+    assert len(lms.platform.tokens) - tokens_before <= 1  # kept between Checks (a token from an earlier test may serve)
+
+
+def test_a_best_grade_is_the_best_of_the_checks_made_from_that_link(lms: Lms) -> None:
+    made = requests.post(f"{lms.url}/api/exercises", json={"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}, timeout=10).json()
+    practice, quiz = (lms.platform.add_resource_link(f"{lms.url}/x/{made['id']}", title, line_item={"scoreMaximum": 100})
+                      for title in ("Practice", "Quiz"))
+    frank = lms.platform.add_user("frank", "Frank")
+    assert check(lms, made["id"], RIGHT, launch_id_of(lms.platform.launch(requests.Session(), frank, practice)))["lms"]["points"] == 100
+    on_quiz = check(lms, made["id"], HALF_RIGHT, launch_id_of(lms.platform.launch(requests.Session(), frank, quiz)))["lms"]
+    assert on_quiz["sent"] and on_quiz["points"] < 100  # the practice link's 100 is not the quiz's
+
+
+@pytest.mark.parametrize("target", ["/\\evil.example/x", "//evil.example/x", "/x/%2F%2Fevil.example"])
+def test_a_launch_never_redirects_off_our_host(lms: Lms, target: str) -> None:
+    link = lms.platform.add_resource_link(lms.url + target, "Odd target")
+    opened = lms.platform.launch(requests.Session(), lms.platform.add_user(f"grace-{len(lms.platform.users)}", "Grace"), link)
+    assert opened.status_code == 303 and opened.headers["Location"] == "/"

@@ -107,10 +107,10 @@ def test_a_perfect_answer_scores_one_and_is_stored_anonymously(server: tuple[str
     assert checked.status_code == 200
     assert checked.json()["correct"] is True and checked.json()["score"] == 1.0 and checked.json()["first_mistake"] is None
     columns = [row[1] for row in query(db, "PRAGMA table_info(attempts)")]
-    assert columns == ["id", "exercise_id", "score", "mistakes", "created_at", "student", "learner", "misconceptions", "help", "lms_user"]
+    assert columns == ["id", "exercise_id", "score", "mistakes", "created_at", "student", "learner", "misconceptions", "help", "lms_user", "lms_link"]
     rows = query(db, "SELECT * FROM attempts WHERE exercise_id = ?", made["id"])
     # help: null, not known (an anonymous check cannot be matched with the hints it had: issue 31)
-    assert len(rows) == 1 and rows[0][2] == 1.0 and rows[0][3] == 0 and rows[0][5:] == (None, None, "[]", None, None)
+    assert len(rows) == 1 and rows[0][2] == 1.0 and rows[0][3] == 0 and rows[0][5:] == (None, None, "[]", None, None, None)
     assert query(db, "SELECT COUNT(*) FROM mistake_counts WHERE exercise_id = ?", made["id"])[0][0] == 0
     text = json.dumps(query(db, "SELECT * FROM attempts"))
     assert "127.0.0.1" not in text and "Ada" not in text and "Student-Browser" not in text

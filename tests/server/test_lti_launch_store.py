@@ -11,6 +11,8 @@ def test_a_nonce_is_good_once_and_then_known_as_used() -> None:
     store.set_value("lti1p3-nonce-abc", True, 86400)
     assert store.check_value("lti1p3-nonce-abc") is True
     assert store.check_value("lti1p3-nonce-abc") is False
+    assert not store.nonce_was_used("abc")  # until the launch that took it passed every check
+    store.nonce_spent()
     assert store.nonce_was_used("abc") and not store.nonce_was_used("never-given")
 
 

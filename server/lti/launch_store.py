@@ -25,8 +25,10 @@ NONCE_SECONDS = 600
 """A login's nonce is good for this long (a login that does not come back within 10 minutes is started again)."""
 USED_NONCE_SECONDS = 86400
 """A taken nonce is remembered this long, so that a replay is named as one rather than as an unknown nonce."""
-MAX_MEMORY_ENTRIES = 200_000
-"""The memory store's most entries (logins, launches, keys; about 2 KB each at most); past it the oldest goes."""
+MAX_MEMORY_ENTRIES = 50_000
+"""The memory store's most entries of each kind (logins' nonces, used nonces, launches, the rest: a launch's claims are
+3-10 KB, so at most about 500 MB); past it the oldest of that kind goes. Each kind has one lifetime, so the oldest
+entry of a kind is also the first to expire, and logins (which anyone can start) never push out a launch."""
 
 
 class Backend(Protocol):
@@ -35,35 +37,44 @@ class Backend(Protocol):
     def take(self, key: str) -> Any: ...
 
 
+def kind_of(key: str) -> str:
+    """Which of the memory store's kinds a key is (each kind is kept and bounded apart)."""
+    if key.endswith("-used"):
+        return "used"
+    if is_nonce(key):
+        return "nonce"
+    return "launch" if key.startswith("lti1p3-launch-") else "other"
+
+
 class MemoryBackend:
-    """One process's store: entries expire, and the oldest goes when MAX_MEMORY_ENTRIES are held."""
+    """One process's store: entries expire, and per kind of entry the oldest goes when `max_entries` are held."""
 
     def __init__(self, max_entries: int = MAX_MEMORY_ENTRIES) -> None:
-        self._entries: OrderedDict[str, tuple[float, Any]] = OrderedDict()
+        self._kinds: dict[str, OrderedDict[str, tuple[float, Any]]] = {
+            kind: OrderedDict() for kind in ("nonce", "used", "launch", "other")}
         self._lock = threading.Lock()
         self._max = max_entries
 
     def get(self, key: str) -> Any:
         with self._lock:
-            found = self._entries.get(key)
-            if found is None or found[0] < time.monotonic():
-                return None
-            return found[1]
+            found = self._kinds[kind_of(key)].get(key)
+        return None if found is None or found[0] < time.monotonic() else found[1]
 
     def set(self, key: str, value: Any, seconds: float) -> None:
         now = time.monotonic()
         with self._lock:
-            self._entries.pop(key, None)
-            self._entries[key] = (now + seconds, value)
-            while self._entries:  # drop what expired at the old end, then the oldest past the bound
-                oldest_key, (expires, _) = next(iter(self._entries.items()))
-                if expires >= now and len(self._entries) <= self._max:
+            entries = self._kinds[kind_of(key)]
+            entries.pop(key, None)
+            entries[key] = (now + seconds, value)
+            while entries:  # drop what expired at the old end, then the oldest past the bound
+                oldest_key, (expires, _) = next(iter(entries.items()))
+                if expires >= now and len(entries) <= self._max:
                     break
-                del self._entries[oldest_key]
+                del entries[oldest_key]
 
     def take(self, key: str) -> Any:
         with self._lock:
-            found = self._entries.pop(key, None)
+            found = self._kinds[kind_of(key)].pop(key, None)
         return None if found is None or found[0] < time.monotonic() else found[1]
 
 

@@ -75,8 +75,7 @@ def rows(lms: Lms, table: str) -> int:
 
 
 def stored_launches(lms: Lms) -> int:
-    entries = lms.app.extensions["minimax_lti"].backend._entries
-    return sum(1 for key in list(entries) if key.startswith("lti1p3-launch-"))
+    return len(lms.app.extensions["minimax_lti"].backend._kinds["launch"])
 
 
 def test_a_graded_exercise_added_by_deep_linking_sends_each_students_best_score_and_opens_results_for_the_instructor(

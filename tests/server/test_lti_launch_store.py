@@ -30,3 +30,12 @@ def test_entries_expire_and_the_memory_store_keeps_its_bound() -> None:
     for n in range(5):
         backend.set(f"k{n}", n, 60)
     assert [backend.get(f"k{n}") for n in range(5)] == [None, None, 2, 3, 4]
+
+
+def test_logins_anyone_starts_never_push_out_a_launch() -> None:
+    backend = MemoryBackend(max_entries=2)
+    backend.set("lti1p3-launch-1", {"sub": "s"}, 86400)
+    for n in range(10):
+        backend.set(f"lti1p3-nonce-{n}", True, 600)
+    assert backend.get("lti1p3-launch-1") == {"sub": "s"}
+    assert [backend.get(f"lti1p3-nonce-{n}") for n in (7, 8, 9)] == [None, True, True]

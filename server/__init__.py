@@ -31,6 +31,7 @@ from server.http.play import PlayPlaces, play
 from server.http.pyodide_files import pyodide_files
 from server.http.search_zip import search_zip
 from server.http.trees_api import api
+from server.lti.attach import lti_attach
 from server.lti.deep_linking import lti_deep_link
 from server.lti.routes import lti
 from server.lti.tool import install_tool
@@ -80,6 +81,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(search_zip)
     app.register_blueprint(lti)
     app.register_blueprint(lti_deep_link)
+    app.register_blueprint(lti_attach)
     queue = app.config["MESSAGE_QUEUE"]
     app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]),
                                                               int(app.config["CLASS_MAX_ROOMS"]))

@@ -77,12 +77,15 @@ def launch() -> Any:
 
 def landing(claims: dict[str, Any], launch_id: str) -> str:
     """Where a resource link's launch goes: its exercise with the launch (a student), the exercise's results (an
-    instructor of a course it was added to), or the view it names; the home page for a target not of ours."""
+    instructor of a course it was added to; else the page that adds the course with the results link), or the view
+    it names; the home page for a target not of ours."""
     exercise_id = exercise_of(claims)
     if exercise_id is None:
         return target_path(claims) or "/"
     where = course(claims)
-    if teaches(claims) and where is not None and course_has(current_app.extensions["minimax_store"], exercise_id, *where):
+    if teaches(claims) and where is not None:
+        if not course_has(current_app.extensions["minimax_store"], exercise_id, *where):
+            return url_for("lti_attach.attach_page", launch=launch_id)  # a course not added by deep linking: ask once
         return url_for("pages.exercise_results", exercise_id=exercise_id) + "?" + urlencode({"lti": launch_id})
     path = (target_path(claims) or f"/x/{exercise_id}").split("?")[0]
     return path + "?" + urlencode({"lti": launch_id})

@@ -205,9 +205,22 @@ def test_a_launch_works_only_for_its_own_exercise(lms: Lms) -> None:
     expired = requests.post(f"{lms.url}/api/exercises/{made[0]['id']}/check", timeout=10,
                             json={"values": {}, "lti": "lti1p3-launch-00000000-0000-0000-0000-000000000000"})
     assert expired.status_code == 400 and "open the exercise again from your course" in expired.json()["error"]
-    # A course link made by hand (not by deep linking) opens the exercise, not the results, even for its instructor.
-    teacher = lms.platform.launch(requests.Session(), lms.prof, link)
-    assert urlsplit(teacher.headers["Location"]).path == f"/x/{made[0]['id']}"
+    # A course link made by hand (not by deep linking): its instructor is asked once for the results link (the key).
+    teacher = requests.Session()
+    asked = lms.platform.launch(teacher, lms.prof, link)
+    assert asked.status_code == 303 and urlsplit(asked.headers["Location"]).path == "/lti/attach"
+    page = teacher.get(lms.url + asked.headers["Location"], timeout=10)
+    assert page.status_code == 200 and f'href="/x/{made[0]["id"]}?lti=' in page.text
+    launch = parse_qs(urlsplit(asked.headers["Location"]).query)["launch"][0]
+    other = teacher.post(f"{lms.url}/lti/attach", timeout=10, data={
+        "launch": launch, "results": f"{lms.url}/x/{made[1]['id']}/results?key={made[1]['key']}"})
+    assert other.status_code == 400 and "another exercise" in html.unescape(other.text)
+    assert requests.post(f"{lms.url}/lti/attach", data={"launch": lti, "results": ""}, timeout=10).status_code == 403  # a student's
+    added = teacher.post(f"{lms.url}/lti/attach", allow_redirects=False, timeout=10, data={
+        "launch": launch, "results": f"{lms.url}/x/{made[0]['id']}/results?key={made[0]['key']}"})
+    assert added.status_code == 303 and urlsplit(added.headers["Location"]).path == f"/x/{made[0]['id']}/results"
+    again = lms.platform.launch(requests.Session(), lms.prof, link)  # from now on, straight to the results
+    assert urlsplit(again.headers["Location"]).path == f"/x/{made[0]['id']}/results"
 
 
 def test_a_login_from_an_unknown_platform_is_refused_and_jwks_serves_our_key(lms: Lms) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any, Mapping
+from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, send_file
 
@@ -65,7 +66,14 @@ def exercise_results(exercise_id: str) -> str:
 def exercise_solution(exercise_id: str) -> str:
     """The main page replaying the exercise's real trace (from ?step=, the first mistake)."""
     _exercise_or_404(exercise_id)
-    return _page(exercise_solution=exercise_id)
+    return _page(exercise_solution=exercise_id, back_query=_back_query())
+
+
+def _back_query() -> str:
+    """"Back to the exercise" keeps the student's name from their link (their checks stay theirs; an LMS launch is
+    kept by the tab itself, static/js/practice/learner.js)."""
+    student = request.args.get("student", "")
+    return "?" + urlencode({"student": student}) if student else ""
 
 
 # Embedded views (docs/embedding.md): the same pages in a course page's frame, without the header and the side
@@ -105,7 +113,7 @@ def embed_exercise(exercise_id: str) -> str:
 def embed_exercise_solution(exercise_id: str) -> str:
     """Where an embedded exercise's Show solution goes: the replay, staying in the frame."""
     _exercise_or_404(exercise_id)
-    return _page(exercise_solution=exercise_id, embedded=True, full_page_url=_full_page_url())
+    return _page(exercise_solution=exercise_id, embedded=True, full_page_url=_full_page_url(), back_query=_back_query())
 
 
 @pages.get("/vendor/<name>")

@@ -169,3 +169,11 @@ def test_the_embedded_exercise_has_no_site_header_and_keeps_its_query(closed: st
 def test_an_unknown_exercise_is_404(closed: str, path: str) -> None:
     status, _, text = get(closed + path)
     assert status == 404 and "no exercise with id 'nope'" in html.unescape(text)
+
+
+def test_back_to_the_exercise_keeps_the_students_name(tmp_path: Path) -> None:
+    client = create_app({"DATABASE": str(tmp_path / "lab.sqlite")}).test_client()
+    made = client.post("/api/exercises", json={"tree": [[1, 2], [3, 4]]}).get_json()
+    for prefix in ("", "/embed"):
+        page = client.get(f"{prefix}/x/{made['id']}/solution?student=Kim%20%3CO%27Hara%3E&step=3").get_data(as_text=True)
+        assert f'href="{prefix}/x/{made["id"]}?student=Kim+%3CO%27Hara%3E">Back to the exercise</a>' in page

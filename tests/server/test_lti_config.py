@@ -51,3 +51,4 @@ def test_without_a_file_the_lti_endpoints_say_lti_is_off(tmp_path: Path) -> None
     client = create_app({"DATABASE": str(tmp_path / "lab.sqlite")}).test_client()
     for answer in (client.get("/lti/jwks"), client.get("/lti/login?iss=x"), client.post("/lti/launch")):
         assert answer.status_code == 404 and b"started without --lti-config" in answer.data
+

@@ -5,6 +5,7 @@
 // attempt, with a CSV download. Names come from students' links: inserted as text only.
 
 import { fetchResults, resultsCsvUrl } from "./exercise_client.js";
+import { launchFor } from "./learner.js";
 import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
 import { percent, settingsWords, askedWords } from "./exercise_words.js";
 
@@ -140,7 +141,7 @@ function showAttempts(results) {
 async function open() {
   const own = new URLSearchParams(window.location.search);
   const key = own.get("key") || "";
-  const lti = own.get("lti") || "";
+  const lti = key ? "" : launchFor(id); // an instructor's launch: kept in the tab, out of the address
   const access = key || !lti ? { key } : { lti }; // the results link's key, or an instructor's LMS launch
   let results;
   try {

@@ -22,10 +22,46 @@ export function learnerToken() {
   return made;
 }
 
+const LAUNCH = "minimax-lab.lti.";
+
+// The LMS launch (issue 32) of this tab for an exercise: it arrives in the address (?lti=, put there by the launch's
+// redirect) and is a key to the student's grades, so it is kept in this tab's sessionStorage under the exercise and
+// taken out of the address (a copied or bookmarked link then does not carry it; a reload or "Back to the exercise"
+// finds it kept). Without storage it stays in the address. "" when the page was not opened from a course.
+export function launchFor(exerciseId, place = globalThis.location, history = globalThis.history, storage = sessionStore()) {
+  if (!place) return "";
+  const params = new URLSearchParams(place.search);
+  const given = params.get("lti");
+  if (!given) {
+    try {
+      return (storage && storage.getItem(LAUNCH + exerciseId)) || "";
+    } catch {
+      return "";
+    }
+  }
+  try {
+    storage.setItem(LAUNCH + exerciseId, given);
+  } catch {
+    return given; // no storage: the address keeps it
+  }
+  params.delete("lti");
+  const rest = params.toString();
+  history.replaceState(history.state, "", `${place.pathname}${rest ? `?${rest}` : ""}${place.hash || ""}`);
+  return given;
+}
+
+function sessionStore() {
+  try {
+    return globalThis.sessionStorage || null;
+  } catch {
+    return null; // storage refused (a sandboxed frame)
+  }
+}
+
 // {student, learner, lti?} of this page: the name from its own address ("" when none), the token and, for a page
-// opened from an LMS course (issue 32), its launch: the server then knows the student from the LMS.
-export function pageIdentity(search = globalThis.location ? globalThis.location.search : "") {
+// of an exercise (`exerciseId`) opened from an LMS course, its launch: the server then knows the student from the LMS.
+export function pageIdentity(search = globalThis.location ? globalThis.location.search : "", exerciseId = null) {
   const params = new URLSearchParams(search);
-  const lti = params.get("lti");
+  const lti = exerciseId === null ? params.get("lti") : launchFor(exerciseId);
   return { student: params.get("student") || "", learner: learnerToken(), ...(lti ? { lti } : {}) };
 }

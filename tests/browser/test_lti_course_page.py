@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Frame, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
 from tests.browser.test_security_policy import RECORD_VIOLATIONS
-from tests.helpers.live_server import running_app
+from tests.helpers.lti_course import lms_and_tool
 from tests.helpers.lti_platform import LtiPlatform
 
 LECTURE_VALUES = {"A": "3", "B": "3", "C": "2", "D": "2"}
@@ -27,13 +27,8 @@ class Course(NamedTuple):
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Course]:
-    folder = tmp_path_factory.mktemp("lti-browser")
-    with LtiPlatform() as platform:
-        config = platform.tool_config(folder)
-        settings = {"LTI_CONFIG": str(config), "DATABASE": str(folder / "lab.sqlite"), "FRAME_ANCESTORS": (platform.url,)}
-        with running_app(settings) as (url, _):
-            platform.tool_base_url = url
-            yield Course(platform, url)
+    with lms_and_tool(tmp_path_factory.mktemp("lti-browser")) as both:
+        yield Course(both.platform, both.url)
 
 
 def exercise_frame(page: Page, course: Course, page_path: str) -> Frame:

@@ -18,7 +18,7 @@ import pytest
 import requests
 from flask import Flask
 
-from tests.helpers.live_server import running_app
+from tests.helpers.lti_course import lms_and_tool
 from tests.helpers.lti_platform import INSTRUCTOR, LtiPlatform, LtiUser, ResourceLink
 
 LECTURE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -36,14 +36,8 @@ class Lms(NamedTuple):
 
 @pytest.fixture(scope="module")
 def lms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lms]:
-    folder = tmp_path_factory.mktemp("lti")
-    with LtiPlatform() as platform:
-        config = platform.tool_config(folder)
-        settings = {"LTI_CONFIG": str(config), "DATABASE": str(folder / "lab.sqlite"), "FRAME_ANCESTORS": (platform.url,)}
-        with running_app(settings) as (url, app):
-            platform.tool_base_url = url
-            prof = platform.add_user("prof", "Ada Byron", roles=INSTRUCTOR)
-            yield Lms(platform, url, app, folder / "lab.sqlite", prof)
+    with lms_and_tool(tmp_path_factory.mktemp("lti")) as both:
+        yield Lms(*both, both.platform.add_user("prof", "Ada Byron", roles=INSTRUCTOR))
 
 
 def launch_id_of(response: requests.Response) -> str:

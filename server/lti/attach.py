@@ -35,7 +35,8 @@ def teachers_launch(launch_id: str) -> dict[str, Any] | tuple[str, int]:
 def page(claims: dict[str, Any], launch_id: str, error: PickError | None = None, status: int = 200) -> tuple[str, int]:
     exercise_id = exercise_of(claims)
     return render_template("lti_attach.html", launch=launch_id, exercise_id=exercise_id, course=course_title(claims),
-                           student_view=f"/x/{exercise_id}?{urlencode({'lti': launch_id})}", error=error), status
+                           student_view=f"/x/{exercise_id}?{urlencode({'lti': launch_id})}", error=error,
+                           results=request.form.get("results", "")), status
 
 
 @lti_attach.get("/attach")

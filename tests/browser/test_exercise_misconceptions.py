@@ -129,7 +129,7 @@ def test_graded_use_made_in_the_maker_hides_help_and_counts_attempts(browser: Br
     page.get_by_role("button", name="Make exercise").click()
     expect(page.locator("#maker-error")).to_have_text("attempts: expected null (no limit) or a whole number from 1 to 100")
     attempts.fill("2")
-    page.get_by_label("An LMS gradebook gets").select_option("latest")
+    page.get_by_label("LMS gradebook").select_option("latest")
     page.get_by_role("button", name="Make exercise").click()
     link = page.locator("#exercise-link")
     expect(link).to_have_value(re.compile(r"/x/[\w-]{12}$"))

@@ -19,12 +19,14 @@ import argparse
 import json
 import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: import the checkout's search and server
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 from werkzeug.serving import WSGIRequestHandler  # noqa: E402
 
 from search import Recorder, TreeGame, alphabeta, tree_from_json  # noqa: E402
@@ -59,23 +61,31 @@ def shoot(out: Path) -> Path:
     target = out / "lecture-alpha-cut.png"
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium (`make system-deps`) or set MINIMAX_LAB_CHROMIUM")
-    with running_server(request_handler=QuietHandler) as base, sync_playwright() as p:
+    with running_server(request_handler=QuietHandler) as base, checked_page() as page:
+        page.goto(f"{base}/?example=lecture&algorithm=alphabeta&step={step}")
+        expect(page.locator("#counter")).to_have_text(re.compile(rf"^step {step} / \d+$"), timeout=30_000)
+        # The narration of this step is the α cut at C: C2 and C3 are not looked at.
+        expect(page.locator("#narration")).to_contain_text("C2 and C3", timeout=30_000)
+        page.wait_for_timeout(400)  # let the drawing's transitions settle
+        page.screenshot(path=str(target))
+    return target
+
+
+@contextmanager
+def checked_page() -> Iterator[Page]:
+    """A page at VIEWPORT in Debian's Chromium; leaving, the browser closes, and a script error on the page
+    stops the script (a picture of a broken page is worse than none)."""
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_context(viewport=VIEWPORT).new_page()
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(f"{base}/?example=lecture&algorithm=alphabeta&step={step}")
-            expect(page.locator("#counter")).to_have_text(re.compile(rf"^step {step} / \d+$"), timeout=30_000)
-            # The narration of this step is the α cut at C: C2 and C3 are not looked at.
-            expect(page.locator("#narration")).to_contain_text("C2 and C3", timeout=30_000)
-            page.wait_for_timeout(400)  # let the drawing's transitions settle
-            page.screenshot(path=str(target))
+            yield page
             if errors:
                 raise SystemExit("the page reported errors: " + "; ".join(errors))
         finally:
             browser.close()
-    return target
 
 
 def shoot_embedded_exercise(out: Path) -> Path:
@@ -85,29 +95,20 @@ def shoot_embedded_exercise(out: Path) -> Path:
     target = out / "embedded-exercise.png"
     pages: dict[str, str] = {}
     with course_site(pages) as course, running_server({"FRAME_ANCESTORS": (course,)}, request_handler=QuietHandler) as base, \
-            sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport=VIEWPORT).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            made = page.request.post(f"{base}/api/exercises", data=json.dumps({"tree": LECTURE, "ask": ["values", "pruned"]}),
-                                     headers={"Content-Type": "application/json"}).json()
-            pages["/week6"] = course_html("Exercise: alpha-beta on the lecture tree", f"{base}/embed/x/{made['id']}", 800, 650)
-            page.goto(f"{course}/week6")
-            lab = page.frame_locator("#lab")
-            expect(lab.locator("body")).to_have_attribute("data-ready", "true", timeout=30_000)
-            for node, value in (("A", "3"), ("B", "3"), ("C", "2"), ("D", "2")):
-                lab.get_by_label(f"value of {node}").fill(value)
-            lab.get_by_role("button", name=re.compile(r"^C2 pruned")).click()
-            lab.get_by_role("button", name="Check").click()  # C3 forgotten: the feedback names it
-            expect(lab.locator("#feedback-score")).not_to_be_empty(timeout=30_000)
-            page.frames[1].evaluate("() => window.scrollTo(0, 0)")
-            page.screenshot(path=str(target))
-            if errors:
-                raise SystemExit("the page reported errors: " + "; ".join(errors))
-        finally:
-            browser.close()
+            checked_page() as page:
+        made = page.request.post(f"{base}/api/exercises", data=json.dumps({"tree": LECTURE, "ask": ["values", "pruned"]}),
+                                 headers={"Content-Type": "application/json"}).json()
+        pages["/week6"] = course_html("Exercise: alpha-beta on the lecture tree", f"{base}/embed/x/{made['id']}", 800, 650)
+        page.goto(f"{course}/week6")
+        lab = page.frame_locator("#lab")
+        expect(lab.locator("body")).to_have_attribute("data-ready", "true", timeout=30_000)
+        for node, value in (("A", "3"), ("B", "3"), ("C", "2"), ("D", "2")):
+            lab.get_by_label(f"value of {node}").fill(value)
+        lab.get_by_role("button", name=re.compile(r"^C2 pruned")).click()
+        lab.get_by_role("button", name="Check").click()  # C3 forgotten: the feedback names it
+        expect(lab.locator("#feedback-score")).not_to_be_empty(timeout=30_000)
+        page.frames[1].evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(target))
     return target
 
 

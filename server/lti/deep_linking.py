@@ -96,8 +96,8 @@ def pick() -> Any:
         "lti_deep_link_sent.html", return_url=return_url, jwt=answer, title=resource.get_title(), url=resource.get_url(),
         course=course_title(claims), made=made))
     # Our pages post forms only to ourselves; this one posts to the platform, and only there.
-    response.headers["Content-Security-Policy"] = content_security_policy((), current_app.config["FRAME_ANCESTORS"]).replace(
-        "form-action 'self'", f"form-action 'self' {origin_of(return_url)}")
+    response.headers["Content-Security-Policy"] = content_security_policy(
+        (), current_app.config["FRAME_ANCESTORS"], (origin_of(return_url),))
     return response
 
 

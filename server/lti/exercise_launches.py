@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from flask import current_app
+from flask import current_app, g
 
 from search import InputError
 from server.lti.courses import course_has
@@ -24,12 +24,16 @@ LAUNCH_ID = re.compile(r"lti1p3-launch-[0-9a-f-]{36}")
 
 
 def launch_claims(launch_id: Any) -> dict[str, Any] | None:
-    """The stored claims of a launch id; None for an unknown, expired or malformed one (or no LTI here)."""
+    """The stored claims of a launch id; None for an unknown, expired or malformed one (or no LTI here). Read once
+    per request (a Check asks whose it is, its link and its gradebook: one store read, Redis's or memory's)."""
     lti = tool()
     if lti is None or not isinstance(launch_id, str) or not LAUNCH_ID.fullmatch(launch_id):
         return None
-    claims = lti.store().get_value(launch_id)
-    return claims if isinstance(claims, dict) else None
+    read: dict[str, Any] = g.setdefault("lti_launches", {})
+    if launch_id not in read:
+        claims = lti.store().get_value(launch_id)
+        read[launch_id] = claims if isinstance(claims, dict) else None
+    return read[launch_id]
 
 
 def exercise_launch(launch_id: Any, exercise_id: str) -> dict[str, Any]:

@@ -88,11 +88,6 @@ def exercise_of(claims: Mapping[str, Any]) -> str | None:
     return found.group(1) if found else None
 
 
-def embedded(claims: Mapping[str, Any]) -> bool:
-    path = target_path(claims) or ""
-    return path.startswith("/embed/") or path.startswith("/embed?") or path == "/embed"
-
-
 def has_grades(claims: Mapping[str, Any]) -> bool:
     """Whether the platform offered Assignment and Grade Services with the score scope for this launch."""
     endpoint = claims.get(AGS) or {}

@@ -13,13 +13,16 @@ from __future__ import annotations
 from typing import Iterable
 
 
-def content_security_policy(script_hashes: Iterable[str] = (), frame_ancestors: Iterable[str] = ()) -> str:
+def content_security_policy(script_hashes: Iterable[str] = (), frame_ancestors: Iterable[str] = (),
+                            form_targets: Iterable[str] = ()) -> str:
     """The policy; `script_hashes` ('sha256-...'): the inline scripts this answer's page may run;
-    `frame_ancestors`: the origins (checked by frame_ancestors.py) whose pages may frame it."""
+    `frame_ancestors`: the origins (checked by frame_ancestors.py) whose pages may frame it; `form_targets`: the
+    origins besides ours its forms may post to (the LTI deep-linking answer posts to the LMS)."""
     return "; ".join((
         "default-src 'self'",
         " ".join(("script-src 'self'", *script_hashes)),
         *_REST,
+        " ".join(("form-action 'self'", *form_targets)),
         frame_ancestors_directive(frame_ancestors),
     ))
 
@@ -37,7 +40,6 @@ _REST = (
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
 )
 
 CONTENT_SECURITY_POLICY = content_security_policy()

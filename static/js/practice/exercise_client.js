@@ -44,7 +44,7 @@ const ownKey = () => ownParam("key");
 // The page's own ?misconception= (a "watch this slip" link) asks for the search with that slip instead.
 // A student's request says whose it is (the link's ?student= and the learner token): the server notes it.
 export const fetchSolution = (id, key = ownKey(), misconception = ownParam("misconception")) =>
-  call(`${path(id)}/solution${query({ key, misconception, ...(key ? {} : pageIdentity(undefined, id)) })}`).then(async (r) => parseTrace(await r.text()));
+  call(`${path(id)}/solution${query({ key, misconception, ...(key ? {} : pageIdentity(id)) })}`).then(async (r) => parseTrace(await r.text()));
 
 // "?a=1&b=2" of the fields that have a value, "" when none has.
 function query(fields) {

@@ -16,7 +16,7 @@ const $ = (id) => document.getElementById(id);
 const id = document.body.dataset.exercise;
 const storageKey = `minimax-lab.exercise.${id}`;
 const page = { tree: null, copy: null, checked: null, busy: false, used: 0 };
-const who = pageIdentity(undefined, id);
+const who = pageIdentity(id);
 
 function saved() {
   try {

@@ -58,10 +58,10 @@ function sessionStore() {
   }
 }
 
-// {student, learner, lti?} of this page: the name from its own address ("" when none), the token and, for a page
-// of an exercise (`exerciseId`) opened from an LMS course, its launch: the server then knows the student from the LMS.
-export function pageIdentity(search = globalThis.location ? globalThis.location.search : "", exerciseId = null) {
-  const params = new URLSearchParams(search);
-  const lti = exerciseId === null ? params.get("lti") : launchFor(exerciseId);
-  return { student: params.get("student") || "", learner: learnerToken(), ...(lti ? { lti } : {}) };
+// {student, learner, lti?} of a page of exercise `exerciseId`: the name from its own address ("" when none), the
+// token and, for a page opened from an LMS course, its launch: the server then knows the student from the LMS.
+export function pageIdentity(exerciseId) {
+  const lti = launchFor(exerciseId);
+  const search = globalThis.location ? globalThis.location.search : "";
+  return { student: new URLSearchParams(search).get("student") || "", learner: learnerToken(), ...(lti ? { lti } : {}) };
 }

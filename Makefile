@@ -44,11 +44,13 @@ wheel: setup
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here); the LaTeX
 # export test compiles the .tex with pdflatex and TikZ (texlive-latex-base, texlive-pictures);
-# the deployment tests (tests/deploy) run a real redis-server and nginx (docs/deploy.md).
-DEBS := chromium fonts-dejavu-core texlive-latex-base texlive-pictures redis-server nginx
+# the deployment tests (tests/deploy) run a real redis-server and nginx (docs/deploy.md); the storage tests
+# and the several-hosts test a real PostgreSQL server (tests/helpers/postgres_server.py).
+DEBS := chromium fonts-dejavu-core texlive-latex-base texlive-pictures redis-server nginx postgresql
 system-deps:
 	@command -v chromium >/dev/null 2>&1 && command -v pdflatex >/dev/null 2>&1 && kpsewhich tikz.sty >/dev/null 2>&1 \
-		&& command -v redis-server >/dev/null 2>&1 && PATH="$$PATH:/usr/sbin" command -v nginx >/dev/null 2>&1 || { \
+		&& command -v redis-server >/dev/null 2>&1 && PATH="$$PATH:/usr/sbin" command -v nginx >/dev/null 2>&1 \
+		&& ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBS); }
 
 # The production server (gunicorn, server/transport/production.py); `$(PY) -m server --dev` for Werkzeug's.
@@ -61,7 +63,8 @@ test: setup system-deps
 	npm test --silent
 	$(PY) -m pytest -q -n 2 --dist worksteal
 
-# Everything but the browser and deploy tiers: no Chromium, nginx or Redis needed (docs/testing.md).
+# Everything but the browser and deploy tiers: no Chromium, nginx or Redis needed; the storage tests start
+# PostgreSQL (docs/testing.md).
 test-fast: setup
 	npm test --silent
 	$(PY) -m pytest -q -n 2 --dist worksteal tests/engine tests/server tests/hostile

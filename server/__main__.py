@@ -2,7 +2,8 @@
 
 By default under gunicorn (server/transport/production.py): a class connecting at once is queued, not refused.
 `--dev` keeps Werkzeug's development server (one process, 128 queued connections, a reloader-free
-debug console in the terminal). Several processes share rooms through Redis (`--message-queue`);
+debug console in the terminal). Several processes share rooms through Redis (`--message-queue`); on several hosts,
+saved work through PostgreSQL (`--database postgresql://...`);
 behind nginx, `--behind-proxy` takes the client's address from X-Forwarded-For (docs/deploy.md).
 """
 
@@ -27,7 +28,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--max-events", type=int, default=DEFAULTS["MAX_EVENTS_PER_SEARCH"],
                         help="events per search before it is stopped (default %(default)s)")
-    parser.add_argument("--db", help="SQLite file for saved trees and traces (default: instance/minimax-lab.sqlite)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--database", metavar="URL",
+                       help="where saved work is kept: postgresql://USER:PASSWORD@HOST:PORT/NAME (servers on several hosts "
+                            "share it) or sqlite:///PATH (default: sqlite:///instance/minimax-lab.sqlite; docs/deploy.md)")
+    where.add_argument("--db", metavar="PATH", help="an SQLite file for saved work (as --database sqlite:///PATH)")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="also answer requests for this host name or address, e.g. the name students type "
                              "(repeatable; localhost and the --host address are always allowed)")
@@ -61,8 +66,8 @@ def positive(text: str) -> int:
 def app_config(args: argparse.Namespace) -> dict[str, object]:
     config: dict[str, object] = {"MAX_EVENTS_PER_SEARCH": args.max_events,
                                  "ALLOWED_HOSTS": default_allowed_hosts(args.host, args.allow_host)}
-    if args.db:
-        config["DATABASE"] = args.db
+    if args.database or args.db:
+        config["DATABASE"] = args.database or args.db
     if args.message_queue:
         config["MESSAGE_QUEUE"] = args.message_queue
     if args.behind_proxy:
@@ -102,6 +107,7 @@ def main() -> None:
         socketio_of(app).run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
                              request_handler=NoDelayRequestHandler)
         return
+    app.extensions["minimax_store"].close()  # no pooled database connection is shared with the forked worker
     del app  # the worker process builds its own, after gunicorn forks it
     ProductionServer(lambda: create_app(config), args.host, args.port, args.threads, args.backlog).run()
 

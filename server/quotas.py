@@ -2,7 +2,7 @@
 or hold the server, while a class of 300 behind one campus address still works (docs/http-api.md#quotas).
 
 A client is `request.remote_addr`: behind `--behind-proxy`, the address the proxy saw (ProxyFix).
-- Stored bytes (trees, traces, exercises; and, in a budget of their own, attempts and noted help: the text that lands in SQLite and server.storage.ROW_BYTES
+- Stored bytes (trees, traces, exercises; and, in a budget of their own, attempts and noted help: the text that lands in the database and server.storage.ROW_BYTES
   per row) per address over QUOTA_STORED_WINDOW_SECONDS, counted in the database itself (table stored_bytes,
   in QUOTA_STORED_BUCKETS time buckets) in the same transaction as the insert: a restart does not reset it,
   processes sharing the file share it, and two saves at once cannot both take the last byte. The address is
@@ -21,16 +21,17 @@ import hashlib
 import hmac
 import json
 import math
-import sqlite3
 import time
 from typing import Any, Callable, Mapping, TypeVar
 
 from flask import Flask, Response, current_app, jsonify, request
+from sqlalchemy import Connection, delete, select
 
 from search import InputError
+from server.database.tables import stored_bytes
 from server.practice.identity import read_identity
 from server.rate_limits import RateLimit, client_address
-from server.storage import Store
+from server.storage import Store, upsert
 
 KINDS: dict[str, str] = {
     "trees": "trees saved",  # POST /api/trees
@@ -105,15 +106,17 @@ class StoredBytes:
         before the caller spends time checking what it would store."""
         bill = Bill(self, self.who(address))
         now = time.time()
-        bill.refuse_if_over(self.usage(self.store.read, bill.who, now), expected, now)
+        with self.store.db.reading() as connection:
+            used = self.usage(connection, bill.who, now)
+        bill.refuse_if_over(used, expected, now)
         return bill
 
-    def usage(self, read: Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]], who: str,
-              now: float) -> list[tuple[int, int]]:
+    def usage(self, connection: Connection, who: str, now: float) -> list[tuple[int, int]]:
         """(bucket, bytes) of `who` still in the window, oldest first."""
         first = self.bucket(now) - self.buckets + 1
-        return [(int(b), int(n)) for b, n in read("SELECT bucket, bytes FROM stored_bytes WHERE who = ? AND bucket >= ? "
-                                                  "ORDER BY bucket", (who, first))]
+        rows = connection.execute(select(stored_bytes.c.bucket, stored_bytes.c.bytes)
+                                  .where(stored_bytes.c.who == who, stored_bytes.c.bucket >= first).order_by(stored_bytes.c.bucket))
+        return [(int(b), int(n)) for b, n in rows]
 
     def bucket(self, now: float) -> int:
         return math.floor(now / self.bucket_seconds)
@@ -123,11 +126,11 @@ class StoredBytes:
         return (f"too much stored from this address: at most {size_words(self.limit)} {per_window(self.window)} ({what}); "
                 f"try again in {wait_words(max(1, math.ceil(wait)))}")
 
-    def sweep(self, db: sqlite3.Connection, now: float) -> None:
+    def sweep(self, connection: Connection, now: float) -> None:
         """Forget every address's buckets that have left the window (once per bucket per process)."""
         current = self.bucket(now)
         if current != self._swept:
-            db.execute("DELETE FROM stored_bytes WHERE bucket < ?", (current - self.buckets + 1,))
+            connection.execute(delete(stored_bytes).where(stored_bytes.c.bucket < current - self.buckets + 1))
             self._swept = current
 
 
@@ -137,6 +140,7 @@ class Bill:
     def __init__(self, quota: StoredBytes, who: str) -> None:
         self.quota = quota
         self.who = who
+        self.lock = f"quota:{who}"  # held from the charge to the save's commit (server.storage.Bill)
 
     def refuse_if_over(self, used: list[tuple[int, int]], nbytes: int, now: float) -> None:
         """OverQuota, saying when enough of the oldest buckets will have left the window, if `nbytes` do not fit."""
@@ -152,13 +156,13 @@ class Bill:
                 break
         raise OverQuota(quota.sentence(wait), wait)
 
-    def charge(self, db: sqlite3.Connection, nbytes: int) -> None:
+    def charge(self, connection: Connection, nbytes: int) -> None:
         now = time.time()
-        self.quota.sweep(db, now)
-        self.refuse_if_over(self.quota.usage(lambda sql, args: db.execute(sql, args).fetchall(), self.who, now), nbytes, now)
-        db.execute("INSERT INTO stored_bytes (who, bucket, bytes) VALUES (?, ?, ?) "
-                   "ON CONFLICT (who, bucket) DO UPDATE SET bytes = bytes + excluded.bytes",
-                   (self.who, self.quota.bucket(now), nbytes))
+        self.quota.sweep(connection, now)
+        self.refuse_if_over(self.quota.usage(connection, self.who, now), nbytes, now)
+        added = upsert(connection, stored_bytes).values(who=self.who, bucket=self.quota.bucket(now), bytes=nbytes)
+        connection.execute(added.on_conflict_do_update(index_elements=["who", "bucket"],
+                                                       set_={"bytes": stored_bytes.c.bytes + added.excluded.bytes}))
 
 
 class Quotas:

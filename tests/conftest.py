@@ -1,14 +1,31 @@
-"""Fixtures shared by the tiers: a live server for the session, and a /search connection for a module."""
+"""Fixtures shared by the tiers: a live server for the session, a /search connection for a module, and a fresh
+database on each storage back end (SQLite, and a real PostgreSQL server started once per worker)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from tests.helpers.class_client import ClassClient
+from tests.helpers.databases import BACKENDS, fresh_database
 from tests.helpers.live_server import running_server
+from tests.helpers.postgres_server import PostgresProcess, postgres_process
 from tests.helpers.socket_client import SearchClient
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresProcess]:
+    """One real PostgreSQL server for this worker's tests (each takes a database of its own: `database`)."""
+    with postgres_process() as server:
+        yield server
+
+
+@pytest.fixture(params=BACKENDS)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a storage test keeps its data, once on each back end: a path (SQLite) or a postgresql:// URL."""
+    return fresh_database(request.param, tmp_path, request)
 
 
 @pytest.fixture(scope="session")

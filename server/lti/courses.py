@@ -7,14 +7,22 @@ giving its results link (which holds the key), shows they may see its results. S
 
 from __future__ import annotations
 
-from server.storage import Store
+from sqlalchemy import select
+
+from server.database.engine import utc_now
+from server.database.tables import lti_courses
+from server.storage import Store, upsert
 
 
 def add_course(store: Store, exercise_id: str, issuer: str, deployment: str, context: str) -> None:
-    store.write("INSERT OR IGNORE INTO lti_courses (exercise_id, issuer, deployment, context) VALUES (?, ?, ?, ?)",
-                (exercise_id, issuer, deployment, context))
+    with store.db.writing() as connection:
+        connection.execute(upsert(connection, lti_courses).values(
+            exercise_id=exercise_id, issuer=issuer, deployment=deployment, context=context, created_at=utc_now())
+            .on_conflict_do_nothing(index_elements=["exercise_id", "issuer", "deployment", "context"]))
 
 
 def course_has(store: Store, exercise_id: str, issuer: str, deployment: str, context: str) -> bool:
-    return bool(store.read("SELECT 1 FROM lti_courses WHERE exercise_id = ? AND issuer = ? AND deployment = ? AND context = ?",
-                           (exercise_id, issuer, deployment, context)))
+    c = lti_courses.c
+    with store.db.reading() as connection:
+        return connection.execute(select(1).where(c.exercise_id == exercise_id, c.issuer == issuer, c.deployment == deployment,
+                                                  c.context == context)).first() is not None

@@ -6,8 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sqlite3
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -16,16 +14,19 @@ import requests
 from search import limits
 from search.practice import model_answer
 from server.practice.stored_form import stored_exercise
+from tests.helpers.databases import BACKENDS, fresh_database
 from tests.helpers.live_server import running_server
+from tests.helpers.stored_rows import columns, query
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 ALL_ASKS = ["values", "bounds", "pruned"]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    db = tmp_path_factory.mktemp("exercises") / "lab.sqlite"
-    with running_server({"DATABASE": str(db)}) as url:
+@pytest.fixture(scope="module", params=BACKENDS)
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server on each storage back end: every test of this module runs on SQLite and on PostgreSQL."""
+    db = fresh_database(request.param, tmp_path_factory.mktemp("exercises"), request)
+    with running_server({"DATABASE": db}) as url:
         yield url, db
 
 
@@ -36,16 +37,11 @@ def make(url: str, **body: Any) -> dict[str, Any]:
     return response.json()
 
 
-def query(db: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(db) as conn:
-        return conn.execute(sql, args).fetchall()
-
-
-def attempts(db: Path, exercise_id: str) -> int:
+def attempts(db: str, exercise_id: str) -> int:
     return query(db, "SELECT COUNT(*) FROM attempts WHERE exercise_id = ?", exercise_id)[0][0]
 
 
-def stored_answer(db: Path, exercise_id: str) -> dict[str, Any]:
+def stored_answer(db: str, exercise_id: str) -> dict[str, Any]:
     """What a perfect student sends, from the stored exercise (the engine's own answer)."""
     body = query(db, "SELECT body FROM exercises WHERE id = ?", exercise_id)[0][0]
     return model_answer(stored_exercise(json.loads(body)))  # a generated one is kept as its request
@@ -68,7 +64,7 @@ def keys_of(data: Any) -> set[str]:
     return set()
 
 
-def test_make_then_the_student_copy_holds_no_answer(server: tuple[str, Path]) -> None:
+def test_make_then_the_student_copy_holds_no_answer(server: tuple[str, str]) -> None:
     url, db = server
     made = make(url)
     assert set(made) == {"id", "url", "key"} and made["url"] == f"/x/{made['id']}"
@@ -88,7 +84,7 @@ def test_make_then_the_student_copy_holds_no_answer(server: tuple[str, Path]) ->
     assert page.status_code == 200 and made["id"] in text and '"value"' not in text and "14" not in text
 
 
-def test_the_key_is_stored_only_as_its_hash(server: tuple[str, Path]) -> None:
+def test_the_key_is_stored_only_as_its_hash(server: tuple[str, str]) -> None:
     url, db = server
     made = make(url)
     (key_hash, body), = query(db, "SELECT key_hash, body FROM exercises WHERE id = ?", made["id"])
@@ -97,7 +93,7 @@ def test_the_key_is_stored_only_as_its_hash(server: tuple[str, Path]) -> None:
     assert made["key"] not in dump
 
 
-def test_a_perfect_answer_scores_one_and_is_stored_anonymously(server: tuple[str, Path]) -> None:
+def test_a_perfect_answer_scores_one_and_is_stored_anonymously(server: tuple[str, str]) -> None:
     url, db = server
     made = make(url)
     answer = stored_answer(db, made["id"])
@@ -106,8 +102,7 @@ def test_a_perfect_answer_scores_one_and_is_stored_anonymously(server: tuple[str
                             headers={"User-Agent": "Student-Browser/1.0", "Cookie": "name=Ada"})
     assert checked.status_code == 200
     assert checked.json()["correct"] is True and checked.json()["score"] == 1.0 and checked.json()["first_mistake"] is None
-    columns = [row[1] for row in query(db, "PRAGMA table_info(attempts)")]
-    assert columns == ["id", "exercise_id", "score", "mistakes", "created_at", "student", "learner", "misconceptions", "help", "lms_user", "lms_link"]
+    assert columns(db, "attempts") == ["id", "exercise_id", "score", "mistakes", "created_at", "student", "learner", "misconceptions", "help", "lms_user", "lms_link"]
     rows = query(db, "SELECT * FROM attempts WHERE exercise_id = ?", made["id"])
     # help: null, not known (an anonymous check cannot be matched with the hints it had: issue 31)
     assert len(rows) == 1 and rows[0][2] == 1.0 and rows[0][3] == 0 and rows[0][5:] == (None, None, "[]", None, None, None)
@@ -116,7 +111,7 @@ def test_a_perfect_answer_scores_one_and_is_stored_anonymously(server: tuple[str
     assert "127.0.0.1" not in text and "Ada" not in text and "Student-Browser" not in text
 
 
-def test_a_wrong_answer_names_its_mistakes_and_stores_only_node_and_kind(server: tuple[str, Path]) -> None:
+def test_a_wrong_answer_names_its_mistakes_and_stores_only_node_and_kind(server: tuple[str, str]) -> None:
     url, db = server
     made = make(url)
     answer = stored_answer(db, made["id"])
@@ -142,7 +137,7 @@ def test_a_wrong_answer_names_its_mistakes_and_stores_only_node_and_kind(server:
     ({"colour": 1}, "colour: unknown field"),
     ([1, 2], "expected a JSON object (answer)"),
 ])
-def test_bad_answers_get_400_and_nothing_is_stored(server: tuple[str, Path], answer: Any, message: str) -> None:
+def test_bad_answers_get_400_and_nothing_is_stored(server: tuple[str, str], answer: Any, message: str) -> None:
     url, db = server
     made = make(url)
     for route in ("check", "hint"):
@@ -151,7 +146,7 @@ def test_bad_answers_get_400_and_nothing_is_stored(server: tuple[str, Path], ans
     assert attempts(db, made["id"]) == 0
 
 
-def test_not_json_and_too_large_bodies(server: tuple[str, Path]) -> None:
+def test_not_json_and_too_large_bodies(server: tuple[str, str]) -> None:
     url, db = server
     made = make(url)
     bad = requests.post(f"{url}/api/exercises/{made['id']}/check", data="{values", timeout=10)
@@ -171,7 +166,7 @@ def test_not_json_and_too_large_bodies(server: tuple[str, Path]) -> None:
     ({"generate": {"depth": "deep"}}, "generate.depth: expected a whole number"),
     ({"game": "tictactoe", "state": "........."}, "state: this position has more than"),
 ])
-def test_bad_exercises_get_400_and_nothing_is_stored(server: tuple[str, Path], body: dict[str, Any], message: str) -> None:
+def test_bad_exercises_get_400_and_nothing_is_stored(server: tuple[str, str], body: dict[str, Any], message: str) -> None:
     url, db = server
     before = query(db, "SELECT COUNT(*) FROM exercises")[0][0]
     response = requests.post(url + "/api/exercises", json=body, timeout=60)
@@ -179,7 +174,7 @@ def test_bad_exercises_get_400_and_nothing_is_stored(server: tuple[str, Path], b
     assert query(db, "SELECT COUNT(*) FROM exercises")[0][0] == before
 
 
-def test_generated_and_game_exercises(server: tuple[str, Path]) -> None:
+def test_generated_and_game_exercises(server: tuple[str, str]) -> None:
     url, db = server
     spec = {"seed": 7, "depth": 3, "min_branching": 2, "max_branching": 3, "min_value": 0, "max_value": 20,
             "min_prunes": 2, "distinct": True, "prune_depths": 2}
@@ -192,7 +187,7 @@ def test_generated_and_game_exercises(server: tuple[str, Path]) -> None:
     assert internal_values(copy["tree"]) == [] and copy["ask"] == ["values", "pruned"]
 
 
-def test_hint_gives_one_step_and_stores_nothing(server: tuple[str, Path]) -> None:
+def test_hint_gives_one_step_and_stores_nothing(server: tuple[str, str]) -> None:
     url, db = server
     made = make(url)
     hint = requests.post(f"{url}/api/exercises/{made['id']}/hint", json={}, timeout=10)
@@ -204,7 +199,7 @@ def test_hint_gives_one_step_and_stores_nothing(server: tuple[str, Path]) -> Non
     assert attempts(db, made["id"]) == 0
 
 
-def test_solution_is_the_real_trace(server: tuple[str, Path]) -> None:
+def test_solution_is_the_real_trace(server: tuple[str, str]) -> None:
     url, _ = server
     made = make(url)
     response = requests.get(f"{url}/api/exercises/{made['id']}/solution", timeout=10)
@@ -214,7 +209,7 @@ def test_solution_is_the_real_trace(server: tuple[str, Path]) -> None:
     assert [e["pruned"] for e in events if e["type"] == "prune" and e["pruned"]] == [["C2", "C3"]]
 
 
-def test_results_need_the_key_and_sum_up_the_attempts(server: tuple[str, Path]) -> None:
+def test_results_need_the_key_and_sum_up_the_attempts(server: tuple[str, str]) -> None:
     url, db = server
     made = make(url, ask=["values", "pruned"])
     base = f"{url}/api/exercises/{made['id']}/results"
@@ -239,7 +234,7 @@ def test_results_need_the_key_and_sum_up_the_attempts(server: tuple[str, Path]) 
     assert internal_values(results["student"]["tree"]) == []
 
 
-def test_unknown_ids_get_404_json(server: tuple[str, Path]) -> None:
+def test_unknown_ids_get_404_json(server: tuple[str, str]) -> None:
     url, db = server
     for method, path in (("get", ""), ("post", "/check"), ("post", "/hint"), ("get", "/solution"), ("get", "/results?key=x")):
         response = getattr(requests, method)(f"{url}/api/exercises/nope{path}", json={}, timeout=10)
@@ -249,7 +244,7 @@ def test_unknown_ids_get_404_json(server: tuple[str, Path]) -> None:
     assert attempts(db, "nope") == 0
 
 
-def test_pages_of_an_exercise(server: tuple[str, Path]) -> None:
+def test_pages_of_an_exercise(server: tuple[str, str]) -> None:
     url, _ = server
     made = make(url)
     results = requests.get(f"{url}{made['url']}/results", params={"key": made["key"]}, timeout=10)
@@ -259,12 +254,12 @@ def test_pages_of_an_exercise(server: tuple[str, Path]) -> None:
     assert f'href="/x/{made["id"]}">Back to the exercise' in solution.text
 
 
-def test_exercises_survive_a_restart_and_checks_use_the_cache(tmp_path: Path) -> None:
-    db = tmp_path / "lab.sqlite"
-    with running_server({"DATABASE": str(db)}) as url:
+def test_exercises_survive_a_restart_and_checks_use_the_cache(database: str) -> None:
+    db = database
+    with running_server({"DATABASE": db}) as url:
         made = make(url)
     answer = stored_answer(db, made["id"])
-    with running_server({"DATABASE": str(db)}) as url:
+    with running_server({"DATABASE": db}) as url:
         for _ in range(3):
             result = requests.post(f"{url}/api/exercises/{made['id']}/check", json=answer, timeout=10).json()
             assert result["score"] == 1.0

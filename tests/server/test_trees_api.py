@@ -6,35 +6,31 @@ import json
 import re
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 import requests
 
 from tests.helpers.cli import lecture_trace
 from tests.helpers.live_server import running_server
+from tests.helpers.stored_rows import rows
 
 LECTURE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
 
-def rows(db: Path, table: str) -> int:
-    with sqlite3.connect(db) as conn:
-        return conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-
-
-def test_saved_trees_and_traces_survive_a_restart(tmp_path: Path) -> None:
-    db = tmp_path / "lab.sqlite"
+def test_saved_trees_and_traces_survive_a_restart(database: str) -> None:
+    db = database
     trace = lecture_trace()
-    with running_server({"DATABASE": str(db)}) as url:
+    with running_server({"DATABASE": db}) as url:
         saved_tree = requests.post(url + "/api/trees", data=LECTURE, timeout=10)
         saved_trace = requests.post(url + "/api/traces", data=trace, timeout=10)
         assert saved_tree.status_code == 201 and saved_trace.status_code == 201
         tree_id, trace_id = saved_tree.json()["id"], saved_trace.json()["id"]
         assert saved_tree.json()["url"] == f"/t/{tree_id}" and saved_trace.json()["url"] == f"/r/{trace_id}"
         first = requests.get(f"{url}/api/trees/{tree_id}", timeout=10).json()
-    with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    with running_server({"DATABASE": str(db)}) as url:
+    if "://" not in db:
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    with running_server({"DATABASE": db}) as url:
         again = requests.get(f"{url}/api/trees/{tree_id}", timeout=10)
         assert again.status_code == 200 and again.json() == first
         assert [c["id"] for c in first["children"]] == ["B", "C", "D"]
@@ -47,17 +43,17 @@ def test_saved_trees_and_traces_survive_a_restart(tmp_path: Path) -> None:
         assert requests.get(f"{url}/api/traces/nope", timeout=10).status_code == 404
 
 
-def test_ids_are_random_not_counters(tmp_path: Path) -> None:
-    with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
+def test_ids_are_random_not_counters(database: str) -> None:
+    with running_server({"DATABASE": database}) as url:
         ids = [requests.post(url + "/api/trees", data=LECTURE, timeout=10).json()["id"] for _ in range(5)]
     assert len(set(ids)) == 5 and all(len(i) >= 12 for i in ids)
     assert not any(i.isdigit() for i in ids)
 
 
-def test_twenty_clients_saving_at_once_all_persist(tmp_path: Path) -> None:
-    db = tmp_path / "lab.sqlite"
+def test_twenty_clients_saving_at_once_all_persist(database: str) -> None:
+    db = database
     trees = [json.dumps([[i, i + 1], [i + 2, i + 3]]) for i in range(20)]
-    with running_server({"DATABASE": str(db)}) as url:
+    with running_server({"DATABASE": db}) as url:
         def save(body: str) -> tuple[int, str]:
             with requests.Session() as session:
                 response = session.post(url + "/api/trees", data=body, timeout=30)
@@ -85,17 +81,17 @@ BAD_TREES = [
 
 
 @pytest.mark.parametrize(("body", "status", "message"), BAD_TREES)
-def test_bad_trees_are_refused_and_nothing_is_saved(tmp_path: Path, body: str, status: int, message: str) -> None:
-    db = tmp_path / "lab.sqlite"
-    with running_server({"DATABASE": str(db)}) as url:
+def test_bad_trees_are_refused_and_nothing_is_saved(database: str, body: str, status: int, message: str) -> None:
+    db = database
+    with running_server({"DATABASE": db}) as url:
         response = requests.post(url + "/api/trees", data=body, timeout=30)
     assert response.status_code == status
     assert message in response.json()["error"]
     assert rows(db, "trees") == 0
 
 
-def test_bad_traces_are_refused_and_nothing_is_saved(tmp_path: Path) -> None:
-    db = tmp_path / "lab.sqlite"
+def test_bad_traces_are_refused_and_nothing_is_saved(database: str) -> None:
+    db = database
     lines = lecture_trace().splitlines()
     broken = lines[:5] + ['{"seq": 5, "type": "leaf", "node": "B1"'] + lines[6:]
     # Not a trace (400), or a trace the engine does not make (422: search.traces.verify compares it).
@@ -108,7 +104,7 @@ def test_bad_traces_are_refused_and_nothing_is_saved(tmp_path: Path) -> None:
         ("", 400, "the trace is empty"),
         ("\n".join(lines).replace('"node":"B1"', '"node":"B\\ud800"', 1), 400, "a lone surrogate"),
     ]
-    with running_server({"DATABASE": str(db)}) as url:
+    with running_server({"DATABASE": db}) as url:
         for body, status, message in cases:
             response = requests.post(url + "/api/traces", data=body, timeout=30)
             assert response.status_code == status, body[:80]
@@ -118,8 +114,8 @@ def test_bad_traces_are_refused_and_nothing_is_saved(tmp_path: Path) -> None:
     assert rows(db, "traces") == 0
 
 
-def test_random_trees_are_reproducible_by_seed(tmp_path: Path) -> None:
-    with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
+def test_random_trees_are_reproducible_by_seed(database: str) -> None:
+    with running_server({"DATABASE": database}) as url:
         def make(**options: int) -> dict[str, object]:
             return requests.post(url + "/api/random-tree", json=options, timeout=10).json()
 
@@ -133,9 +129,9 @@ def test_random_trees_are_reproducible_by_seed(tmp_path: Path) -> None:
         assert broken.status_code == 400 and "not valid JSON" in broken.json()["error"]
 
 
-def test_check_normalises_without_saving(tmp_path: Path) -> None:
-    db = tmp_path / "lab.sqlite"
-    with running_server({"DATABASE": str(db)}) as url:
+def test_check_normalises_without_saving(database: str) -> None:
+    db = database
+    with running_server({"DATABASE": db}) as url:
         ok = requests.post(url + "/api/trees/check", data=LECTURE, timeout=10)
         assert ok.status_code == 200 and [c["id"] for c in ok.json()["children"]] == ["B", "C", "D"]
         assert ok.json()["children"][0]["player"] == "min"
@@ -144,9 +140,9 @@ def test_check_normalises_without_saving(tmp_path: Path) -> None:
     assert rows(db, "trees") == 0
 
 
-def test_trace_check_validates_without_saving(tmp_path: Path) -> None:
-    db = tmp_path / "lab.sqlite"
-    with running_server({"DATABASE": str(db)}) as url:
+def test_trace_check_validates_without_saving(database: str) -> None:
+    db = database
+    with running_server({"DATABASE": db}) as url:
         ok = requests.post(url + "/api/traces/check", data=lecture_trace(), timeout=10)
         assert ok.status_code == 200 and ok.json() == {"events": 58, "verified": True}
         not_a_trace = requests.post(url + "/api/traces/check", data='{"hello": "world"}\n', timeout=10)
@@ -156,11 +152,11 @@ def test_trace_check_validates_without_saving(tmp_path: Path) -> None:
     assert rows(db, "traces") == 0
 
 
-def test_check_names_the_nodes_given_without_an_id(tmp_path: Path) -> None:
+def test_check_names_the_nodes_given_without_an_id(database: str) -> None:
     """The editor's Add child: the new last child has no id; the server names it, past taken names."""
-    db = tmp_path / "lab.sqlite"
+    db = database
     added = {"id": "A", "children": [{"id": "B", "value": 1}, {"id": "D", "value": 2}, {"player": "min", "value": 0}]}
-    with running_server({"DATABASE": str(db)}) as url:
+    with running_server({"DATABASE": db}) as url:
         named = requests.post(url + "/api/trees/check", json=added, timeout=10)
         assert named.status_code == 200
         assert named.json()["children"][2] == {"id": "E", "label": "E", "player": "min", "value": 0}
@@ -172,9 +168,9 @@ def test_check_names_the_nodes_given_without_an_id(tmp_path: Path) -> None:
     assert rows(db, "trees") == 0
 
 
-def test_shorthand_of_a_tree_or_why_it_has_none(tmp_path: Path) -> None:
-    db = tmp_path / "lab.sqlite"
-    with running_server({"DATABASE": str(db)}) as url:
+def test_shorthand_of_a_tree_or_why_it_has_none(database: str) -> None:
+    db = database
+    with running_server({"DATABASE": db}) as url:
         def shorthand(tree: object) -> requests.Response:
             return requests.post(url + "/api/trees/shorthand", data=json.dumps(tree), timeout=10)
 
@@ -196,11 +192,11 @@ def test_shorthand_of_a_tree_or_why_it_has_none(tmp_path: Path) -> None:
     assert rows(db, "trees") == 0
 
 
-def test_limits_give_the_editor_every_rule_it_checks(tmp_path: Path) -> None:
+def test_limits_give_the_editor_every_rule_it_checks(database: str) -> None:
     from search import limits
     from search.trees.schema import tree_schema
 
-    with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
+    with running_server({"DATABASE": database}) as url:
         got = requests.get(url + "/api/limits", timeout=10).json()
     assert (got["max_tree_nodes"], got["max_tree_depth"], got["max_branching"], got["max_label_length"], got["max_abs_value"]) == (
         limits.MAX_TREE_NODES, limits.MAX_TREE_DEPTH, limits.MAX_BRANCHING, limits.MAX_LABEL_LENGTH, limits.MAX_ABS_VALUE)
@@ -213,8 +209,8 @@ def test_limits_give_the_editor_every_rule_it_checks(tmp_path: Path) -> None:
     assert not any(rule.match(bad) for bad in ["bell\u0007", "line\u2028", "\ud800", "\x9f"])
 
 
-def test_the_pseudocode_listing_is_written_for_the_root_player_and_depth_limit(tmp_path: Path) -> None:
-    with running_server({"DATABASE": str(tmp_path / "lab.sqlite")}) as url:
+def test_the_pseudocode_listing_is_written_for_the_root_player_and_depth_limit(database: str) -> None:
+    with running_server({"DATABASE": database}) as url:
         def texts(query: str) -> list[str]:
             answer = requests.get(f"{url}/api/pseudocode?{query}", timeout=10)
             assert answer.status_code == 200, answer.text

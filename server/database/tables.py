@@ -1,0 +1,61 @@
+"""The tables, as SQLAlchemy Core declares them for both back ends (SQLite and PostgreSQL).
+
+Columns keep the types and names the SQLite files have had since issue 26, so a file written by an older version
+is the same schema once migrated (server/database/migrations). Times stored as text are UTC "YYYY-MM-DD HH:MM:SS",
+written by the server (server.database.engine.utc_now), so both back ends store the same text.
+What each table holds, and why no address is ever kept: server/storage.py.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text, text
+
+metadata = MetaData()
+NOW = text("CURRENT_TIMESTAMP")  # a row inserted by an older version's SQL; ours always give the time
+NO_ROWID = {"sqlite_with_rowid": False}  # as the old SQLite schema: a table keyed by its primary key alone
+
+trees = Table("trees", metadata,
+              Column("id", Text, primary_key=True), Column("body", Text, nullable=False),
+              Column("created_at", Text, nullable=False, server_default=NOW))
+traces = Table("traces", metadata,
+               Column("id", Text, primary_key=True), Column("body", Text, nullable=False),
+               Column("created_at", Text, nullable=False, server_default=NOW))
+exercises = Table("exercises", metadata,
+                  Column("id", Text, primary_key=True), Column("key_hash", Text, nullable=False),
+                  Column("body", Text, nullable=False), Column("created_at", Text, nullable=False, server_default=NOW),
+                  Column("options", Text))
+attempts = Table("attempts", metadata,
+                 Column("id", Integer, primary_key=True),
+                 Column("exercise_id", Text, ForeignKey("exercises.id"), nullable=False),
+                 Column("score", Float, nullable=False), Column("mistakes", Integer, nullable=False),
+                 Column("created_at", Text, nullable=False, server_default=NOW),
+                 Column("student", Text), Column("learner", Text),
+                 Column("misconceptions", Text, nullable=False, server_default=text("'[]'")),
+                 Column("help", Text), Column("lms_user", Text), Column("lms_link", Text),
+                 Index("attempts_by_exercise", "exercise_id"))
+help_uses = Table("help_uses", metadata,
+                  Column("id", Integer, primary_key=True),
+                  Column("exercise_id", Text, ForeignKey("exercises.id"), nullable=False),
+                  Column("what", Text, nullable=False), Column("student", Text), Column("learner", Text),
+                  Column("created_at", Text, nullable=False, server_default=NOW), Column("lms_user", Text),
+                  Index("help_uses_by_exercise", "exercise_id"))
+mistake_counts = Table("mistake_counts", metadata,
+                       Column("exercise_id", Text, ForeignKey("exercises.id"), primary_key=True),
+                       Column("node", Text, primary_key=True), Column("kind", Text, primary_key=True),
+                       Column("count", Integer, nullable=False), **NO_ROWID)
+class_rooms = Table("class_rooms", metadata,
+                    Column("code", Text, primary_key=True), Column("key_hash", Text, nullable=False),
+                    Column("owner", Text, nullable=False), Column("request", Text), Column("search_id", Text),
+                    Column("step", Integer, nullable=False, server_default=text("-1")),
+                    Column("held", Integer, nullable=False, server_default=text("0")),
+                    Column("active_at", Float, nullable=False), Column("present_at", Float, nullable=False), **NO_ROWID)
+settings = Table("settings", metadata,
+                 Column("name", Text, primary_key=True), Column("value", Text, nullable=False), **NO_ROWID)
+lti_courses = Table("lti_courses", metadata,
+                    Column("exercise_id", Text, ForeignKey("exercises.id"), primary_key=True),
+                    Column("issuer", Text, primary_key=True), Column("deployment", Text, primary_key=True),
+                    Column("context", Text, primary_key=True),
+                    Column("created_at", Text, nullable=False, server_default=NOW), **NO_ROWID)
+stored_bytes = Table("stored_bytes", metadata,
+                     Column("who", Text, primary_key=True), Column("bucket", BigInteger, primary_key=True),
+                     Column("bytes", BigInteger, nullable=False), **NO_ROWID)

@@ -1,0 +1,173 @@
+"""The storage interface on both back ends (the `database` fixture: an SQLite file, and a database on a real
+PostgreSQL server): what is saved reads back the same, limits counted before an insert hold when many threads race
+for the last place, and two stores on one database (two processes, or two hosts) share everything."""
+
+from __future__ import annotations
+
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, TypeVar
+
+import pytest
+from sqlalchemy import inspect, select
+
+from server.classroom.room_records import RoomRecords
+from server.database import schema
+from server.database.engine import database_for
+from server.database.tables import metadata, stored_bytes
+from server.lti.courses import add_course, course_has
+from server.quotas import OverQuota, StoredBytes
+from server.storage import ROW_BYTES, Store, stored_size
+
+T = TypeVar("T")
+RACERS = 8
+
+
+def race(task: Callable[[], T], racers: int = RACERS) -> list[T | Exception]:
+    """`task` run by `racers` threads released at once; each one's answer or exception."""
+    gate = threading.Barrier(racers)
+
+    def run() -> T | Exception:
+        gate.wait()
+        try:
+            return task()
+        except Exception as exc:  # noqa: BLE001 - the test counts them
+            return exc
+    with ThreadPoolExecutor(racers) as pool:
+        return list(pool.map(lambda _: run(), range(racers)))
+
+
+def test_trees_traces_and_exercises_read_back_as_saved(database: str) -> None:
+    store = Store(database)
+    body = '{"id": "A", "label": "ünïcödé ✓ <b>", "children": []}' + " " * 20_000
+    tree = store.save("trees", body)
+    trace = store.save("traces", '{"type": "start"}\n{"type": "result"}\n')
+    assert re.fullmatch(r"[A-Za-z0-9_-]{12}", tree) and tree != trace
+    assert store.load("trees", tree) == body
+    assert store.load("traces", trace) == '{"type": "start"}\n{"type": "result"}\n'
+    assert store.load("trees", trace) is None and store.load("traces", "no-such-id") is None
+    exercise = store.save_exercise('{"tree": [1, 2]}', "ab" * 32, '{"hints": false}')
+    assert tuple(store.load_exercise(exercise)) == ('{"tree": [1, 2]}', "ab" * 32, '{"hints": false}')
+    assert store.load_exercise("missing") is None
+
+
+def test_attempts_help_and_mistakes_are_counted_per_student(database: str) -> None:
+    store = Store(database)
+    exercise = store.save_exercise("{}", "0" * 64)
+    marks = [{"id": "minimax-at-min", "name": "MIN takes the max", "marks": 2, "nodes": ["B"]}]
+    assert store.add_attempt(exercise, 0.5, [("B", "value"), ("C2", "missed_prune")], marks, student="Ada", help={"hints": 1})
+    assert store.add_attempt(exercise, 1.0, [], learner="browser-1")
+    assert store.add_attempt(exercise, 0.75, [("B", "value")], lms_user='["https://lms", "u1"]', lms_link='["https://lms", "d", "rl"]')
+    assert store.add_attempt(exercise, 0.25, [("B", "value")], lms_user='["https://lms", "u1"]', lms_link='["https://lms", "d", "rl"]')
+    found = store.attempts(exercise)
+    assert [(a.score, a.mistakes, a.student, a.learner, a.lms_user) for a in found] == [
+        (0.5, 2, "Ada", None, None), (1.0, 0, None, "browser-1", None),
+        (0.75, 1, None, None, '["https://lms", "u1"]'), (0.25, 1, None, None, '["https://lms", "u1"]')]
+    assert found[0].misconceptions == marks and found[0].help == {"hints": 1} and found[1].help is None
+    assert [a.id for a in found] == sorted(a.id for a in found)
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", a.created_at) for a in found)
+    assert sorted(store.mistake_counts(exercise)) == [("B", "attempts_wrong", 3), ("B", "value", 3),
+                                                      ("C2", "attempts_wrong", 1), ("C2", "missed_prune", 1)]
+    assert store.attempts_used(exercise, "Ada", None) == 1
+    assert store.attempts_used(exercise, None, "browser-1") == 1
+    assert store.attempts_used(exercise, None, None, '["https://lms", "u1"]') == 2
+    assert store.attempts_used(exercise, None, None) == 0
+    assert store.best_score(exercise, '["https://lms", "u1"]', '["https://lms", "d", "rl"]') == 0.75
+    assert store.best_score(exercise, '["https://lms", "u2"]', '["https://lms", "d", "rl"]') is None
+    store.add_help_use(exercise, "hint", "Ada", None)
+    store.add_help_use(exercise, "hint", "Ada", None)
+    store.add_help_use(exercise, "solution", "Ada", None)
+    store.add_help_use(exercise, "hint", None, "browser-1")
+    assert store.help_used(exercise, "Ada", None) == {"hint": 2, "solution": 1}
+    assert store.help_used(exercise, None, "browser-1") == {"hint": 1}
+    assert store.help_used(exercise, None, None) is None
+
+
+def test_the_last_attempt_is_taken_once_when_checks_race(database: str) -> None:
+    store = Store(database)
+    exercise = store.save_exercise("{}", "0" * 64)
+    answers = race(lambda: store.add_attempt(exercise, 1.0, [("A", "value")], student="Ada", allowed=3))
+    assert sorted(answers, key=str) == [False] * (RACERS - 3) + [True] * 3
+    assert store.attempts_used(exercise, "Ada", None) == 3
+    assert store.mistake_counts(exercise) == [("A", "value", 3), ("A", "attempts_wrong", 3)] or \
+        sorted(store.mistake_counts(exercise)) == [("A", "attempts_wrong", 3), ("A", "value", 3)]
+
+
+def test_a_stored_bytes_quota_lets_exactly_what_fits_through_a_race(database: str) -> None:
+    store = Store(database)
+    body = "x" * 900
+    fits = 3
+    quota = StoredBytes(store, fits * stored_size(body), 3600.0, 4)
+    answers = race(lambda: store.save("trees", body, quota.bill("203.0.113.9")))
+    assert sum(isinstance(a, str) for a in answers) == fits
+    refused = [a for a in answers if isinstance(a, OverQuota)]
+    assert len(refused) == RACERS - fits and "too much stored from this address" in str(refused[0])
+    with database_for(database).reading() as connection:
+        assert connection.execute(select(stored_bytes.c.bytes)).scalars().all() == [fits * (900 + ROW_BYTES)]
+    assert isinstance(quota.bill("198.51.100.1"), object)  # another address is not charged for it
+
+
+def test_two_stores_on_one_database_share_everything(database: str) -> None:
+    """Two server processes (or hosts) each open the database: one migrates, both see every row."""
+    here, there = Store(database), Store(database)
+    assert here.address_key == there.address_key and len(here.address_key) == 64
+    tree = here.save("trees", "[1, 2]")
+    exercise = there.save_exercise("{}", "0" * 64)
+    assert there.load("trees", tree) == "[1, 2]" and here.load_exercise(exercise) is not None
+    here.add_attempt(exercise, 1.0, [], student="Ada")
+    there.add_attempt(exercise, 0.5, [], student="Bo")
+    assert [a.student for a in here.attempts(exercise)] == ["Ada", "Bo"]
+    add_course(here, exercise, "https://lms", "d1", "course-101")
+    add_course(there, exercise, "https://lms", "d1", "course-101")  # twice: kept once
+    assert course_has(there, exercise, "https://lms", "d1", "course-101")
+    assert not course_has(here, exercise, "https://lms", "d1", "course-102")
+
+
+def test_the_schema_is_the_same_on_both_and_migrated_once(database: str) -> None:
+    Store(database)
+    db = database_for(database)
+    with db.reading() as connection:
+        found = {name: sorted(column["name"] for column in inspect(connection).get_columns(name))
+                 for name in inspect(connection).get_table_names() if name != "alembic_version"}
+        revision = connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one()
+    assert found == {table.name: sorted(table.columns.keys()) for table in metadata.sorted_tables}
+    assert revision == schema.head()
+
+
+def test_room_records_hold_their_limits_when_rooms_race(database: str) -> None:
+    Store(database)
+    records = RoomRecords(database)
+    owner = records.owner_of("203.0.113.9")
+    assert owner == RoomRecords(database).owner_of("203.0.113.9") != records.owner_of("198.51.100.1")
+    codes = iter(f"ROOM{n:02d}" for n in range(RACERS))
+    lock = threading.Lock()
+
+    def claim() -> bool | None:
+        with lock:
+            code = next(codes)
+        return records.claim(code, "hash", owner, per_owner=3)
+    assert sorted(race(claim), key=str) == [False] * (RACERS - 3) + [True] * 3
+    mine = sorted(records.codes())
+    assert len(mine) == 3 and records.claim(mine[0], "hash", records.owner_of("elsewhere"), 3) is None  # a taken code
+    first, second, third = mine
+    assert records.reserve(first, '{"example": "lecture"}', "s1", 600, per_owner=1000, budget=5000) is None
+    problem = records.reserve(second, "{}", "s2", 600, per_owner=1000, budget=5000)
+    assert problem is not None and "at most 1,000 per address" in problem
+    records.settle(first, "s1", 40)
+    assert records.reserve(second, "{}", "s2", 600, per_owner=1000, budget=5000) is None
+    assert records.get(first).held == 40 and records.get(second).search_id == "s2"  # type: ignore[union-attr]
+    records.heartbeat([first], {second: 7, third: None})
+    assert records.get(second).step == 7 and records.get(third).step == -1  # type: ignore[union-attr]
+    assert records.expired(3600, 3600) == []
+    assert [code for code, _ in records.expired(-1, 3600)] and records.reserve("NOROOM", "{}", "s", 1, 10, 10) == "the class has ended"
+    assert race(lambda: records.delete(third), 4).count(True) == 1
+    assert records.get(third) is None
+
+
+def test_a_bad_database_url_is_one_clear_line() -> None:
+    from server.storage import StoreError
+    with pytest.raises(StoreError, match="only postgresql://USER:PASSWORD@HOST:PORT/NAME and sqlite:///PATH are supported"):
+        Store("mysql://root:secret@db/lab")
+    with pytest.raises(StoreError, match=r"database postgresql://lab:\*\*\*@127.0.0.1:1/lab: cannot be used: .*"):
+        Store("postgresql://lab:secret@127.0.0.1:1/lab")

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from server.storage import Store
+from tests.helpers.postgres_server import USER, PostgresProcess
 from tests.helpers.server_process import ROOT
 
 
@@ -55,3 +56,33 @@ def test_a_damaged_database_is_found_at_start(tmp_path: Path) -> None:
     db.write_bytes(bytes(data))
     assert_one_line(start(db), db, "the file is damaged")
 
+
+
+def start_with(url: str) -> subprocess.CompletedProcess[str]:
+    """`python -m server --database URL`, which must exit at once."""
+    return subprocess.run([sys.executable, "-m", "server", "--port", "1", "--database", url], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_database_url_of_another_kind_is_named_and_refused() -> None:
+    done = start_with("mysql://root:secret@db.example.edu/lab")
+    assert_one_line(done, "mysql://root:***@db.example.edu/lab",
+                    "only postgresql://USER:PASSWORD@HOST:PORT/NAME and sqlite:///PATH are supported")
+    assert "secret" not in done.stderr
+
+
+def test_a_postgresql_server_that_cannot_be_reached_is_one_line_without_its_password() -> None:
+    done = start_with("postgresql://lab:s3cret-pw@127.0.0.1:1/lab")
+    assert_one_line(done, "postgresql://lab:***@127.0.0.1:1/lab", "cannot be used: connection failed:")
+    assert "s3cret-pw" not in done.stderr
+
+
+def test_a_missing_postgresql_database_is_named(postgres: PostgresProcess) -> None:
+    missing = f"postgresql://{USER}@127.0.0.1:{postgres.port}/no_such_course"
+    assert_one_line(start_with(missing), missing, 'cannot be used: connection failed: connection to server at "127.0.0.1"')
+    assert 'database "no_such_course" does not exist' in start_with(missing).stderr
+
+
+def test_an_sqlite_url_opens_the_same_file_as_db(tmp_path: Path) -> None:
+    tree = Store(tmp_path / "lab.sqlite").save("trees", "[1, 2]")
+    assert Store(f"sqlite:///{tmp_path / 'lab.sqlite'}").load("trees", tree) == "[1, 2]"

@@ -5,8 +5,11 @@ for the last place, and two stores on one database (two processes, or two hosts)
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
+from pathlib import Path
 from typing import Callable, TypeVar
 
 import pytest
@@ -171,3 +174,52 @@ def test_a_bad_database_url_is_one_clear_line() -> None:
         Store("mysql://root:secret@db/lab")
     with pytest.raises(StoreError, match=r"database postgresql://lab:\*\*\*@127.0.0.1:1/lab: cannot be used: .*"):
         Store("postgresql://lab:secret@127.0.0.1:1/lab")
+
+
+def test_stores_opening_a_new_database_at_once_migrate_it_once(database: str) -> None:
+    """Servers started together on an empty database: one makes the tables, the others wait and find them made."""
+    opened = race(lambda: Store(database), 4)
+    assert all(isinstance(store, Store) for store in opened), opened
+    assert len({store.address_key for store in opened if isinstance(store, Store)}) == 1
+    with database_for(database).reading() as connection:
+        assert connection.exec_driver_sql("SELECT COUNT(*) FROM alembic_version").scalar_one() == 1
+
+
+def test_a_file_written_by_the_version_before_opens_in_place(tmp_path: Path) -> None:
+    """The SQLite schema as issue 32 left it (no alembic_version table): kept, stamped, its rows read as before."""
+    path = tmp_path / "lab.sqlite"
+    with closing(sqlite3.connect(path)) as db, db:
+        db.executescript(SCHEMA_BEFORE_ALEMBIC)
+        db.execute("INSERT INTO trees (id, body, created_at) VALUES ('t1', '[1, 2]', '2026-11-01 09:00:00')")
+        db.execute("INSERT INTO settings VALUES ('address_key', 'old-key')")
+    store = Store(path)
+    assert store.load("trees", "t1") == "[1, 2]" and store.address_key == "old-key"
+    with database_for(path).reading() as connection:
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head()
+
+
+SCHEMA_BEFORE_ALEMBIC = """
+CREATE TABLE trees (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+CREATE TABLE traces (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+CREATE TABLE exercises (id TEXT PRIMARY KEY, key_hash TEXT NOT NULL, body TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, options TEXT);
+CREATE TABLE attempts (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
+    score REAL NOT NULL, mistakes INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    student TEXT, learner TEXT, misconceptions TEXT NOT NULL DEFAULT '[]', help TEXT, lms_user TEXT, lms_link TEXT);
+CREATE INDEX attempts_by_exercise ON attempts (exercise_id);
+CREATE TABLE help_uses (id INTEGER PRIMARY KEY, exercise_id TEXT NOT NULL REFERENCES exercises (id),
+    what TEXT NOT NULL, student TEXT, learner TEXT, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, lms_user TEXT);
+CREATE INDEX help_uses_by_exercise ON help_uses (exercise_id);
+CREATE TABLE mistake_counts (exercise_id TEXT NOT NULL REFERENCES exercises (id), node TEXT NOT NULL,
+    kind TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (exercise_id, node, kind)) WITHOUT ROWID;
+CREATE TABLE class_rooms (code TEXT PRIMARY KEY, key_hash TEXT NOT NULL, owner TEXT NOT NULL,
+    request TEXT, search_id TEXT, step INTEGER NOT NULL DEFAULT -1, held INTEGER NOT NULL DEFAULT 0,
+    active_at REAL NOT NULL, present_at REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE lti_courses (exercise_id TEXT NOT NULL REFERENCES exercises (id), issuer TEXT NOT NULL,
+    deployment TEXT NOT NULL, context TEXT NOT NULL, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    PRIMARY KEY (exercise_id, issuer, deployment, context)) WITHOUT ROWID;
+CREATE TABLE stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT NULL, bytes INTEGER NOT NULL,
+    PRIMARY KEY (who, bucket)) WITHOUT ROWID;
+"""
+"""server/storage.py's SCHEMA before issue 33 (at 14bdfbe)."""

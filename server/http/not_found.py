@@ -22,7 +22,8 @@ from server.http.errors import API_PREFIX, http_error
 SAVED_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SHOWN_ID_CHARS = 64  # an over-long id is named by its start and its length
 WHAT = {"trees": "saved tree", "traces": "saved trace", "exercises": "exercise"}
-LINK = re.compile(r"/(?:embed/)?([trx])/(.+)")  # the page links of a saved item, by their first letter
+# The page links of a saved item, by their first letter; an exercise's pages end in /results or /solution.
+LINK = re.compile(r"/(?:embed/)?(?:([tr])/(.+)|(x)/(.+?)(?:/results|/solution)?)")
 KINDS = {"t": "trees", "r": "traces", "x": "exercises"}
 
 
@@ -62,4 +63,5 @@ def unrouted(error: NotFound) -> Any:
     link = LINK.fullmatch(request.path)
     if link is None:
         return error
-    return not_found_page(KINDS[link.group(1)], link.group(2))
+    letter, item_id = (link.group(1), link.group(2)) if link.group(1) else (link.group(3), link.group(4))
+    return not_found_page(KINDS[letter], item_id)

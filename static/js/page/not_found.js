@@ -28,13 +28,13 @@ export function notFoundWords(kind, id) {
   };
 }
 
-// The whole of it as one text (the exercise page's task line, the narration).
+// The whole of it as one text (the exercise page's task line).
 export function notFoundSentence(kind, id) {
   const words = notFoundWords(kind, id);
   return `${words.before}${words.id}${words.after} ${words.why}`;
 }
 
-// The not-found note over the (empty) drawing; the narration says it too, for a screen reader.
+// The not-found note over the (empty) drawing; the narration names what was asked for too.
 export function showNotFound(page, kind, id) {
   const words = notFoundWords(kind, id);
   const what = el("p", { id: "not-found-what", class: "not-found-what" }, words.before);
@@ -47,7 +47,7 @@ export function showNotFound(page, kind, id) {
   clearNotFound();
   document.querySelector(".tree-box").append(note);
   document.body.dataset.notFound = kind;
-  page.narration.textContent = notFoundSentence(kind, id);
+  page.narration.textContent = `${words.before}${words.id}${words.after}`;
 }
 
 export function clearNotFound() {

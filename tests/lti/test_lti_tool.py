@@ -223,7 +223,7 @@ def test_a_course_link_to_an_exercise_not_stored_opens_the_not_found_page(lms: L
     """A link made by hand to /x/<id> of an exercise this server does not hold (mistyped, or stored on another server):
     the student's and the instructor's launches both end on the not-found page naming it (server/http/not_found.py)."""
     link = lms.platform.add_resource_link(f"{lms.url}/x/abc123", "Gone")
-    for user in (lms.platform.add_user("erin", "Erin"), lms.prof):
+    for user in (lms.platform.add_user("nora", "Nora"), lms.prof):
         session = requests.Session()
         landed = session.get(lms.url + lms.platform.launch(session, user, link).headers["Location"], timeout=10)
         assert landed.status_code == 404 and "No exercise with id <code>abc123</code> is stored on this server." in landed.text

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, send_file
+from werkzeug.exceptions import NotFound
 
 from search import limits
 from search.algorithms.pseudocode import listing
@@ -15,12 +16,17 @@ from search.misconceptions.listing import mistaken_listing
 from search.request import ALGORITHMS, RETURNS, TIES
 from search.trees.node import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
 from search.trees.schema import tree_schema
+from server.http.not_found import require_stored, unrouted
 from server.http.page_assets import VENDOR_FILES, vendor_path
 
 pages = Blueprint("pages", __name__)
+pages.app_errorhandler(NotFound)(unrouted)  # a saved item's link that matches no route (/t/a/b) is "not found" too
 
 def _page(**shared: object) -> str:
-    """The page; each example in its list carries its tree, for the editor to open it (a game example, its request)."""
+    """The page; each example in its list carries its tree, for the editor to open it (a game example, its request).
+    A link's saved tree (?tree=<id>) that is not stored gets the not-found page instead."""
+    if "tree" in request.args:
+        require_stored("trees", request.args["tree"])
     return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, example_algorithms=EXAMPLE_ALGORITHMS,
                            game_examples=GAME_EXAMPLES, **shared)
 
@@ -33,18 +39,19 @@ def index() -> str:
 @pages.get("/t/<tree_id>")
 def shared_tree(tree_id: str) -> str:
     """A shared tree: the page loads it from /api/trees/<id> and runs the search on it."""
+    require_stored("trees", tree_id)
     return _page(shared_tree=tree_id)
 
 
 @pages.get("/r/<trace_id>")
 def shared_trace(trace_id: str) -> str:
     """A saved trace: the page loads it from /api/traces/<id> and replays it step by step."""
+    require_stored("traces", trace_id)
     return _page(shared_trace=trace_id)
 
 
 def _exercise_or_404(exercise_id: str) -> None:
-    if current_app.extensions["minimax_store"].load_exercise(exercise_id) is None:
-        abort(404, description=f"no exercise with id {exercise_id!r}")
+    require_stored("exercises", exercise_id)
 
 
 @pages.get("/x/<exercise_id>")
@@ -94,11 +101,13 @@ def embed() -> str:
 
 @pages.get("/embed/t/<tree_id>")
 def embed_tree(tree_id: str) -> str:
+    require_stored("trees", tree_id)
     return _page(shared_tree=tree_id, embedded=True, full_page_url=_full_page_url())
 
 
 @pages.get("/embed/r/<trace_id>")
 def embed_trace(trace_id: str) -> str:
+    require_stored("traces", trace_id)
     return _page(shared_trace=trace_id, embedded=True, full_page_url=_full_page_url())
 
 

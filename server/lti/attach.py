@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
+from server.http.not_found import require_stored
 from server.lti.courses import add_course
 from server.lti.deep_linking import PickError, own_exercise
 from server.lti.exercise_launches import launch_claims
@@ -29,6 +30,7 @@ def teachers_launch(launch_id: str) -> dict[str, Any] | tuple[str, int]:
         return refused("this course launch is unknown or has expired: open the link again from your course", 404)
     if not teaches(claims):
         return refused("only a course's instructors open an exercise's results", 403)
+    require_stored("exercises", str(exercise_of(claims)))  # a link to an exercise since gone: the not-found page
     return claims
 
 

@@ -23,6 +23,7 @@ from flask import Blueprint, current_app, render_template, request, url_for
 from pylti1p3.deep_link_resource import DeepLinkResource
 
 from search import InputError
+from server.http.not_found import KINDS, WHAT, is_stored
 from server.lti.courses import add_course
 from server.lti.exercise_launches import launch_claims
 from server.lti.grades import line_item
@@ -175,5 +176,8 @@ def view_url(link: str) -> str:
     else:
         raise PickError("view", "expected a Minimax Lab link: the page with its settings (…/?example=lecture&step=30), "
                                 "a shared tree …/t/<id> or a trace …/r/<id>")
+    shared = segments[-2:] if embedded.startswith(("/embed/t/", "/embed/r/")) else None
+    if shared is not None and not is_stored(KINDS[shared[0]], shared[1]):  # never a course link to a not-found page
+        raise PickError("view", f"no {WHAT[KINDS[shared[0]]]} with id {shared[1]!r} is stored on this server")
     return request.url_root.rstrip("/") + embedded
 

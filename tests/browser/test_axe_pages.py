@@ -188,3 +188,15 @@ def test_the_drawings_lines_and_words_are_seen(browser: Browser, live_server: st
     assert faint(page, ".exercise-canvas") == []
     page.context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_not_found_page(browser: Browser, live_server: str, viewport: dict[str, int]) -> None:
+    """A link to a saved tree that is not stored (server/http/not_found.py), full and embedded."""
+    page, errors = new_page(browser, viewport)
+    for path in ("/t/abc123", "/embed/x/abc123"):
+        page.goto(live_server + path)
+        expect(page.locator("#not-found-what")).to_be_visible()
+        assert_clean(page, f"the not-found page {path} ({size(page)})")
+    page.context.close()
+    assert [e for e in errors if "status of 404" not in e] == []

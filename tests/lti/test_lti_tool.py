@@ -156,7 +156,9 @@ def test_the_picker_names_a_bad_field_and_makes_nothing(lms: Lms) -> None:
     before = rows(lms, "exercises")
     for form, field, words in (({"choice": "new", "tree": "[[3, 12"}, "tree", "not JSON"),
                                ({"choice": "new", "tree": LECTURE, "attempts": "many"}, "attempts", "whole number"),
-                               ({"choice": "view", "view": "https://elsewhere.example/page"}, "view", "Minimax Lab link")):
+                               ({"choice": "view", "view": "https://elsewhere.example/page"}, "view", "Minimax Lab link"),
+                               ({"choice": "view", "view": f"{lms.url}/t/abc123"}, "view", "no saved tree with id &#39;abc123&#39; is stored"),
+                               ({"choice": "view", "view": "/embed/r/abc123?step=3"}, "view", "no saved trace with id &#39;abc123&#39;")):
         answer = session.post(f"{lms.url}/lti/deep-link", data={"launch": launch, **form}, timeout=10)
         assert answer.status_code == 400 and f'id="error-{field}"' in answer.text and words in answer.text
         assert "&lt;" not in answer.text.split(f'id="error-{field}"')[0][-5:]
@@ -215,6 +217,16 @@ def test_a_launch_works_only_for_its_own_exercise(lms: Lms) -> None:
     assert added.status_code == 303 and urlsplit(added.headers["Location"]).path == f"/x/{made[0]['id']}/results"
     again = lms.platform.launch(requests.Session(), lms.prof, link)  # from now on, straight to the results
     assert urlsplit(again.headers["Location"]).path == f"/x/{made[0]['id']}/results"
+
+
+def test_a_course_link_to_an_exercise_not_stored_opens_the_not_found_page(lms: Lms) -> None:
+    """A link made by hand to /x/<id> of an exercise this server does not hold (mistyped, or stored on another server):
+    the student's and the instructor's launches both end on the not-found page naming it (server/http/not_found.py)."""
+    link = lms.platform.add_resource_link(f"{lms.url}/x/abc123", "Gone")
+    for user in (lms.platform.add_user("nora", "Nora"), lms.prof):
+        session = requests.Session()
+        landed = session.get(lms.url + lms.platform.launch(session, user, link).headers["Location"], timeout=10)
+        assert landed.status_code == 404 and "No exercise with id <code>abc123</code> is stored on this server." in landed.text
 
 
 def test_a_login_from_an_unknown_platform_is_refused_and_jwks_serves_our_key(lms: Lms) -> None:

@@ -19,6 +19,7 @@ import pytest
 from server import create_app
 from server.__main__ import app_config, parse_args
 from server.transport.frame_ancestors import FrameAncestorsError
+from tests.helpers.cli import run_cli
 from tests.helpers.live_server import running_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,11 +146,20 @@ def test_the_embedded_view_is_the_main_page_marked_embedded(closed: str) -> None
     assert status == 200 and open_link(text) == "/"
 
 
+def save(base: str, kind: str, body: str) -> str:
+    """A saved tree's or trace's id (POST /api/trees, /api/traces)."""
+    request = urllib.request.Request(f"{base}/api/{kind}", data=body.encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())["id"]
+
+
 def test_shared_trees_and_traces_embed_under_their_own_paths(closed: str) -> None:
-    _, _, tree = get(closed + "/embed/t/abc123")
-    assert 'data-shared-tree="abc123"' in tree and open_link(tree) == "/t/abc123"
-    _, _, trace = get(closed + "/embed/r/xyz789?detail=key&step=4")
-    assert 'data-shared-trace="xyz789"' in trace and open_link(trace) == "/r/xyz789?detail=key&step=4"
+    tree_id = save(closed, "trees", json.dumps(LECTURE))
+    trace_id = save(closed, "traces", run_cli("trace", "--example", "lecture", "--algorithm", "alphabeta").stdout)
+    _, _, tree = get(f"{closed}/embed/t/{tree_id}")
+    assert f'data-shared-tree="{tree_id}"' in tree and open_link(tree) == f"/t/{tree_id}"
+    _, _, trace = get(f"{closed}/embed/r/{trace_id}?detail=key&step=4")
+    assert f'data-shared-trace="{trace_id}"' in trace and open_link(trace) == f"/r/{trace_id}?detail=key&step=4"
 
 
 def test_the_embedded_exercise_has_no_site_header_and_keeps_its_query(closed: str) -> None:
@@ -167,8 +177,10 @@ def test_the_embedded_exercise_has_no_site_header_and_keeps_its_query(closed: st
 
 @pytest.mark.parametrize("path", ["/embed/x/nope", "/embed/x/nope/solution"])
 def test_an_unknown_exercise_is_404(closed: str, path: str) -> None:
+    """The not-found page (server/http/not_found.py), embedded: no site header."""
     status, _, text = get(closed + path)
-    assert status == 404 and "no exercise with id 'nope'" in html.unescape(text)
+    assert status == 404 and "No exercise with id <code>nope</code> is stored on this server." in text
+    assert 'class="app-header"' not in text
 
 
 def test_back_to_the_exercise_keeps_the_students_name(tmp_path: Path) -> None:

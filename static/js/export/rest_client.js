@@ -11,6 +11,12 @@ export async function errorText(response) {
   }
 }
 
+// A refused request as an Error with the server's message and the answer's status (`status`: 404, a saved item
+// that is not stored, page/not_found.js).
+export async function refusal(response) {
+  return Object.assign(new Error(await errorText(response)), { status: response.status });
+}
+
 async function send(url, body, type) {
   let response;
   try {

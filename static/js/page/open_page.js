@@ -1,7 +1,8 @@
 // What the page shows when it opens: the lecture example with alpha-beta, paused at step 0; a
 // shared link (/t/<id> a tree, /r/<id> a trace, ?step links, an exercise's solution) shows what
-// it points to instead, or says why it cannot and shows the lecture example. A classroom page
-// shows its class. `page`: app.js's parts of the page.
+// it points to instead, or says why it cannot and shows the lecture example; a saved item that is
+// not stored (404) is said so in place of the tree (not_found.js), never with the lecture example.
+// A classroom page shows its class. `page`: app.js's parts of the page.
 
 import { say } from "../narration/narration.js";
 import { fetchSharedTrace, fetchSharedTree } from "../replay/trace_file.js";
@@ -12,6 +13,7 @@ import { setDetail } from "../player/step_display.js";
 import { fetchSolution } from "../practice/exercise_client.js";
 import { startSearch, runTree } from "../search/search_wiring.js";
 import { shown } from "./page_state.js";
+import { isNotFound, showNotFound } from "./not_found.js";
 
 // Opening the page shows the lecture example with alpha-beta, paused at step 0; a shared
 // link (/t/<id> a tree, /r/<id> a trace, ids put in data attributes by the server) shows
@@ -37,6 +39,7 @@ export async function openPage(page) {
       await replayTrace(page, await fetchSolution(exerciseSolution), null, exerciseSolution);
       return;
     } catch (err) {
+      if (isNotFound(err)) return showNotFound(page, "exercise", exerciseSolution);
       form.showError(`exercise ${exerciseSolution}: ${err.message}`);
     }
   }
@@ -58,6 +61,8 @@ export async function openPage(page) {
       return;
     }
   } catch (err) {
+    const missing = sharedTrace ? ["trace", sharedTrace] : link && link.named ? ["tree", link.treeId] : ["tree", sharedTree];
+    if (isNotFound(err) && missing[1]) return showNotFound(page, ...missing);
     if (!sharedTrace && link && link.named) {
       form.showError(err.message.startsWith("link") ? err.message : `link: ${err.message}`);
       shown.pendingStep = null; // the lecture example opens instead, at its start

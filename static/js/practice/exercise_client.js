@@ -1,7 +1,7 @@
 // The practice exercises' REST API (server/practice/api.py). Every answer that is not 2xx becomes
-// an Error with the server's message, e.g. "values.B: expected a finite number".
+// an Error with the server's message, e.g. "values.B: expected a finite number", and its status (err.status).
 
-import { errorText } from "../export/rest_client.js";
+import { refusal } from "../export/rest_client.js";
 import { parseTrace } from "../replay/trace_file.js";
 import { pageIdentity } from "./learner.js";
 
@@ -12,7 +12,7 @@ async function call(url, options = {}) {
   } catch (err) {
     throw new Error("cannot reach the server");
   }
-  if (!response.ok) throw new Error(await errorText(response));
+  if (!response.ok) throw await refusal(response);
   return response;
 }
 

@@ -11,6 +11,7 @@ import { askHint, checkAnswer, fetchExercise } from "./exercise_client.js";
 import { KIND_WORDS, answerFrom, askedWords, howToWords, percent, settingsWords } from "./exercise_words.js";
 import { colourMarks, misconceptionIndex, partOfNote, showMisconceptions } from "./misconception_feedback.js";
 import { pageIdentity } from "./learner.js";
+import { isNotFound, notFoundSentence } from "../page/not_found.js";
 
 const $ = (id) => document.getElementById(id);
 const id = document.body.dataset.exercise;
@@ -240,7 +241,7 @@ async function open() {
   try {
     page.copy = await fetchExercise(id, who);
   } catch (err) {
-    $("task-settings").textContent = `This exercise cannot be opened: ${err.message}`;
+    $("task-settings").textContent = isNotFound(err) ? notFoundSentence("exercise", id) : `This exercise cannot be opened: ${err.message}`;
     return;
   }
   const copy = page.copy;

@@ -5,6 +5,7 @@
 // attempt, with a CSV download. Names come from students' links: inserted as text only.
 
 import { fetchResults, resultsCsvUrl } from "./exercise_client.js";
+import { isNotFound, notFoundSentence } from "../page/not_found.js";
 import { launchFor } from "./learner.js";
 import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
 import { percent, settingsWords, askedWords } from "./exercise_words.js";
@@ -147,7 +148,8 @@ async function open() {
   try {
     results = await fetchResults(id, access);
   } catch (err) {
-    $("results-error").textContent = key || lti ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
+    $("results-error").textContent = isNotFound(err) ? notFoundSentence("exercise", id)
+      : key || lti ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
     return;
   }
   $("results-settings").textContent = `${settingsWords(results.student)} ${askedWords(results.student.ask, results.student)}`;

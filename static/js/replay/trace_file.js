@@ -3,18 +3,18 @@
 // validator first, POST /api/traces/check) or from a shared link (/r/<id>, fetched from
 // /api/traces/<id>); the listing comes from GET /api/pseudocode.
 
-import { errorText } from "../export/rest_client.js";
+import { refusal } from "../export/rest_client.js";
 
 export async function fetchSharedTrace(id) {
   const response = await fetch(`/api/traces/${encodeURIComponent(id)}`);
-  if (!response.ok) throw new Error(await errorText(response));
+  if (!response.ok) throw await refusal(response);
   return parseTrace(await response.text());
 }
 
 // A shared tree (/t/<id>) as the JSON text the tree field takes.
 export async function fetchSharedTree(id) {
   const response = await fetch(`/api/trees/${encodeURIComponent(id)}`);
-  if (!response.ok) throw new Error(await errorText(response));
+  if (!response.ok) throw await refusal(response);
   return JSON.stringify(await response.json(), null, 1);
 }
 

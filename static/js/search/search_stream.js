@@ -7,10 +7,12 @@ import { say } from "../narration/narration.js";
 import { shown, eventIndex } from "../page/page_state.js";
 import { extendPlayer } from "../player/step_display.js";
 import { tellStream } from "./stream_note.js";
+import { clearNotFound } from "../page/not_found.js";
 
 export function newSearch(page, pseudocode) {
   const { controls, view, iterations, code, legend } = page;
   shown.searches++;
+  clearNotFound(); // a saved item's "not found" note goes with the first search run after it
   controls.reset();
   page.predict.reset();
   page.misconception.show(null);

@@ -45,6 +45,7 @@ from server.http.strict_json import PreEncoded, Unreadable, dumps
 from server.rate_limits import RateLimit, client_address
 from server.searches.ack_window import AckWindow
 from server.searches.namespace import error_details
+from server.shared_rate_limit import rate_limit_for
 
 log = logging.getLogger(__name__)
 
@@ -77,9 +78,11 @@ class ClassNamespace(Namespace):
         self._sweeping = False
         self._following: dict[str, str] = {}  # sid -> code it follows (one room per connection)
         self._searches: dict[str, tuple[str, str, Recorder]] = {}  # code -> (search id, sender sid, recorder)
-        self._joins_per_connection = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)
-        self._wrong_codes_per_client = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)
-        self._creates_per_client = RateLimit(int(config["CLASS_CREATES_PER_WINDOW"]), float(config["CLASS_CREATE_WINDOW_SECONDS"]))
+        queue = config.get("MESSAGE_QUEUE")
+        self._joins_per_connection = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)  # a sid lives in one process
+        self._wrong_codes_per_client = rate_limit_for(queue, int(config["CLASS_JOINS_PER_MINUTE"]), 60.0, "class-wrong-codes")
+        self._creates_per_client = rate_limit_for(queue, int(config["CLASS_CREATES_PER_WINDOW"]),
+                                                  float(config["CLASS_CREATE_WINDOW_SECONDS"]), "class-creates")
         self.keeper = RoomKeeper(config, rooms)  # records, key holders, per-process presence: room_keeper.py
         self._members_sent: dict[str, int] = {}
 

@@ -8,10 +8,9 @@ TIMEOUT_SECONDS = 5
 """A Redis that hangs (rather than refuses) must not hold a handler for ever: then the message's error."""
 
 
-def redis_client(url: str) -> Any:
+def redis_client(url: str, timeout: float = TIMEOUT_SECONDS) -> Any:
     """A text-answering client of `url` whose calls time out; redis is imported only by a deployment with a
     message queue."""
     import redis
 
-    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=TIMEOUT_SECONDS,
-                                socket_connect_timeout=TIMEOUT_SECONDS)
+    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=timeout, socket_connect_timeout=timeout)

@@ -1,4 +1,5 @@
-"""The Redis client every classroom store uses (rooms, the release to followers, presence, tickets)."""
+"""The Redis client every classroom store uses (rooms, the release to followers, presence, tickets, class control),
+and the rate limits shared by every process (server/shared_rate_limit.py)."""
 
 from __future__ import annotations
 

@@ -59,6 +59,7 @@ class RedisControl:
         self._redis = redis_client(url)
         self._lock = threading.Lock()
         self._listening = False
+        self._away = False  # Redis was found away: said once in the log, until it is back
 
     def publish(self, code: str, search_id: str | None, do: str) -> None:
         self._redis.publish(CHANNEL, json.dumps({"code": code, "search": search_id, "do": do}))
@@ -80,9 +81,15 @@ class RedisControl:
             while time.monotonic() < deadline:
                 message = pubsub.get_message(timeout=deadline - time.monotonic())
                 if message is not None and message.get("type") == "subscribe":
+                    if self._away:
+                        log.warning("class control: subscribed to %s again", CHANNEL)
+                    self._away = False
                     return pubsub
-        except Exception:
-            log.warning("class control: cannot subscribe to %s now; trying again", CHANNEL, exc_info=True)
+        except Exception as exc:
+            if not self._away:
+                log.warning("class control: cannot subscribe to %s (%s); trying again every %g s", CHANNEL, exc,
+                            RESUBSCRIBE_SECONDS)
+            self._away = True
         pubsub.close()
         return None
 
@@ -94,8 +101,9 @@ class RedisControl:
                 continue
             try:
                 message = pubsub.get_message(ignore_subscribe_messages=True, timeout=RESUBSCRIBE_SECONDS)
-            except Exception:  # Redis restarted or went away: subscribe again
-                log.warning("class control: lost %s; subscribing again", CHANNEL, exc_info=True)
+            except Exception as exc:  # Redis restarted or went away: subscribe again
+                log.warning("class control: lost %s (%s); subscribing again", CHANNEL, exc)
+                self._away = True
                 pubsub.close()
                 pubsub = None
                 continue

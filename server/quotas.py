@@ -8,7 +8,7 @@ A client is `request.remote_addr`: behind `--behind-proxy`, the address the prox
   processes sharing the file share it, and two saves at once cannot both take the last byte. The address is
   kept only as an HMAC under the database's own key (server/storage.py), never as it is.
 - Writes per QUOTA_MINUTE_SECONDS, per kind of request and address (server/rate_limits.py's sliding window,
-  in the process's memory: behind nginx, ip_hash sends an address to one process). Checks and hints also
+  in the process's memory; with a Redis message queue, in Redis, shared by every process: shared_rate_limit.py). Checks and hints also
   count per student (its `student` name, else its `learner` token; a request with neither counts as one
   anonymous student of its address), so one student cannot spend the class's allowance.
 Over a quota: 429, Retry-After (whole seconds) and {"error": one sentence naming the limit and when it resets}.
@@ -31,6 +31,7 @@ from search import InputError
 from server.database.tables import stored_bytes
 from server.practice.identity import read_identity
 from server.rate_limits import RateLimit, client_address
+from server.shared_rate_limit import rate_limit_for
 from server.storage import Store, upsert
 
 KINDS: dict[str, str] = {
@@ -169,10 +170,11 @@ class Quotas:
     """The app's quotas, from its config (server/config.py's QUOTA_* entries)."""
 
     def __init__(self, config: Mapping[str, Any], store: Store) -> None:
-        minute = float(config["QUOTA_MINUTE_SECONDS"])
-        self.per_address = {kind: RateLimit(int(config[f"QUOTA_{kind.upper()}_PER_MINUTE"]), minute) for kind in KINDS}
-        self.per_student = {kind: RateLimit(int(config[f"QUOTA_STUDENT_{kind.upper()}_PER_MINUTE"]), minute)
-                            for kind in PER_STUDENT}
+        minute, queue = float(config["QUOTA_MINUTE_SECONDS"]), config.get("MESSAGE_QUEUE")
+        self.per_address = {kind: rate_limit_for(queue, int(config[f"QUOTA_{kind.upper()}_PER_MINUTE"]), minute, kind)
+                            for kind in KINDS}
+        self.per_student = {kind: rate_limit_for(queue, int(config[f"QUOTA_STUDENT_{kind.upper()}_PER_MINUTE"]), minute,
+                                                 f"student-{kind}") for kind in PER_STUDENT}
         window, buckets = float(config["QUOTA_STORED_WINDOW_SECONDS"]), int(config["QUOTA_STORED_BUCKETS"])
         self.stored = StoredBytes(store, int(config["QUOTA_STORED_BYTES"]), window, buckets)
         # Attempts and help rows have a budget of their own: one client's uploads behind a campus address must not

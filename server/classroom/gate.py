@@ -28,6 +28,7 @@ from server.classroom.rooms import RedisRooms, RoomMeta, Rooms
 from server.classroom.tickets import Tickets, tickets_for
 from server.http.strict_json import PreEncoded, dumps
 from server.rate_limits import RateLimit
+from server.shared_rate_limit import rate_limit_for
 
 Emit = Callable[..., None]
 
@@ -45,7 +46,7 @@ def gate_for(config: Mapping[str, Any], rooms: Rooms) -> ClassGate:
     idle = float(config["CLASS_IDLE_SECONDS"])
     release = release_for(rooms, queue, idle)
     return ClassGate(release, tickets_for(queue, isinstance(rooms, RedisRooms)), Latecomers(),
-                     RateLimit(int(config["CLASS_EVENT_FETCHES_PER_MINUTE"]), 60.0))
+                     rate_limit_for(queue, int(config["CLASS_EVENT_FETCHES_PER_MINUTE"]), 60.0, "class-event-fetches"))
 
 
 def search_of(meta: RoomMeta | None) -> str | None:

@@ -24,6 +24,7 @@ from flask_socketio import Namespace
 from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
 from server.classroom.answer_form import counted
+from server.classroom.class_control import control_for
 from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
 from server.classroom.gate import (
     ClassGate,
@@ -45,6 +46,7 @@ from server.http.strict_json import PreEncoded, Unreadable, dumps
 from server.rate_limits import RateLimit, client_address
 from server.searches.ack_window import AckWindow
 from server.searches.namespace import error_details
+from server.shared_rate_limit import rate_limit_for
 
 log = logging.getLogger(__name__)
 
@@ -77,10 +79,13 @@ class ClassNamespace(Namespace):
         self._sweeping = False
         self._following: dict[str, str] = {}  # sid -> code it follows (one room per connection)
         self._searches: dict[str, tuple[str, str, Recorder]] = {}  # code -> (search id, sender sid, recorder)
-        self._joins_per_connection = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)
-        self._wrong_codes_per_client = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)
-        self._creates_per_client = RateLimit(int(config["CLASS_CREATES_PER_WINDOW"]), float(config["CLASS_CREATE_WINDOW_SECONDS"]))
+        queue = config.get("MESSAGE_QUEUE")
+        self._joins_per_connection = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)  # a sid lives in one process
+        self._wrong_codes_per_client = rate_limit_for(queue, int(config["CLASS_JOINS_PER_MINUTE"]), 60.0, "class-wrong-codes")
+        self._creates_per_client = rate_limit_for(queue, int(config["CLASS_CREATES_PER_WINDOW"]),
+                                                  float(config["CLASS_CREATE_WINDOW_SECONDS"]), "class-creates")
         self.keeper = RoomKeeper(config, rooms)  # records, key holders, per-process presence: room_keeper.py
+        self.control = control_for(config.get("MESSAGE_QUEUE"))  # cancel, close, new search to every process
         self._members_sent: dict[str, int] = {}
 
     def trigger_event(self, event: str, *args: Any) -> Any:
@@ -222,6 +227,7 @@ class ClassNamespace(Namespace):
         sid: str = request.sid  # type: ignore[attr-defined]
         if isinstance(data, Unreadable):
             return self._refuse("class:search", None, data.problem)
+        self._start_sweeper()  # a process running a room's search hears the orders about it
 
         def act(code: str, meta: RoomMeta) -> dict[str, Any]:
             fields = {k: v for k, v in data.items() if k not in ("code", "key")}
@@ -235,7 +241,10 @@ class ClassNamespace(Namespace):
             if problem is not None:
                 self._emit("search:error", {"search": None, "error": problem}, to=sid)
                 return {"error": problem}
+            before = search_of(meta) if not meta.done else None
             self._start(code, sid, search_request, search_id)
+            if before is not None:  # the room's search before may run in another process: it stops there
+                self._tell(code, search_id, "keep")
             return {"ok": True}
         return self._drive("class:search", data, act)
 
@@ -245,6 +254,8 @@ class ClassNamespace(Namespace):
                 running = self._searches.get(code)
             if running is not None:
                 running[2].cancel()
+            elif (search_id := search_of(meta)) is not None and not meta.done and not self._tell(code, search_id, "cancel"):
+                raise Refused("the class's search runs in another server process, which could not be told: try again")
             return {"ok": True}
         return self._drive("class:cancel", data, act)
 
@@ -280,8 +291,29 @@ class ClassNamespace(Namespace):
     def on_class_close(self, data: Any = None) -> Any:
         def act(code: str, meta: RoomMeta) -> dict[str, bool]:
             self._end(code, "the instructor ended the class")
+            if search_of(meta) is not None and not meta.done:  # it may run in another process (else its sweep ends it)
+                self._tell(code, None, "cancel")
             return {"ok": True}
         return self._drive("class:close", data, act)
+
+    def _tell(self, code: str, search_id: str | None, do: str) -> bool:
+        """An order to every process (class_control.py); False, and said in the log, when Redis could not carry it."""
+        try:
+            self.control.publish(code, search_id, do)
+            return True
+        except Exception:
+            log.warning("class %s: the order %s of search %s could not be published", code, do, search_id, exc_info=True)
+            return False
+
+    def _obey(self, code: str, search_id: str | None, do: str) -> None:
+        """An order from any process (class_control.py): "cancel" stops the room's search `search_id` (any, if
+        None) if it runs here; "keep" stops any other search of the room running here."""
+        with self._lock:
+            running = self._searches.get(code)
+        if running is None:
+            return
+        if (running[0] != search_id) if do == "keep" else (search_id in (None, running[0])):
+            running[2].cancel()
 
     def _end(self, code: str, reason: str | None) -> None:
         """The room is gone for everyone: its search stops, its followers are told and let go. With no
@@ -351,6 +383,7 @@ class ClassNamespace(Namespace):
                     log.exception("sweeping idle classes failed")
 
         self.socketio.start_background_task(sweeper)
+        self.control.listen(self._obey, self.socketio.start_background_task)
 
     # -- followers ----------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The Redis client every classroom store uses (rooms, the release to followers, presence, tickets)."""
+"""The Redis client every classroom store uses (rooms, the release to followers, presence, tickets, class control),
+and the rate limits shared by every process (server/shared_rate_limit.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,9 @@ TIMEOUT_SECONDS = 5
 """A Redis that hangs (rather than refuses) must not hold a handler for ever: then the message's error."""
 
 
-def redis_client(url: str) -> Any:
+def redis_client(url: str, timeout: float = TIMEOUT_SECONDS) -> Any:
     """A text-answering client of `url` whose calls time out; redis is imported only by a deployment with a
     message queue."""
     import redis
 
-    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=TIMEOUT_SECONDS,
-                                socket_connect_timeout=TIMEOUT_SECONDS)
+    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=timeout, socket_connect_timeout=timeout)

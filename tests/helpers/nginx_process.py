@@ -1,5 +1,6 @@
-"""A real nginx (Debian's package, installed by `make test`) running deploy/nginx.conf with its
-placeholders filled in, on a free port, with everything it writes in a temporary folder."""
+"""A real nginx (Debian's package, installed by `make test`) running deploy/nginx.conf (or another config of
+deploy/, such as nginx-hosts.conf) with its placeholders filled in, on a free port, with everything it writes in a
+temporary folder."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ from tests.helpers.server_process import ROOT, free_port, wait_listening
 from tests.helpers.socket_client import PATIENCE_SECONDS
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf"
+HOSTS_TEMPLATE = ROOT / "deploy" / "nginx-hosts.conf"
+
+UPSTREAM_HEADER = "X-Test-Upstream"
+"""With `upstream_header`, every answer names the process(es) nginx tried, in order ($upstream_addr: "127.0.0.1:P",
+or "127.0.0.1:P, 127.0.0.1:Q" when it went on to the next). Set in the test's own http block, never in deploy/:
+the deploy configs set no add_header, so every location inherits it."""
 
 # What Debian's /etc/nginx/nginx.conf gives around conf.d/*.conf, with every path in `folder`.
 MAIN = """worker_processes 1;
@@ -22,6 +29,7 @@ error_log {folder}/error.log warn;
 events {{ worker_connections 4096; }}
 http {{
     access_log off;
+    {upstream_header}
     client_body_temp_path {folder}/body;
     proxy_temp_path {folder}/proxy;
     fastcgi_temp_path {folder}/fastcgi;
@@ -32,31 +40,34 @@ http {{
 """
 
 
-def filled(listen: int, server_name: str, upstream_ports: list[int]) -> str:
-    """deploy/nginx.conf as docs/deploy.md tells an administrator to fill it in."""
+def filled(listen: int, server_name: str, upstream_ports: list[int], template: Path = TEMPLATE) -> str:
+    """A config of deploy/ as docs/deploy.md tells an administrator to fill it in (every use of a placeholder)."""
     upstreams = " ".join(f"server 127.0.0.1:{port};" for port in upstream_ports)
-    text = TEMPLATE.read_text()
+    text = template.read_text()
     for name, value in (("listen", str(listen)), ("server_name", server_name), ("upstreams", upstreams)):
-        assert "{{" + name + "}}" in text, f"deploy/nginx.conf has no {{{{{name}}}}} placeholder"
+        assert "{{" + name + "}}" in text, f"deploy/{template.name} has no {{{{{name}}}}} placeholder"
         text = text.replace("{{" + name + "}}", value)
-    assert "{{" not in text, "deploy/nginx.conf has a placeholder the docs do not name"
+    assert "{{" not in text, f"deploy/{template.name} has a placeholder the docs do not name"
     return text
 
 
 @contextmanager
-def nginx_process(upstream_ports: list[int], server_name: str = "127.0.0.1") -> Iterator[int]:
-    """Yield the port of an nginx in front of `upstream_ports`; stop it afterwards."""
+def nginx_process(upstream_ports: list[int], server_name: str = "127.0.0.1", template: Path = TEMPLATE,
+                  upstream_header: bool = False) -> Iterator[int]:
+    """Yield the port of an nginx running `template` in front of `upstream_ports`; stop it afterwards.
+    `upstream_header`: answers say which process served them (UPSTREAM_HEADER)."""
     binary = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if Path(p).exists()), None)
     if binary is None:
         raise RuntimeError("nginx is not installed: `make test` installs it (Debian's nginx)")
     folder = Path(tempfile.mkdtemp(prefix="minimax-lab-nginx-"))
     folder.chmod(0o755)  # nginx's workers (www-data when started as root) keep large bodies here
     port = free_port()
-    (folder / "minimax-lab.conf").write_text(filled(port, server_name, upstream_ports))
-    (folder / "nginx.conf").write_text(MAIN.format(folder=folder))
+    (folder / "minimax-lab.conf").write_text(filled(port, server_name, upstream_ports, template))
+    header = f"add_header {UPSTREAM_HEADER} $upstream_addr always;" if upstream_header else ""
+    (folder / "nginx.conf").write_text(MAIN.format(folder=folder, upstream_header=header))
     command = [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"]
     checked = subprocess.run([*command, "-t"], capture_output=True, text=True, timeout=PATIENCE_SECONDS)
-    assert checked.returncode == 0, f"nginx -t refused the filled-in deploy/nginx.conf: {checked.stderr}"
+    assert checked.returncode == 0, f"nginx -t refused the filled-in deploy/{template.name}: {checked.stderr}"
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         wait_listening(process, port, "nginx")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -32,6 +33,15 @@ class ServerProcess(NamedTuple):
         with open(f"/proc/{pid}/task/{pid}/children") as children:
             workers = children.read().split()
         return int(workers[0]) if len(workers) == 1 else pid
+
+    def kill(self) -> None:
+        """kill -9 of the server, as a host that loses power: gunicorn's master, then its worker (a worker whose
+        master is killed alone serves on until it notices). Nothing of it gets to close or answer."""
+        worker = self.serving_pid
+        self.process.kill()
+        if worker != self.process.pid:
+            os.kill(worker, signal.SIGKILL)
+        self.process.wait(timeout=PATIENCE_SECONDS)
 
     def threads(self) -> int:
         return len(os.listdir(f"/proc/{self.serving_pid}/task"))
@@ -85,16 +95,20 @@ def wait_listening(process: subprocess.Popen[str], port: int, what: str) -> None
 
 
 @contextmanager
-def server_process(db: Path, *args: str, settings: dict[str, object] | None = None,
-                   log: Path | None = None) -> Iterator[ServerProcess]:
-    """A real server (`python -m server --port P --db DB ARGS`) until the block ends; `settings` change
-    server/config.py's defaults first (configured_server.py); its stderr written to `log` if given (a test
-    that reads the server's log), else kept for a failed start."""
+def server_process(db: Path | str, *args: str, settings: dict[str, object] | None = None,
+                   log: Path | None = None, cwd: Path | None = None) -> Iterator[ServerProcess]:
+    """A real server (`python -m server --port P --db DB ARGS`, or `--database DB` for a URL such as postgresql://...)
+    until the block ends; `settings` change server/config.py's defaults first (configured_server.py); its stderr
+    written to `log` if given (a test that reads the server's log), else kept for a failed start. `cwd`: the folder
+    it runs in (default the repository's root), as a host with its own disk would; the code is still this tree's."""
     port = free_port()
     command = ["-m", "server"] if settings is None else ["-m", "tests.helpers.configured_server", json.dumps(settings)]
+    where = ["--database", db] if isinstance(db, str) and "://" in db else ["--db", str(db)]
+    path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    env = None if cwd is None else {**os.environ, "PYTHONPATH": path}  # `-m server` from elsewhere is this tree's
     stderr = open(log, "w") if log is not None else subprocess.PIPE
-    process = subprocess.Popen([sys.executable, *command, "--port", str(port), "--db", str(db), *args],
-                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr, text=True)
+    process = subprocess.Popen([sys.executable, *command, "--port", str(port), *where, *args],
+                               cwd=cwd or ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr, text=True)
     try:
         wait_listening(process, port, "the server")
         yield ServerProcess(f"http://127.0.0.1:{port}", "127.0.0.1", port, process)

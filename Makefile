@@ -80,6 +80,8 @@ bench: setup system-deps
 	$(PY) bench/delivery.py
 	$(PY) bench/classroom.py
 	$(PY) bench/code_lab.py
+	$(PY) bench/storage.py
+	$(PY) bench/storage_tests.py
 
 clean:
 	rm -rf $(VENV) node_modules

@@ -24,8 +24,8 @@ from sqlalchemy.pool import NullPool
 
 POOL_SIZE = 5
 POOL_OVERFLOW = 15
-"""PostgreSQL connections one server process keeps (and may add under load): 20 at most, so five processes stay
-well inside PostgreSQL's default max_connections of 100 (docs/deploy.md)."""
+"""PostgreSQL connections one server process keeps (and may add under load): 20 at most, so four processes leave
+room for psql and backups inside PostgreSQL's default max_connections of 100 (docs/deploy.md)."""
 CONNECT_SECONDS = 10
 BUSY_SECONDS = 30
 

@@ -130,6 +130,13 @@ class Store:
         with self.db.reading() as connection:
             return connection.execute(select(table.c.body).where(table.c.id == item_id)).scalar_one_or_none()
 
+    def holds(self, kind: str, item_id: str) -> bool:
+        """Whether a tree, trace or exercise (`kind`: trees, traces, exercises) is stored under `item_id`: one indexed
+        lookup that reads no body (a page's not-found check must not read a 5 MB trace to say it exists)."""
+        table = {"trees": trees, "traces": traces, "exercises": exercises}[kind]
+        with self.db.reading() as connection:
+            return connection.execute(select(1).where(table.c.id == item_id)).first() is not None
+
     def save_exercise(self, body: str, key_hash: str, options: str | None = None, bill: Bill | None = None) -> str:
         return self._insert_with_new_id(exercises, {"key_hash": key_hash, "body": body, "options": options}, bill)
 

@@ -28,12 +28,8 @@ KINDS = {"t": "trees", "r": "traces", "x": "exercises"}
 
 
 def is_stored(kind: str, item_id: str) -> bool:
-    """Whether the store holds `kind` (trees, traces, exercises) under `item_id`; only the Store's public reads."""
-    if not SAVED_ID.fullmatch(item_id):
-        return False
-    store = current_app.extensions["minimax_store"]
-    found = store.load_exercise(item_id) if kind == "exercises" else store.load(kind, item_id)
-    return found is not None
+    """Whether the store holds `kind` (trees, traces, exercises) under `item_id` (asked without reading its body)."""
+    return bool(SAVED_ID.fullmatch(item_id)) and current_app.extensions["minimax_store"].holds(kind, item_id)
 
 
 def require_stored(kind: str, item_id: str) -> None:

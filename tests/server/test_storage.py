@@ -223,3 +223,10 @@ CREATE TABLE stored_bytes (who TEXT NOT NULL, bucket INTEGER NOT NULL, bytes INT
     PRIMARY KEY (who, bucket)) WITHOUT ROWID;
 """
 """server/storage.py's SCHEMA before issue 33 (at 14bdfbe)."""
+
+
+def test_holds_says_whether_an_item_is_stored_without_reading_it(database: str) -> None:
+    store = Store(database)
+    tree, exercise = store.save("trees", "[1, 2]"), store.save_exercise("{}", "0" * 64)
+    assert store.holds("trees", tree) and store.holds("exercises", exercise)
+    assert not store.holds("traces", tree) and not store.holds("trees", "no-such-id")

@@ -21,6 +21,7 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import OperationalError
 
+from search.practice.scoring import OLD_RULE, RULE
 from server.database import schema, sqlite_file
 from server.database.engine import DatabaseError, database_for, utc_now
 from server.database.tables import attempts, exercises, help_uses, mistake_counts, settings, traces, trees
@@ -81,6 +82,7 @@ class Attempt(NamedTuple):
     misconceptions: list[dict[str, Any]]  # [{"id", "name", "marks", "nodes"}], best first
     help: dict[str, Any] | None = None  # {"hints": n, "solution": bool} used before it; None: not known
     lms_user: str | None = None  # JSON ["issuer", "sub"] when checked from an LMS launch (LTI 1.3)
+    rule: str = OLD_RULE  # the rule its score was counted by (search/practice/scoring.py); older attempts keep theirs
 
 
 class Store:
@@ -149,13 +151,13 @@ class Store:
     def add_attempt(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]],
                     misconceptions: Sequence[dict[str, Any]] = (), student: str | None = None, learner: str | None = None,
                     allowed: int | None = None, help: dict[str, Any] | None = None, bill: Bill | None = None,
-                    lms_user: str | None = None, lms_link: str | None = None) -> bool:
+                    lms_user: str | None = None, lms_link: str | None = None, rule: str = RULE) -> bool:
         """Store one attempt, and add its mistakes' (node, kind) to the exercise's counts, all in one
         transaction (an attempt counts whole or not at all). With `allowed`, store nothing and answer
         False when the same student (by LMS identity, else by name if given, else by learner) already has that many: the
         count and the insert are one transaction, the student's attempts locked, so two checks at once cannot both pass
-        the last. `help`: what the student had used before it (None: not known). With `bill`, the attempt's bytes
-        are charged in that transaction too."""
+        the last. `help`: what the student had used before it (None: not known). `rule`: what the score was counted by.
+        With `bill`, the attempt's bytes are charged in that transaction too."""
         counts = Counter(mistakes)
         counts.update((node, ATTEMPTS_WRONG) for node in {node for node, _ in mistakes})
         whose = self._whose(student, learner, lms_user)
@@ -171,7 +173,7 @@ class Store:
                 bill.charge(connection, stored_size(kept, student, learner, helped, lms_user, lms_link))  # + mistake_counts rows
             connection.execute(attempts.insert().values(
                 exercise_id=exercise_id, score=score, mistakes=len(mistakes), created_at=utc_now(), student=student,
-                learner=learner, misconceptions=kept, help=helped, lms_user=lms_user, lms_link=lms_link))
+                learner=learner, misconceptions=kept, help=helped, lms_user=lms_user, lms_link=lms_link, rule=rule))
             if counts:
                 added = upsert(connection, mistake_counts)
                 connection.execute(added.on_conflict_do_update(
@@ -216,8 +218,9 @@ class Store:
         a = attempts.c
         with self.db.reading() as connection:
             rows = connection.execute(select(a.id, a.created_at, a.score, a.mistakes, a.student, a.learner, a.misconceptions,
-                                             a.help, a.lms_user).where(a.exercise_id == exercise_id).order_by(a.id)).all()
-        return [Attempt(*row[:6], json.loads(row[6]), None if row[7] is None else json.loads(row[7]), row[8]) for row in rows]
+                                             a.help, a.lms_user, a.rule).where(a.exercise_id == exercise_id).order_by(a.id)).all()
+        return [Attempt(*row[:6], json.loads(row[6]), None if row[7] is None else json.loads(row[7]), row[8], row[9] or OLD_RULE)
+                for row in rows]
 
     def add_help_use(self, exercise_id: str, what: str, student: str | None, learner: str | None,
                      bill: Bill | None = None, lms_user: str | None = None) -> None:

@@ -40,11 +40,11 @@ def judge(run: dict[str, Any], problem: Problem, events: bool = True) -> dict[st
         if divergence is None:
             report.update(verdict="match", headline=_match_words(problem, student, reference))
             if len(reference.visits) <= limits.GRADE_DIAGNOSE_MAX_VISITS:
-                report["same_search"] = [m.id for m in reproducing(student, problem)]
+                report["same_search"] = [m.id for m in reproducing(student, problem, reference_events)]
         else:
             report.update(verdict="differs", divergence=divergence.to_json(),
                           headline=f"Your {problem.entry} differs from {name}: {divergence.message}.")
-            found = reproducing(student, problem)
+            found = reproducing(student, problem, reference_events)
             if found:
                 first = found[0]
                 report["misconception"] = {**first.to_json(), "message": _diagnosis_words(divergence, first.follows)}

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from search.misconceptions.catalogue import Misconception, Setting, applicable, run
+from search.misconceptions.distance import changes, trace_marks
 from search.practice.answer_key import agree
 from search.request import SearchRequest
 from search.traces.recorder import Recorder
@@ -52,23 +53,29 @@ def has_readings(request: SearchRequest) -> bool:
 
 
 def misconception_answers(request: SearchRequest) -> list[dict[str, Any]]:
-    """[{"id", "name", "follows", "idea", "tells", "answers"}] for each applicable misconception whose answers differ
-    from the right search's somewhere, in the catalogue's order (the order to name them in)."""
+    """[{"id", "name", "follows", "idea", "tells", "answers", "changes"}] for each applicable misconception whose
+    answers differ from the right search's somewhere, in the order to name them in: the fewest changes from the
+    right search first (distance.py: a tie kept looking at is the strict test before "no pruning"), then the
+    catalogue's order."""
     if not has_readings(request):
         return []
-    right = _read(_trace(request.run))
-    if right is None:
+    right_events = _trace(request.run)
+    right = _read(right_events)
+    if right is None or right_events is None:
         return []
+    right_marks = trace_marks(right_events)
     setting = Setting(request.algorithm, request.ties, request.returns)
     out = []
     for misconception in applicable(setting):
-        mistaken = _read(_trace(lambda rec, m=misconception: _run(m, request, setting, rec)))
-        if mistaken is None:
+        events = _trace(lambda rec, m=misconception: _run(m, request, setting, rec))
+        mistaken = _read(events)
+        if mistaken is None or events is None:
             continue
         answers = _differences(mistaken, right)
         if any(answers.values()):
-            out.append({**misconception.to_json(), "tells": list(TELLS.get(misconception.id, ())), "answers": answers})
-    return out
+            out.append({**misconception.to_json(), "tells": list(TELLS.get(misconception.id, ())), "answers": answers,
+                        "changes": changes(right_marks, trace_marks(events))})
+    return sorted(out, key=lambda entry: entry["changes"])  # stable: the catalogue's order among equals
 
 
 def _run(misconception: Misconception, request: SearchRequest, setting: Setting, recorder: Recorder) -> Any:

@@ -1,10 +1,12 @@
 """Checking a student's answer against the real search: every mistake, in the order the search
 meets it, each with the reason in the slides' words, and a score.
 
-Every asked item is one point: each visited internal node's value, each visited node's window,
-each child the search skips. An entry the search has no use for (a value or window at a node it
-never visits, a prune mark on a child it looks at) is an item too, and a mistake. Missing entries
-are mistakes. Bad shapes and unknown ids are refused whole (InputError), before anything is judged.
+The score is the share of the marks that are right (search/practice/scoring.py). Every asked mark counts
+once: each visited internal node's value, each visited node's window, each child the search prunes (marked:
+right; not marked: wrong). A blank is a wrong mark. A mark the search has no use for (a prune mark on a child
+it looks at, a value or window at a node it never reaches) is an extra mark, and wrong. A misconception named
+for the answer groups the marks it explains (feedback), and discounts none of them.
+Bad shapes and unknown ids are refused whole (InputError), before anything is judged.
 
 Minimax and alpha-beta values are compared exactly (every right value is a leaf's). An expectiminimax
 value is a sum of products, so it is right within answer_key.VALUE_TOLERANCE; a max^n value is a vector (a JSON
@@ -22,6 +24,7 @@ from search.practice import wording as words
 from search.practice.answer_key import AnswerKey, as_json, close
 from search.practice.diagnosis import diagnose
 from search.practice.exercise import ASKS, Exercise
+from search.practice.scoring import PART_OF_KIND, Tally, scored
 
 INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
 KIND_ORDER = {"bound": 0, "extra_prune": 1, "value": 2, "missed_prune": 3}
@@ -173,13 +176,13 @@ def expected_items(exercise: Exercise) -> dict[str, list[Item]]:
     return items
 
 
-def mistakes_of(exercise: Exercise, answer: Answer, say_yours: bool = True) -> tuple[list[dict[str, Any]], int]:
-    """Every mistake, in the order the search meets it, and how many items were judged. say_yours:
-    end a wrong or missing value's sentence with what the answer had ("; you wrote 8")."""
+def mistakes_of(exercise: Exercise, answer: Answer, say_yours: bool = True) -> tuple[list[dict[str, Any]], Tally]:
+    """Every mistake, in the order the search meets it, and the tally of marks (asked, extra, wrong, per part).
+    say_yours: end a wrong or missing value's sentence with what the answer had ("; you wrote 8")."""
     key, expected = exercise.key, expected_items(exercise)
     found: list[tuple[tuple[int, int, int], dict[str, Any]]] = []
     place = exercise._cache.setdefault("place", {node_id: i for i, node_id in enumerate(key.order)})
-    items = sum(len(part) for part in expected.values())
+    tally = Tally({part: len(items) for part, items in expected.items()})
 
     def wrong(node_id: str, kind: str, seq: int, explanation: str, yours: str = "", **shown: Any) -> None:
         said = explanation + yours if say_yours else explanation
@@ -209,18 +212,21 @@ def mistakes_of(exercise: Exercise, answer: Answer, say_yours: bool = True) -> t
                 wrong(item.node, "missed_prune", item.seq, item.explanation)
         for node_id in answer.pruned:
             if node_id not in key.pruned:
-                items += 1
+                tally.add_extra("pruned")
                 wrong(node_id, "extra_prune", _refuted_at(key, node_id), words.extra_prune(key, node_id, exercise.algorithm))
     for part, kind, entries in (("values", "value", answer.values), ("bounds", "bound", answer.bounds)):
         if part in expected:
             for node_id in entries:
                 if node_id in key.skipped_by:  # an answer at a node the search never reaches
-                    items += 1
+                    tally.add_extra(part)
                     sentence = words.value(key, node_id) if kind == "value" else words.bound(key, node_id)
                     got = as_json(entries[node_id]) if kind == "value" else [as_json(x) for x in entries[node_id]]  # type: ignore[union-attr]
                     wrong(node_id, kind, key.skipped_by[node_id], sentence, got=got)
     found.sort(key=lambda item: item[0])
-    return [mistake for _, mistake in found], items
+    mistakes = [mistake for _, mistake in found]
+    for mistake in mistakes:
+        tally.add_wrong(PART_OF_KIND[mistake["kind"]])
+    return mistakes, tally
 
 
 EMPTY = "; you left it empty"
@@ -238,15 +244,15 @@ def _refuted_at(key: AnswerKey, node_id: str) -> int:
 
 
 def check_answer(exercise: Exercise, data: Any) -> dict[str, Any]:
-    """POST /api/exercises/<id>/check: {"correct", "score", "mistakes", "first_mistake", "ignored", "misconceptions"}.
-    The score counts a misconception's marks once: one wrong idea is one mistake, however many nodes it reaches."""
+    """POST /api/exercises/<id>/check: {"correct", "score", "asked", "extra", "right", "rule", "mistakes",
+    "first_mistake", "ignored", "misconceptions"}. The score is right ÷ (asked + extra), each part weighted
+    by the exercise's weights (scoring.py); the misconceptions are feedback and change no mark."""
     answer = parse_answer(exercise, data)
-    mistakes, items = mistakes_of(exercise, answer)
+    mistakes, tally = mistakes_of(exercise, answer)
     misconceptions = diagnose(exercise, answer, mistakes)
-    counted = sum(1 for m in mistakes if m["misconception"] is None) + len(misconceptions)
-    score = 1.0 if items == 0 else round((items - counted) / items, 4)
-    return {"correct": not mistakes, "score": score, "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None,
-            "ignored": sorted(answer.given - set(exercise.ask)), "misconceptions": misconceptions}
+    return {"correct": not mistakes, **scored(tally, exercise.weights), "mistakes": mistakes,
+            "first_mistake": mistakes[0] if mistakes else None, "ignored": sorted(answer.given - set(exercise.ask)),
+            "misconceptions": misconceptions}
 
 
 def hint_for(exercise: Exercise, data: Any) -> dict[str, Any]:

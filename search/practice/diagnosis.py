@@ -1,10 +1,16 @@
 """Which wrong idea an answer follows: each misconception of the catalogue (search.misconceptions) is run on
-the exercise's tree, and the one whose answers reproduce the student's mistakes best is named first.
+the exercise's tree, and one is named only when it explains the answer better than the right search does.
 
-A misconception *explains* a mark when its own answer there is the student's (a value, a window, a prune
-or its absence); it is *contradicted* where it differs from the right answer but the student got it
-right. The best explains most marks net of contradictions; after it, others are named greedily for
-the marks still unexplained. A right answer has no marks, so it is never given a misconception.
+Only what the student filled in is read: a value or window written, a prune marked, and (once the answer is
+filled in at all) a prune left unmarked, which says "the search looks there". A misconception *explains* a
+filled mark that is wrong when its own answer there is the student's; it is *contradicted* where the student's
+mark is right and its own is not. One is named only when it explains at least one wrong mark and more filled
+marks agree with it than with the right search (explained > contradicted). An answer with fewer than half of
+its asked values and windows filled in follows no idea that can be told: nothing is named (a root alone, a
+blank page). Among misconceptions that fit equally, the one that changes the fewest things from the right
+search is named first (search/misconceptions/distance.py: the strict test before "no pruning" on a tie), then
+the catalogue's order; after the first, others are named for the wrong marks still unexplained.
+Naming is feedback, never a discount: the score counts every mark (search/practice/check.py).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from search.errors import InputError
 from search.games.game import TreeGame
 from search.misconceptions import CATALOGUE, Misconception, Setting, applicable, run
+from search.misconceptions.distance import changes, trace_marks
 from search.practice import wording as words
 from search.practice.answer_key import agree, answer_key, as_json
 from search.traces.recorder import Recorder
@@ -25,6 +32,8 @@ if TYPE_CHECKING:
 
 MAX_NAMED = 3
 """At most this many misconceptions are named for one answer: past that the marks are noise."""
+FILLED_TO_DIAGNOSE = 0.5
+"""The share of the asked values and windows an answer must fill in before a misconception is named for it."""
 
 
 TELLING = {"window-not-passed": ("bound",), "alpha-not-updated": ("bound",), "beta-not-updated": ("bound",),
@@ -42,6 +51,7 @@ class Reading:
     bounds: dict[str, tuple[float, float]] | None  # None: its search keeps no window (plain minimax), so it says nothing
     pruned: set[str]
     step: int  # the first event where its trace and the right one part (where "watch this slip" opens)
+    changes: int = 0  # what its search does differently from the right one (distance.py): fewer is named first
 
 
 def readings(exercise: Exercise) -> list[Reading]:
@@ -49,12 +59,14 @@ def readings(exercise: Exercise) -> list[Reading]:
     if "readings" not in exercise._cache:
         setting = Setting(exercise.algorithm, exercise.ties, exercise.returns)
         out = []
+        right = trace_marks(exercise.events())
         for misconception in applicable(setting):
             events = mistaken_events(exercise, misconception.id)
             key = answer_key(exercise.tree, events)
             windows = {node: key.nodes[node].window for node in key.visited if key.nodes[node].window is not None}
             out.append(Reading(misconception, {node: key.nodes[node].value for node in key.internal_visited()},
-                               windows if windows else None, set(key.pruned), _parting(exercise.events(), events)))
+                               windows if windows else None, set(key.pruned), _parting(exercise.events(), events),
+                               changes(right, trace_marks(events))))
         exercise._cache["readings"] = out
     return exercise._cache["readings"]
 
@@ -117,16 +129,37 @@ def _says(reading: Reading, mistake: dict[str, Any], answer: Answer) -> bool:
     return (node in reading.pruned) == (node in answer.pruned)  # missed_prune / extra_prune
 
 
-def _written(mistake: dict[str, Any], answer: Answer) -> bool:
-    """A mark the student made, not a gap: a value or window written, a prune marked, or a prune left unmarked in an
-    answer that does say something (values or windows), where leaving it unmarked means "the search looks there"."""
-    if mistake["kind"] in ("value", "bound"):
-        return "got" in mistake
-    return mistake["kind"] == "extra_prune" or bool(answer.values or answer.bounds)
+def _written(mistake: dict[str, Any]) -> bool:
+    """A wrong mark the student made, not a gap: a value or window written, a prune marked, or a prune left
+    unmarked (read only once the answer is filled in: it then says "the search looks there")."""
+    return "got" in mistake if mistake["kind"] in ("value", "bound") else True
+
+
+def filled_share(exercise: Exercise, answer: Answer) -> float:
+    """The share of the asked values and windows the answer fills in: written, or left empty under a branch the
+    answer marks pruned (it says the search never gets there). An answer asked for prunes alone is filled in
+    when it gives its list of pruned children (an empty list says "nothing is pruned")."""
+    key = exercise.key
+    asked = [*(key.internal_visited() if "values" in exercise.ask else ()), *(key.visited if "bounds" in exercise.ask else ())]
+    if not asked:
+        return 1.0 if "pruned" in answer.given else 0.0
+    marked = set(answer.pruned)
+
+    def cut_off(node: str | None) -> bool:
+        while node is not None and node not in marked:
+            node = key.nodes[node].parent
+        return node is not None
+
+    values = set(answer.values) if "values" in exercise.ask else set()
+    windows = set(answer.bounds) if "bounds" in exercise.ask else set()
+    filled = sum(1 for node in key.internal_visited() if "values" in exercise.ask and (node in values or cut_off(node))) + \
+        sum(1 for node in key.visited if "bounds" in exercise.ask and (node in windows or cut_off(node)))
+    return filled / len(asked)
 
 
 def _contradictions(reading: Reading, exercise: Exercise, answer: Answer, right: ModelReading) -> int:
-    """Places where the misconception is wrong but the student is right (only the parts asked)."""
+    """Filled marks where the student is right and the misconception is not (only the parts asked). A place the
+    right search never reaches, left empty, agrees with the right search: the student did not go there."""
     values, bounds, pruned = right
     count = 0
     if "values" in exercise.ask:
@@ -140,44 +173,46 @@ def _contradictions(reading: Reading, exercise: Exercise, answer: Answer, right:
     return count
 
 
+Candidate = tuple[Reading, list[int], int, int]  # the reading, the wrong marks it explains, its contradictions, its rank
+
+
 def diagnose(exercise: Exercise, answer: Answer, mistakes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The misconceptions the marks follow, best first: {"id", "name", "explanation", "explains": [{node, kind}]}.
-    Each mistake it explains is tagged with its id ("misconception"; None for a mark no misconception explains)."""
+    """The misconceptions the answer follows, best first: {"id", "name", "explanation", "explains": [{node, kind}],
+    "same_answers", "step"}. Each mistake one explains is tagged with its id ("misconception"; None otherwise)."""
     for mistake in mistakes:
         mistake["misconception"] = None
-    if not mistakes:
+    if not mistakes or filled_share(exercise, answer) < FILLED_TO_DIAGNOSE:
         return []
-    scored = []
+    wrote = [i for i, mistake in enumerate(mistakes) if _written(mistake)]
     right = model_reading(exercise)
+    candidates: list[Candidate] = []
     for rank, reading in enumerate(readings(exercise)):
-        explained = [i for i, mistake in enumerate(mistakes) if _says(reading, mistake, answer)]
-        if explained:
-            scored.append((reading, explained, _contradictions(reading, exercise, answer, right), rank))
+        explained = [i for i in wrote if _says(reading, mistakes[i], answer)]
+        against = _contradictions(reading, exercise, answer, right)
+        if len(explained) > against:  # it agrees with more of the filled marks than the right search does
+            candidates.append((reading, explained, against, rank))
     named: list[dict[str, Any]] = []
-    left = set(range(len(mistakes)))
-    wrote = {i for i, mistake in enumerate(mistakes) if _written(mistake, answer)}
-    while scored and len(named) < MAX_NAMED:
-        def merit(entry: tuple[Reading, list[int], int, int]) -> tuple[int, int, int]:
-            _, explained, against, rank = entry
-            here = len([i for i in explained if i in left])
-            return here - against, here, -rank
-        best = max(scored, key=merit)
-        net, here, _ = merit(best)
-        if here == 0 or net <= 0:
+    left = set(wrote)
+    while candidates and len(named) < MAX_NAMED:
+        def merit(entry: Candidate) -> tuple[int, int, int]:
+            reading, explained, against, rank = entry
+            return sum(1 for i in explained if i in left) - against, -reading.changes, -rank
+        best = max(candidates, key=merit)
+        if merit(best)[0] <= 0:
             break
-        scored.remove(best)
-        reading, explained, _, _ = best
-        mine = [i for i in explained if i in left]
-        if not wrote.intersection(mine):  # only gaps: an answer left empty follows no idea
-            continue
+        candidates.remove(best)
+        reading = best[0]
+        mine = [i for i in best[1] if i in left]
         left -= set(mine)
         for i in mine:
             mistakes[i]["misconception"] = reading.misconception.id
-        twins = [other.misconception for other in readings(exercise) if other is not reading and _same_answers(exercise, reading, other)]
+        twins = sorted((other for other in readings(exercise) if other is not reading and _same_answers(exercise, reading, other)),
+                       key=lambda other: other.changes)
         named.append({**reading.misconception.to_json(),
-                      "explanation": explanation(exercise, reading, [mistakes[i] for i in mine], len(mistakes), answer, twins),
+                      "explanation": explanation(exercise, reading, [mistakes[i] for i in mine], len(mistakes), answer,
+                                                 [twin.misconception for twin in twins]),
                       "explains": [{"node": mistakes[i]["node"], "kind": mistakes[i]["kind"]} for i in mine],
-                      "same_answers": [twin.id for twin in twins], "step": reading.step})
+                      "same_answers": [twin.misconception.id for twin in twins], "step": reading.step})
     return named
 
 

@@ -23,6 +23,7 @@ from search.games.game import TreeGame
 from search.games.position_tree import position_tree
 from search.practice.answer_key import AnswerKey, answer_key
 from search.practice.generate import GenerateSpec, generated_tree
+from search.practice.scoring import parse_weights, scoring_words
 from search.traces.check import canonical_text
 from search.traces.recorder import Recorder
 from search.trees.node import CHANCE, TreeNode
@@ -37,7 +38,7 @@ EXERCISE_ALGORITHMS = ("alphabeta", "minimax", "expectiminimax", "maxn")
 VALUES_ONLY = ("minimax", "expectiminimax", "maxn")
 """The searches that never prune and keep no α-β window: their exercises ask for values only."""
 DEFAULT_ASK = {"alphabeta": ("values", "pruned"), "minimax": ("values",), "expectiminimax": ("values",), "maxn": ("values",)}
-FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", *SEARCH_SHAPE}
+FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", "weights", *SEARCH_SHAPE}
 
 
 @dataclass(slots=True)
@@ -50,18 +51,24 @@ class Exercise:
     ties: str = "prune"
     ask: tuple[str, ...] = ("values", "pruned")
     returns: str = "v"  # alpha-beta's form: "v" (the slides' pseudocode) or "bound" (fail-hard, the slides' figure)
+    weights: dict[str, float] | None = None  # per asked part (scoring.py); None: every mark weighs the same
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """What is stored: enough to run the search again (the key is recomputed, never stored)."""
         out = {"tree": self.tree.to_json(), "algorithm": self.algorithm, "ties": self.ties, "ask": list(self.ask)}
-        return {**out, "returns": "bound"} if self.returns == "bound" else out  # exercises made before keep their JSON
+        return {**out, **self.settings_json()}
+
+    def settings_json(self) -> dict[str, Any]:
+        """The settings stored only when they are not the default (exercises made before keep their JSON)."""
+        return {**({"returns": "bound"} if self.returns == "bound" else {}), **({"weights": self.weights} if self.weights else {})}
 
     def student_copy(self) -> dict[str, Any]:
         """The exercise as a student receives it: the leaves' values, the settings; no answer."""
         internal = sum(1 for node in self.tree.walk() if node.children)
         copy = {"tree": _leaves_only(self.tree), "algorithm": self.algorithm, "ties": self.ties, "returns": self.returns,
-                "ask": list(self.ask), "root_player": self.tree.player, "leaves": len(self.node_ids) - internal, "internal": internal}
+                "ask": list(self.ask), "root_player": self.tree.player, "leaves": len(self.node_ids) - internal, "internal": internal,
+                "weights": self.weights, "scoring": scoring_words(self.ask, self.weights)}
         return copy if self.tree.players is None else {**copy, "players": list(self.tree.players)}
 
     @property
@@ -139,8 +146,9 @@ def parse_exercise(data: Any) -> Exercise:
     if returns == "bound" and algorithm != "alphabeta":
         raise InputError("returns", f'"bound" is the fail-hard form of alpha-beta (it returns α or β); {NAMES[algorithm]} has no window')
     ask = _parse_ask(data.get("ask"), algorithm)
+    weights = parse_weights(data.get("weights"), ask)
     tree = _source_tree(data, algorithm, ties)
-    return Exercise(tree, algorithm, ties if algorithm == "alphabeta" else "prune", ask, returns)
+    return Exercise(tree, algorithm, ties if algorithm == "alphabeta" else "prune", ask, returns, weights)
 
 
 def _parse_ask(ask: Any, algorithm: str) -> tuple[str, ...]:
@@ -210,7 +218,7 @@ def practice_tree(root: TreeNode, algorithm: str = "alphabeta") -> TreeNode:
 def exercise_from_json(data: dict[str, Any]) -> Exercise:
     """An exercise as stored (to_json), read back: it was validated when it was made."""
     return Exercise(tree_from_stored_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]),
-                    data.get("returns", "v"))
+                    data.get("returns", "v"), data.get("weights"))
 
 
 __all__ = ["ASKS", "Exercise", "exercise_from_json", "parse_exercise", "practice_tree", "solution_text"]

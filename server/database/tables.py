@@ -32,6 +32,7 @@ attempts = Table("attempts", metadata,
                  Column("student", Text), Column("learner", Text),
                  Column("misconceptions", Text, nullable=False, server_default=text("'[]'")),
                  Column("help", Text), Column("lms_user", Text), Column("lms_link", Text),
+                 Column("rule", Text),  # how its score was counted (search/practice/scoring.py); NULL: before issue 46
                  Index("attempts_by_exercise", "exercise_id"))
 help_uses = Table("help_uses", metadata,
                   Column("id", Integer, primary_key=True),

@@ -166,7 +166,7 @@ def check(exercise_id: str) -> Any:
     help_before = attempt_help(store().help_used(exercise_id, *identity))
     kept = store().add_attempt(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]],
                                stored_misconceptions(result), identity.student, identity.learner, allowed, help_before,
-                               answer_bill(), identity.lms_user, launch_link(fields, exercise_id))
+                               answer_bill(), identity.lms_user, launch_link(fields, exercise_id), rule=result["rule"])
     if not kept:  # another check took the last attempt
         return used_up(loaded.options)
     lms = grade_to_lms(fields.get("lti"), exercise_id, loaded.options.grade, identity, float(result["score"]))

@@ -99,4 +99,5 @@ def listed_attempt(number: int, attempt: Attempt) -> dict[str, Any]:
         "misconceptions": [{"id": m["id"], "name": name_of(m), "marks": m["marks"]} for m in attempt.misconceptions],
         "help": attempt.help,
         "lms": attempt.lms_user is not None,  # checked from an LMS course: `student` is the name the LMS gave
+        "rule": attempt.rule,  # how its score was counted (search/practice/scoring.py): older attempts keep theirs
     }

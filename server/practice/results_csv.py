@@ -18,7 +18,8 @@ from server.practice.help_uses import help_cell
 from server.practice.identity import SHORT_LEARNER
 from server.storage import Attempt
 
-HEADER = ("time", "student", "learner", "attempt", "score", "mistakes", "misconceptions", "misconception_ids", "help", "lms_user")
+HEADER = ("time", "student", "learner", "attempt", "score", "mistakes", "misconceptions", "misconception_ids", "help", "lms_user",
+          "score_rule")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -37,7 +38,8 @@ def results_csv(attempts: Iterable[Attempt]) -> str:
     attempt number of that student, score (0 to 1), mistakes, the misconceptions given as
     "name (marks)" joined by "; ", their ids joined by " ", and the help used before it (issue 31:
     "none", "3 hints", "solution", "2 hints; solution", or "not recorded" when not known), and the LMS user
-    ("issuer sub") of a check made from a course (issue 32; empty otherwise)."""
+    ("issuer sub") of a check made from a course (issue 32; empty otherwise), and the rule its score was counted by
+    (issue 46: "marks", or "one-per-slip" for an attempt scored before; search/practice/scoring.py)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(HEADER)
@@ -53,5 +55,6 @@ def results_csv(attempts: Iterable[Attempt]) -> str:
             " ".join(m["id"] for m in attempt.misconceptions),
             help_cell(attempt.help),
             cell(lms_user_words(attempt.lms_user)),
+            attempt.rule,
         ])
     return out.getvalue()

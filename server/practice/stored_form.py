@@ -19,8 +19,7 @@ def stored_body(request: dict[str, Any], exercise: Exercise) -> str:
         return json.dumps(exercise.to_json(), allow_nan=False)
     rebuild: dict[str, Any] = {"generate": request["generate"], "algorithm": exercise.algorithm, "ties": exercise.ties,
                                "ask": list(exercise.ask)}
-    if exercise.returns != "v":
-        rebuild["returns"] = exercise.returns
+    rebuild.update(exercise.settings_json())
     return json.dumps(rebuild, allow_nan=False)
 
 

@@ -28,12 +28,15 @@ def test_the_window_not_passed_down_is_named_with_where_it_shows_and_how_much_it
     assert all(m["misconception"] == "window-not-passed" for m in result["mistakes"])
 
 
-def test_one_slip_costs_one_mark_in_the_score() -> None:
-    """12 marks of one slip score as one mistake out of the exercise's items, not twelve."""
+def test_a_slip_is_named_but_each_of_its_marks_still_counts() -> None:
+    """12 wrong marks of one slip are 12 wrong marks in the score (issue 46): the name is feedback, not a discount."""
     exercise = parse_exercise({"tree": LECTURE, "ask": EVERYTHING})
     result = check_answer(exercise, following(exercise, "window-not-passed"))
-    items = len(model_answer(exercise)["values"]) + len(model_answer(exercise)["bounds"]) + len(model_answer(exercise)["pruned"])
-    assert len(result["mistakes"]) == 12 and result["score"] == round((items + 2 - 1) / (items + 2), 4)  # +2: C2, C3 judged
+    model = model_answer(exercise)
+    asked = len(model["values"]) + len(model["bounds"]) + len(model["pruned"])
+    assert result["misconceptions"][0]["id"] == "window-not-passed"
+    assert len(result["mistakes"]) == 12 and (result["asked"], result["extra"]) == (asked, 2)  # windows at C2, C3: never reached
+    assert result["right"] == asked + 2 - 12 and result["score"] == round((asked + 2 - 12) / (asked + 2), 4)
 
 
 def test_a_swapped_answer_is_named_and_a_stray_mark_stays_unexplained() -> None:
@@ -63,8 +66,8 @@ def test_identical_answers_are_said_to_be_the_same() -> None:
     reading is named, and the others that give the very same answers are listed."""
     exercise = parse_exercise({"tree": LECTURE})
     first = check_answer(exercise, following(exercise, "window-not-passed"))["misconceptions"][0]
-    assert first["id"] == "no-pruning" and first["same_answers"] == ["window-not-passed", "alpha-not-updated"]
-    assert first["explanation"].endswith("On this tree the same answers also follow from the window not passed down and α not updated.")
+    assert first["id"] == "no-pruning" and first["same_answers"] == ["alpha-not-updated", "window-not-passed"]
+    assert first["explanation"].endswith("On this tree the same answers also follow from α not updated and the window not passed down.")
     everything = parse_exercise({"tree": LECTURE, "ask": EVERYTHING})  # the windows tell them apart
     assert check_answer(everything, following(everything, "window-not-passed"))["misconceptions"][0]["same_answers"] == []
 

@@ -32,7 +32,9 @@ def only_mistake(ex: Exercise, answer: dict[str, Any]) -> dict[str, Any]:
 def test_the_engines_own_answer_scores_one(tree: Any, tie_rule: str, algorithm: str) -> None:
     ex = exercise(tree, tie_rule, algorithm)
     result = check_answer(ex, model_answer(ex))
-    assert result == {"correct": True, "score": 1.0, "mistakes": [], "first_mistake": None, "ignored": [], "misconceptions": []}
+    asked = sum(len(part) for part in model_answer(ex).values())
+    assert result == {"correct": True, "score": 1.0, "mistakes": [], "first_mistake": None, "ignored": [], "misconceptions": [],
+                      "asked": asked, "extra": 0, "right": asked, "rule": "marks"}
 
 
 @settings(max_examples=150, deadline=None)

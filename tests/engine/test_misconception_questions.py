@@ -50,7 +50,7 @@ def test_alpha_not_updated_leaves_alpha_at_a_and_fail_hard_returns_the_bound() -
 def test_only_answers_that_differ_from_the_right_search_are_kept() -> None:
     for entry in misconception_answers(parse_request({"tree": LECTURE})):
         assert entry["answers"]["value"].get("A") != 3 or entry["id"] == "max-min-swapped"
-        assert set(entry) == {"id", "name", "follows", "idea", "tells", "answers"}
+        assert set(entry) == {"id", "name", "follows", "idea", "tells", "answers", "changes"}
         assert entry["name"] == CATALOGUE[entry["id"]].name
     json.dumps(misconception_answers(parse_request({"tree": LECTURE})), allow_nan=False)
 

@@ -128,7 +128,7 @@ def test_attempts_from_before_help_was_noted_have_help_null_and_count_as_they_di
         assert (found["perfect"], found["perfect_with_help"], found["with_help"]) == (1, 1, 1)
         assert [a["help"] for a in found["attempt_list"]] == [{"hints": 1, "solution": False}, None, None]
         csv_text = requests.get(f"{base}/results.csv", params={"key": KEY}, timeout=10).text
-        assert [line.rsplit(",", 2)[1] for line in csv_text.strip().splitlines()[1:]] == ["not recorded", "not recorded", "1 hint"]
+        assert [line.rsplit(",", 3)[1] for line in csv_text.strip().splitlines()[1:]] == ["not recorded", "not recorded", "1 hint"]
     assert "help_uses" in tables(path)
     with sqlite3.connect(path) as db:
         assert [row[0] for row in db.execute("SELECT help FROM attempts ORDER BY id")] == [None, None, '{"hints": 1, "solution": false}']

@@ -135,7 +135,7 @@ def test_perfect_counts_only_attempts_without_help_in_the_json_and_the_csv(serve
                                                           {"hints": 0, "solution": False}]
     text = requests.get(f"{base}/results.csv", params={"key": key}, timeout=10).content.decode("utf-8").removeprefix("\ufeff")
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][8] == "help" and rows[0][9:] == ["lms_user"]  # new columns come last (help, then issue 32's lms_user)
+    assert rows[0][8] == "help" and rows[0][9:] == ["lms_user", "score_rule"]  # new columns come last (help, issue 32's lms_user, issue 46's rule)
     assert [row[8] for row in rows[1:]] == ["none", "1 hint", "solution"]
 
 

@@ -177,14 +177,15 @@ def test_results_by_misconception_tell_first_attempts_from_retries(server: tuple
     found = results(url, made)
     assert found["attempts"] == 6 and found["first_attempts"] == 4 and found["retries"] == 2
     # First attempts: ada's first, bob's first, the anonymous one, Cy's (counted by name, not bob's browser).
-    assert found["first_scores"] == [0, 0, 0, 0, 0, 0, 0, 0, 4, 0] and sum(found["scores"]) == 6
+    # Every mark counts (issue 46): C2 and C3 searched is 4 of 6 marks right, C3 alone 5 of 6.
+    assert found["first_scores"] == [0, 0, 0, 0, 0, 0, 3, 0, 1, 0] and sum(found["scores"]) == 6
     assert found["misconceptions"][0] == {"id": DIAGNOSED["id"], "name": DIAGNOSED["name"], "first_attempts": 3, "retries": 1,
                                           "nodes": [{"node": "C2", "attempts": 4}, {"node": "C3", "attempts": 4}]}
     listed = [(a["student"], a["learner"], a["attempt"], a["score"], [m["id"] for m in a["misconceptions"]][:1])
               for a in found["attempt_list"]]
     best = [DIAGNOSED["id"]]
-    assert listed == [("Cy", "bob-br", 1, 0.8333, []), (None, None, 1, 0.8333, best), (None, "bob-br", 1, 0.8333, best),
-                      (None, "ada-br", 3, 1.0, []), (None, "ada-br", 2, 0.8333, best), (None, "ada-br", 1, 0.8333, best)]
+    assert listed == [("Cy", "bob-br", 1, 0.8333, []), (None, None, 1, 0.6667, best), (None, "bob-br", 1, 0.6667, best),
+                      (None, "ada-br", 3, 1.0, []), (None, "ada-br", 2, 0.6667, best), (None, "ada-br", 1, 0.6667, best)]
     assert found["attempt_list"][1]["misconceptions"][0] == {"id": DIAGNOSED["id"], "name": DIAGNOSED["name"], "marks": 2}
     assert all(a["time"].endswith("Z") and "T" in a["time"] for a in found["attempt_list"])
     assert ada not in str(found) and bob not in str(found)  # the learner token only by its first characters
@@ -204,13 +205,13 @@ def test_the_csv_has_a_row_per_attempt_and_no_formula_from_a_name(server: tuple[
     assert answer.status_code == 200 and answer.headers["Content-Type"] == "text/csv; charset=utf-8"
     assert answer.headers["Content-Disposition"] == f'attachment; filename="exercise-{made["id"]}-attempts.csv"'
     text = answer.content.decode("utf-8")
-    assert text.startswith("\ufefftime,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help,lms_user\r\n")
+    assert text.startswith("\ufefftime,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help,lms_user,score_rule\r\n")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert len(rows) == 1 + len(names) + 1
     assert [row[1] for row in rows[1:]] == ["'=HYPERLINK(\"http://evil.example\",\"x\")", "'+1+1", "'-2", "'@SUM(A1)",
                                              "Ada, \"the\" first", "O'Hara", ""]
     first = rows[1]
-    assert first[2:6] == ["browse", "1", "0.8333", "2"]
+    assert first[2:6] == ["browse", "1", "0.6667", "2"] and first[-1] == "marks"
     assert first[6].startswith(f"{DIAGNOSED['name']} (2)") and first[7].split(" ")[0] == DIAGNOSED["id"]
     assert rows[-1][1:4] == ["", "browse", "1"]  # browser-0001 without a name: counted apart from "+1+1"'s attempts
 

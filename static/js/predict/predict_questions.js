@@ -265,8 +265,9 @@ function sameAnswer(kind, given, theirs) {
 
 // The misconception whose answer to `question` is `given`, a wrong answer, or null: one that
 // tells by this kind of question first (its "tells"; "tie" for a prune question where v equals
-// the bound: keeping looking there is the strict test before no pruning), else the first in
-// the catalogue's order.
+// the bound: keeping looking there is the strict test before no pruning), else the first of
+// `readings`, which the server orders fewest changes from the right search first (then the
+// catalogue's order: search/misconceptions/distance.py).
 export function misconceptionFor(question, given, readings) {
   const giving = (readings || []).filter((m) => sameAnswer(question.kind, given, misconceptionAnswer(m, question)));
   const tells = (kind) => giving.find((m) => Array.isArray(m.tells) && m.tells.includes(kind));
@@ -282,8 +283,8 @@ export function misconceptionWords(m) {
 
 // The verdict on `given` (a number, [α, β], or "prune" / "keep"): {right, said, feedback,
 // misconception}, `said` the answer as the student gave it, in words; `feedback` the sentence to
-// show; `misconception` the entry of `readings` (what each misconception answers, in the
-// catalogue's order) a wrong answer follows, when one does.
+// show; `misconception` the entry of `readings` (what each misconception answers, fewest changes
+// from the right search first) a wrong answer follows, when one does.
 export function judge(question, given, readings = []) {
   let right;
   let said;

@@ -18,6 +18,7 @@ from search.trees.node import EXAMPLE_ALGORITHMS, EXAMPLE_LABELS, EXAMPLES
 from search.trees.schema import tree_schema
 from server.http.not_found import require_stored, unrouted
 from server.http.page_assets import VENDOR_FILES, vendor_path
+from server.http.solution_hidden import require_solution_shown
 
 pages = Blueprint("pages", __name__)
 pages.app_errorhandler(NotFound)(unrouted)  # a saved item's link that matches no route (/t/a/b) is "not found" too
@@ -71,8 +72,10 @@ def exercise_results(exercise_id: str) -> str:
 
 @pages.get("/x/<exercise_id>/solution")
 def exercise_solution(exercise_id: str) -> str:
-    """The main page replaying the exercise's real trace (from ?step=, the first mistake)."""
+    """The main page replaying the exercise's real trace (from ?step=, the first mistake); a hidden solution's
+    page says so instead, unless the request is the instructor's (solution_hidden.py)."""
     _exercise_or_404(exercise_id)
+    require_solution_shown(exercise_id, _back_query())
     return _page(exercise_solution=exercise_id, back_query=_back_query())
 
 
@@ -120,8 +123,9 @@ def embed_exercise(exercise_id: str) -> str:
 
 @pages.get("/embed/x/<exercise_id>/solution")
 def embed_exercise_solution(exercise_id: str) -> str:
-    """Where an embedded exercise's Show solution goes: the replay, staying in the frame."""
+    """Where an embedded exercise's Show solution goes: the replay, staying in the frame (or the hidden page)."""
     _exercise_or_404(exercise_id)
+    require_solution_shown(exercise_id, _back_query())
     return _page(exercise_solution=exercise_id, embedded=True, full_page_url=_full_page_url(), back_query=_back_query())
 
 

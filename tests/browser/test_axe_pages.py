@@ -2,9 +2,9 @@
 search of the lecture example (a middle step and the result), with predict mode asking and answered, and
 with the Edit tree tab open; an exercise before and after Check and its results page; a class as its
 instructor (a question asked) and as a student (the question shown); the code lab before and after a
-run; /play after the engine replied. At 1280x800, and the main page and /play at 390x844 too, where the
-layout (and so contrast and scrolled boxes) differs. axe checks the WCAG 2.0/2.1 A and AA rules and its
-best practices (tests/browser/axe_check.py)."""
+run; /play after the engine replied; the not-found page and a hidden solution's page. At 1280x800, and the
+main page and /play at 390x844 too, where the layout (and so contrast and scrolled boxes) differs. axe checks
+the WCAG 2.0/2.1 A and AA rules and its best practices (tests/browser/axe_check.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.axe_check import assert_clean, contrast
 from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, refusals_removed, shot
+from tests.browser.exercise_pages import make as make_exercise
 from tests.browser.test_classroom import code_of, presenting, student as join, wait_event
 from tests.browser.test_code_lab import FILES, PYTHON_MS
 from tests.browser.test_exercise_page import make, open_exercise, submit_missing_c3
@@ -200,3 +201,16 @@ def test_the_not_found_page(browser: Browser, live_server: str, viewport: dict[s
         assert_clean(page, f"the not-found page {path} ({size(page)})")
     page.context.close()
     assert [e for e in errors if "status of 404" not in e] == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_hidden_solution_page(browser: Browser, live_server: str, viewport: dict[str, int]) -> None:
+    """An exercise's solution page when its instructor hid the solution (server/http/solution_hidden.py), full and embedded."""
+    page, errors = new_page(browser, viewport)
+    made = make_exercise(page, live_server, solution=False)
+    for path in (f"{made['url']}/solution", f"/embed{made['url']}/solution"):
+        page.goto(live_server + path)
+        expect(page.locator("#solution-hidden-what")).to_be_visible()
+        assert_clean(page, f"the hidden solution page {path} ({size(page)})")
+    page.context.close()
+    assert [e for e in errors if "status of 403" not in e] == []

@@ -154,9 +154,11 @@ def test_graded_use_made_in_the_maker_hides_help_and_counts_attempts(browser: Br
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     shot(page, "exercise-graded-390.png")
     page.set_viewport_size(DESKTOP)
-    # The hidden solution: refused to the student's address, opened from the results page (it has the key).
+    # The hidden solution: refused to the student's address (a page saying so, no tree: server/http/solution_hidden.py),
+    # opened from the results page (it has the key).
     page.goto(student_link + "/solution")
-    expect(page.locator("#form-error")).to_contain_text("the solution of this exercise is hidden (graded use)")
+    expect(page.locator("#solution-hidden-what")).to_contain_text("has hidden its solution")
+    expect(page.locator("[data-node-id]")).to_have_count(0)
     page.goto(results_link)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     expect(page.locator("#results-options")).to_have_text(

@@ -149,6 +149,20 @@ def test_a_view_link_opens_the_embedded_view_ungraded(lms: Lms) -> None:
     assert opened.status_code == 303 and opened.headers["Location"] == "/embed?example=lecture&algorithm=alphabeta&step=30"
 
 
+def test_a_hidden_solutions_page_opens_for_the_courses_instructor_only(lms: Lms) -> None:
+    """With the solution off, /x/<id>/solution?lti= of a student's launch is the hidden page (403, no tree:
+    server/http/solution_hidden.py); of an instructor's launch from the course, the replay."""
+    link, _ = add_link(lms, choice="new", tree=LECTURE, algorithm="alphabeta", grade="best", attempts="", title="Graded")
+    exercise_id = urlsplit(link.target_link_uri).path.split("/")[-1]
+    student = launch_id_of(lms.platform.launch(requests.Session(), lms.platform.add_user("sam", "Sam"), link))
+    teacher = launch_id_of(lms.platform.launch(requests.Session(), lms.prof, link))
+    for path in (f"/x/{exercise_id}/solution", f"/embed/x/{exercise_id}/solution"):
+        hidden = requests.get(lms.url + path, params={"lti": student, "step": "0"}, timeout=10)
+        assert hidden.status_code == 403 and 'id="solution-hidden-what"' in hidden.text and "<script" not in hidden.text
+        replay = requests.get(lms.url + path, params={"lti": teacher, "step": "0"}, timeout=10)
+        assert replay.status_code == 200 and f'data-exercise-solution="{exercise_id}"' in replay.text
+
+
 def test_the_picker_names_a_bad_field_and_makes_nothing(lms: Lms) -> None:
     session = requests.Session()
     started = lms.platform.deep_link_launch(session, lms.prof)

@@ -198,9 +198,9 @@ def test_with_hints_and_solution_off_no_route_hands_a_student_the_answer(server:
     for answer in refused:
         assert answer.status_code == 403 and set(answer.json()) == {"error"}, answer.url
         assert not any(value in answer.text for value in ("303", "202", "inf", "C2")), answer.url
-    for page in ("", "/solution", "/results"):  # the pages hold the id only; their scripts fetch the rest
-        html = requests.get(f"{url}/x/{exercise_id}{page}", timeout=10)
-        assert html.status_code == 200 and "1212" not in html.text and "303" not in html.text
+    for page, status in (("", 200), ("/solution", 403), ("/results", 200)):  # the pages hold the id only; their scripts
+        html = requests.get(f"{url}/x/{exercise_id}{page}", timeout=10)  # fetch the rest (the solution's: it is hidden)
+        assert html.status_code == status and "1212" not in html.text and "303" not in html.text
     # The key still opens the solution and a hint for the instructor.
     assert solution(base, key=key).status_code == 200
     assert requests.post(f"{base}/hint", json={}, params={"key": key}, timeout=10).json()["hint"]["expected"] == ["-inf", "inf"]

@@ -50,8 +50,8 @@ export function showNotFound(page, kind, id) {
   page.narration.textContent = `${words.before}${words.id}${words.after}`;
 }
 
+// Any note in place of the drawing goes: this one, or a refused solution's (solution_refused.js), same look.
 export function clearNotFound() {
-  const note = document.getElementById("not-found-note");
-  if (note) note.remove();
+  for (const note of document.querySelectorAll(".tree-box > .not-found-note")) note.remove();
   delete document.body.dataset.notFound;
 }

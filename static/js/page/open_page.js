@@ -1,7 +1,8 @@
 // What the page shows when it opens: the lecture example with alpha-beta, paused at step 0; a
 // shared link (/t/<id> a tree, /r/<id> a trace, ?step links, an exercise's solution) shows what
 // it points to instead, or says why it cannot and shows the lecture example; a saved item that is
-// not stored (404) is said so in place of the tree (not_found.js), never with the lecture example.
+// not stored (404) is said so in place of the tree (not_found.js), never with the lecture example,
+// and so is an exercise's solution that is refused (solution_refused.js).
 // A classroom page shows its class. `page`: app.js's parts of the page.
 
 import { say } from "../narration/narration.js";
@@ -14,6 +15,7 @@ import { fetchSolution } from "../practice/exercise_client.js";
 import { startSearch, runTree } from "../search/search_wiring.js";
 import { shown } from "./page_state.js";
 import { isNotFound, showNotFound } from "./not_found.js";
+import { showSolutionRefused } from "./solution_refused.js";
 
 // Opening the page shows the lecture example with alpha-beta, paused at step 0; a shared
 // link (/t/<id> a tree, /r/<id> a trace, ids put in data attributes by the server) shows
@@ -33,15 +35,17 @@ export async function openPage(page) {
     shown.pendingStep = { step: link.step, detail: link.detail };
     setDetail(page, link.detail);
   }
-  // An exercise's solution (/x/<id>/solution?step=K, K its first mistake) replays its real trace.
+  // An exercise's solution (/x/<id>/solution?step=K, K its first mistake) replays its real trace; refused (hidden,
+  // 403, or any other failure), it says so and draws nothing: the lecture tree would pass for the solution.
   if (exerciseSolution) {
     try {
       await replayTrace(page, await fetchSolution(exerciseSolution), null, exerciseSolution);
-      return;
     } catch (err) {
-      if (isNotFound(err)) return showNotFound(page, "exercise", exerciseSolution);
-      form.showError(`exercise ${exerciseSolution}: ${err.message}`);
+      shown.pendingStep = null; // the link's step was the solution's: a search run afterwards opens at its start
+      if (isNotFound(err)) showNotFound(page, "exercise", exerciseSolution);
+      else showSolutionRefused(page, exerciseSolution, err);
     }
+    return;
   }
   try {
     if (sharedTrace) {

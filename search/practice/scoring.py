@@ -98,10 +98,12 @@ def scoring_words(ask: tuple[str, ...], weights: dict[str, float] | None) -> str
     names = {"values": "value", "bounds": "window", "pruned": "pruned branch"}
     marks = ", ".join(f"each {names[part]}" for part in ask)
     rule = (f"Scored by marks: {marks} you are asked for is one mark. A blank is a wrong mark"
-            + (", and a branch marked pruned that the search looks at costs one more" if "pruned" in ask else "")
+            + (", and a mark where the search has none (a branch marked pruned that the search looks at, an answer at a "
+               "node it never reaches) is one more wrong mark" if "pruned" in ask else "")
             + ". Your score is the marks right ÷ all marks.")
     if weights:
-        rule += " Weights: " + ", ".join(f"{part} ×{_weight(weights[part])}" for part in ask) + "."
+        plural = {"values": "values", "bounds": "windows", "pruned": "pruned branches"}
+        rule += " Each kind of mark is weighed: " + ", ".join(f"{plural[part]} ×{_weight(weights[part])}" for part in ask) + "."
     return rule
 
 

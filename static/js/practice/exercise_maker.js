@@ -39,6 +39,21 @@ function gradedUse(form) {
   };
 }
 
+// The weight of each kind of mark asked (search/practice/scoring.py), or null when all weigh 1 (the
+// server then stores none). A box left empty weighs 1; the server checks the range and names the part.
+function markWeights(form, ask) {
+  const weights = {};
+  for (const box of form.querySelectorAll('[name="maker_weight"]')) {
+    const part = box.dataset.part;
+    if (!ask.includes(part)) continue;
+    const text = box.value.trim();
+    const weight = text === "" ? 1 : Number(text);
+    if (!Number.isFinite(weight)) throw new Error(`weights.${part}: expected a number, got "${text}"`);
+    weights[part] = weight;
+  }
+  return Object.values(weights).every((w) => w === 1) ? null : weights;
+}
+
 // `shown()`: the tree or position on show, as the exercise wants it: {tree} or {game, state};
 // `searchOptions()`: the Search tab's {algorithm, ties}; `showError(text)`: the Search tab's alert.
 export class ExerciseMaker {
@@ -54,6 +69,8 @@ export class ExerciseMaker {
     // minimax asks for values only: the other boxes follow the algorithm.
     const algorithm = section.querySelector('[name="maker_algorithm"]');
     algorithm.addEventListener("change", () => this.followAlgorithm());
+    for (const box of section.querySelectorAll('[name="maker_ask"]')) box.addEventListener("change", () => this.followAsk());
+    this.followAsk();
     $("make-exercise").addEventListener("click", () => this.make());
     $("practise-tree").addEventListener("click", async () => {
       showError("");
@@ -83,6 +100,13 @@ export class ExerciseMaker {
     }
     this.section.querySelector('[name="maker_ties"]').disabled = minimax;
     this.section.querySelector('[name="maker_returns"]').disabled = minimax;
+    this.followAsk();
+  }
+
+  // A weight only for a kind of mark asked for.
+  followAsk() {
+    const asked = new Set([...this.section.querySelectorAll('[name="maker_ask"]:checked')].map((box) => box.value));
+    for (const box of this.section.querySelectorAll('[name="maker_weight"]')) box.disabled = !asked.has(box.dataset.part);
   }
 
   request() {
@@ -97,6 +121,8 @@ export class ExerciseMaker {
     }
     request.ask = [...s.querySelectorAll('[name="maker_ask"]:checked')].map((box) => box.value);
     if (!request.ask.length) throw new Error("ask: tick at least one thing to ask for");
+    const weights = markWeights(s, request.ask);
+    if (weights) request.weights = weights;
     return { ...request, ...gradedUse(s) };
   }
 

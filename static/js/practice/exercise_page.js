@@ -8,7 +8,7 @@
 
 import { ExerciseTree } from "./exercise_tree.js";
 import { askHint, checkAnswer, fetchExercise } from "./exercise_client.js";
-import { KIND_WORDS, answerFrom, askedWords, howToWords, percent, settingsWords } from "./exercise_words.js";
+import { KIND_WORDS, answerFrom, askedWords, howToWords, scoreWords, settingsWords } from "./exercise_words.js";
 import { colourMarks, misconceptionIndex, partOfNote, showMisconceptions } from "./misconception_feedback.js";
 import { pageIdentity } from "./learner.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
@@ -91,10 +91,7 @@ async function check() {
   showAttempts();
   page.checked = result;
   $("feedback").hidden = false;
-  const n = result.mistakes.length + (result.unlisted ? result.unlisted.left_empty + result.unlisted.prune_marks : 0);
-  $("feedback-score").textContent = result.correct
-    ? `Correct! Score ${percent(result.score)}: every answer matches the search.`
-    : `Score ${percent(result.score)}: ${n} mistake${n === 1 ? "" : "s"}.`;
+  $("feedback-score").textContent = scoreWords(result);
   $("feedback-score").dataset.correct = String(result.correct);
   showHelpUsed(result);
   showGradebook(result.lms);
@@ -254,6 +251,7 @@ async function open() {
   $("task-settings").textContent = settingsWords(copy);
   $("task-asked").textContent = askedWords(copy.ask, copy);
   $("task-howto").textContent = howToWords(copy.ask, copy);
+  $("task-scoring").textContent = copy.scoring || "";
   page.tree = new ExerciseTree($("drawing-box"), copy, () => {
     page.checked = null; // Show solution then asks again where the first mistake is
     keep();

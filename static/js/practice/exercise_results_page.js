@@ -124,9 +124,13 @@ const timeWords = (iso) => new Date(iso).toLocaleString(undefined, { month: "sho
 
 function showAttempts(results) {
   const rows = results.attempt_list.map((a) => {
+    const oldRule = a.rule !== undefined && a.rule !== "marks";
     const tr = row([timeWords(a.time), a.student === null ? "anonymous" : a.student, a.learner || "—", a.attempt,
-      percent(a.score), a.misconceptions.map((m) => `${m.name} (${m.marks})`).join("; ") || "—", helpWords(a.help)]);
+      oldRule ? `${percent(a.score)} *` : percent(a.score), a.misconceptions.map((m) => `${m.name} (${m.marks})`).join("; ") || "—",
+      helpWords(a.help)]);
     tr.dataset.attempt = String(a.attempt);
+    tr.dataset.rule = a.rule || "";
+    if (oldRule) tr.children[4].title = "scored by the rule before marks: the marks one misconception explained counted once";
     const helped = Boolean(a.help && (a.help.hints || a.help.solution));
     tr.dataset.help = helped ? "used" : a.help ? "none" : "unknown";
     if (helped) tr.lastElementChild.classList.add("help-used");
@@ -135,6 +139,8 @@ function showAttempts(results) {
     return tr;
   });
   $("attempt-rows").replaceChildren(...rows);
+  // Attempts scored before every mark counted (issue 46) keep the score they were given, marked with a *.
+  $("old-rule-note").hidden = !results.attempt_list.some((a) => a.rule !== undefined && a.rule !== "marks");
   const capped = results.attempt_list.length < results.attempts;
   $("list-capped").textContent = capped ? `: the newest ${results.attempt_list.length} of ${results.attempts}` : "";
 }
@@ -154,6 +160,7 @@ async function open() {
   }
   $("results-settings").textContent = `${settingsWords(results.student)} ${askedWords(results.student.ask, results.student)}`;
   $("results-options").textContent = optionsWords(results.student.options);
+  $("results-scoring").textContent = results.student.scoring || "";
   $("attempts").textContent = String(results.attempts);
   $("first-attempts").textContent = String(results.first_attempts);
   $("retries").textContent = String(results.retries);

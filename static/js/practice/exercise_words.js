@@ -203,3 +203,19 @@ export const KIND_WORDS = {
 export function percent(score) {
   return `${Math.round(score * 100)}%`;
 }
+
+// The check's score in words: the share of marks right, with the counts it is made of (issue 46: every
+// asked mark once, a blank wrong, an extra prune one more wrong mark), so the number can be checked by hand.
+// "Score 67%: 4 of 6 marks right." / "Score 40%: 4 of 10 marks right (4 asked marks wrong, and 2 extra prune
+// marks)." An answer from before the counts existed says only its score.
+export function scoreWords(result) {
+  const score = percent(result.score);
+  if (result.correct) return `Correct! Score ${score}: every answer matches the search.`;
+  if (typeof result.asked !== "number") return `Score ${score}.`;
+  const marks = result.asked + result.extra;
+  const wrongAsked = result.asked - result.right;
+  const extra = result.extra
+    ? ` (${wrongAsked} asked mark${wrongAsked === 1 ? "" : "s"} wrong, and ${result.extra} extra mark${result.extra === 1 ? "" : "s"} where the search has none)`
+    : "";
+  return `Score ${score}: ${result.right} of ${marks} mark${marks === 1 ? "" : "s"} right${extra}.`;
+}

@@ -2,7 +2,7 @@
 // infinities as the server wants them, and the answer built from the boxes and the ✂ marks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { answerFrom, readBound, readValue, settingsWords } from "../../../static/js/practice/exercise_words.js";
+import { answerFrom, readBound, readValue, scoreWords, settingsWords } from "../../../static/js/practice/exercise_words.js";
 
 test("values are finite numbers; bounds take every spelling of infinity", () => {
   assert.equal(readValue(" 3 "), 3);
@@ -54,4 +54,14 @@ test("a number too large for a double is refused on the page, not sent as null",
   assert.throws(() => readValue("-1e400"), /expected a finite number/);
   assert.throws(() => readBound("1e400"), /expected a finite number, -inf or inf/);
   assert.equal(readBound("1e3"), 1000);
+});
+
+test("scoreWords: the share of marks right, with the counts it is made of", () => {
+  assert.equal(scoreWords({ correct: true, score: 1, asked: 6, extra: 0, right: 6 }), "Correct! Score 100%: every answer matches the search.");
+  assert.equal(scoreWords({ correct: false, score: 0.6667, asked: 6, extra: 0, right: 4 }), "Score 67%: 4 of 6 marks right.");
+  assert.equal(scoreWords({ correct: false, score: 0, asked: 6, extra: 2, right: 0 }),
+    "Score 0%: 0 of 8 marks right (6 asked marks wrong, and 2 extra marks where the search has none).");
+  assert.equal(scoreWords({ correct: false, score: 0.5, asked: 1, extra: 1, right: 1 }),
+    "Score 50%: 1 of 2 marks right (0 asked marks wrong, and 1 extra mark where the search has none).");
+  assert.equal(scoreWords({ correct: false, score: 0.25 }), "Score 25%.");
 });

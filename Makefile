@@ -82,6 +82,7 @@ bench: setup system-deps
 	$(PY) bench/code_lab.py
 	$(PY) bench/storage.py
 	$(PY) bench/storage_tests.py
+	$(PY) bench/scores.py
 
 clean:
 	rm -rf $(VENV) node_modules

@@ -1,8 +1,8 @@
 """Which wrong idea an answer follows: each misconception of the catalogue (search.misconceptions) is run on
 the exercise's tree, and one is named only when it explains the answer better than the right search does.
 
-Only what the student filled in is read: a value or window written, a prune marked, and (once the answer is
-filled in at all) a prune left unmarked, which says "the search looks there". A misconception *explains* a
+Only what the student filled in is read: a value or window written, a prune marked, and a prune left unmarked
+under a node the student answered, which says "the search looks there". A misconception *explains* a
 filled mark that is wrong when its own answer there is the student's; it is *contradicted* where the student's
 mark is right and its own is not. One is named only when it explains at least one wrong mark and more filled
 marks agree with it than with the right search (explained > contradicted). An answer with fewer than half of
@@ -129,10 +129,21 @@ def _says(reading: Reading, mistake: dict[str, Any], answer: Answer) -> bool:
     return (node in reading.pruned) == (node in answer.pruned)  # missed_prune / extra_prune
 
 
-def _written(mistake: dict[str, Any]) -> bool:
+def _written(mistake: dict[str, Any], exercise: Exercise, answer: Answer) -> bool:
     """A wrong mark the student made, not a gap: a value or window written, a prune marked, or a prune left
-    unmarked (read only once the answer is filled in: it then says "the search looks there")."""
-    return "got" in mistake if mistake["kind"] in ("value", "bound") else True
+    unmarked where the student answered the node it hangs from (it then says "the search looks there")."""
+    if mistake["kind"] in ("value", "bound"):
+        return "got" in mistake
+    return mistake["kind"] == "extra_prune" or _prune_stated(exercise, answer, mistake["node"])
+
+
+def _prune_stated(exercise: Exercise, answer: Answer, node: str) -> bool:
+    """Whether the answer says anything about pruning `node`: it marks it, or it answers the node above it (a
+    value or window there, and no mark, says the search went on), or the exercise asks for prunes alone."""
+    if node in answer.pruned or not {"values", "bounds"} & set(exercise.ask):
+        return True
+    parent = exercise.key.nodes[node].parent
+    return parent is not None and (parent in answer.values or parent in answer.bounds)
 
 
 def filled_share(exercise: Exercise, answer: Answer) -> float:
@@ -169,7 +180,8 @@ def _contradictions(reading: Reading, exercise: Exercise, answer: Answer, right:
         count += sum(1 for node in bounds.keys() | reading.bounds.keys()
                      if not agree(reading.bounds.get(node), bounds.get(node)) and agree(answer.bounds.get(node), bounds.get(node)))
     if "pruned" in exercise.ask:
-        count += sum(1 for node in pruned ^ reading.pruned if (node in answer.pruned) == (node in pruned))
+        count += sum(1 for node in pruned ^ reading.pruned
+                     if (node in answer.pruned) == (node in pruned) and _prune_stated(exercise, answer, node))
     return count
 
 
@@ -183,7 +195,7 @@ def diagnose(exercise: Exercise, answer: Answer, mistakes: list[dict[str, Any]])
         mistake["misconception"] = None
     if not mistakes or filled_share(exercise, answer) < FILLED_TO_DIAGNOSE:
         return []
-    wrote = [i for i, mistake in enumerate(mistakes) if _written(mistake)]
+    wrote = [i for i, mistake in enumerate(mistakes) if _written(mistake, exercise, answer)]
     right = model_reading(exercise)
     candidates: list[Candidate] = []
     for rank, reading in enumerate(readings(exercise)):

@@ -194,13 +194,17 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
     expect(rows).to_have_count(1)
     assert [c.strip() for c in rows.first.locator("th, td").all_text_contents()] == [DIAGNOSED["name"], "2", "1", "C2 ×3, C3 ×3"]
     assert sum(int(t) for t in page.locator("#histogram-rows td").all_text_contents()) == 3
-    expect(page.locator('#histogram rect[data-bin="8"] title')).to_have_text("80–89%: 3")
+    # Every mark counts (issue 46): C2 and C3 kept is 4 of 6 marks, C3 alone 5 of 6.
+    expect(page.locator('#histogram rect[data-bin="6"] title')).to_have_text("60–69%: 2")
+    expect(page.locator('#histogram rect[data-bin="8"] title')).to_have_text("80–89%: 1")
+    expect(page.locator("#results-scoring")).to_contain_text("Scored by marks")
+    expect(page.locator("#old-rule-note")).to_be_hidden()
     attempts = page.locator("#attempt-rows tr")
     expect(attempts).to_have_count(5)
     newest = [c.strip() for c in attempts.first.locator("th, td").all_text_contents()][1:]
     assert newest == ["anonymous", "cccccc", "1", "83%", "—", "none"]
     bo = [c.strip() for c in attempts.nth(1).locator("th, td").all_text_contents()][1:]
-    assert bo == ["=1+1 <b>Bo</b>", "bbbbbb", "1", "83%", f"{DIAGNOSED['name']} (2)", "none"]
+    assert bo == ["=1+1 <b>Bo</b>", "bbbbbb", "1", "67%", f"{DIAGNOSED['name']} (2)", "none"]
     assert page.locator("#attempt-rows b").count() == 0
     assert [c.strip() for c in attempts.nth(2).locator("td").all_text_contents()][2] == "3"  # aaaaaa's third
     csv_link = page.get_by_role("link", name="Download CSV")
@@ -208,8 +212,8 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
         csv_link.click()
     text = open(download.value.path(), encoding="utf-8-sig").read()
     lines = text.splitlines()
-    assert lines[0] == "time,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help,lms_user" and len(lines) == 6
-    assert f",'=1+1 <b>Bo</b>,bbbbbb,1,0.8333,2,{DIAGNOSED['name']} (2),{DIAGNOSED['id']}" in lines[4]
+    assert lines[0] == "time,student,learner,attempt,score,mistakes,misconceptions,misconception_ids,help,lms_user,score_rule" and len(lines) == 6
+    assert f",'=1+1 <b>Bo</b>,bbbbbb,1,0.6667,2,{DIAGNOSED['name']} (2),{DIAGNOSED['id']}" in lines[4] and lines[4].endswith(",marks")
     shot(page, "exercise-results-misconceptions-1280.png", full_page=True)
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

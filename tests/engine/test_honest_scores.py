@@ -105,3 +105,13 @@ def test_a_misconception_needs_more_agreeing_marks_than_the_right_search() -> No
     # Half the values filled in, following the swap: named.
     half = check_answer(exercise, {"values": {"A": 6, "B": 12}, "pruned": ["D2", "D3"]})
     assert [m["id"] for m in half["misconceptions"]] == ["max-min-swapped"]
+
+
+def test_a_prune_left_unmarked_says_something_only_under_a_node_the_student_answered() -> None:
+    """A and B written (both 12), C and D blank, nothing marked: C2 and C3 unmarked say nothing (C was not answered),
+    so "no pruning" is not named for them; B = 12 is what MAX at B gives, and that alone is named."""
+    exercise = parse_exercise({"tree": LECTURE})
+    result = check_answer(exercise, {"values": {"A": 12, "B": 12}, "pruned": []})
+    assert [m["id"] for m in result["misconceptions"]] == ["max-min-swapped"]
+    assert result["misconceptions"][0]["explains"] == [{"node": "B", "kind": "value"}]
+    assert result["score"] == 0.0

@@ -91,7 +91,7 @@ async function check() {
   showAttempts();
   page.checked = result;
   $("feedback").hidden = false;
-  $("feedback-score").textContent = scoreWords(result);
+  $("feedback-score").textContent = scoreWords(result, Boolean(page.copy.weights));
   $("feedback-score").dataset.correct = String(result.correct);
   showHelpUsed(result);
   showGradebook(result.lms);

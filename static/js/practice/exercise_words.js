@@ -207,9 +207,10 @@ export function percent(score) {
 // The check's score in words: the share of marks right, with the counts it is made of (issue 46: every
 // asked mark once, a blank wrong, an extra prune one more wrong mark), so the number can be checked by hand.
 // "Score 67%: 4 of 6 marks right." / "Score 40%: 4 of 10 marks right (4 asked marks wrong, and 2 extra prune
-// marks)." An answer from before the counts existed says only its score.
-export function scoreWords(result) {
-  const score = percent(result.score);
+// marks)." An answer from before the counts existed says only its score. `weighted`: the exercise weighs
+// its kinds of marks (the score is then not the plain ratio of the counts, and says so).
+export function scoreWords(result, weighted = false) {
+  const score = `${percent(result.score)}${weighted && !result.correct ? " (weighted)" : ""}`;
   if (result.correct) return `Correct! Score ${score}: every answer matches the search.`;
   if (typeof result.asked !== "number") return `Score ${score}.`;
   const marks = result.asked + result.extra;

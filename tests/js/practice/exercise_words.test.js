@@ -64,4 +64,5 @@ test("scoreWords: the share of marks right, with the counts it is made of", () =
   assert.equal(scoreWords({ correct: false, score: 0.5, asked: 1, extra: 1, right: 1 }),
     "Score 50%: 1 of 2 marks right (0 asked marks wrong, and 1 extra mark where the search has none).");
   assert.equal(scoreWords({ correct: false, score: 0.25 }), "Score 25%.");
+  assert.equal(scoreWords({ correct: false, score: 0.7, asked: 6, extra: 0, right: 4 }, true), "Score 70% (weighted): 4 of 6 marks right.");
 });

@@ -228,3 +228,22 @@ def test_checks_at_once_cannot_pass_the_last_attempt_together(server: tuple[str,
         statuses = sorted(pool.map(lambda _: check(url, made["id"], PERFECT, learner="same-browser").status_code, range(8)))
     assert statuses == [200] + [403] * 7
     assert len(stored(db, made["id"])) == 1
+
+
+def test_a_weighted_score_is_the_same_number_in_the_check_the_results_and_the_csv(server: tuple[str, Path]) -> None:
+    """Issue 46: the score a student reads is the one the instructor's results, mean and CSV show."""
+    url, _ = server
+    made = make(url, weights={"values": 3})
+    copy = requests.get(f"{url}/api/exercises/{made['id']}", timeout=10).json()
+    assert copy["weights"] == {"values": 3.0, "pruned": 1.0} and "values ×3" in copy["scoring"]
+    answer = check(url, made["id"], {"values": {**VALUES, "B": 12}, "pruned": ["C2", "C3", "D3"]}, learner="weigh-0001").json()
+    # 3 of 4 values (×3) and 2 of 2 prunes right, D3 one extra prune mark: (9 + 2) / (12 + 3).
+    assert (answer["asked"], answer["extra"], answer["right"], answer["rule"]) == (6, 1, 5, "marks")
+    assert answer["score"] == round(11 / 15, 4)
+    found = results(url, made)
+    assert found["attempt_list"][0]["score"] == answer["score"] == found["mean_score"]
+    text = requests.get(f"{url}/api/exercises/{made['id']}/results.csv", params={"key": made["key"]}, timeout=10).text
+    row = next(csv.DictReader(io.StringIO(text.removeprefix("\ufeff"))))
+    assert row["score"] == f"{answer['score']:.4f}" and row["score_rule"] == "marks"
+    refused = requests.post(url + "/api/exercises", json={"tree": LECTURE, "weights": {"bounds": 2}}, timeout=10)
+    assert refused.status_code == 400 and refused.json()["error"].startswith("weights.bounds: this exercise does not ask for bounds")

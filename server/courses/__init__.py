@@ -2,5 +2,5 @@
 
 store.py keeps them (tables courses, course_exercises), access.py checks a course key, api.py serves /api/courses,
 gradebook.py counts each student's score per exercise and the misconceptions they showed, gradebook_csv.py writes it
-for a spreadsheet, pages.py serves the page /c/<id> (and /c/new). docs/courses.md says it for instructors.
+for a spreadsheet, pages.py serves the page /course/<id> (and /course/new). docs/courses.md says it for instructors.
 """

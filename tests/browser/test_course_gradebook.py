@@ -1,5 +1,5 @@
-"""The course gradebook page /c/<id> in a real browser (issue 46 part 6): a course made from an exercise's results
-page (/c/new, the exercise's id and key in the fragment), its table of students × exercises drawn with names as text,
+"""The course gradebook page /course/<id> in a real browser (issue 46 part 6): a course made from an exercise's results
+page (/course/new, the exercise's id and key in the fragment), its table of students × exercises drawn with names as text,
 scores linking to each exercise's results opened by the course key, the CSV link, the add-exercise form (a wrong key
 refused by name, a results link added), axe clean, and a phone's width where only the table scrolls sideways."""
 
@@ -42,7 +42,7 @@ def test_a_course_made_from_results_shows_its_gradebook_adds_exercises_and_fits_
     page.get_by_role("button", name="Make the course").click()
     expect(page.locator("#made")).to_be_visible()
     course_link = page.locator("#made-link").get_attribute("href") or ""
-    assert "/c/" in course_link and "key=" in course_link
+    assert "/course/" in course_link and "key=" in course_link
     shot(page, "course-new-desktop.png")
 
     page.goto(course_link)

@@ -54,7 +54,7 @@ def test_a_course_is_made_with_its_exercises_and_its_key_is_kept_only_as_a_hash(
     one, two = exercise(url), exercise(url, grade="latest")
     made = course(url, "  CS 188: week 3  ", one, two)
     assert set(made) == {"id", "url", "key", "exercises"}
-    assert made["url"] == f"/c/{made['id']}" and made["exercises"] == [one["id"], two["id"]] and len(made["key"]) >= 24
+    assert made["url"] == f"/course/{made['id']}" and made["exercises"] == [one["id"], two["id"]] and len(made["key"]) >= 24
     with sqlite3.connect(db) as conn:
         row = conn.execute("SELECT title, key_hash FROM courses WHERE id = ?", (made["id"],)).fetchone()
         members = conn.execute("SELECT exercise_id FROM course_exercises WHERE course_id = ? ORDER BY position", (made["id"],)).fetchall()
@@ -64,8 +64,10 @@ def test_a_course_is_made_with_its_exercises_and_its_key_is_kept_only_as_a_hash(
     assert page.status_code == 200 and made["key"] not in page.text and 'data-course="' + made["id"] + '"' in page.text
     empty = course(url, "Empty")
     assert empty["exercises"] == []
-    missing = requests.get(url + "/c/no-such-course", timeout=10)
+    missing = requests.get(url + "/course/no-such-course", timeout=10)
     assert missing.status_code == 404 and 'id="not-found-what"' in missing.text and "No course with id" in missing.text
+    classroom = requests.get(url + "/c/K7QM2XWP", timeout=10)  # /c/<code> stays the classroom's link
+    assert classroom.status_code == 200 and "course gradebook" not in classroom.text
 
 
 @pytest.mark.parametrize("body, status, message", [

@@ -1,4 +1,4 @@
-// /c/new: make a course, with the exercise of the results page that linked here (#exercise=<id>&key=<results key>,
+// /course/new: make a course, with the exercise of the results page that linked here (#exercise=<id>&key=<results key>,
 // a fragment: never sent to the server), and show its link and key once.
 
 import { createCourse, exerciseFrom } from "./course_client.js";

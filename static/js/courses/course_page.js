@@ -1,4 +1,4 @@
-// The course gradebook /c/<id>?key=...: a table of students × exercises (each cell the counted score, linking to the
+// The course gradebook /course/<id>?key=...: a table of students × exercises (each cell the counted score, linking to the
 // exercise's results opened with the course key), the misconceptions each student showed, a CSV download and a form
 // adding an exercise. Names are untrusted: inserted as text only.
 

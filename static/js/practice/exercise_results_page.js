@@ -168,7 +168,7 @@ async function open() {
   drawHeat(results);
   showAttempts(results);
   $("download-csv").href = resultsCsvUrl(id, access);
-  if (key) $("course-link").href = `/c/new#${new URLSearchParams({ exercise: id, key })}`; // the key stays out of requests
+  if (key) $("course-link").href = `/course/new#${new URLSearchParams({ exercise: id, key })}`; // the key stays out of requests
   $("course-line").hidden = !key;
   $("solution-link").href = `/x/${encodeURIComponent(id)}/solution?${new URLSearchParams(access)}`;
   document.body.dataset.ready = "true";

@@ -24,8 +24,16 @@ from search import InputError
 from server.courses.access import holds_key, key_hash, store
 from server.courses.gradebook import Column, gradebook
 from server.courses.gradebook_csv import gradebook_csv
-from server.courses.store import (MAX_COURSE_EXERCISES, Course, add_course_exercise, course_exercise_ids, graded_attempts,
-                                  load_course, make_course, remove_course_exercise)
+from server.courses.store import (
+    MAX_COURSE_EXERCISES,
+    Course,
+    add_course_exercise,
+    course_exercise_ids,
+    graded_attempts,
+    load_course,
+    make_course,
+    remove_course_exercise,
+)
 from server.http.trees_api import refuse
 from server.practice.api import is_results_key, json_object, load
 from server.practice.identity import CONTROL

@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from server.courses.store import (add_course_exercise, course_exercise_ids, course_holds, graded_attempts, load_course,
-                                  make_course, remove_course_exercise)
+from server.courses.store import (
+    add_course_exercise,
+    course_exercise_ids,
+    course_holds,
+    graded_attempts,
+    load_course,
+    make_course,
+    remove_course_exercise,
+)
 from server.database import schema
 from server.database.engine import database_for
 from server.storage import Store

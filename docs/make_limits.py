@@ -40,6 +40,8 @@ ELSEWHERE: list[tuple[str, str]] = [
     ("server/practice/identity.py", "MAX_STUDENT_CHARS"),
     ("server/practice/identity.py", "MAX_LEARNER_CHARS"),
     ("server/practice/attempts.py", "MAX_LISTED_ATTEMPTS"),
+    ("server/courses/store.py", "MAX_COURSE_EXERCISES"),
+    ("server/courses/api.py", "MAX_COURSE_TITLE_CHARS"),
     ("server/classroom/questions.py", "MAX_PROMPT"),
     ("server/classroom/questions.py", "MAX_CHOICES"),
     ("server/classroom/questions.py", "MAX_ANSWER"),

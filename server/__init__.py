@@ -19,6 +19,8 @@ from server.classroom.namespace import ClassNamespace
 from server.classroom.room_queue import RoomQueue
 from server.classroom.rooms import rooms_for
 from server.config import DEFAULTS, ROOT
+from server.courses.api import course_api
+from server.courses.pages import course_pages
 from server.http import strict_json
 from server.http.code_lab import code_lab
 from server.http.errors import register_api_errors
@@ -73,6 +75,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(misconceptions_api)
     app.register_blueprint(import_api)
     app.register_blueprint(exercise_api)
+    app.register_blueprint(course_api)
+    app.register_blueprint(course_pages)
     app.register_blueprint(class_api)
     app.register_blueprint(search_stream)
     app.register_blueprint(code_lab)

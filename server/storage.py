@@ -205,13 +205,14 @@ class Store:
         with self.db.reading() as connection:
             return self._used(connection, exercise_id, self._whose(student, learner, lms_user))
 
-    def best_score(self, exercise_id: str, lms_user: str, lms_link: str) -> float | None:
-        """The best score of this LMS student's attempts made from this course link (what a "best" grade sends to
-        that link's gradebook column); None before any."""
+    def link_scores(self, exercise_id: str, lms_user: str, lms_link: str) -> list[float]:
+        """The scores of this LMS student's attempts made from this course link, oldest first: what a grade sent to that
+        link's gradebook column is counted from (server/practice/counted.py)."""
+        a = attempts.c
         with self.db.reading() as connection:
-            best = connection.execute(select(func.max(attempts.c.score)).where(
-                attempts.c.exercise_id == exercise_id, attempts.c.lms_user == lms_user, attempts.c.lms_link == lms_link)).scalar()
-        return None if best is None else float(best)
+            rows = connection.execute(select(a.score).where(a.exercise_id == exercise_id, a.lms_user == lms_user,
+                                                            a.lms_link == lms_link).order_by(a.id)).scalars().all()
+        return [float(score) for score in rows]
 
     def attempts(self, exercise_id: str) -> list[Attempt]:
         """Every attempt at the exercise, oldest first."""

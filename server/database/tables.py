@@ -57,6 +57,16 @@ lti_courses = Table("lti_courses", metadata,
                     Column("issuer", Text, primary_key=True), Column("deployment", Text, primary_key=True),
                     Column("context", Text, primary_key=True),
                     Column("created_at", Text, nullable=False, server_default=NOW), **NO_ROWID)
+# A course (issue 46): exercises grouped under a key of its own (only its sha256 kept), for one gradebook
+# (server/courses). `position`: the order exercises were added in, the gradebook's columns.
+courses = Table("courses", metadata,
+                Column("id", Text, primary_key=True), Column("key_hash", Text, nullable=False),
+                Column("title", Text, nullable=False), Column("created_at", Text, nullable=False, server_default=NOW))
+course_exercises = Table("course_exercises", metadata,
+                         Column("course_id", Text, ForeignKey("courses.id"), primary_key=True),
+                         Column("exercise_id", Text, ForeignKey("exercises.id"), primary_key=True),
+                         Column("position", Integer, nullable=False),
+                         Column("created_at", Text, nullable=False, server_default=NOW), **NO_ROWID)
 stored_bytes = Table("stored_bytes", metadata,
                      Column("who", Text, primary_key=True), Column("bucket", BigInteger, primary_key=True),
                      Column("bytes", BigInteger, nullable=False), **NO_ROWID)

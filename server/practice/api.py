@@ -37,6 +37,7 @@ from search.practice import Exercise, check_answer, hint_for, parse_exercise, so
 from search.practice.diagnosis import mistaken_events
 from search.traces.check import canonical_text
 from search.trees.parse import parse_json_text
+from server.courses.access import course_opens
 from server.http.trees_api import body_text, refuse, store
 from server.lti.exercise_launches import grade_to_lms, launch_link, lms_student, teaches_exercise, whose
 from server.practice.attempts import stored_misconceptions, summarise_attempts
@@ -83,11 +84,14 @@ def load(exercise_id: str) -> Loaded | None:
 
 
 def is_instructor(loaded: Loaded) -> bool:
-    """Whether ?key= is the exercise's results key (compared in constant time), or ?lti= an LMS launch of an
-    instructor of a course the exercise was added to (server/lti/exercise_launches.py)."""
+    """Whether ?key= is the exercise's results key (compared in constant time), or ?course=&course_key= the key of a
+    course the exercise is in (server/courses/access.py), or ?lti= an LMS launch of an instructor of a course the
+    exercise was added to (server/lti/exercise_launches.py)."""
     given = request.args.get("key", "")
     if given:
         return hmac.compare_digest(key_hash(given), loaded.key_hash)
+    if request.args.get("course"):
+        return course_opens(request.args["course"], request.args.get("course_key", ""), request.view_args["exercise_id"])
     launch = request.args.get("lti", "")
     return bool(launch) and teaches_exercise(launch, request.view_args["exercise_id"])
 

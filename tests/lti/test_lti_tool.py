@@ -282,3 +282,30 @@ def test_a_launch_never_redirects_off_our_host(lms: Lms, target: str) -> None:
     link = lms.platform.add_resource_link(lms.url + target, "Odd target")
     opened = lms.platform.launch(requests.Session(), lms.platform.add_user(f"grace-{len(lms.platform.users)}", "Grace"), link)
     assert opened.status_code == 303 and opened.headers["Location"] == "/"
+
+
+def test_the_course_gradebook_shows_what_the_lms_gradebook_received(lms: Lms) -> None:
+    """Issue 46 part 6: for an LMS student, the course gradebook's score at each exercise is the grade the platform
+    last recorded for them on that link's line item (a "best" and a "latest" exercise)."""
+    made: dict[str, tuple[ResourceLink, str]] = {}
+    for grade in ("best", "latest"):
+        link, sent = add_link(lms, choice="new", tree=LECTURE, algorithm="alphabeta", grade=grade, attempts="", title=f"By {grade}")
+        results = urlsplit(html.unescape(sent.text.split('id="results-link" href="')[1].split('"')[0]))
+        made[grade] = (link, parse_qs(results.query)["key"][0])
+    ids = {grade: urlsplit(link.target_link_uri).path.split("/")[-1] for grade, (link, _) in made.items()}
+    course = requests.post(f"{lms.url}/api/courses", timeout=10, json={
+        "title": "Game search", "exercises": [{"id": ids[grade], "key": key} for grade, (_, key) in made.items()]}).json()
+    dana = lms.platform.add_user("dana", "Dana Scully")
+    count = len(lms.platform.scores)
+    for grade, answers in (("best", (HALF_RIGHT, RIGHT, HALF_RIGHT)), ("latest", (RIGHT, HALF_RIGHT))):
+        lti = launch_id_of(lms.platform.launch(requests.Session(), dana, made[grade][0]))
+        for answer in answers:
+            check(lms, ids[grade], answer, lti)
+    received = lms.platform.wait_for_scores(count + 5)[count:]
+    book = requests.get(f"{lms.url}/api/courses/{course['id']}/gradebook", params={"key": course["key"]}, timeout=10).json()
+    [row] = [s for s in book["students"] if s["name"] == "Dana Scully"]
+    assert row["lms"] is True
+    for grade, (link, _) in made.items():
+        last = [s for s in received if s["lineItem"] == link.line_item_id and s["userId"] == dana.sub][-1]
+        assert round(row["scores"][ids[grade]]["score"] * 100, 2) == last["scoreGiven"]
+    assert row["scores"][ids["best"]]["score"] == 1.0 and row["scores"][ids["latest"]]["score"] < 1.0

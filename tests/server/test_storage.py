@@ -76,8 +76,8 @@ def test_attempts_help_and_mistakes_are_counted_per_student(database: str) -> No
     assert store.attempts_used(exercise, None, "browser-1") == 1
     assert store.attempts_used(exercise, None, None, '["https://lms", "u1"]') == 2
     assert store.attempts_used(exercise, None, None) == 0
-    assert store.best_score(exercise, '["https://lms", "u1"]', '["https://lms", "d", "rl"]') == 0.75
-    assert store.best_score(exercise, '["https://lms", "u2"]', '["https://lms", "d", "rl"]') is None
+    assert store.link_scores(exercise, '["https://lms", "u1"]', '["https://lms", "d", "rl"]') == [0.75, 0.25]
+    assert store.link_scores(exercise, '["https://lms", "u2"]', '["https://lms", "d", "rl"]') == []
     store.add_help_use(exercise, "hint", "Ada", None)
     store.add_help_use(exercise, "hint", "Ada", None)
     store.add_help_use(exercise, "solution", "Ada", None)

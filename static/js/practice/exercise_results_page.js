@@ -148,14 +148,16 @@ function showAttempts(results) {
 async function open() {
   const own = new URLSearchParams(window.location.search);
   const key = own.get("key") || "";
-  const lti = key ? "" : launchFor(id); // an instructor's launch: kept in the tab, out of the address
-  const access = key || !lti ? { key } : { lti }; // the results link's key, or an instructor's LMS launch
+  const course = key ? "" : own.get("course") || ""; // opened from a course's gradebook, by the course's key
+  const lti = key || course ? "" : launchFor(id); // an instructor's launch: kept in the tab, out of the address
+  // the results link's key, a course's key, or an instructor's LMS launch
+  const access = course ? { course, course_key: own.get("course_key") || "" } : key || !lti ? { key } : { lti };
   let results;
   try {
     results = await fetchResults(id, access);
   } catch (err) {
     $("results-error").textContent = isNotFound(err) ? notFoundSentence("exercise", id)
-      : key || lti ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
+      : key || lti || course ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
     return;
   }
   $("results-settings").textContent = `${settingsWords(results.student)} ${askedWords(results.student.ask, results.student)}`;
@@ -173,6 +175,8 @@ async function open() {
   drawHeat(results);
   showAttempts(results);
   $("download-csv").href = resultsCsvUrl(id, access);
+  if (key) $("course-link").href = `/course/new#${new URLSearchParams({ exercise: id, key })}`; // the key stays out of requests
+  $("course-line").hidden = !key;
   $("solution-link").href = `/x/${encodeURIComponent(id)}/solution?${new URLSearchParams(access)}`;
   document.body.dataset.ready = "true";
 }

@@ -332,7 +332,7 @@ def one_attempt(exercise_id: str, attempt_id: int) -> Any:
     answer = None if attempt.answer is None else json.loads(attempt.answer)
     checked = None if answer is None else check_answer(tree, answer)
     number = next(n for n, each in numbered(store().attempts(exercise_id)) if each.id == attempt_id)
-    return jsonify(attempt=listed_attempt(number, attempt), tree=tree.student_copy(), answer=answer, check=checked,
+    return jsonify(attempt=listed_attempt(number, attempt), student=tree.student_copy(), answer=answer, check=checked,
                    variants=loaded.variants)
 
 

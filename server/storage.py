@@ -14,7 +14,7 @@ import json
 import secrets
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterable, NamedTuple, Protocol, Sequence
+from typing import Any, Callable, NamedTuple, Protocol, Sequence
 
 from sqlalchemy import ColumnElement, Connection, Table, and_, column, func, literal_column, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -22,7 +22,6 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import OperationalError
 
 from search import InputError
-
 from search.practice.scoring import OLD_RULE, RULE
 from server.database import schema, sqlite_file
 from server.database.engine import DatabaseError, database_for, utc_now

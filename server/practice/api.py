@@ -43,6 +43,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from search import InputError
 from search.practice import Exercise, check_answer, hint_for, parse_exercise, solution_text
 from search.practice.diagnosis import mistaken_events
+from search.practice.variants import parse_variants
 from search.traces.check import canonical_text
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse, store
@@ -50,7 +51,6 @@ from server.lti.exercise_launches import grade_to_lms, launch_link, lms_student,
 from server.practice.attempts import listed_attempt, numbered, stored_misconceptions, summarise_attempts
 from server.practice.cache import LruCache
 from server.practice.help_uses import attempt_help, help_note, helped
-from search.practice.variants import parse_variants
 from server.practice.identity import Identity, take_identity
 from server.practice.options import Options, options_from_text, options_text, take_options
 from server.practice.results import summarise

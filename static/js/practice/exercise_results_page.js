@@ -134,7 +134,7 @@ function showAttempts(results, access) {
     if (a.student === null) tr.children[1].classList.add("anonymous");
     if (a.lms) tr.children[1].append(" (LMS)"); // the name the course's LMS gave, not a link's
     if (a.roster) tr.children[1].append(" (roster)"); // checked from the student's private link
-    tr.appendChild(reviewLink(id, a, access));
+    tr.insertBefore(reviewLink(id, a, access), tr.lastElementChild); // help before stays the last column
     return tr;
   });
   $("attempt-rows").replaceChildren(...rows);

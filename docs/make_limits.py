@@ -39,6 +39,7 @@ ELSEWHERE: list[tuple[str, str]] = [
     ("server/practice/options.py", "MAX_ATTEMPTS_ALLOWED"),
     ("server/practice/identity.py", "MAX_STUDENT_CHARS"),
     ("server/practice/identity.py", "MAX_LEARNER_CHARS"),
+    ("server/practice/roster.py", "MAX_ROSTER"),
     ("server/practice/attempts.py", "MAX_LISTED_ATTEMPTS"),
     ("server/courses/store.py", "MAX_COURSE_EXERCISES"),
     ("server/courses/api.py", "MAX_COURSE_TITLE_CHARS"),

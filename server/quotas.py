@@ -219,9 +219,11 @@ def student_of_request() -> str | None:
     except (ValueError, RecursionError):
         body = None
     if isinstance(body, dict):
-        fields.update({name: body[name] for name in ("student", "learner", "lti") if name in body})
+        fields.update({name: body[name] for name in ("student", "learner", "lti", "s") if name in body})
     if isinstance(fields.get("lti"), str) and fields["lti"]:  # an LMS launch: its student (the route checks it)
         return f"lti:{fields['lti'][:64]}"
+    if isinstance(fields.get("s"), str) and fields["s"]:  # a roster student's private link (the route checks it)
+        return f"s:{fields['s'][:64]}"
     try:
         identity = read_identity(fields)
     except InputError:

@@ -14,17 +14,19 @@ import json
 import secrets
 from collections import Counter
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, Sequence
+from typing import Any, Callable, NamedTuple, Protocol, Sequence
 
-from sqlalchemy import ColumnElement, Connection, Table, and_, column, func, select
+from sqlalchemy import ColumnElement, Connection, Table, and_, column, func, literal_column, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import OperationalError
 
+from search import InputError
 from search.practice.scoring import OLD_RULE, RULE
 from server.database import schema, sqlite_file
 from server.database.engine import DatabaseError, database_for, utc_now
-from server.database.tables import attempts, exercises, help_uses, mistake_counts, settings, traces, trees
+from server.database.tables import attempts, exercises, help_uses, mistake_counts, roster_entries, settings, traces, trees
+from server.practice.names import name_key, tidy_name
 
 # An attempt is a score, how many mistakes, the misconceptions it was given (JSON: [{"id", "name", "marks",
 # "nodes"}]) and, only if the student's link or page gave them, a name (`student`) and an anonymous browser
@@ -41,6 +43,12 @@ from server.database.tables import attempts, exercises, help_uses, mistake_count
 # `lms_link` the course link it was made from (JSON ["issuer", "deployment", "resource link id"]). `lti_courses`: the LMS
 # courses (issuer, context id) an instructor added the exercise to by deep linking, whose instructors' launches open its
 # results (server/lti/courses.py).
+# `roster_entries` (issue 46, part 3): an exercise's roster, one row per student with the random token of their private
+# link (/x/<id>?s=<token>; kept as is, so the instructor can list the links again) and the name as given and as compared
+# (server/practice/names.py); an attempt or help use of a roster student names its entry (`roster_entry`), and keeps the
+# entry's name as `student`. `student_key`: the name as compared, so "Bob " and "bob" are one student's attempts.
+# An attempt's `variant`: the seed of the student's own tree (search/practice/variants.py; NULL: the exercise's tree) and
+# `answer`: the answer as checked (JSON), so the instructor can open each student's tree with their answer.
 # `stored_bytes`: the bytes each address stored per time bucket, for the quota (server/quotas.py); `who` is a
 # keyed hash of the address (HMAC with `settings`' address_key, made once per database), never the address,
 # and rows older than the quota's window are deleted.
@@ -69,6 +77,16 @@ class StoredExercise(NamedTuple):
     body: str  # the engine's Exercise.to_json(), as JSON text
     key_hash: str  # sha256 (hex) of the instructor's results key; the key itself is never stored
     options: str | None = None  # the graded-use options as JSON text; None: the defaults
+    variants: str | None = None  # "per-student" or "per-attempt"; None: one tree for all
+    roster: bool = False  # whether it was made with a roster (then every check is a roster student's or an LMS user's)
+
+
+class RosterEntry(NamedTuple):
+    """One student of an exercise's roster and the token of their private link."""
+    id: int
+    name: str
+    token: str
+    position: int
 
 
 class Attempt(NamedTuple):
@@ -83,6 +101,9 @@ class Attempt(NamedTuple):
     help: dict[str, Any] | None = None  # {"hints": n, "solution": bool} used before it; None: not known
     lms_user: str | None = None  # JSON ["issuer", "sub"] when checked from an LMS launch (LTI 1.3)
     rule: str = OLD_RULE  # the rule its score was counted by (search/practice/scoring.py); older attempts keep theirs
+    roster_entry: int | None = None  # the roster entry whose check it was
+    variant: str | None = None  # the seed of the student's own tree it was checked against; None: the exercise's tree
+    answer: str | None = None  # the answer as checked (JSON text); None: not kept (before issue 46's part 4)
 
 
 class Store:
@@ -113,9 +134,11 @@ class Store:
         table = trees if kind == "trees" else traces
         return self._insert_with_new_id(table, {"body": body}, bill)
 
-    def _insert_with_new_id(self, table: Table, values: dict[str, Any], bill: Bill | None = None) -> str:
+    def _insert_with_new_id(self, table: Table, values: dict[str, Any], bill: Bill | None = None,
+                            then: Callable[[Connection, str], None] | None = None) -> str:
         """Insert a row with a fresh random id and `values`; the id. With `bill`, its bytes (the text stored and
-        ROW_BYTES) are charged in the same transaction, before the insert."""
+        ROW_BYTES) are charged in the same transaction, before the insert; `then(connection, id)` runs in it too (an
+        exercise's roster: stored with it or not at all)."""
         with self.db.writing(*([bill.lock] if bill else [])) as connection:
             if bill is not None:
                 bill.charge(connection, stored_size(*values.values()))
@@ -124,6 +147,8 @@ class Store:
                 inserted = connection.execute(upsert(connection, table).values(id=item_id, created_at=utc_now(), **values)
                                               .on_conflict_do_nothing(index_elements=["id"]).returning(table.c.id)).first()
                 if inserted is not None:  # else an id collision: astronomically rare, draw another
+                    if then is not None:
+                        then(connection, item_id)
                     return item_id
 
     def load(self, kind: str, item_id: str) -> str | None:
@@ -139,28 +164,82 @@ class Store:
         with self.db.reading() as connection:
             return connection.execute(select(1).where(table.c.id == item_id)).first() is not None
 
-    def save_exercise(self, body: str, key_hash: str, options: str | None = None, bill: Bill | None = None) -> str:
-        return self._insert_with_new_id(exercises, {"key_hash": key_hash, "body": body, "options": options}, bill)
+    def save_exercise(self, body: str, key_hash: str, options: str | None = None, bill: Bill | None = None,
+                      variants: str | None = None, roster: Sequence[str] = ()) -> str:
+        """Store an exercise, and its `roster` (names; issue 46) in the same transaction: all of it or nothing."""
+        def add_roster(connection: Connection, exercise_id: str) -> None:
+            self._add_roster(connection, exercise_id, roster, bill)
+        values = {"key_hash": key_hash, "body": body, "options": options, "variants": variants}
+        return self._insert_with_new_id(exercises, values, bill, add_roster if roster else None)
 
     def load_exercise(self, exercise_id: str) -> StoredExercise | None:
+        e = exercises.c
         with self.db.reading() as connection:
-            row = connection.execute(select(exercises.c.body, exercises.c.key_hash, exercises.c.options)
-                                     .where(exercises.c.id == exercise_id)).first()
-        return None if row is None else StoredExercise(*row)
+            row = connection.execute(select(e.body, e.key_hash, e.options, e.variants).where(e.id == exercise_id)).first()
+            if row is None:
+                return None
+            roster = connection.execute(select(1).where(roster_entries.c.exercise_id == exercise_id).limit(1)).first() is not None
+        return StoredExercise(*row, roster=roster)
+
+    def add_roster(self, exercise_id: str, names: Sequence[str], bill: Bill | None = None, most: int | None = None) -> list[RosterEntry]:
+        """Add `names` (validated: server/practice/roster.py) to the exercise's roster, after those it has, each with a
+        new token; all or none (InputError naming `roster[i]` for a name already on it, or past `most` in all)."""
+        with self.db.writing(*([bill.lock] if bill else []), f"roster:{exercise_id}") as connection:
+            return self._add_roster(connection, exercise_id, names, bill, most)
+
+    @staticmethod
+    def _add_roster(connection: Connection, exercise_id: str, names: Sequence[str], bill: Bill | None,
+                    most: int | None = None) -> list[RosterEntry]:
+        r = roster_entries.c
+        held = dict(connection.execute(select(r.name_key, r.name).where(r.exercise_id == exercise_id)).all())
+        if most is not None and len(held) + len(names) > most:
+            raise InputError("roster", f"an exercise's roster holds at most {most:,} names: it has {len(held):,}, "
+                                       f"{len(names):,} more would make {len(held) + len(names):,}")
+        for i, name in enumerate(names):
+            if name_key(name) in held:
+                raise InputError(f"roster[{i}]", f"{held[name_key(name)]!r} is already on the roster")
+        start = connection.execute(select(func.coalesce(func.max(r.position), -1)).where(r.exercise_id == exercise_id)).scalar_one()
+        rows = [{"exercise_id": exercise_id, "token": secrets.token_urlsafe(18), "name": tidy_name(name), "name_key": name_key(name),
+                 "position": start + 1 + i, "created_at": utc_now()} for i, name in enumerate(names)]
+        if bill is not None:
+            bill.charge(connection, sum(stored_size(row["token"], row["name"], row["name_key"]) for row in rows))
+        if rows:
+            connection.execute(roster_entries.insert(), rows)
+        added = connection.execute(select(r.id, r.name, r.token, r.position).where(
+            r.exercise_id == exercise_id, r.position > start).order_by(r.position)).all()
+        return [RosterEntry(*row) for row in added]
+
+    def roster(self, exercise_id: str) -> list[RosterEntry]:
+        """The exercise's roster, in its order (the order the names were given, additions last)."""
+        r = roster_entries.c
+        with self.db.reading() as connection:
+            rows = connection.execute(select(r.id, r.name, r.token, r.position).where(r.exercise_id == exercise_id)
+                                      .order_by(r.position)).all()
+        return [RosterEntry(*row) for row in rows]
+
+    def roster_entry(self, exercise_id: str, token: str) -> RosterEntry | None:
+        """The roster entry of this exercise whose link carries `token`; None for a token not on its roster."""
+        r = roster_entries.c
+        with self.db.reading() as connection:
+            row = connection.execute(select(r.id, r.name, r.token, r.position).where(
+                r.exercise_id == exercise_id, r.token == token)).first()
+        return None if row is None else RosterEntry(*row)
 
     def add_attempt(self, exercise_id: str, score: float, mistakes: list[tuple[str, str]],
                     misconceptions: Sequence[dict[str, Any]] = (), student: str | None = None, learner: str | None = None,
                     allowed: int | None = None, help: dict[str, Any] | None = None, bill: Bill | None = None,
-                    lms_user: str | None = None, lms_link: str | None = None, rule: str = RULE) -> bool:
+                    lms_user: str | None = None, lms_link: str | None = None, rule: str = RULE,
+                    roster_entry: int | None = None, variant: str | None = None, answer: str | None = None) -> bool:
         """Store one attempt, and add its mistakes' (node, kind) to the exercise's counts, all in one
         transaction (an attempt counts whole or not at all). With `allowed`, store nothing and answer
         False when the same student (by LMS identity, else by name if given, else by learner) already has that many: the
         count and the insert are one transaction, the student's attempts locked, so two checks at once cannot both pass
         the last. `help`: what the student had used before it (None: not known). `rule`: what the score was counted by.
-        With `bill`, the attempt's bytes are charged in that transaction too."""
+        `roster_entry`: the roster student's entry (counted by it); `variant`: the seed of their own tree; `answer`: the
+        answer as checked (JSON text). With `bill`, the attempt's bytes are charged in that transaction too."""
         counts = Counter(mistakes)
         counts.update((node, ATTEMPTS_WRONG) for node in {node for node, _ in mistakes})
-        whose = self._whose(student, learner, lms_user)
+        whose = self._whose(student, learner, lms_user, roster_entry)
         locks = [bill.lock] if bill else []
         if allowed is not None and whose is not None:
             locks.append(f"attempts:{exercise_id}:{whose[1]}")
@@ -170,10 +249,12 @@ class Store:
             kept = json.dumps(list(misconceptions))
             helped = None if help is None else json.dumps(help)
             if bill is not None:
-                bill.charge(connection, stored_size(kept, student, learner, helped, lms_user, lms_link))  # + mistake_counts rows
+                bill.charge(connection, stored_size(kept, student, learner, helped, lms_user, lms_link, variant, answer,
+                                                    student))  # + mistake_counts rows
             connection.execute(attempts.insert().values(
                 exercise_id=exercise_id, score=score, mistakes=len(mistakes), created_at=utc_now(), student=student,
-                learner=learner, misconceptions=kept, help=helped, lms_user=lms_user, lms_link=lms_link, rule=rule))
+                learner=learner, misconceptions=kept, help=helped, lms_user=lms_user, lms_link=lms_link, rule=rule,
+                roster_entry=roster_entry, variant=variant, answer=answer, student_key=None if student is None else name_key(student)))
             if counts:
                 added = upsert(connection, mistake_counts)
                 connection.execute(added.on_conflict_do_update(
@@ -182,14 +263,19 @@ class Store:
             return True
 
     @staticmethod
-    def _whose(student: str | None, learner: str | None, lms_user: str | None = None) -> tuple[ColumnElement[bool], str] | None:
-        """The condition and value that find one student's rows: by LMS identity if given, else by name if given,
-        else the learner's rows without a name (as server/practice/attempts.py numbers attempts); None for none.
-        (attempts and help_uses share these column names: the condition is on attempts, `_on` moves it.)"""
+    def _whose(student: str | None, learner: str | None, lms_user: str | None = None,
+               roster_entry: int | None = None) -> tuple[ColumnElement[bool], str] | None:
+        """The condition and value that find one student's rows: by roster entry if given, else LMS identity if given,
+        else by name if given (as compared: server/practice/names.py, so "Bob " is "bob"), else the learner's rows
+        without a name (as server/practice/attempts.py numbers attempts); None for none.
+        (attempts and help_uses share these column names.)"""
+        if roster_entry is not None:
+            return column("roster_entry") == roster_entry, f"roster:{roster_entry}"
         if lms_user is not None:
             return column("lms_user") == lms_user, lms_user
         if student is not None:
-            return and_(column("student") == student, column("lms_user").is_(None)), student
+            key = name_key(student)
+            return and_(column("student_key") == key, column("lms_user").is_(None), column("roster_entry").is_(None)), f"name:{key}"
         return None if learner is None else (and_(column("learner") == learner, column("student").is_(None)), learner)
 
     @staticmethod
@@ -199,11 +285,12 @@ class Store:
         return int(connection.execute(select(func.count()).select_from(attempts)
                                       .where(attempts.c.exercise_id == exercise_id, whose[0])).scalar_one())
 
-    def attempts_used(self, exercise_id: str, student: str | None, learner: str | None, lms_user: str | None = None) -> int:
-        """How many attempts this student has stored: by LMS identity, else by name if given, else the learner's
-        attempts without a name (as server/practice/attempts.py numbers them); 0 for none."""
+    def attempts_used(self, exercise_id: str, student: str | None, learner: str | None, lms_user: str | None = None,
+                      roster_entry: int | None = None) -> int:
+        """How many attempts this student has stored: by roster entry, else LMS identity, else by name if given, else the
+        learner's attempts without a name (as server/practice/attempts.py numbers them); 0 for none."""
         with self.db.reading() as connection:
-            return self._used(connection, exercise_id, self._whose(student, learner, lms_user))
+            return self._used(connection, exercise_id, self._whose(student, learner, lms_user, roster_entry))
 
     def link_scores(self, exercise_id: str, lms_user: str, lms_link: str) -> list[float]:
         """The scores of this LMS student's attempts made from this course link, oldest first: what a grade sent to that
@@ -214,30 +301,35 @@ class Store:
                                                             a.lms_link == lms_link).order_by(a.id)).scalars().all()
         return [float(score) for score in rows]
 
-    def attempts(self, exercise_id: str) -> list[Attempt]:
-        """Every attempt at the exercise, oldest first."""
+    def attempts(self, exercise_id: str, attempt_id: int | None = None, with_answers: bool = False) -> list[Attempt]:
+        """Every attempt at the exercise, oldest first (only `attempt_id`'s, when given); their answers only if asked
+        (a class's answers are the biggest part of its rows, and the summary never reads them)."""
         a = attempts.c
+        where = [a.exercise_id == exercise_id, *([] if attempt_id is None else [a.id == attempt_id])]
+        answer = a.answer if with_answers else null_text()
         with self.db.reading() as connection:
             rows = connection.execute(select(a.id, a.created_at, a.score, a.mistakes, a.student, a.learner, a.misconceptions,
-                                             a.help, a.lms_user, a.rule).where(a.exercise_id == exercise_id).order_by(a.id)).all()
-        return [Attempt(*row[:6], json.loads(row[6]), None if row[7] is None else json.loads(row[7]), row[8], row[9] or OLD_RULE)
-                for row in rows]
+                                             a.help, a.lms_user, a.rule, a.roster_entry, a.variant, answer)
+                                      .where(*where).order_by(a.id)).all()
+        return [Attempt(*row[:6], json.loads(row[6]), None if row[7] is None else json.loads(row[7]), row[8], row[9] or OLD_RULE,
+                        *row[10:]) for row in rows]
 
     def add_help_use(self, exercise_id: str, what: str, student: str | None, learner: str | None,
-                     bill: Bill | None = None, lms_user: str | None = None) -> None:
+                     bill: Bill | None = None, lms_user: str | None = None, roster_entry: int | None = None) -> None:
         """Note that a student was given help (`what`: "hint", "solution" or "slip"); no address is kept. With
         `bill`, the row's bytes are charged in the same transaction."""
         with self.db.writing(*([bill.lock] if bill else [])) as connection:
             if bill is not None:
                 bill.charge(connection, stored_size(exercise_id, what, student, learner, lms_user))
             connection.execute(help_uses.insert().values(exercise_id=exercise_id, what=what, student=student, learner=learner,
-                                                         created_at=utc_now(), lms_user=lms_user))
+                                                         created_at=utc_now(), lms_user=lms_user, roster_entry=roster_entry,
+                                                         student_key=None if student is None else name_key(student)))
 
     def help_used(self, exercise_id: str, student: str | None, learner: str | None,
-                  lms_user: str | None = None) -> dict[str, int] | None:
+                  lms_user: str | None = None, roster_entry: int | None = None) -> dict[str, int] | None:
         """How many of each help this student has been given at the exercise ({"hint": 3, ...}); None for a
         request that says not whose it is (its help cannot be known)."""
-        whose = self._whose(student, learner, lms_user)
+        whose = self._whose(student, learner, lms_user, roster_entry)
         if whose is None:
             return None
         h = help_uses.c
@@ -252,6 +344,11 @@ class Store:
         m = mistake_counts.c
         with self.db.reading() as connection:
             return [tuple(row) for row in connection.execute(select(m.node, m.kind, m.count).where(m.exercise_id == exercise_id))]  # type: ignore[misc]
+
+
+def null_text() -> Any:
+    """A NULL in a select's column list (a column not read)."""
+    return literal_column("NULL")
 
 
 def upsert(connection: Connection, table: Table) -> Any:

@@ -8,7 +8,7 @@ What each table holds, and why no address is ever kept: server/storage.py.
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text, text
+from sqlalchemy import BigInteger, Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text, UniqueConstraint, text
 
 metadata = MetaData()
 NOW = text("CURRENT_TIMESTAMP")  # a row inserted by an older version's SQL; ours always give the time
@@ -23,7 +23,8 @@ traces = Table("traces", metadata,
 exercises = Table("exercises", metadata,
                   Column("id", Text, primary_key=True), Column("key_hash", Text, nullable=False),
                   Column("body", Text, nullable=False), Column("created_at", Text, nullable=False, server_default=NOW),
-                  Column("options", Text))
+                  Column("options", Text),
+                  Column("variants", Text))  # "per-student" or "per-attempt" (issue 46); NULL: one tree for all ("same")
 attempts = Table("attempts", metadata,
                  Column("id", Integer, primary_key=True),
                  Column("exercise_id", Text, ForeignKey("exercises.id"), nullable=False),
@@ -33,13 +34,26 @@ attempts = Table("attempts", metadata,
                  Column("misconceptions", Text, nullable=False, server_default=text("'[]'")),
                  Column("help", Text), Column("lms_user", Text), Column("lms_link", Text),
                  Column("rule", Text),  # how its score was counted (search/practice/scoring.py); NULL: before issue 46
+                 # Issue 46, parts 3 and 4 (migration 0003): the roster entry whose check it is; the seed of the student's
+                 # own tree it was checked against (NULL: the exercise's tree); the answer as checked (JSON), so the
+                 # instructor can open it on that tree; the student's name as compared (server/practice/names.py).
+                 Column("roster_entry", Integer), Column("variant", Text), Column("answer", Text), Column("student_key", Text),
                  Index("attempts_by_exercise", "exercise_id"))
 help_uses = Table("help_uses", metadata,
                   Column("id", Integer, primary_key=True),
                   Column("exercise_id", Text, ForeignKey("exercises.id"), nullable=False),
                   Column("what", Text, nullable=False), Column("student", Text), Column("learner", Text),
                   Column("created_at", Text, nullable=False, server_default=NOW), Column("lms_user", Text),
+                  Column("roster_entry", Integer), Column("student_key", Text),  # as attempts' (migration 0003)
                   Index("help_uses_by_exercise", "exercise_id"))
+roster_entries = Table("roster_entries", metadata,  # an exercise's roster (issue 46, part 3): one private link each
+                       Column("id", Integer, primary_key=True),
+                       Column("exercise_id", Text, ForeignKey("exercises.id"), nullable=False),
+                       Column("token", Text, nullable=False, unique=True),  # the link's ?s=, secrets.token_urlsafe
+                       Column("name", Text, nullable=False), Column("name_key", Text, nullable=False),
+                       Column("position", Integer, nullable=False),
+                       Column("created_at", Text, nullable=False, server_default=NOW),
+                       UniqueConstraint("exercise_id", "name_key", name="roster_entries_one_name"))
 mistake_counts = Table("mistake_counts", metadata,
                        Column("exercise_id", Text, ForeignKey("exercises.id"), primary_key=True),
                        Column("node", Text, primary_key=True), Column("kind", Text, primary_key=True),

@@ -70,6 +70,14 @@ def exercise_results(exercise_id: str) -> str:
     return render_template("exercise_results.html", exercise_id=exercise_id)
 
 
+@pages.get("/x/<exercise_id>/review")
+def exercise_review(exercise_id: str) -> str:
+    """One attempt, for the instructor (issue 46): the page fetches it with the key in its own address
+    (?key=...&attempt=<id>): the tree it was checked against, the answer, the marks."""
+    _exercise_or_404(exercise_id)
+    return render_template("exercise_review.html", exercise_id=exercise_id)
+
+
 @pages.get("/x/<exercise_id>/solution")
 def exercise_solution(exercise_id: str) -> str:
     """The main page replaying the exercise's real trace (from ?step=, the first mistake); a hidden solution's
@@ -82,8 +90,9 @@ def exercise_solution(exercise_id: str) -> str:
 def _back_query() -> str:
     """"Back to the exercise" keeps the student's name from their link (their checks stay theirs; an LMS launch is
     kept by the tab itself, static/js/practice/learner.js)."""
-    student = request.args.get("student", "")
-    return "?" + urlencode({"student": student}) if student else ""
+    kept = {name: request.args.get(name, "") for name in ("student", "s")}  # s: a roster student's private link
+    kept = {name: value for name, value in kept.items() if value}
+    return "?" + urlencode(kept) if kept else ""
 
 
 # Embedded views (docs/embedding.md): the same pages in a course page's frame, without the header and the side

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator
 
 from search.misconceptions.catalogue import CATALOGUE
 from server.practice.identity import SHORT_LEARNER
+from server.practice.names import name_key
 from server.practice.results import BINS, score_bin
 from server.storage import Attempt
 
@@ -41,13 +42,24 @@ def numbered(attempts: Iterable[Attempt]) -> Iterator[tuple[int, Attempt]]:
     """(attempt number of that student, attempt), oldest first: 1 is a first attempt."""
     seen: Counter[tuple[str, str]] = Counter()
     for attempt in attempts:
-        who = ("lms", attempt.lms_user) if attempt.lms_user is not None else ("student", attempt.student) if (
-            attempt.student is not None) else ("learner", attempt.learner) if attempt.learner is not None else None
+        who = whose_attempt(attempt)
         if who is None:
             yield 1, attempt
             continue
         seen[who] += 1
         yield seen[who], attempt
+
+
+def whose_attempt(attempt: Attempt) -> tuple[str, str] | None:
+    """Whom an attempt is counted for, as the store counts limits: the roster entry, the LMS user, the name as compared
+    (server/practice/names.py: "Bob " is "bob"), the learner token; None for an anonymous one."""
+    if attempt.roster_entry is not None:
+        return ("roster", str(attempt.roster_entry))
+    if attempt.lms_user is not None:
+        return ("lms", attempt.lms_user)
+    if attempt.student is not None:
+        return ("student", name_key(attempt.student))
+    return None if attempt.learner is None else ("learner", attempt.learner)
 
 
 def summarise_attempts(attempts: list[Attempt], node_order: list[str]) -> dict[str, Any]:
@@ -90,6 +102,7 @@ def iso_time(created_at: str) -> str:
 def listed_attempt(number: int, attempt: Attempt) -> dict[str, Any]:
     """One attempt as the instructor sees it: the learner token only by its first characters."""
     return {
+        "id": attempt.id,  # opens it with its tree and answer: GET /api/exercises/<id>/attempts/<id>
         "time": iso_time(attempt.created_at),
         "student": attempt.student,
         "learner": None if attempt.learner is None else attempt.learner[:SHORT_LEARNER],
@@ -100,4 +113,6 @@ def listed_attempt(number: int, attempt: Attempt) -> dict[str, Any]:
         "help": attempt.help,
         "lms": attempt.lms_user is not None,  # checked from an LMS course: `student` is the name the LMS gave
         "rule": attempt.rule,  # how its score was counted (search/practice/scoring.py): older attempts keep theirs
+        "roster": attempt.roster_entry is not None,  # a roster student's, from their private link: `student` is the roster's name
+        "variant": attempt.variant,  # the seed of the student's own tree it was checked against; null: the exercise's tree
     }

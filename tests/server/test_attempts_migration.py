@@ -134,3 +134,33 @@ def test_attempts_from_before_help_was_noted_have_help_null_and_count_as_they_di
         assert [row[0] for row in db.execute("SELECT help FROM attempts ORDER BY id")] == [None, None, '{"hints": 1, "solution": false}']
     Store(path)  # again: nothing changes
     assert [a.help for a in Store(path).attempts("ex")] == [None, None, {"hints": 1, "solution": False}]
+
+
+def test_a_database_of_revision_0002_gets_rosters_and_counts_old_names_by_their_key(tmp_path: Path) -> None:
+    """Issue 46's migration 0003 on a file as 0002 left it: the roster table and the new columns appear, and an old
+    attempt under "Bob " counts towards the limit of "bob" (its student_key is filled in)."""
+    path = tmp_path / "rev2.sqlite"
+    Store(path)
+    exercise = {"tree": LECTURE, "ask": ["values", "pruned"]}
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE roster_entries")
+        for table, name in (("attempts", "roster_entry"), ("attempts", "variant"), ("attempts", "answer"), ("attempts", "student_key"),
+                            ("help_uses", "roster_entry"), ("help_uses", "student_key"), ("exercises", "variants")):
+            db.execute(f"ALTER TABLE {table} DROP COLUMN {name}")
+        db.execute("UPDATE alembic_version SET version_num = '0002'")
+        db.execute("INSERT INTO exercises (id, key_hash, body, options) VALUES ('rev2-exercise', ?, ?, ?)",
+                   (hashlib.sha256(KEY.encode()).hexdigest(), json.dumps(parse_exercise(exercise).to_json()),
+                    json.dumps({"hints": True, "solution": True, "attempts": 2, "grade": "best"})))
+        db.execute("INSERT INTO attempts (exercise_id, score, mistakes, created_at, student, rule) "
+                   "VALUES ('rev2-exercise', 0.5, 2, '2026-11-01 09:00:00', 'Bob ', 'marks')")
+    with running_server({"DATABASE": str(path)}) as url:
+        base = f"{url}/api/exercises/rev2-exercise"
+        assert requests.get(base, params={"student": "bob"}, timeout=10).json()["attempts_left"] == 1
+        assert requests.post(f"{base}/check", json={"values": {"A": 3}, "student": "BOB"}, timeout=10).status_code == 200
+        assert requests.post(f"{base}/check", json={"values": {"A": 3}, "student": "Bob"}, timeout=10).status_code == 403
+        results = requests.get(f"{base}/results", params={"key": KEY}, timeout=10).json()
+        assert [a["attempt"] for a in results["attempt_list"]] == [2, 1] and results["variants"] == "same"
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT student_key FROM attempts ORDER BY id").fetchall() == [("bob",), ("bob",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchone() == ("0004",)  # 0003 (rosters), then 0004 (courses)
+    assert "roster_entries" in tables(path)

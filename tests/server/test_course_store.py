@@ -1,6 +1,6 @@
 """Course storage on both back ends (the `database` fixture: an SQLite file and a real PostgreSQL database): a course
 and its exercises stored whole, the limit held when adds race for the last place, removal, the attempts read for
-the gradebook; and a database at revision 0002 gains the course tables in place (migration 0003c)."""
+the gradebook; and a database at revision 0002 gains the course tables in place (migrations 0003 and 0004)."""
 
 from __future__ import annotations
 
@@ -67,4 +67,4 @@ def test_a_database_at_0002_gains_the_course_tables(tmp_path: Path) -> None:
     course = make_course(store, "T", "cd" * 32, [exercise])
     assert course_exercise_ids(store, course) == [exercise]
     with db.reading() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0003c"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0004"

@@ -102,10 +102,12 @@ def test_a_perfect_answer_scores_one_and_is_stored_anonymously(server: tuple[str
                             headers={"User-Agent": "Student-Browser/1.0", "Cookie": "name=Ada"})
     assert checked.status_code == 200
     assert checked.json()["correct"] is True and checked.json()["score"] == 1.0 and checked.json()["first_mistake"] is None
-    assert columns(db, "attempts") == ["id", "exercise_id", "score", "mistakes", "created_at", "student", "learner", "misconceptions", "help", "lms_user", "lms_link", "rule"]
+    assert columns(db, "attempts") == ["id", "exercise_id", "score", "mistakes", "created_at", "student", "learner", "misconceptions", "help", "lms_user", "lms_link", "rule",
+                                         "roster_entry", "variant", "answer", "student_key"]  # issue 46's come last
     rows = query(db, "SELECT * FROM attempts WHERE exercise_id = ?", made["id"])
-    # help: null, not known (an anonymous check cannot be matched with the hints it had: issue 31)
-    assert len(rows) == 1 and rows[0][2] == 1.0 and rows[0][3] == 0 and rows[0][5:] == (None, None, "[]", None, None, None, "marks")
+    # help: null, not known (an anonymous check cannot be matched with the hints it had: issue 31); the answer as checked
+    assert len(rows) == 1 and rows[0][2] == 1.0 and rows[0][3] == 0 and rows[0][5:12] == (None, None, "[]", None, None, None, "marks")
+    assert rows[0][12:14] == (None, None) and json.loads(rows[0][14]) == answer and rows[0][15] is None
     assert query(db, "SELECT COUNT(*) FROM mistake_counts WHERE exercise_id = ?", made["id"])[0][0] == 0
     text = json.dumps(query(db, "SELECT * FROM attempts"))
     assert "127.0.0.1" not in text and "Ada" not in text and "Student-Browser" not in text

@@ -78,7 +78,7 @@ def test_hints_and_solutions_are_noted_under_whoever_asked_and_nothing_else(serv
                                    ("slip", None, "bob-browser-1"), ("hint", None, None)]
     with sqlite3.connect(db) as conn:
         columns = [row[1] for row in conn.execute("PRAGMA table_info(help_uses)")]
-    assert columns == ["id", "exercise_id", "what", "student", "learner", "created_at", "lms_user"]  # no address, cookie or agent
+    assert columns == ["id", "exercise_id", "what", "student", "learner", "created_at", "lms_user", "roster_entry", "student_key"]  # no address, cookie or agent
 
 
 def test_refused_or_bad_help_requests_note_nothing(server: tuple[str, Path]) -> None:

@@ -9,7 +9,7 @@ from server import create_app
 from server.http.module_preloads import module_preloads
 
 ROOT = Path(__file__).resolve().parents[2]
-ENTRIES = ("app.js", "practice/exercise_page.js", "practice/exercise_results_page.js", "widget/widget_main.js",  # the Jupyter widget's bundle
+ENTRIES = ("app.js", "practice/exercise_page.js", "practice/exercise_results_page.js", "practice/exercise_review_page.js", "widget/widget_main.js",  # the Jupyter widget's bundle
            "code/code_lab.js", "code/python_worker.js",  # the code lab's page and its Web Worker
            "play/play_page.js",  # the /play page
            "courses/course_page.js", "courses/course_new_page.js")  # a course's gradebook and the page making one

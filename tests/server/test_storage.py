@@ -51,7 +51,7 @@ def test_trees_traces_and_exercises_read_back_as_saved(database: str) -> None:
     assert store.load("traces", trace) == '{"type": "start"}\n{"type": "result"}\n'
     assert store.load("trees", trace) is None and store.load("traces", "no-such-id") is None
     exercise = store.save_exercise('{"tree": [1, 2]}', "ab" * 32, '{"hints": false}')
-    assert tuple(store.load_exercise(exercise)) == ('{"tree": [1, 2]}', "ab" * 32, '{"hints": false}')
+    assert tuple(store.load_exercise(exercise)) == ('{"tree": [1, 2]}', "ab" * 32, '{"hints": false}', None, False)
     assert store.load_exercise("missing") is None
 
 

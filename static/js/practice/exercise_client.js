@@ -35,6 +35,13 @@ export const askHint = (id, answer, who = {}) => post(`${path(id)}/hint${query(w
 // The instructor's summary; a wrong key is an Error (403)
 // `access`: {key} (the results link's) or {lti} (an instructor's launch from a course the exercise was added to)
 export const fetchResults = (id, access) => call(`${path(id)}/results?${new URLSearchParams(access)}`).then((r) => r.json());
+// One attempt with the tree it was checked against and its answer (issue 46): {attempt, student, answer, check, variants}
+export const fetchAttempt = (id, attempt, access) =>
+  call(`${path(id)}/attempts/${encodeURIComponent(attempt)}?${new URLSearchParams(access)}`).then((r) => r.json());
+// The roster's private links {links: [{student, url}]}; adding names answers the new ones (201)
+export const fetchRoster = (id, access) => call(`${path(id)}/roster?${new URLSearchParams(access)}`).then((r) => r.json());
+export const addToRoster = (id, access, names) => post(`${path(id)}/roster?${new URLSearchParams(access)}`, { roster: names });
+export const rosterCsvUrl = (id, access) => `${path(id)}/roster.csv?${new URLSearchParams(access)}`;
 // Where the instructor's CSV of every attempt downloads from
 export const resultsCsvUrl = (id, access) => `${path(id)}/results.csv?${new URLSearchParams(access)}`;
 // The exercise's real trace, as events to replay. A hidden solution (graded use) opens only with the

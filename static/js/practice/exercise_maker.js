@@ -57,9 +57,10 @@ function markWeights(form, ask) {
 // `shown()`: the tree or position on show, as the exercise wants it: {tree} or {game, state};
 // `searchOptions()`: the Search tab's {algorithm, ties}; `showError(text)`: the Search tab's alert.
 export class ExerciseMaker {
-  constructor({ shown, searchOptions, showError }) {
+  constructor({ shown, searchOptions, showError, extend = null }) {
     const section = $("exercise-maker");
     this.section = section;
+    this.extend = extend; // more fields and what to show once made (roster_maker.js)
     this.shown = shown;
     for (const radio of section.querySelectorAll('[name="maker_source"]')) {
       radio.addEventListener("change", () => {
@@ -123,7 +124,7 @@ export class ExerciseMaker {
     if (!request.ask.length) throw new Error("ask: tick at least one thing to ask for");
     const weights = markWeights(s, request.ask);
     if (weights) request.weights = weights;
-    return { ...request, ...gradedUse(s) };
+    return { ...request, ...gradedUse(s), ...(this.extend ? this.extend.fields(request) : {}) };
   }
 
   async make() {
@@ -132,6 +133,7 @@ export class ExerciseMaker {
     error.textContent = "";
     status.textContent = "";
     for (const row of this.section.querySelectorAll(".link-row")) row.hidden = true;
+    if (this.extend) this.extend.reset();
     try {
       const made = await createExercise(this.request());
       const origin = window.location.origin;
@@ -140,8 +142,9 @@ export class ExerciseMaker {
       $("exercise-results-link").value = `${new URL(`${made.url}/results`, origin).href}?${new URLSearchParams({ key: made.key })}`;
       for (const row of this.section.querySelectorAll(".link-row")) row.hidden = false;
       status.textContent = "Exercise made: hand out the student link; keep the results link.";
+      if (this.extend) this.extend.made(made);
     } catch (err) {
-      error.textContent = err.message;
+      error.textContent = this.extend ? this.extend.explain(err.message) : err.message;
     }
   }
 }

@@ -4,6 +4,7 @@
 // tab's options. `page`: app.js's parts.
 
 import { ExerciseMaker } from "./exercise_maker.js";
+import { RosterMaker } from "./roster_maker.js";
 import { shown } from "../page/page_state.js";
 
 export function makeExerciseMaker(page) {
@@ -16,6 +17,7 @@ export function makeExerciseMaker(page) {
     },
     searchOptions: () => form.options(),
     showError: (text) => (text ? form.showError(text) : form.clearError()),
+    extend: new RosterMaker(document.getElementById("exercise-maker")),
   });
 }
 

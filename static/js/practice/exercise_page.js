@@ -11,13 +11,15 @@ import { askHint, checkAnswer, fetchExercise } from "./exercise_client.js";
 import { KIND_WORDS, answerFrom, askedWords, howToWords, scoreWords, settingsWords } from "./exercise_words.js";
 import { colourMarks, misconceptionIndex, partOfNote, showMisconceptions } from "./misconception_feedback.js";
 import { pageIdentity } from "./learner.js";
+import { ownTreeWords, whoseCheckWords } from "./roster_words.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
 
 const $ = (id) => document.getElementById(id);
 const id = document.body.dataset.exercise;
-const storageKey = `minimax-lab.exercise.${id}`;
-const page = { tree: null, copy: null, checked: null, busy: false, used: 0 };
 const who = pageIdentity(id);
+// A roster student's own link keeps their typed answer apart from another's in the same browser.
+const storageKey = `minimax-lab.exercise.${id}${who.s ? `.${who.s.slice(0, 8)}` : ""}`;
+const page = { tree: null, copy: null, checked: null, busy: false, used: 0 };
 
 function saved() {
   try {
@@ -90,6 +92,7 @@ async function check() {
   page.used += 1;
   showAttempts();
   page.checked = result;
+  if (result.new_tree) offerNewTree(); // per-attempt: the next check is of a new tree
   $("feedback").hidden = false;
   $("feedback-score").textContent = scoreWords(result, Boolean(page.copy.weights));
   $("feedback-score").dataset.correct = String(result.correct);
@@ -172,6 +175,7 @@ function showGradebook(lms) {
 function solutionUrl(fields) {
   const query = new URLSearchParams(fields);
   if (who.student) query.set("student", who.student);
+  if (who.s) query.set("s", who.s); // a roster student's own tree's solution
   if (who.lti) query.set("lti", who.lti);
   const embedded = document.body.classList.contains("embedded") ? "/embed" : "";
   return `${embedded}/x/${encodeURIComponent(id)}/solution?${query}`;
@@ -234,6 +238,47 @@ function showAttempts() {
   $("check").disabled = over;
 }
 
+// Whose checks these are: the LMS's student, the roster's name, the name typed in the link (and, for graded use
+// without a roster or an LMS, that anyone may type any name), or how to open a roster exercise.
+function whoseWords(copy, ids) {
+  if (copy.lms) return lmsWords(copy.lms, copy.options.grade);
+  return whoseCheckWords(copy, ids);
+}
+
+function showOwnTree(copy) {
+  const note = $("task-variant");
+  note.textContent = ownTreeWords(copy);
+  note.hidden = !note.textContent;
+  if (copy.roster && !copy.person) $("check").disabled = true; // no private link: the server would refuse the check
+}
+
+// per-attempt: after a check, Check waits for a new tree (the server checks the next answer against it).
+function offerNewTree() {
+  $("check").disabled = true;
+  $("new-tree").hidden = false;
+  $("new-tree").focus({ preventScroll: true });
+}
+
+async function newTree() {
+  page.copy = await fetchExercise(id, who);
+  page.used = page.copy.attempts_used;
+  page.checked = null;
+  $("feedback").hidden = true;
+  $("new-tree").hidden = true;
+  page.tree = new ExerciseTree($("drawing-box"), page.copy, () => {
+    page.checked = null;
+    keep();
+  });
+  try {
+    localStorage.removeItem(storageKey);
+  } catch {
+    // nothing kept
+  }
+  $("check").disabled = false;
+  showAttempts();
+  document.body.dataset.tree = String(Number(document.body.dataset.tree || "0") + 1);
+}
+
 async function open() {
   try {
     page.copy = await fetchExercise(id, who);
@@ -246,8 +291,8 @@ async function open() {
   $("hint").hidden = !copy.options.hints;
   $("solution").hidden = !copy.options.solution;
   showAttempts();
-  if (copy.lms) $("task-student").textContent = lmsWords(copy.lms, copy.options.grade);
-  else if (who.student) $("task-student").textContent = `Your checks are kept under the name in your link: “${who.student}”.`;
+  $("task-student").textContent = whoseWords(copy, who);
+  showOwnTree(copy);
   $("task-settings").textContent = settingsWords(copy);
   $("task-asked").textContent = askedWords(copy.ask, copy);
   $("task-howto").textContent = howToWords(copy.ask, copy);
@@ -261,6 +306,7 @@ async function open() {
   document.body.dataset.ready = "true";
 }
 
+$("new-tree").addEventListener("click", () => act(newTree));
 $("check").addEventListener("click", () => act(check));
 $("hint").addEventListener("click", () => act(hint));
 $("solution").addEventListener("click", () => act(solution));

@@ -5,6 +5,7 @@
 // attempt, with a CSV download. Names come from students' links: inserted as text only.
 
 import { fetchResults, resultsCsvUrl } from "./exercise_client.js";
+import { reviewLink, showRoster } from "./results_roster.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
 import { launchFor } from "./learner.js";
 import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
@@ -122,7 +123,7 @@ export function helpWords(help) {
 
 const timeWords = (iso) => new Date(iso).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
-function showAttempts(results) {
+function showAttempts(results, access) {
   const rows = results.attempt_list.map((a) => {
     const oldRule = a.rule !== undefined && a.rule !== "marks";
     const tr = row([timeWords(a.time), a.student === null ? "anonymous" : a.student, a.learner || "—", a.attempt,
@@ -136,6 +137,8 @@ function showAttempts(results) {
     if (helped) tr.lastElementChild.classList.add("help-used");
     if (a.student === null) tr.children[1].classList.add("anonymous");
     if (a.lms) tr.children[1].append(" (LMS)"); // the name the course's LMS gave, not a link's
+    if (a.roster) tr.children[1].append(" (roster)"); // checked from the student's private link
+    tr.insertBefore(reviewLink(id, a, access), tr.lastElementChild); // help before stays the last column
     return tr;
   });
   $("attempt-rows").replaceChildren(...rows);
@@ -172,8 +175,12 @@ async function open() {
   $("with-help").textContent = String(results.with_help);
   showMisconceptions(results.misconceptions);
   drawHistogram(results.first_scores);
-  drawHeat(results);
-  showAttempts(results);
+  const variants = results.variants && results.variants !== "same";
+  $("heat-variants").hidden = !variants;
+  $("heat-same").hidden = variants;
+  if (!variants) drawHeat(results);
+  showAttempts(results, access);
+  if (results.roster) await showRoster(id, access);
   $("download-csv").href = resultsCsvUrl(id, access);
   if (key) $("course-link").href = `/course/new#${new URLSearchParams({ exercise: id, key })}`; // the key stays out of requests
   $("course-line").hidden = !key;

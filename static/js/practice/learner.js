@@ -58,10 +58,12 @@ function sessionStore() {
   }
 }
 
-// {student, learner, lti?} of a page of exercise `exerciseId`: the name from its own address ("" when none), the
-// token and, for a page opened from an LMS course, its launch: the server then knows the student from the LMS.
+// {student, learner, s?, lti?} of a page of exercise `exerciseId`: the name from its own address ("" when none), the
+// token, a roster student's private link's `s` (issue 46) and, for a page opened from an LMS course, its launch: the
+// server then knows the student from the roster or the LMS.
 export function pageIdentity(exerciseId) {
   const lti = launchFor(exerciseId);
-  const search = globalThis.location ? globalThis.location.search : "";
-  return { student: new URLSearchParams(search).get("student") || "", learner: learnerToken(), ...(lti ? { lti } : {}) };
+  const search = new URLSearchParams(globalThis.location ? globalThis.location.search : "");
+  const s = search.get("s") || "";
+  return { student: search.get("student") || "", learner: learnerToken(), ...(s ? { s } : {}), ...(lti ? { lti } : {}) };
 }

@@ -1,8 +1,8 @@
 """Courses (issue 46 part 6): `courses` (a title and the sha256 of its key) and `course_exercises` (which exercises a
 course groups, in the order they were added), for the course gradebook (server/courses).
 
-Revision ID: 0003c
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from alembic import op
 
 from server.database.tables import course_exercises, courses
 
-revision = "0003c"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

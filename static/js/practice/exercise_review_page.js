@@ -1,0 +1,52 @@
+// One attempt for its instructor (issue 46): /x/<id>/review?key=...&attempt=<attempt id> draws the tree the attempt
+// was checked against (a student's own tree, for an exercise with trees of one's own) with the student's answer
+// filled in, read-only, and the marks the engine gives it. Names are inserted as text only.
+
+import { ExerciseTree } from "./exercise_tree.js";
+import { fetchAttempt } from "./exercise_client.js";
+import { KIND_WORDS, percent, settingsWords } from "./exercise_words.js";
+import { typedFrom } from "./roster_parse.js";
+import { isNotFound, notFoundSentence } from "../page/not_found.js";
+
+const $ = (id) => document.getElementById(id);
+const id = document.body.dataset.exercise;
+
+async function open() {
+  const own = new URLSearchParams(window.location.search);
+  const key = own.get("key") || "";
+  let seen;
+  try {
+    seen = await fetchAttempt(id, own.get("attempt") || "", { key });
+  } catch (err) {
+    $("review-error").textContent = isNotFound(err) ? err.message || notFoundSentence("exercise", id)
+      : key ? err.message : "This page needs the results key: open it from the results page.";
+    return;
+  }
+  const a = seen.attempt;
+  const who = a.student === null ? "an anonymous student" : a.student;
+  $("review-heading").textContent = `Attempt ${a.attempt} of ${who}`;
+  $("review-facts").textContent = `Checked ${new Date(a.time).toLocaleString()}: score ${percent(a.score)}` +
+    (seen.variants !== "same" ? ", on the student's own tree." : ", on the exercise's tree.");
+  $("review-settings").textContent = settingsWords(seen.student);
+  const tree = new ExerciseTree($("drawing-box"), seen.student, () => {});
+  if (seen.answer === null) {
+    $("review-answer").textContent = "This attempt was made before answers were kept: only its tree is shown.";
+  } else {
+    tree.setTyped(typedFrom(seen.answer));
+    tree.showMistakes(seen.check.mistakes);
+    const n = seen.check.mistakes.length;
+    $("review-answer").textContent = n ? `${n} mistake${n === 1 ? "" : "s"}, marked on the tree:` : "Every answer matches the search.";
+    $("review-mistakes").replaceChildren(...seen.check.mistakes.map((m) => {
+      const item = document.createElement("li");
+      const label = tree.layout.byId.get(m.node);
+      item.textContent = `${label ? label.label : m.node}, ${KIND_WORDS[m.kind] || m.kind}: ${m.explanation}`;
+      return item;
+    }));
+  }
+  for (const input of $("drawing-box").querySelectorAll("input, button")) input.disabled = true;
+  tree.callout.hidden = true;
+  $("back-to-results").href = `/x/${encodeURIComponent(id)}/results?${new URLSearchParams({ key })}`;
+  document.body.dataset.ready = "true";
+}
+
+open();

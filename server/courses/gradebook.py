@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from server.courses.store import GradedAttempt
 from server.practice.attempts import name_of
 from server.practice.counted import counted_index, lms_counted
+from server.practice.names import name_key
 
 
 class Column(NamedTuple):
@@ -29,17 +30,12 @@ class Column(NamedTuple):
     url: str  # its results page (the key is not in it)
 
 
-def normalised_name(name: str) -> str:
-    """A student's name as names are joined: trimmed, runs of white space made one space, case folded."""
-    return " ".join(name.split()).casefold()
-
-
 def student_of(attempt: GradedAttempt) -> tuple[str, str] | None:
     """Whose row an attempt belongs to: ("lms", LMS user), ("name", normalised name), or None (anonymous)."""
     if attempt.lms_user is not None:
         return ("lms", attempt.lms_user)
     if attempt.student is not None and attempt.student.strip():
-        return ("name", normalised_name(attempt.student))
+        return ("name", name_key(attempt.student))
     return None
 
 
@@ -88,7 +84,7 @@ def gradebook(title: str, columns: list[Column], attempts: list[GradedAttempt]) 
             "scores": {column.id: cell(grades[column.id], per_exercise.get(column.id, []), who[0] == "lms") for column in columns},
             "misconceptions": [{"id": m, "name": found_names[m], "count": n} for m, n in sorted(shown.items(), key=lambda e: (-e[1], e[0]))],
         })
-    students.sort(key=lambda s: (normalised_name(s["name"]), s["lms"], s["name"]))
+    students.sort(key=lambda s: (name_key(s["name"]), s["lms"], s["name"]))
     every_anonymous = set().union(*anonymous_students.values()) if anonymous_students else set()
     return {
         "title": title,

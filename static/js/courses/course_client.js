@@ -1,18 +1,9 @@
 // The courses' REST API (server/courses/api.py). An answer that is not 2xx becomes an Error with the server's
 // message ("key: a missing or wrong course key ...") and its status (err.status).
 
-import { refusal } from "../export/rest_client.js";
+import { fetchOrRefuse } from "../export/rest_client.js";
 
-async function call(url, options = {}) {
-  let response;
-  try {
-    response = await fetch(url, options);
-  } catch (err) {
-    throw new Error("cannot reach the server");
-  }
-  if (!response.ok) throw await refusal(response);
-  return response.json();
-}
+const call = async (url, options = {}) => (await fetchOrRefuse(url, options)).json();
 
 const post = (url, body) => call(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const path = (id) => `/api/courses/${encodeURIComponent(id)}`;

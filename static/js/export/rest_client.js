@@ -17,6 +17,19 @@ export async function refusal(response) {
   return Object.assign(new Error(await errorText(response)), { status: response.status });
 }
 
+// fetch(url, options), with a network failure said plainly and an answer that is not 2xx thrown as its refusal:
+// the one way the practice and course clients call the server.
+export async function fetchOrRefuse(url, options = {}) {
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (err) {
+    throw new Error("cannot reach the server");
+  }
+  if (!response.ok) throw await refusal(response);
+  return response;
+}
+
 async function send(url, body, type) {
   let response;
   try {

@@ -1,20 +1,11 @@
 // The practice exercises' REST API (server/practice/api.py). Every answer that is not 2xx becomes
 // an Error with the server's message, e.g. "values.B: expected a finite number", and its status (err.status).
 
-import { refusal } from "../export/rest_client.js";
+import { fetchOrRefuse } from "../export/rest_client.js";
 import { parseTrace } from "../replay/trace_file.js";
 import { pageIdentity } from "./learner.js";
 
-async function call(url, options = {}) {
-  let response;
-  try {
-    response = await fetch(url, options);
-  } catch (err) {
-    throw new Error("cannot reach the server");
-  }
-  if (!response.ok) throw await refusal(response);
-  return response;
-}
+const call = fetchOrRefuse;
 
 const post = (url, body) =>
   call(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());

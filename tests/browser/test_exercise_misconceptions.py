@@ -202,9 +202,9 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
     attempts = page.locator("#attempt-rows tr")
     expect(attempts).to_have_count(5)
     newest = [c.strip() for c in attempts.first.locator("th, td").all_text_contents()][1:]
-    assert newest == ["anonymous", "cccccc", "1", "83%", "—", "none"]
+    assert newest == ["anonymous", "cccccc", "1", "83%", "—", "Open", "none"]  # "Open": that attempt's tree and answer
     bo = [c.strip() for c in attempts.nth(1).locator("th, td").all_text_contents()][1:]
-    assert bo == ["=1+1 <b>Bo</b>", "bbbbbb", "1", "67%", f"{DIAGNOSED['name']} (2)", "none"]
+    assert bo == ["=1+1 <b>Bo</b>", "bbbbbb", "1", "67%", f"{DIAGNOSED['name']} (2)", "Open", "none"]
     assert page.locator("#attempt-rows b").count() == 0
     assert [c.strip() for c in attempts.nth(2).locator("td").all_text_contents()][2] == "3"  # aaaaaa's third
     csv_link = page.get_by_role("link", name="Download CSV")

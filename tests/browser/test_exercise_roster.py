@@ -54,6 +54,10 @@ def test_a_roster_exercise_from_the_maker_to_a_students_own_tree_and_back(browse
     expect(trees).to_be_disabled()  # trees of one's own are drawn from the generator
     page.get_by_label("generated from a seed").check()
     expect(trees).to_be_enabled()
+    # The Students fieldset stays inside the side panel (a fieldset is min-content wide: the file input pushed it out).
+    inside = "(() => { const f = document.querySelector('fieldset.roster-fields').getBoundingClientRect(); " \
+             "const m = document.getElementById('exercise-maker').getBoundingClientRect(); return f.right <= m.right + 0.5; })()"
+    assert page.evaluate(inside)
     for name, value in {"depth": "3", "min_branching": "3", "max_branching": "3", "max_value": "60", "min_prunes": "2"}.items():
         page.locator(f'input[name="maker_{name}"]').fill(value)
     page.get_by_label("Roster, one name per line").fill("Ada Lovelace\n  <b>Bob</b>  \n\nAda lovelace")

@@ -60,9 +60,12 @@ class Tally:
 
 def scored(tally: Tally, weights: dict[str, float] | None = None) -> dict[str, Any]:
     """The check's score fields: {"score", "asked", "extra", "right", "rule"} (counts unweighted; the score weighted)."""
-    weights = weights or DEFAULT_WEIGHTS
     parts = [part for part in PARTS if part in tally.asked or part in tally.extra]
-    total = sum(weights.get(part, 1.0) * (tally.asked.get(part, 0) + tally.extra.get(part, 0)) for part in parts)
+    marks = {part: tally.asked.get(part, 0) + tally.extra.get(part, 0) for part in parts}
+    if not any((weights or DEFAULT_WEIGHTS).get(part, 1.0) * marks[part] for part in parts):
+        weights = None  # every mark there is weighs 0 (a tree with no prune, only prunes weighed): count them all alike
+    weights = weights or DEFAULT_WEIGHTS
+    total = sum(weights.get(part, 1.0) * marks[part] for part in parts)
     got = sum(weights.get(part, 1.0) * tally.right(part) for part in parts)
     score = 1.0 if total == 0 else round(got / total, 4)
     return {"score": score, "asked": sum(tally.asked.values()), "extra": sum(tally.extra.values()),

@@ -10,6 +10,7 @@ import hmac
 from flask import current_app
 
 from server.courses.store import Course, course_holds, load_course
+from server.http.not_found import SAVED_ID
 from server.storage import Store
 
 
@@ -28,5 +29,5 @@ def holds_key(course: Course, key: str) -> bool:
 def course_opens(course_id: str, key: str, exercise_id: str) -> bool:
     """Whether `key` is the key of course `course_id` and the course has this exercise (the results page's
     ?course=&course_key=)."""
-    course = load_course(store(), course_id) if course_id and key else None
+    course = load_course(store(), course_id) if course_id and key and SAVED_ID.fullmatch(course_id) else None
     return course is not None and holds_key(course, key) and course_holds(store(), course_id, exercise_id)

@@ -34,6 +34,7 @@ from server.courses.store import (
     make_course,
     remove_course_exercise,
 )
+from server.http.not_found import SAVED_ID
 from server.http.trees_api import refuse
 from server.practice.api import is_results_key, json_object, load
 from server.practice.identity import CONTROL
@@ -63,7 +64,7 @@ def refused(error: Refused) -> tuple[Response, int]:
 
 def owned_course(course_id: str) -> Course:
     """The course when ?key= is its key; else Refused 404 or 403."""
-    course = load_course(store(), course_id)
+    course = load_course(store(), course_id) if SAVED_ID.fullmatch(course_id) else None  # a NUL never reaches PostgreSQL
     if course is None:
         raise Refused(404, f"no course with id {course_id!r}")
     if not holds_key(course, request.args.get("key", "")):

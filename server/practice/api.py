@@ -59,7 +59,7 @@ from server.practice.results_csv import results_csv
 from server.practice.roster import links, parse_roster
 from server.practice.roster_identity import RosterRefusal, roster_whose
 from server.practice.stored_form import stored_body, stored_exercise
-from server.practice.variant_trees import Variant, seeded, variant_for
+from server.practice.variant_trees import TreeChanged, Variant, seeded, tree_number, variant_for
 from server.practice.withheld import without_answers
 from server.quotas import answer_bill, limited, stored_bill
 
@@ -70,6 +70,15 @@ exercise_api.register_error_handler(InputError, refuse)
 @exercise_api.errorhandler(RosterRefusal)
 def not_this_student(error: RosterRefusal) -> tuple[Response, int]:
     return jsonify(error=str(error)), 403
+
+
+@exercise_api.errorhandler(TreeChanged)
+def not_this_tree(error: TreeChanged) -> tuple[Response, int]:
+    return jsonify(error=str(error)), 409
+
+
+MAX_ROW_ID = 2**31 - 1
+"""The largest attempt id a database holds (PostgreSQL's integer): a larger one in a URL is not found, not a 500."""
 
 
 def key_hash(key: str) -> str:
@@ -111,20 +120,34 @@ def identify(fields: Any, exercise_id: str, loaded: Loaded, required: bool = Tru
     return roster_whose(fields, exercise_id, loaded.roster, store(), required and not is_instructor(loaded))
 
 
-def student_tree(exercise_id: str, loaded: Loaded, identity: Identity) -> Variant:
-    """The tree this student answers: the exercise's own, or their variant (cached beside it)."""
+def student_tree(exercise_id: str, loaded: Loaded, identity: Identity, number: Any = None, checking: bool = False) -> Variant:
+    """The tree this student answers: the exercise's own, or their variant (cached beside it); per-attempt, `number`
+    (the request's `tree_number`) names which of theirs (409 for a check of a tree not their current one)."""
     return variant_for(loaded.exercise, loaded.request or {}, loaded.variants, identity,
-                       lambda: store().attempts_used(exercise_id, *identity), variant_cache(exercise_id, loaded))
+                       lambda: store().attempts_used(exercise_id, *identity), variant_cache(exercise_id, loaded),
+                       tree_number(number), checking)
+
+
+VARIANTS_CACHED = 256
+"""Students' own trees kept at once (a class of 250 answering per-student trees at the same time), in a cache of their
+own: drawing them never pushes the exercises themselves out of theirs."""
+
+
+def variants_cache() -> LruCache[Loaded | bool]:
+    """This app's variant trees by "<id>#<seed>"; False for a seed no tree met the guarantees from (drawn once)."""
+    return current_app.extensions.setdefault(
+        "minimax_variants", LruCache(VARIANTS_CACHED, current_app.config["EXERCISE_CACHE_NODES"],
+                                     lambda item: 1 if isinstance(item, bool) else _nodes(item)))
 
 
 def variant_cache(exercise_id: str, loaded: Loaded) -> Any:
-    """The cache's get for this exercise's variants: keyed "<id>#<seed>"."""
+    """The variants cache's get for this exercise: keyed "<id>#<seed>"."""
     def get(seed: str, draw: Any) -> Exercise | None:
-        def read() -> Loaded | None:
+        def read() -> Loaded | bool:
             drawn = draw()
-            return None if drawn is None else loaded._replace(exercise=drawn)
-        found = cache().get(f"{exercise_id}#{seed}", read)
-        return None if found is None else found.exercise
+            return False if drawn is None else loaded._replace(exercise=drawn)
+        found = variants_cache().get(f"{exercise_id}#{seed}", read)
+        return None if isinstance(found, bool) or found is None else found.exercise
     return get
 
 
@@ -215,9 +238,10 @@ def student_copy(exercise_id: str) -> Any:
     if loaded is None:
         return not_found(exercise_id)
     identity = identify(request.args, exercise_id, loaded, required=False)
-    tree = student_tree(exercise_id, loaded, identity).exercise
+    variant = student_tree(exercise_id, loaded, identity)
     named = {} if identity.roster_entry is None else {"roster_student": identity.student}
-    return jsonify(**tree.student_copy(), options=loaded.options.to_json(),
+    dealt = {} if variant.number is None else {"tree_number": variant.number}  # per-attempt: sent back with check, hint, solution
+    return jsonify(**variant.exercise.student_copy(), **dealt, options=loaded.options.to_json(),
                    **used_and_left(exercise_id, loaded.options, identity), **lms_student(request.args, exercise_id),
                    variants=loaded.variants, roster=loaded.roster, person=identity.roster_entry is not None or
                    identity.lms_user is not None, **named)
@@ -237,7 +261,7 @@ def check(exercise_id: str) -> Any:
                                     "(student or learner)")
     if allowed is not None and store().attempts_used(exercise_id, *identity) >= allowed:
         return used_up(loaded.options)
-    variant = student_tree(exercise_id, loaded, identity)  # per-attempt: the tree of the checks made so far
+    variant = student_tree(exercise_id, loaded, identity, answer.pop("tree_number", None), checking=True)  # per-attempt: the one shown
     result = check_answer(variant.exercise, answer)  # raises InputError before anything is stored
     help_before = attempt_help(store().help_used(exercise_id, *identity))
     kept = store().add_attempt(exercise_id, float(result["score"]), [(m["node"], m["kind"]) for m in result["mistakes"]],
@@ -266,7 +290,8 @@ def hint(exercise_id: str) -> Any:
         return jsonify(error="hints are turned off for this exercise (graded use)"), 403
     fields, answer = take_identity(json_object("answer"))
     identity = identify(fields, exercise_id, loaded)
-    given = hint_for(student_tree(exercise_id, loaded, identity).exercise, answer)  # raises InputError before anything is noted
+    shown = student_tree(exercise_id, loaded, identity, answer.pop("tree_number", None)).exercise
+    given = hint_for(shown, answer)  # raises InputError before anything is noted
     note_help(exercise_id, loaded, "hint", identity)
     return jsonify(given)
 
@@ -280,7 +305,7 @@ def solution(exercise_id: str) -> Any:
     if not loaded.options.solution and not is_instructor(loaded):
         return jsonify(error="the solution of this exercise is hidden (graded use): only its results key opens it"), 403
     identity = identify(request.args, exercise_id, loaded)
-    tree = student_tree(exercise_id, loaded, identity).exercise  # a student's own tree's solution
+    tree = student_tree(exercise_id, loaded, identity, request.args.get("tree_number")).exercise  # the student's tree on screen
     misconception = request.args.get("misconception")
     if misconception is not None:  # the search with a slip of the catalogue: "watch this slip" (it shows the tree's values too)
         text = canonical_text(mistaken_events(tree, misconception))
@@ -328,7 +353,7 @@ def one_attempt(exercise_id: str, attempt_id: int) -> Any:
     loaded = instructors_exercise(exercise_id)
     if not isinstance(loaded, Loaded):
         return loaded
-    found = store().attempts(exercise_id, attempt_id, with_answers=True)
+    found = store().attempts(exercise_id, attempt_id, with_answers=True) if attempt_id <= MAX_ROW_ID else []
     if not found:
         return jsonify(error=f"exercise {exercise_id!r} has no attempt {attempt_id}"), 404
     attempt = found[0]

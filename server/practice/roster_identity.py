@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from search import InputError
+from server.http.not_found import SAVED_ID
 from server.lti.exercise_launches import whose
 from server.practice.identity import Identity, read_identity
 from server.storage import Store
@@ -30,6 +31,8 @@ def roster_whose(fields: Mapping[str, Any], exercise_id: str, roster: bool, stor
     token = fields.get("s")
     if token is not None and not isinstance(token, str):
         raise InputError("s", "expected text: the token of your private link")
+    if token and not SAVED_ID.fullmatch(token):  # never asked of the database (PostgreSQL refuses a NUL in text)
+        raise RosterRefusal(NOT_ON_ROSTER)
     if fields.get("lti"):
         return whose(fields, exercise_id)  # an LMS user is a person, on a roster exercise or not
     if not roster:

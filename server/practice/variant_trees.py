@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, TypeVar
 
+from search import InputError
 from search.practice import Exercise
 from search.practice.variants import variant_exercise, variant_seed
 from server.practice.identity import Identity
@@ -23,6 +24,23 @@ T = TypeVar("T")
 class Variant(NamedTuple):
     exercise: Exercise
     seed: str | None  # the variant's seed as an attempt keeps it; None: the exercise's own tree
+    number: int | None = None  # per-attempt: which of the student's trees (the checks made before it was dealt)
+
+
+class TreeChanged(Exception):
+    """A per-attempt request names a tree that is not the student's to answer now (409): a check of an older tree (a
+    second tab, a reload after checking), or any request naming a tree not dealt yet."""
+
+
+def tree_number(given: object) -> int | None:
+    """The `tree_number` a request names (the copy's, sent back by the page), or None when it names none."""
+    if given is None or given == "":
+        return None
+    if isinstance(given, str) and given.isdigit() and len(given) <= 9:
+        return int(given)
+    if isinstance(given, int) and not isinstance(given, bool) and 0 <= given < 10**9:
+        return given
+    raise InputError("tree_number", "expected the number of the tree the page shows (the exercise's copy gives it)")
 
 
 def identity_text(identity: Identity) -> str | None:
@@ -37,15 +55,24 @@ def identity_text(identity: Identity) -> str | None:
 
 
 def variant_for(exercise: Exercise, request: dict, variants: str, identity: Identity, checks_made: Callable[[], int],
-                cached: Callable[[str, Callable[[], Exercise | None]], Exercise | None]) -> Variant:
+                cached: Callable[[str, Callable[[], Exercise | None]], Exercise | None], number: int | None = None,
+                checking: bool = False) -> Variant:
     """The student's tree. `checks_made()`: how many checks they have made (asked only for "per-attempt");
-    `cached(key, draw)`: the app's cache of exercises."""
+    `cached(key, draw)`: the app's cache of exercises. Per-attempt, `number` is the tree the page shows (None: their
+    current one): a check must be of their current tree, a hint or the solution may be of any tree already dealt
+    (the one on screen after a check is the last checked one); TreeChanged otherwise."""
     who = identity_text(identity)
     if variants == "same" or who is None or request.get("generate") is None:
         return Variant(exercise, None)
     base = request["generate"].get("seed", 0)
-    seed = variant_seed(base, who, checks_made() if variants == "per-attempt" else None)
-    return seeded(exercise, request, seed, cached)
+    if variants != "per-attempt":
+        return seeded(exercise, request, variant_seed(base, who, None), cached)
+    made = checks_made()
+    if number is not None and (number > made or (checking and number != made)):
+        raise TreeChanged("your tree has changed since this page was opened (another tab or a check made meanwhile): "
+                          "reload the page for your current tree")
+    current = made if number is None else number
+    return seeded(exercise, request, variant_seed(base, who, current), cached)._replace(number=current)
 
 
 def seeded(exercise: Exercise, request: dict, seed: int, cached: Callable[[str, Callable[[], Exercise | None]], Exercise | None]) -> Variant:

@@ -73,18 +73,23 @@ def test_the_instructors_key_still_opens_the_replay(browser: Browser, live_serve
     assert errors == []
 
 
-@pytest.mark.parametrize("status, heading, words, prefix", [
-    (403, "Solution hidden", "has hidden its solution", "/embed"),
-    (500, "Solution not shown", "cannot be opened: the server broke.", ""),
-], ids=["403-embedded", "500"])
-def test_a_refused_solution_fetch_draws_nothing_in_place_of_the_lecture(browser: Browser, live_server: str, status: int,
+HIDDEN = "the solution of this exercise is hidden (graded use): only its results key opens it"
+NOT_YOURS = "this link's student token is not on the exercise's roster: use the link your instructor sent"
+
+
+@pytest.mark.parametrize("status, error, heading, words, prefix", [
+    (403, HIDDEN, "Solution hidden", "has hidden its solution", "/embed"),
+    (403, NOT_YOURS, "Solution not shown", f"cannot be opened: {NOT_YOURS}.", ""),  # a roster's refusal is not "hidden"
+    (500, "the server broke", "Solution not shown", "cannot be opened: the server broke.", ""),
+], ids=["403-embedded", "403-roster", "500"])
+def test_a_refused_solution_fetch_draws_nothing_in_place_of_the_lecture(browser: Browser, live_server: str, status: int, error: str,
                                                                        heading: str, words: str, prefix: str) -> None:
     """The page's own second line of defence: served the app (the solution was shown then), its fetch refused since.
     A search run afterwards takes the note's place."""
     page, errors = new_page(browser, DESKTOP)
     made = make(page, live_server)
     page.route("**/api/exercises/*/solution*", lambda route: route.fulfill(
-        status=status, content_type="application/json", body=json.dumps({"error": "the server broke"})))
+        status=status, content_type="application/json", body=json.dumps({"error": error})))
     page.goto(f"{live_server}{prefix}{made['url']}/solution?step=4&student=Ada")
     note = page.get_by_role("alert").filter(has_text=heading)
     expect(note.locator("#solution-refused-what")).to_contain_text(words)

@@ -115,3 +115,12 @@ def test_a_prune_left_unmarked_says_something_only_under_a_node_the_student_answ
     assert [m["id"] for m in result["misconceptions"]] == ["max-min-swapped"]
     assert result["misconceptions"][0]["explains"] == [{"node": "B", "kind": "value"}]
     assert result["score"] == 0.0
+
+
+def test_weights_that_leave_no_mark_weighing_anything_count_every_mark_alike() -> None:
+    """Values weighed 0 on a tree with no prune: a blank answer must not score 100%."""
+    exercise = parse_exercise({"tree": [[1, 2], [3, 4]], "weights": {"values": 0}})
+    assert exercise.key.pruned == {}
+    blank = check_answer(exercise, {})
+    assert blank["score"] == 0.0 and not blank["correct"]
+    assert check_answer(exercise, model_answer(exercise))["score"] == 1.0

@@ -216,3 +216,31 @@ def test_per_attempt_draws_a_new_tree_after_each_check(server: tuple[str, str]) 
     assert check(url, exercise_id, tree_answer(first, request), **who).json()["score"] < 1.0  # the old tree's answer
     other = copy(url, exercise_id, learner="learner-per-attempt-2")
     assert leaves(other["tree"]) != leaves(first["tree"])
+
+
+def test_per_attempt_requests_name_the_tree_on_screen(server: tuple[str, str]) -> None:
+    """Two tabs on the same tree: the first check deals a new tree; the second tab's check of the old one is refused
+    (409, nothing stored) instead of being scored against a tree it never saw; a hint and the solution are of the tree
+    the page names, the old one included, never of a tree not dealt yet."""
+    url, _ = server
+    request = {"generate": GENERATE, "ask": ["values", "pruned"]}
+    made = make(url, tree=None, generate=GENERATE, ask=["values", "pruned"], variants="per-attempt").json()
+    exercise_id = made["id"]
+    who = {"learner": "learner-two-tabs-1"}
+    tab = copy(url, exercise_id, **who)
+    assert tab["tree_number"] == 0
+    right = tree_answer(tab, request)
+    assert check(url, exercise_id, {**right, "tree_number": 0}, **who).json()["score"] == 1.0
+    stale = check(url, exercise_id, {**right, "tree_number": 0}, **who)
+    assert stale.status_code == 409 and "reload the page" in stale.json()["error"]
+    assert copy(url, exercise_id, **who)["tree_number"] == 1
+    base = f"{url}/api/exercises/{exercise_id}"
+    hinted = requests.post(f"{base}/hint", json={**right, "tree_number": 0, **who}, timeout=10).json()
+    assert hinted == {"hint": None}  # all right on the tree shown (tree 0), not a hint into tree 1
+    old = requests.get(f"{base}/solution", params={"tree_number": "0", **who}, timeout=10)
+    assert old.status_code == 200 and '"node":"A"' in old.text.replace(" ", "")
+    assert requests.get(f"{base}/solution", params={"tree_number": "2", **who}, timeout=10).status_code == 409
+    bad = requests.post(f"{base}/check", json={**right, "tree_number": "x", **who}, timeout=10)
+    assert bad.status_code == 400 and bad.json()["error"].startswith("tree_number:")
+    too_big = requests.get(f"{base}/attempts/99999999999999999999", params={"key": made["key"]}, timeout=10)
+    assert too_big.status_code == 404  # past any row id: not found, never a 500

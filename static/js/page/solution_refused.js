@@ -7,14 +7,17 @@
 import { el } from "./html_element.js";
 import { clearNotFound } from "./not_found.js";
 
-// Whether a failed fetch was the REST API's "hidden" (exercise_client.js keeps the status).
-const isHidden = (err) => Boolean(err) && err.status === 403;
+// Whether a failed fetch was the REST API's "hidden" (exercise_client.js keeps the status and the server's words): a
+// 403 is also a roster's refusal ("use the link your instructor sent"), which is said as the error it is.
+const isHidden = (err) => Boolean(err) && err.status === 403 && /solution of this exercise is hidden/.test(err.message || "");
 
-// The exercise's page, where the solution page's own "Back to the exercise" goes (the student's name kept).
+// The exercise's page, where the solution page's own "Back to the exercise" goes (the student's name, or their roster
+// link's token, kept).
 function exerciseUrl(id) {
   const embedded = document.body.classList.contains("embedded") ? "/embed" : "";
-  const student = new URLSearchParams(window.location.search).get("student");
-  return `${embedded}/x/${encodeURIComponent(id)}${student ? `?${new URLSearchParams({ student })}` : ""}`;
+  const own = new URLSearchParams(window.location.search);
+  const kept = new URLSearchParams([...own].filter(([name]) => name === "student" || name === "s"));
+  return `${embedded}/x/${encodeURIComponent(id)}${[...kept].length ? `?${kept}` : ""}`;
 }
 
 // [heading, the sentence before the id, after it, the next paragraph] for a refusal `err`.

@@ -41,8 +41,13 @@ const ownParam = (name) => new URLSearchParams(globalThis.location ? globalThis.
 const ownKey = () => ownParam("key");
 // The page's own ?misconception= (a "watch this slip" link) asks for the search with that slip instead.
 // A student's request says whose it is (the link's ?student= and the learner token): the server notes it.
-export const fetchSolution = (id, key = ownKey(), misconception = ownParam("misconception")) =>
-  call(`${path(id)}/solution${query({ key, misconception, ...(key ? {} : pageIdentity(id)) })}`).then(async (r) => parseTrace(await r.text()));
+// The instructor may come with a course's key (?course=&course_key=) or an LMS launch (?lti=) instead of the results
+// key; a per-attempt student names the tree on screen (?tree_number=).
+export const fetchSolution = (id, key = ownKey(), misconception = ownParam("misconception")) => {
+  const access = key ? { key } : { course: ownParam("course"), course_key: ownParam("course_key") };
+  const asked = { ...access, misconception, tree_number: ownParam("tree_number"), ...(key || access.course ? {} : pageIdentity(id)) };
+  return call(`${path(id)}/solution${query(asked)}`).then(async (r) => parseTrace(await r.text()));
+};
 
 // "?a=1&b=2" of the fields that have a value, "" when none has.
 function query(fields) {

@@ -81,7 +81,7 @@ async function check() {
   if (!sent) return;
   let result;
   try {
-    result = await checkAnswer(id, { ...sent, ...who });
+    result = await checkAnswer(id, { ...sent, ...who, ...shownTree() });
   } catch (err) {
     if (/^you have used your/.test(err.message)) {
       page.used = page.copy.options.attempts; // used up elsewhere (another tab, another browser with the same name)
@@ -176,13 +176,20 @@ function solutionUrl(fields) {
   const query = new URLSearchParams(fields);
   if (who.student) query.set("student", who.student);
   if (who.s) query.set("s", who.s); // a roster student's own tree's solution
+  if (typeof page.copy.tree_number === "number") query.set("tree_number", String(page.copy.tree_number)); // the tree on screen
   if (who.lti) query.set("lti", who.lti);
   const embedded = document.body.classList.contains("embedded") ? "/embed" : "";
   return `${embedded}/x/${encodeURIComponent(id)}/solution?${query}`;
 }
 
+// A tree of one's own after each check ("per-attempt"): which of the student's trees is on screen, so a check,
+// a hint and the solution are all of it (the server answers 409 to a check of a tree no longer theirs).
+function shownTree() {
+  return page.copy && typeof page.copy.tree_number === "number" ? { tree_number: page.copy.tree_number } : {};
+}
+
 async function hint() {
-  const { hint: next } = await askHint(id, { ...answer(false), ...who });
+  const { hint: next } = await askHint(id, { ...answer(false), ...who, ...shownTree() });
   $("feedback").hidden = false;
   $("feedback-list-box").hidden = true;
   $("misconception-box").hidden = true;
@@ -205,7 +212,7 @@ async function solution() {
   let seq = page.checked && page.checked.first_mistake ? page.checked.first_mistake.seq : null;
   if (seq === null || seq === undefined) {
     const ask = !(page.checked && page.checked.correct) && page.copy.options.hints; // hints off: from the start
-    const { hint: next } = ask ? await askHint(id, answer(false), who) : { hint: null };
+    const { hint: next } = ask ? await askHint(id, { ...answer(false), ...shownTree() }, who) : { hint: null };
     seq = next ? next.seq : 0;
   }
   window.location.assign(solutionUrl({ step: String(seq) }));

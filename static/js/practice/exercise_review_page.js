@@ -7,6 +7,7 @@ import { fetchAttempt } from "./exercise_client.js";
 import { KIND_WORDS, percent, settingsWords } from "./exercise_words.js";
 import { typedFrom } from "./roster_parse.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
+import { launchFor } from "./learner.js";
 
 const $ = (id) => document.getElementById(id);
 const id = document.body.dataset.exercise;
@@ -14,19 +15,22 @@ const id = document.body.dataset.exercise;
 async function open() {
   const own = new URLSearchParams(window.location.search);
   const key = own.get("key") || "";
+  const course = own.get("course") || "";
+  const lti = key || course ? "" : launchFor(id); // an instructor's LMS launch, kept in the tab
+  const access = key ? { key } : course ? { course, course_key: own.get("course_key") || "" } : lti ? { lti } : { key };
   let seen;
   try {
-    seen = await fetchAttempt(id, own.get("attempt") || "", { key });
+    seen = await fetchAttempt(id, own.get("attempt") || "", access);
   } catch (err) {
     $("review-error").textContent = isNotFound(err) ? err.message || notFoundSentence("exercise", id)
-      : key ? err.message : "This page needs the results key: open it from the results page.";
+      : key || course || lti ? err.message : "This page needs the results key: open it from the results page.";
     return;
   }
   const a = seen.attempt;
   const who = a.student === null ? "an anonymous student" : a.student;
   $("review-heading").textContent = `Attempt ${a.attempt} of ${who}`;
   $("review-facts").textContent = `Checked ${new Date(a.time).toLocaleString()}: score ${percent(a.score)}` +
-    (seen.variants !== "same" ? ", on the student's own tree." : ", on the exercise's tree.");
+    (seen.variants !== "same" && a.variant !== null ? ", on the student's own tree." : ", on the exercise's tree.");
   $("review-settings").textContent = settingsWords(seen.student);
   const tree = new ExerciseTree($("drawing-box"), seen.student, () => {});
   if (seen.answer === null) {
@@ -45,7 +49,7 @@ async function open() {
   }
   for (const input of $("drawing-box").querySelectorAll("input, button")) input.disabled = true;
   tree.callout.hidden = true;
-  $("back-to-results").href = `/x/${encodeURIComponent(id)}/results?${new URLSearchParams({ key })}`;
+  $("back-to-results").href = `/x/${encodeURIComponent(id)}/results${access.lti ? "" : `?${new URLSearchParams(access)}`}`;
   document.body.dataset.ready = "true";
 }
 

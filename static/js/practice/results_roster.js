@@ -10,12 +10,10 @@ const $ = (id) => document.getElementById(id);
 // The cell with the link to /x/<id>/review (the page takes the results key from its own address).
 export function reviewLink(id, attempt, access) {
   const cell = document.createElement("td");
-  if (!access.key) {
-    cell.textContent = "—"; // an LMS instructor's launch: open the results link for this
-    return cell;
-  }
   const link = document.createElement("a");
-  link.href = `/x/${encodeURIComponent(id)}/review?${new URLSearchParams({ key: access.key, attempt: String(attempt.id) })}`;
+  // The results key or a course's key goes in the address; an LMS launch stays in the tab (the review page reads it).
+  const carried = access.lti ? {} : access;
+  link.href = `/x/${encodeURIComponent(id)}/review?${new URLSearchParams({ ...carried, attempt: String(attempt.id) })}`;
   link.textContent = attempt.variant === null ? "Open" : "Open their tree";
   link.setAttribute("aria-label", `Open attempt ${attempt.attempt} of ${attempt.student === null ? "an anonymous student" : attempt.student}`);
   cell.appendChild(link);

@@ -11,8 +11,9 @@ a test not made is one that does not hold: the search goes on). Node ids are the
 
 from __future__ import annotations
 
-import math
 from typing import Any, Iterable
+
+from search.traces.value_agreement import agree
 
 Marks = tuple[dict[str, Any], dict[str, Any], set[str], dict[tuple[str, str], bool]]
 
@@ -43,17 +44,9 @@ def changes(right: Marks, mistaken: Marks) -> int:
     """The things the mistaken search does differently from the right one (see the module's note)."""
     count = 0
     for one, other in zip(right[:2], mistaken[:2]):
-        count += sum(1 for node in one.keys() | other.keys() if not _same(one.get(node), other.get(node)))
+        count += sum(1 for node in one.keys() | other.keys() if not agree(one.get(node), other.get(node)))
     count += len(right[2] ^ mistaken[2])
     tests, their_tests = right[3], mistaken[3]
     count += sum(1 for key in tests.keys() | their_tests.keys() if tests.get(key, False) != their_tests.get(key, False))
     return count
 
-
-def _same(a: Any, b: Any) -> bool:
-    """Two trace values (numbers, "inf" / "-inf", max^n vectors, windows) are the same, a float's rounding aside."""
-    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        return isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b) and all(map(_same, a, b))
-    if a is None or b is None or isinstance(a, str) or isinstance(b, str):
-        return a == b
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)

@@ -23,10 +23,10 @@ from typing import Any
 
 from search.misconceptions.catalogue import Misconception, Setting, applicable, run
 from search.misconceptions.distance import changes, trace_marks
-from search.practice.answer_key import agree
 from search.request import SearchRequest
 from search.traces.recorder import Recorder
 from search.traces.records import Event
+from search.traces.value_agreement import agree
 
 MAX_EVENTS = 100_000
 """A mistaken search (or the right one) past this many events (about 25,000 visits) is not read: the

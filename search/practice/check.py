@@ -9,7 +9,7 @@ for the answer groups the marks it explains (feedback), and discounts none of th
 Bad shapes and unknown ids are refused whole (InputError), before anything is judged.
 
 Minimax and alpha-beta values are compared exactly (every right value is a leaf's). An expectiminimax
-value is a sum of products, so it is right within answer_key.VALUE_TOLERANCE; a max^n value is a vector (a JSON
+value is a sum of products, so it is right within VALUE_TOLERANCE (search/traces/value_agreement.py); a max^n value is a vector (a JSON
 list, one number per player), right when every component is.
 """
 
@@ -21,10 +21,11 @@ from typing import Any
 
 from search.errors import InputError, shortened
 from search.practice import wording as words
-from search.practice.answer_key import AnswerKey, as_json, close
+from search.practice.answer_key import AnswerKey, as_json
 from search.practice.diagnosis import diagnose
 from search.practice.exercise import ASKS, Exercise
 from search.practice.scoring import PART_OF_KIND, Tally, scored
+from search.traces.value_agreement import close
 
 INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
 KIND_ORDER = {"bound": 0, "extra_prune": 1, "value": 2, "missed_prune": 3}

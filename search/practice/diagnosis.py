@@ -23,8 +23,9 @@ from search.games.game import TreeGame
 from search.misconceptions import CATALOGUE, Misconception, Setting, applicable, run
 from search.misconceptions.distance import changes, trace_marks
 from search.practice import wording as words
-from search.practice.answer_key import agree, answer_key, as_json
+from search.practice.answer_key import answer_key, as_json
 from search.traces.recorder import Recorder
+from search.traces.value_agreement import agree
 
 if TYPE_CHECKING:
     from search.practice.check import Answer

@@ -15,7 +15,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from search.practice.answer_key import AnswerKey, NodeFacts, number
+from search.practice.answer_key import AnswerKey, NodeFacts
+from search.traces.value_agreement import number
 from search.trees.node import CHANCE
 
 HOLDS = {"v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<"}

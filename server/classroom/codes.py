@@ -8,8 +8,6 @@ the instructor's page holds; the server keeps only its SHA-256, so a leaked room
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 import secrets
 
@@ -25,15 +23,6 @@ def new_code() -> str:
 
 def new_key() -> str:
     return secrets.token_urlsafe(24)
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def key_matches(key: object, stored_hash: str) -> bool:
-    """Constant-time: how much of a key matched must not leak through timing."""
-    return isinstance(key, str) and len(key) <= 200 and hmac.compare_digest(key_hash(key), stored_hash)
 
 
 def canonical_code(text: object) -> str | None:

@@ -25,7 +25,7 @@ from search import InputError, Recorder, SearchRequest, parse_request
 from search.traces.recorder import Batch
 from server.classroom.answer_form import counted
 from server.classroom.class_control import control_for
-from server.classroom.codes import canonical_code, key_hash, key_matches, new_code, new_key
+from server.classroom.codes import canonical_code, new_code, new_key
 from server.classroom.gate import (
     ClassGate,
     gate_for,
@@ -46,6 +46,7 @@ from server.http.strict_json import PreEncoded, Unreadable, dumps
 from server.rate_limits import RateLimit, client_address
 from server.searches.ack_window import AckWindow
 from server.searches.namespace import error_details
+from server.secret_keys import key_hash, key_matches
 from server.shared_rate_limit import rate_limit_for
 
 log = logging.getLogger(__name__)

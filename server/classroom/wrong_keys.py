@@ -9,8 +9,8 @@ whatever the code. A right code with its key is never counted: the instructor's 
 
 from __future__ import annotations
 
-from server.classroom.codes import key_hash, key_matches
 from server.rate_limits import RateLimit
+from server.secret_keys import key_hash, key_matches
 
 NOT_YOURS = "code or key: this page does not hold the key of a class with this code (the class may have ended)"
 _DECOY_HASH = key_hash("no room has this key")

@@ -21,7 +21,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from search import InputError
-from server.courses.access import holds_key, key_hash, store
+from server.courses.access import holds_key
 from server.courses.gradebook import Column, gradebook
 from server.courses.gradebook_csv import gradebook_csv
 from server.courses.store import (
@@ -35,10 +35,12 @@ from server.courses.store import (
     remove_course_exercise,
 )
 from server.http.not_found import SAVED_ID
-from server.http.trees_api import refuse
+from server.http.trees_api import refuse, store
 from server.practice.api import is_results_key, json_object, load
 from server.practice.identity import CONTROL
+from server.practice.results_csv import csv_download
 from server.quotas import stored_bill
+from server.secret_keys import key_hash
 
 MAX_COURSE_TITLE_CHARS = 200
 """The longest course title (characters; 1 or more, no control characters)."""
@@ -159,6 +161,4 @@ def gradebook_json(course_id: str) -> Any:
 @course_api.get("/<course_id>/gradebook.csv")
 def gradebook_as_csv(course_id: str) -> Any:
     book = course_gradebook(owned_course(course_id))
-    # A byte-order mark first: spreadsheets then read the names as UTF-8 (as the results' CSV).
-    return Response("\ufeff" + gradebook_csv(book), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="course-{course_id}-gradebook.csv"'})
+    return csv_download(gradebook_csv(book), f"course-{course_id}-gradebook.csv")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from server.courses.access import store
 from server.courses.store import load_course
 from server.http.not_found import SAVED_ID, not_found
+from server.http.trees_api import store
 
 course_pages = Blueprint("course_pages", __name__)
 

@@ -32,8 +32,6 @@ cookie or user agent. Bad input answers 400 (413 over the size limit) and stores
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import secrets
 from typing import Any, NamedTuple
@@ -55,13 +53,14 @@ from server.practice.help_uses import attempt_help, help_note, helped
 from server.practice.identity import Identity, take_identity
 from server.practice.options import Options, options_from_text, options_text, take_options
 from server.practice.results import summarise
-from server.practice.results_csv import results_csv
+from server.practice.results_csv import csv_download, results_csv
 from server.practice.roster import links, parse_roster
 from server.practice.roster_identity import RosterRefusal, roster_whose
 from server.practice.stored_form import stored_body, stored_exercise
 from server.practice.variant_trees import TreeChanged, Variant, seeded, tree_number, variant_for
 from server.practice.withheld import without_answers
 from server.quotas import answer_bill, limited, stored_bill
+from server.secret_keys import key_hash, key_matches
 
 exercise_api = Blueprint("exercise_api", __name__, url_prefix="/api/exercises")
 exercise_api.register_error_handler(InputError, refuse)
@@ -79,10 +78,6 @@ def not_this_tree(error: TreeChanged) -> tuple[Response, int]:
 
 MAX_ROW_ID = 2**31 - 1
 """The largest attempt id a database holds (PostgreSQL's integer): a larger one in a URL is not found, not a 500."""
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 class Loaded(NamedTuple):
@@ -164,7 +159,7 @@ def is_instructor(loaded: Loaded) -> bool:
     exercise was added to (server/lti/exercise_launches.py)."""
     given = request.args.get("key", "")
     if given:
-        return hmac.compare_digest(key_hash(given), loaded.key_hash)
+        return key_matches(given, loaded.key_hash)
     if request.args.get("course"):
         return course_opens(request.args["course"], request.args.get("course_key", ""), request.view_args["exercise_id"])
     launch = request.args.get("lti", "")
@@ -174,7 +169,7 @@ def is_instructor(loaded: Loaded) -> bool:
 def is_results_key(exercise_id: str, key: str) -> bool:
     """Whether `key` is the results key of this exercise (the LMS deep-linking page's "an exercise you made")."""
     loaded = load(exercise_id)
-    return loaded is not None and bool(key) and hmac.compare_digest(key_hash(key), loaded.key_hash)
+    return loaded is not None and key_matches(key, loaded.key_hash)
 
 
 def used_and_left(exercise_id: str, options: Options, identity: Identity) -> dict[str, Any]:
@@ -370,6 +365,4 @@ def results_as_csv(exercise_id: str) -> Any:
     loaded = instructors_exercise(exercise_id)
     if not isinstance(loaded, Loaded):
         return loaded
-    # A byte-order mark first: spreadsheets then read the names as UTF-8 (Excel otherwise guesses a code page).
-    return Response("\ufeff" + results_csv(store().attempts(exercise_id)), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="exercise-{exercise_id}-attempts.csv"'})
+    return csv_download(results_csv(store().attempts(exercise_id)), f"exercise-{exercise_id}-attempts.csv")

@@ -13,6 +13,8 @@ import io
 import json
 from typing import Iterable
 
+from flask import Response
+
 from server.practice.attempts import iso_time, name_of, numbered
 from server.practice.help_uses import help_cell
 from server.practice.identity import SHORT_LEARNER
@@ -21,6 +23,12 @@ from server.storage import Attempt
 HEADER = ("time", "student", "learner", "attempt", "score", "mistakes", "misconceptions", "misconception_ids", "help", "lms_user",
           "score_rule")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_download(text: str, filename: str) -> Response:
+    """A CSV as an attachment, a byte-order mark first: spreadsheets then read the names as UTF-8 (Excel otherwise
+    guesses a code page). The results, the roster's links and a course's gradebook are all sent so."""
+    return Response("\ufeff" + text, mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def cell(text: str) -> str:

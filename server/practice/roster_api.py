@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from search import InputError
 from server.http.trees_api import refuse, store
 from server.practice.api import Loaded, instructors_exercise, json_object
+from server.practice.results_csv import csv_download
 from server.practice.roster import MAX_ROSTER, links, parse_roster, roster_csv
 from server.quotas import stored_bill
 
@@ -55,7 +56,4 @@ def roster_as_csv(exercise_id: str) -> Any:
     loaded = instructors_exercise(exercise_id)
     if not isinstance(loaded, Loaded):
         return loaded
-    # A byte-order mark first, as results.csv: spreadsheets then read the names as UTF-8.
-    text = "\ufeff" + roster_csv(exercise_id, store().roster(exercise_id), request.host_url)
-    return Response(text, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="exercise-{exercise_id}-roster.csv"'})
+    return csv_download(roster_csv(exercise_id, store().roster(exercise_id), request.host_url), f"exercise-{exercise_id}-roster.csv")

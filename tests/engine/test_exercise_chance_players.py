@@ -12,8 +12,8 @@ import pytest
 
 from search import InputError
 from search.practice import check_answer, exercise_from_json, hint_for, model_answer, parse_exercise, solution_text
-from search.practice.answer_key import VALUE_TOLERANCE
 from search.traces.check import read_trace
+from search.traces.value_agreement import VALUE_TOLERANCE
 from search.trees.node import EXAMPLES, TreeNode
 
 CHANCE_VALUES = {"A": 5, "B": 4, "B1": 3, "B2": 5, "C": 5, "C1": 1, "C2": 9, "D": 2.5, "D1": 2, "D2": 4}

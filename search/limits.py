@@ -69,12 +69,34 @@ itself included, within its depth limit, symmetry and beam): a tic-tac-toe board
 cells has at most 65, with five at most 326; the empty board to depth 2 has 82 (16 with symmetry)."""
 
 GRADE_TIMEOUT_SECONDS = 10
-"""How long a student's search may run when graded (`python -m search grade --timeout`, the code lab's
-Web Worker): past it the grader stops it and says so (exit 2), and the code lab starts a fresh worker."""
+"""How long a student's search may run when graded: CPU seconds of the student's code for `python -m search
+grade` (the base of its default, which grows with the problem: GRADE_SECONDS_PER_POSITION), seconds on the
+clock for the code lab's Web Worker. Past it the grader stops it and says so (exit 2), and the code lab
+starts a fresh worker."""
 
 GRADE_MEMORY_BYTES = 1_000_000_000
 """Address space the grader's child process may use for a student's search (RLIMIT_AS): past it the
 search fails with MemoryError, reported as an error, not a crash of the grader."""
+
+GRADE_SECONDS_PER_POSITION = 0.002
+"""CPU seconds a student's search is given per position the reference visits, on top of
+GRADE_TIMEOUT_SECONDS, when no time limit is given: a correct but slow search of the whole of a big problem
+(minimax on tic-tac-toe) passes; an endless loop is still stopped."""
+
+GRADE_MAX_TIMEOUT_SECONDS = 600
+"""The most a default time limit grows to (a time limit given with --timeout or a config is taken as it is)."""
+
+GRADE_USER = "minimax-student"
+"""The user a student's code runs as when the grader is root (created when missing: useradd --system)."""
+
+GRADE_PROCESSES = 32
+"""Processes (and threads) a student's code may have at once (RLIMIT_NPROC): a fork bomb stops there."""
+
+GRADE_FILE_BYTES = 16_000_000
+"""Largest file a student's code may write (RLIMIT_FSIZE); its private /tmp holds four times that."""
+
+GRADE_OPEN_FILES = 64
+"""Files a student's code may hold open at once (RLIMIT_NOFILE)."""
 
 GRADE_MAX_VISITS = 1_000_000
 """Most positions a student's search may look at (is_terminal, actions, utility, evaluate) before the

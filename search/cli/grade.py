@@ -33,22 +33,23 @@ def add_grade_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     grade.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
     grade.add_argument("--ties", choices=["prune", "explore"], default="prune", help="alphabeta: prune on ties (the slides) or not")
     grade.add_argument("--returns", choices=["v", "bound"], default="v", help="alphabeta: return v (the slides' pseudocode) or the bound")
-    grade.add_argument("--timeout", type=float, default=limits.GRADE_TIMEOUT_SECONDS,
-                       help=f"seconds the student's search may run (default {limits.GRADE_TIMEOUT_SECONDS})")
+    grade.add_argument("--timeout", type=float,
+                       help=f"CPU seconds the student's code may run (default {limits.GRADE_TIMEOUT_SECONDS}, and "
+                            f"{limits.GRADE_SECONDS_PER_POSITION * 1000:g} ms per position the reference search visits)")
     grade.add_argument("--quiz", choices=list(QUIZZES), help="a quiz of the lecture, run against its own API")
     grade.add_argument("--gradescope", metavar="RESULTS.json", help="also write Gradescope's results.json here")
     grade.add_argument("--json", action="store_true", help="print the whole report as JSON (both searches' events included)")
 
 
 def grade_command(args: argparse.Namespace, read: Callable[[str], str], fail: Callable[[str], NoReturn]) -> int:
-    if not args.timeout > 0:
+    if args.timeout is not None and not args.timeout > 0:
         fail(f"--timeout: expected a number of seconds above 0, got {args.timeout:g}")
     path = Path(args.student)
     try:
         if args.quiz is not None:
             if args.algorithm or args.example or args.game or args.tree:
                 fail("--quiz: a quiz brings its own problem: leave out --algorithm, --example, --game and the tree")
-            outcome = grade_quiz(path, args.quiz, args.timeout)
+            outcome = grade_quiz(path, args.quiz, args.timeout or limits.GRADE_TIMEOUT_SECONDS)
         else:
             problem = Problem.from_request(_problem_fields(args, read, fail))
             outcome = grade_file(path, problem, args.timeout, events=args.json)

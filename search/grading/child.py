@@ -1,28 +1,98 @@
-"""The grader's child process: `python -m search.grading.child` reads one job on stdin (search.grading.sandbox).
+"""The grader's warden: `python -m search.grading.child` reads one job on stdin (search.grading.sandbox).
 
-It limits its own address space first (RLIMIT_AS, where the platform has it), then runs the task and
-writes the task's JSON answer to the file the job names. Nothing the student prints reaches the parent's
-answer: the task collects it.
+It loads the engine, becomes a child subreaper and forks the worker, which locks itself in
+(search.grading.lockdown) and runs the task (the student's code) with its CPU limit. The warden keeps
+the clock on the wall, and when the worker ends, or is stopped, it kills every process the student's code
+left (search.grading.reaper) and waits for them; only then does it answer, on its stdout, which nothing
+of the student's can reach: one line of what happened, then the worker's answer.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
+import signal
 import sys
-from typing import Any
+import threading
+import traceback
+from typing import Any, Callable
 
-from search.grading.sandbox import TASKS
+from search.grading import linux_calls
+from search.grading.lockdown import limit_cpu, lock_in
+from search.grading.reaper import end_descendants, end_user
+
+TASKS = {"grade": "search.grading.child_tasks:grade_task", "quiz": "search.grading.quiz_run:quiz_task"}
+"""What a worker can be asked to run: a module-level function taking the payload dict and a callable to call
+just before the student's code runs (the lock), and returning a JSON-able dict."""
+PRELOADED = ("math", "random", "functools", "itertools", "collections", "copy", "heapq", "time", "typing",
+             "dataclasses", "enum", "operator", "bisect", "string", "re", "statistics", "numbers", "fractions",
+             "decimal", "json", "abc", "array", "traceback", "inspect", "socket", "encodings.idna", "subprocess", "signal")
+"""Modules a student's search may import, loaded before the user switch: the Python a grader runs may sit
+where the student's user cannot read it (a root-only home)."""
+SETUP_SECONDS = 60
+MAX_ANSWER_BYTES = 512_000_000
+MAX_OUTPUT_BYTES = 64_000
 
 
-def _limit_memory(limit: int) -> None:
+class _Drain(threading.Thread):
+    """Reads a pipe to its end (keeping at most `cap` bytes), so a writer never blocks on a full pipe."""
+
+    def __init__(self, descriptor: int, cap: int, first_line: threading.Event | None = None) -> None:
+        super().__init__(daemon=True)
+        self.descriptor, self.cap, self.first_line = descriptor, cap, first_line
+        self.data = bytearray()
+        self.start()
+
+    def run(self) -> None:
+        while chunk := os.read(self.descriptor, 1 << 16):
+            if len(self.data) < self.cap:
+                self.data += chunk[: self.cap - len(self.data)]
+            if self.first_line is not None and b"\n" in self.data:
+                self.first_line.set()
+        os.close(self.descriptor)
+        if self.first_line is not None:
+            self.first_line.set()
+
+
+def _worker(job: dict[str, Any], task: Callable[..., dict[str, Any]], answer: int, output: int) -> None:
+    """In the forked worker: the task, which calls `enter` just before the student's code runs; `enter` locks
+    the process in, says what holds (the first line of the answer, written before any of the student's code
+    runs) and starts the CPU limit."""
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.dup2(output, 1)
+    os.dup2(output, 2)
+    os.closerange(3, answer)
+    os.closerange(answer + 1, 1 << 16)
+    lock = job["lock"]
+    entered = False
+
+    def enter() -> None:
+        nonlocal entered
+        status = lock_in(lock["uid"], lock["gid"], job["scratch"], int(job["memory"]))
+        os.write(answer, json.dumps(status).encode() + b"\n")
+        entered = True
+        limit_cpu(float(job["timeout"]))
+
     try:
-        import resource
-    except ImportError:  # not on this platform (Windows): the time limit still holds
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+        result = task(job["payload"], enter)
+    except Exception as error:  # the lock did not hold (LockError, OSError): the student's code did not run
+        if not entered:
+            os.write(answer, json.dumps({"refused": f"{type(error).__name__}: {error}"}).encode() + b"\n")
+            os._exit(70)
+        traceback.print_exc()
+        os._exit(71)
+    try:
+        with os.fdopen(answer, "w", encoding="utf-8") as out:  # streamed: a big run is not copied whole
+            if not entered:  # the code never ran (a syntax error, no entry point): nothing was locked in
+                out.write('{"entered": false}\n')
+            json.dump(result, out, allow_nan=False)
+            out.write("\n")
+    except Exception:
+        traceback.print_exc()
+        os._exit(71)
+    os._exit(0)
 
 
 def main() -> None:
@@ -32,10 +102,71 @@ def main() -> None:
     job: dict[str, Any] = json.loads(sys.stdin.read())
     module_name, function_name = TASKS[job["task"]].split(":")
     task = getattr(importlib.import_module(module_name), function_name)
-    _limit_memory(int(job["memory"]))
-    answer = task(job["payload"])
-    with open(job["answer"], "w", encoding="utf-8") as out:
-        json.dump(answer, out, allow_nan=False)
+    for name in PRELOADED:
+        importlib.import_module(name)
+    if linux_calls.available():
+        linux_calls.prctl(linux_calls.PR_SET_CHILD_SUBREAPER, 1)
+    answer_read, answer_write = os.pipe()
+    output_read, output_write = os.pipe()
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(answer_read)
+            os.close(output_read)
+            _worker(job, task, answer_write, output_write)
+        finally:
+            os._exit(71)
+    os.close(answer_write)
+    os.close(output_write)
+    ready = threading.Event()
+    answer, output = _Drain(answer_read, MAX_ANSWER_BYTES, ready), _Drain(output_read, MAX_OUTPUT_BYTES)
+    report = _watch(pid, job, ready)
+    report["ended"] = end_descendants()
+    if job["lock"]["uid"] is not None:
+        report["ended"] += end_user(job["lock"]["uid"])
+    answer.join(10)
+    output.join(10)
+    lines = bytes(answer.data).split(b"\n", 2)
+    status = json.loads(lines[0]) if lines[0] else {}
+    report["lock"] = status
+    text = output.data.decode("utf-8", "replace")
+    if "refused" in status:
+        report.update(stopped="refused", detail=status["refused"])
+    elif report.get("stopped") is None and (len(lines) < 2 or not lines[1]):
+        report.update(stopped="memory" if "MemoryError" in text else "crashed", detail=text[-2000:])
+    sys.stdout.write(json.dumps(report) + "\n")
+    if report.get("stopped") is None:
+        sys.stdout.write(lines[1].decode("utf-8", "replace") + "\n")
+    sys.stdout.flush()
+
+
+def _watch(pid: int, job: dict[str, Any], ready: threading.Event) -> dict[str, Any]:
+    """Wait for the worker: its CPU time, and why it stopped when it did not finish (timeout, memory, crashed)."""
+    ended: dict[str, Any] = {}
+
+    def wait() -> None:
+        _, status, usage = os.wait4(pid, 0)
+        ended.update(status=status, cpu=usage.ru_utime + usage.ru_stime)
+
+    waiter = threading.Thread(target=wait, daemon=True)
+    waiter.start()
+    ready.wait(SETUP_SECONDS)
+    timeout = float(job["timeout"])
+    waiter.join(2 * timeout + 5)
+    if waiter.is_alive():  # sleeping, not computing: the CPU limit does not see it
+        os.kill(pid, signal.SIGKILL)
+        waiter.join()
+        return {"stopped": "timeout", "detail": f"stopped after {2 * timeout + 5:g} s on the clock", "cpu": ended["cpu"]}
+    status = ended["status"]
+    report: dict[str, Any] = {"stopped": None, "cpu": round(ended["cpu"], 3)}
+    if os.WIFSIGNALED(status):
+        signalled = os.WTERMSIG(status)
+        if signalled == signal.SIGXCPU or (signalled == signal.SIGKILL and ended["cpu"] >= timeout):
+            report.update(stopped="timeout", detail=f"stopped after {ended['cpu']:.1f} s of CPU")
+        else:
+            report.update(stopped="crashed", detail=f"the process ended by signal {signal.Signals(signalled).name}")
+    return report
 
 
 if __name__ == "__main__":

@@ -6,13 +6,13 @@ Only the run happens here, beside the student's code; the judging happens in the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from search.grading.problem import Problem
 from search.grading.record import run_student
 
 
-def grade_task(payload: dict[str, Any]) -> dict[str, Any]:
-    """{"source", "filename", "problem"} -> the student's run."""
+def grade_task(payload: dict[str, Any], enter: Callable[[], None] | None = None) -> dict[str, Any]:
+    """{"source", "filename", "problem"} -> the student's run; `enter` is called just before the student's code runs."""
     problem = Problem.from_request(payload["problem"])
-    return run_student(payload["source"], problem, payload["filename"]).to_json()
+    return run_student(payload["source"], problem, payload["filename"], enter).to_json()

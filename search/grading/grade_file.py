@@ -11,9 +11,10 @@ from search.errors import InputError
 from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, GradeOutcome
 from search.grading.problem import Problem
 from search.grading.report import judge
-from search.grading.sandbox import run_in_child
+from search.grading.sandbox import lock_notes, run_in_child
 from search.grading.walks import shown_move
 from search.misconceptions import CATALOGUE
+from search.traces.recorder import Recorder
 
 
 def read_student_file(path: Path) -> str:
@@ -30,26 +31,54 @@ def read_student_file(path: Path) -> str:
         raise InputError(str(path), "not UTF-8 text") from None
 
 
-def grade_file(path: Path, problem: Problem, timeout: float = limits.GRADE_TIMEOUT_SECONDS,
+def grade_file(path: Path, problem: Problem, timeout: float | None = None,
                memory: int = limits.GRADE_MEMORY_BYTES, events: bool = False) -> GradeOutcome:
-    """Run the student's file in a child process and judge it against the reference."""
+    """Run the student's file locked in (search.grading.sandbox) and judge it against the reference. timeout: CPU
+    seconds of the student's code; None gives the default for the problem's size (default_time_limit)."""
     source = read_student_file(path)
+    reference = reference_events(problem)
+    if timeout is None:
+        timeout = default_time_limit(reference)
     payload = {"source": source, "filename": str(path.resolve()), "problem": problem.to_json()}
     outcome = run_in_child("grade", payload, timeout, memory)
     if outcome.result is None:
-        words = {"timeout": f"stopped at the time limit ({timeout:g} s): is there an endless loop?",
-                 "memory": f"stopped at the memory limit ({memory // 1_000_000:,} MB)"}.get(
+        words = {"timeout": f"stopped at the time limit ({timeout:g} s of CPU): is there an endless loop?",
+                 "memory": f"stopped at the memory limit ({memory // 1_000_000:,} MB)",
+                 "refused": f"the grader could not lock the code in, so did not run it: {outcome.detail}"}.get(
                      outcome.stopped or "", f"the run crashed: {outcome.detail.strip()[-300:]}")
         run: dict[str, Any] = {"steps": [], "error": {"kind": outcome.stopped or "crashed", "message": words, "line": None,
                                                       "traceback": ""}}
     else:
         run = outcome.result
     try:
-        report = judge(run, problem, events=events)
-    except InputError as error:  # the child's answer is not a run: nothing the grader can judge
+        report = judge(run, problem, events=events, reference_events=reference)
+    except (InputError, KeyError, TypeError, ValueError) as error:  # the child's answer is not a run: nothing to judge
         report = judge({"steps": [], "error": {"kind": "crashed", "message": f"the run's record is broken: {error}",
-                                               "line": None, "traceback": ""}}, problem, events=events)
-    return outcome_of(report, path.name)
+                                               "line": None, "traceback": ""}}, problem, events=events,
+                       reference_events=reference)
+    graded = outcome_of(report, path.name)
+    graded.cpu = outcome.cpu
+    notes = lock_notes(outcome)
+    if notes:
+        graded.text = "\n".join([graded.text, *notes])
+        for test in graded.tests:
+            test.output = "\n".join([test.output, *notes])
+    return graded
+
+
+def reference_events(problem: Problem) -> list[dict[str, Any]]:
+    """The engine's search of the problem (run once: it sizes the time limit and is what the student is judged against)."""
+    recorder = Recorder()
+    problem.request.run(recorder)
+    return recorder.events()
+
+
+def default_time_limit(reference: list[dict[str, Any]]) -> float:
+    """GRADE_TIMEOUT_SECONDS, and GRADE_SECONDS_PER_POSITION for each position the reference visits (at most
+    GRADE_MAX_TIMEOUT_SECONDS): a correct search of a big problem is not stopped for being slow."""
+    visits = sum(1 for event in reference if event.get("type") == "visit")
+    return min(limits.GRADE_MAX_TIMEOUT_SECONDS,
+               round(limits.GRADE_TIMEOUT_SECONDS + visits * limits.GRADE_SECONDS_PER_POSITION, 1))
 
 
 def outcome_of(report: dict[str, Any], name: str) -> GradeOutcome:

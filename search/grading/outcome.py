@@ -30,6 +30,7 @@ class GradeOutcome:
     text: str  # what the grader prints: the verdict, then the first divergence and the diagnosis, or the error
     tests: list[GradedTest] = field(default_factory=list)
     report: dict[str, Any] | None = None  # the full report (search.grading.report), where there is one
+    cpu: float | None = None  # CPU seconds the student's code used (the worker's), when it ran
 
     @property
     def score(self) -> float:

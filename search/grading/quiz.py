@@ -255,10 +255,12 @@ def _check_quiz(quiz: str) -> None:
 
 def _stopped_words(why: str, detail: str, timeout: float) -> str:
     if why == "timeout":
-        return (f"it did not finish within the time limit of {timeout:g} s (an endless loop?); a slow but finite "
+        return (f"it did not finish within the time limit of {timeout:g} s of CPU (an endless loop?); a slow but finite "
                 "search can be given longer with --timeout SECONDS")
     if why == "memory":
         return f"it ran out of memory (the limit is {limits.GRADE_MEMORY_BYTES // 1_000_000:,} MB)"
+    if why == "refused":
+        return f"the grader could not lock the code in, so did not run it: {detail}"
     if why == "broken":
         return f"the run's record is broken ({detail}): did the file change the grader?"
     last = detail.strip().splitlines()[-1:] or ["no message"]

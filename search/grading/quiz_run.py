@@ -19,13 +19,15 @@ DEPTHS = tuple(range(1, 7))
 ENTRY = "minimax_decision"
 
 
-def quiz_task(payload: dict[str, Any]) -> dict[str, Any]:
-    """The child's task (search.grading.sandbox TASKS["quiz"]): run the file's source, return the runs as JSON."""
+def quiz_task(payload: dict[str, Any], enter: Callable[[], None] | None = None) -> dict[str, Any]:
+    """The child's task (search.grading.child TASKS["quiz"]): run the file's source, return the runs as JSON;
+    `enter` is called just before the student's code runs."""
     return run_quiz(str(payload["source"]), str(payload.get("filename") or "minimax.py"),
-                    tuple(payload.get("depths") or DEPTHS))
+                    tuple(payload.get("depths") or DEPTHS), enter)
 
 
-def run_quiz(source: str, filename: str = "minimax.py", depths: tuple[int, ...] = DEPTHS) -> dict[str, Any]:
+def run_quiz(source: str, filename: str = "minimax.py", depths: tuple[int, ...] = DEPTHS,
+             enter: Callable[[], None] | None = None) -> dict[str, Any]:
     """Execute `source` as the module `minimax` and call minimax_decision(GameState(), d) for each depth d.
 
     Returns {"runs": [{"depth", "tested", "move", "move_text", "error"}], "error": a file-level error or None,
@@ -40,9 +42,12 @@ def run_quiz(source: str, filename: str = "minimax.py", depths: tuple[int, ...] 
     module = types.ModuleType("minimax")
     module.__file__ = filename
     output = Output()
+    gamestate = _gamestate_module()
+    if enter is not None:
+        enter()
     saved_modules = {name: sys.modules.get(name) for name in ("minimax", "gamestate")}
     saved_streams = sys.stdout, sys.stderr
-    sys.modules["minimax"], sys.modules["gamestate"] = module, _gamestate_module()
+    sys.modules["minimax"], sys.modules["gamestate"] = module, gamestate
     sys.stdout = sys.stderr = output  # type: ignore[assignment]
     try:
         try:

@@ -15,7 +15,7 @@ import inspect
 import sys
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from search.grading.problem import ENTRIES, Problem
 from search.grading.student_code import Output, short_repr, student_line, student_traceback
@@ -76,8 +76,10 @@ class StudentRecord:
                 "output": self.output}
 
 
-def run_student(source: str, problem: Problem, filename: str = "student.py") -> StudentRecord:
-    """Execute `source`, call its entry point on the problem's start, and record the search."""
+def run_student(source: str, problem: Problem, filename: str = "student.py",
+                enter: Callable[[], None] | None = None) -> StudentRecord:
+    """Execute `source`, call its entry point on the problem's start, and record the search. `enter` is called
+    just before the student's code first runs (the grader's worker locks itself in and starts the clock)."""
     record = StudentRecord(StudentGame(problem.request.game, problem.depth, lambda *step: record.steps.append(Step(*step))))
     try:
         code, record.values_recorded = compile_watched(source, filename)
@@ -89,6 +91,8 @@ def run_student(source: str, problem: Problem, filename: str = "student.py") -> 
     module: dict[str, Any] = {"__name__": "student", "__file__": filename, WATCH: watch_decorator(
         lambda position, value, name: record.steps.append(Step("value", position, game.value_for_max(value), name)))}
     output = Output()
+    if enter is not None:
+        enter()
     saved = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = output  # type: ignore[assignment]
     try:

@@ -17,11 +17,14 @@ from search.traces.json_values import json_number
 from search.traces.recorder import Recorder
 
 
-def judge(run: dict[str, Any], problem: Problem, events: bool = True) -> dict[str, Any]:
-    """The report on `run` (StudentRecord.to_json: a student's search of `problem`); events: include both searches' events."""
-    recorder = Recorder()
-    problem.request.run(recorder)
-    reference_events = recorder.events()
+def judge(run: dict[str, Any], problem: Problem, events: bool = True,
+          reference_events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The report on `run` (StudentRecord.to_json: a student's search of `problem`); events: include both searches'
+    events; reference_events: the engine's search of `problem`, when the caller has run it already."""
+    if reference_events is None:
+        recorder = Recorder()
+        problem.request.run(recorder)
+        reference_events = recorder.events()
     reference = engine_walk(reference_events)
     student_events, student = student_trace(run, reference_events[0], problem.algorithm, events)
     report: dict[str, Any] = {

@@ -60,7 +60,7 @@ def test_an_endless_loop_is_stopped_at_the_time_limit(tmp_path: Path) -> None:
     looping = student(tmp_path, "def alphabeta_search(game, state):\n    while True:\n        pass\n")
     done = run_cli("grade", looping, *LECTURE, "--timeout", "1")
     assert done.returncode == 2
-    assert "stopped at the time limit (1 s): is there an endless loop?" in done.stdout
+    assert "stopped at the time limit (1 s of CPU): is there an endless loop?" in done.stdout
 
 
 def test_a_search_that_fills_memory_is_stopped_by_the_memory_limit(tmp_path: Path) -> None:

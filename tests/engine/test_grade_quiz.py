@@ -137,7 +137,7 @@ def test_a_different_move_on_a_tie_differs_with_the_tie_rule() -> None:
 def test_an_endless_loop_is_stopped_at_the_time_limit() -> None:
     outcome = grade("endless", timeout=1.5)
     assert outcome.exit_code == NOT_JUDGED
-    assert "did not finish within the time limit of 1.5 s (an endless loop?)" in outcome.text
+    assert "did not finish within the time limit of 1.5 s of CPU (an endless loop?)" in outcome.text
     assert outcome.score == 0 and len(outcome.tests) == 6
     assert all("time limit of 1.5 s" in t.output for t in outcome.tests)
 

@@ -30,7 +30,7 @@ def read_student_file(path: Path) -> str:
         raise InputError(str(path), "not UTF-8 text") from None
 
 
-def grade_file(path: Path, problem: Problem, timeout: float = limits.GRADE_TIMEOUT_SECONDS,
+def grade_file(path: Path, problem: Problem, timeout: float | None = limits.GRADE_TIMEOUT_SECONDS,
                memory: int = limits.GRADE_MEMORY_BYTES, events: bool = False) -> GradeOutcome:
     """Run the student's file in a child process and judge it against the reference."""
     source = read_student_file(path)

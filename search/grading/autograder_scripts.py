@@ -32,9 +32,9 @@ rm -f "$RESULTS/results.json"
 # (hidden problems, their trees) nor write the results.
 chmod 700 "$SOURCE" "$RESULTS"
 
-# The submission's .py files, sorted; of several, the first defining an entry function (`entries`, one a line,
-# in the problems' order), else the first file.
-mapfile -t FILES < <(find "$SUBMISSION" -type f -name '*.py' 2>/dev/null | LC_ALL=C sort)
+# The submission's .py files, sorted (not hidden ones, nor a Mac zip's __MACOSX copies); of several, the first
+# defining an entry function (`entries`, one a line, in the problems' order), else the first file.
+mapfile -t FILES < <(find "$SUBMISSION" -type f -name '*.py' -not -name '.*' -not -path '*/__MACOSX/*' 2>/dev/null | LC_ALL=C sort)
 if [ "${#FILES[@]}" -eq 0 ]; then
     cp "$SOURCE/no_submission.json" "$RESULTS/results.json"
     exit 0

@@ -105,7 +105,7 @@ def test_run_autograder_grades_a_right_and_a_wrong_submission(autograder: Path, 
 
 
 def test_no_py_file_gets_0_and_the_reason(autograder: Path, tmp_path: Path) -> None:
-    nothing = run_autograder(autograder, tmp_path, {"README.txt": "my search is in my head\n"})
+    nothing = run_autograder(autograder, tmp_path, {"README.txt": "my search is in my head\n", ".hidden.py": "X = 1\n"})
     assert nothing["score"] == 0 and [t["max_score"] for t in nothing["tests"]] == [2, 1]
     assert nothing["output"].startswith("No .py file was submitted") and all("alphabeta_search" in t["output"] for t in nothing["tests"])
 

@@ -13,8 +13,9 @@ from typing import Any, NoReturn, Sequence
 from search import limits
 from search.algorithms.fit import check_fit
 from search.algorithms.pseudocode import listing
+from search.cli.autograder import add_autograder_parser, autograder_command
 from search.cli.cs188 import add_cs188_parser, cs188_command
-from search.cli.grade import add_grade_parser, grade_command
+from search.cli.grade import add_grade_arguments, add_grade_parser, grade_command
 from search.cli.practice import add_practice_parser, practice_command
 from search.errors import InputError
 from search.games.game import TreeGame
@@ -123,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_practice_parser(commands)
     add_cs188_parser(commands)
     add_grade_parser(commands)
+    add_autograder_parser(commands)
     commands.add_parser("misconceptions", help="list the catalogue of misconceptions (ids for --misconception) as JSON")
     commands.add_parser("schema", help="print the JSON Schema of a tree (search/schema/tree.schema.json), made from the limits")
     return parser
@@ -191,8 +193,21 @@ def ordering_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line; `grade` by a parser of its own with parse_intermixed_args, so its options and its two
+    positionals (STUDENT.py, TREE) come in any order (argparse's subparsers cannot take a positional after options)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["grade"]:
+        grade = OneLineParser(prog="python -m search grade", description="Grade a student's own search against the engine's.")
+        add_grade_arguments(grade)
+        args = grade.parse_intermixed_args(words[1:])
+        args.command = "grade"
+        return args
+    return build_parser().parse_args(words)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     if args.command == "pseudocode":
         code = listing(args.algorithm, args.ties, args.root, args.depth_limited, args.chance, tt=args.tt,
                        quiescence=args.quiescence, beam=args.beam, returns=args.returns)
@@ -208,6 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return practice_command(args, read_tree_file, fail)
     if args.command == "grade":
         return grade_command(args, read_tree_file, fail)
+    if args.command == "autograder":
+        return autograder_command(args, fail)
     if args.command == "import-cs188":
         return cs188_command(args, read_tree_file, fail)
     if args.tree is None and (args.state or args.estimate) and not args.game:

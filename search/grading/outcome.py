@@ -19,9 +19,11 @@ class GradedTest:
     score: float
     max_score: float
     output: str
+    visibility: str = "visible"  # Gradescope's: visible, hidden, after_due_date or after_published
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "score": self.score, "max_score": self.max_score, "output": self.output}
+        return {"name": self.name, "score": self.score, "max_score": self.max_score, "visibility": self.visibility,
+                "output": self.output}
 
 
 @dataclass(slots=True)

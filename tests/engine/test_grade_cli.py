@@ -87,7 +87,7 @@ def test_bad_commands_exit_2_naming_the_option(tmp_path: Path) -> None:
     path = student(tmp_path, "x = 1\n")
     assert "--algorithm" in run_cli("grade", path, "--example", "lecture").stderr
     both = run_cli("grade", path, "--algorithm", "minimax", "--example", "lecture", "--game", "tictactoe")
-    assert both.returncode == 2 and "exactly one of TREE, --example or --game" in both.stderr
+    assert both.returncode == 2 and "exactly one of TREE, --example, --game or --game-class" in both.stderr
     missing = run_cli("grade", str(tmp_path / "nope.py"), *LECTURE)
     assert missing.returncode == 2 and "nope.py: cannot read" in missing.stderr
     chance = run_cli("grade", path, "--algorithm", "alphabeta", "--example", "chance")

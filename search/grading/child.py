@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import traceback
 from typing import Any, Callable
 
@@ -153,11 +154,15 @@ def _watch(pid: int, job: dict[str, Any], ready: threading.Event) -> dict[str, A
     waiter.start()
     ready.wait(SETUP_SECONDS)
     timeout = float(job["timeout"])
-    waiter.join(2 * timeout + 5)
-    if waiter.is_alive():  # sleeping, not computing: the CPU limit does not see it
-        os.kill(pid, signal.SIGKILL)
-        waiter.join()
-        return {"stopped": "timeout", "detail": f"stopped after {2 * timeout + 5:g} s on the clock", "cpu": ended["cpu"]}
+    started = time.monotonic()
+    while waiter.is_alive():
+        waiter.join(1.0)
+        on_clock = time.monotonic() - started
+        if waiter.is_alive() and _stalled(pid, timeout, on_clock):
+            os.kill(pid, signal.SIGKILL)
+            waiter.join()
+            return {"stopped": "timeout", "cpu": round(ended["cpu"], 3),
+                    "detail": f"stopped after {on_clock:.0f} s on the clock, using {ended['cpu']:.1f} s of CPU"}
     status = ended["status"]
     report: dict[str, Any] = {"stopped": None, "cpu": round(ended["cpu"], 3)}
     if os.WIFSIGNALED(status):
@@ -167,6 +172,22 @@ def _watch(pid: int, job: dict[str, Any], ready: threading.Event) -> dict[str, A
         else:
             report.update(stopped="crashed", detail=f"the process ended by signal {signal.Signals(signalled).name}")
     return report
+
+
+def _stalled(pid: int, timeout: float, on_clock: float) -> bool:
+    """Past twice the limit and 5 s on the clock while mostly idle (sleeping, waiting), or ten times the limit and a
+    minute whatever it does: the CPU limit stops code that computes, however busy the machine is."""
+    if on_clock > 10 * timeout + 60:
+        return True
+    if on_clock <= 2 * timeout + 5:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return True
+    return cpu < 0.25 * on_clock
 
 
 if __name__ == "__main__":

@@ -42,7 +42,9 @@ def grade_file(path: Path, problem: Problem, timeout: float | None = None,
     payload = {"source": source, "filename": str(path.resolve()), "problem": problem.to_json()}
     outcome = run_in_child("grade", payload, timeout, memory)
     if outcome.result is None:
-        words = {"timeout": f"stopped at the time limit ({timeout:g} s of CPU): is there an endless loop?",
+        clock = "on the clock" in outcome.detail
+        words = {"timeout": f"{outcome.detail} (the limit is {timeout:g} s of CPU): is it waiting (sleep, input) instead of "
+                            "searching?" if clock else f"stopped at the time limit ({timeout:g} s of CPU): is there an endless loop?",
                  "memory": f"stopped at the memory limit ({memory // 1_000_000:,} MB)",
                  "refused": f"the grader could not lock the code in, so did not run it: {outcome.detail}"}.get(
                      outcome.stopped or "", f"the run crashed: {outcome.detail.strip()[-300:]}")

@@ -17,6 +17,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from search import limits
 from search.grading.problem import ENTRIES, Problem
 from search.grading.student_code import Output, short_repr, student_line, student_traceback
 from search.grading.student_game import GameUseError, Position, StudentGame, VisitLimit
@@ -106,6 +107,10 @@ def run_student(source: str, problem: Problem, filename: str = "student.py",
     except RecursionError as error:
         record.error = StudentError("exception", "RecursionError: the search calls itself without end (is the depth "
                                     "or the terminal test missing?)", student_line(error, filename),
+                                    student_traceback(error, filename))
+    except MemoryError as error:
+        record.error = StudentError("exception", "MemoryError: the search ran out of memory (the grader's limit is "
+                                    f"{limits.GRADE_MEMORY_BYTES // 1_000_000:,} MB)", student_line(error, filename),
                                     student_traceback(error, filename))
     except SystemExit as error:  # exit() in the student's file: not the grader's to obey
         record.error = StudentError("exception", "the file called exit() (sys.exit): a search returns its move instead",

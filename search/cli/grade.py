@@ -16,7 +16,7 @@ from search import limits
 from search.errors import InputError
 from search.grading.grade_file import grade_file
 from search.grading.gradescope import write_results
-from search.grading.problem import ALGORITHMS, Problem
+from search.grading.problem import ALGORITHMS, GAMES, Problem
 from search.grading.quiz import QUIZZES, grade_quiz
 from search.trees.node import EXAMPLES
 from search.trees.parse import parse_tree_text
@@ -28,7 +28,7 @@ def add_grade_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     grade.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand) to search")
     grade.add_argument("--algorithm", choices=list(ALGORITHMS), help="the search the file implements (required unless --quiz)")
     grade.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
-    grade.add_argument("--game", choices=["tictactoe", "isolation"], help="a built-in game (with --state)")
+    grade.add_argument("--game", choices=list(GAMES), help="a built-in game (with --state)")
     grade.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
     grade.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
     grade.add_argument("--ties", choices=["prune", "explore"], default="prune", help="alphabeta: prune on ties (the slides) or not")

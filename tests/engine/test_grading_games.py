@@ -157,3 +157,16 @@ def test_trace_game_class_writes_a_valid_custom_trace_and_refuses_a_bad_spec() -
     assert json.loads(from_state.stdout.splitlines()[0])["source"]["state"] == "1 1 (Bob to move)"
     missing = run_cli("trace", "--game-class", str(ROOT / "docs/examples/nim.py:Chess"))
     assert missing.returncode == 2 and missing.stderr.endswith("no class Chess (it defines Nim)\n")
+
+
+def test_a_course_game_of_three_players_is_graded_by_max_n_with_its_own_names() -> None:
+    fields = course_game_fields("tests/engine/grading_files/three_counters.py:Counters", ROOT)
+    right = report(text("maxn_right.py"), {**fields, "algorithm": "maxn"})
+    assert right["verdict"] == "match" and right["reference"]["value"] == [4, 0, 4]
+    wrong = report(text("maxn_root_component.py"), {**fields, "algorithm": "maxn"})
+    assert wrong["misconception"]["id"] == "maxn-root-component"
+    assert wrong["divergence"]["message"] == ("your maxn_value(root.1.2) returned ⟨3, 3, 3⟩; "
+                                              "in max^n MAXN-VALUE(root.1.2) returns ⟨0, 0, 3⟩")
+    names = report("def maxn_search(game, state):\n    assert game.players == ['Ann', 'Bob', 'Cy']\n"
+                   "    assert game.to_move(game.result(state, 1)) == 'Bob'\n    return 1\n", {**fields, "algorithm": "maxn"})
+    assert names["error"] is None

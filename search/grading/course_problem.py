@@ -66,7 +66,7 @@ def course_game(data: Any, chance: bool = False) -> CourseGame:
         raise InputError(f"{file}:{name}", "has no initial state: set initial = ... in the class or in __init__")
     try:
         course = CourseGame(instance, state, chance=chance)
-    except InputError:
+    except InputError:  # already names the field (players, state)
         raise
     except Exception as error:  # the course's to_move, actions or result raised
         raise InputError(f"{file}:{name}", f"{type(error).__name__}: {error}") from None

@@ -17,12 +17,13 @@ from typing import Any, Callable, NoReturn
 
 from search import limits
 from search.errors import InputError
-from search.grading.assignment import course_game_fields, load_assignment
+from search.grading.assignment import load_assignment
 from search.grading.assignment_run import grade_assignment
+from search.grading.course_problem import course_game_fields
 from search.grading.grade_file import grade_file, read_student_file
 from search.grading.gradescope import write_results
 from search.grading.outcome import NOT_JUDGED, GradedTest, GradeOutcome
-from search.grading.problem import ALGORITHMS, Problem
+from search.grading.problem import ALGORITHMS, GAMES, Problem
 from search.grading.quiz import QUIZZES, grade_quiz, graded_tests
 from search.trees.node import EXAMPLES
 from search.trees.parse import parse_tree_text
@@ -42,9 +43,10 @@ def add_grade_arguments(grade: argparse.ArgumentParser) -> None:
     grade.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand) to search")
     grade.add_argument("--algorithm", choices=list(ALGORITHMS), help="the search the file implements (required unless --quiz or --config)")
     grade.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
-    grade.add_argument("--game", choices=["tictactoe", "isolation"], help="a built-in game (with --state)")
+    grade.add_argument("--game", choices=list(GAMES), help="a built-in game (with --state; Connect Four with --depth)")
     grade.add_argument("--game-class", metavar="FILE.py:ClassName", help="a course's own game (written with search.library.GameBase)")
-    grade.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2")
+    grade.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2; "
+                       "Connect Four 42 chars of X O . (rows top to bottom)")
     grade.add_argument("--depth", type=int, help=f"depth limit in edges from the root (0-{limits.MAX_SEARCH_DEPTH})")
     grade.add_argument("--ties", choices=["prune", "explore"], help="alphabeta: prune on ties (the slides, the default) or not")
     grade.add_argument("--returns", choices=["v", "bound"], help="alphabeta: return v (the slides' pseudocode, the default) or the bound")
@@ -128,8 +130,8 @@ def _problem_fields(args: argparse.Namespace, read: Callable[[str], str], fail: 
     given = [name for name, value in inputs if value]
     if len(given) != 1:
         fail("give exactly one of TREE, --example, --game or --game-class" + (f" (got {', '.join(given)})" if given else ""))
-    if args.state and not args.game:
-        fail("--state goes with --game")
+    if args.state and not (args.game or args.game_class):
+        fail("--state goes with --game or --game-class")
     fields: dict[str, Any] = {"algorithm": args.algorithm, "depth": args.depth}
     if args.algorithm == "alphabeta":
         fields.update(ties=args.ties or "prune", returns=args.returns or "v")
@@ -142,9 +144,11 @@ def _problem_fields(args: argparse.Namespace, read: Callable[[str], str], fail: 
         fields["example"] = args.example
     elif args.game_class:
         try:
-            fields.update(course_game_fields()(args.game_class, Path.cwd()))
+            fields.update(course_game_fields(args.game_class, Path.cwd()))
         except InputError as error:
             fail(f"--game-class: {error.problem}" if error.where == "game_class" else f"--game-class: {error}")
+        if args.state is not None:
+            fields["course_game"]["state"] = args.state
     else:
         fields.update(game=args.game, state=args.state)
     return fields

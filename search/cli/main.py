@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
 from search import limits
@@ -20,6 +21,7 @@ from search.cli.practice import add_practice_parser, practice_command
 from search.errors import InputError
 from search.games.game import TreeGame
 from search.games.registry import GAMES
+from search.grading.course_problem import course_game, course_game_fields
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
 from search.misconceptions import CATALOGUE
 from search.request import (
@@ -65,14 +67,19 @@ def positive_int(text: str) -> int:
     return value
 
 
-def add_source_arguments(parser: argparse.ArgumentParser, game_help: str) -> None:
-    """What to search, as `trace` and `ordering` both take it: a tree file, an example or a game."""
+def add_source_arguments(parser: argparse.ArgumentParser, game_help: str, course: bool = False) -> None:
+    """What to search, as `trace` and `ordering` both take it: a tree file, an example or a game (`course`: or a
+    course's own GameBase class, --game-class)."""
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
     source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
     source.add_argument("--game", choices=list(GAMES), help=game_help)
+    if course:
+        source.add_argument("--game-class", metavar="FILE.py:ClassName",
+                            help="a course's own game: a search.GameBase subclass in a Python file (docs/library.md)")
     parser.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2; "
-                        "Connect Four 42 chars of X O . (rows top to bottom; needs --depth)")
+                        "Connect Four 42 chars of X O . (rows top to bottom; needs --depth); with --game-class a "
+                        "Python literal of the game's state")
     parser.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
     parser.add_argument("--symmetry", action="store_true",
                         help="tic-tac-toe: keep one move of each class of positions equal under the square's 8 symmetries")
@@ -88,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="python -m search", description="Minimax Lab's instrumented game-tree search.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     trace = commands.add_parser("trace", help="run a search and write its events as JSON Lines to stdout")
-    add_source_arguments(trace, "search a game position")
+    add_source_arguments(trace, "search a game position", course=True)
     trace.add_argument("--algorithm", choices=list(ALGORITHMS), default="alphabeta",
                        help="iterative: alpha-beta at depth 1, 2, ..., --depth (iterative deepening); "
                             "expectiminimax: trees with chance nodes; maxn: trees whose root lists players")
@@ -173,10 +180,26 @@ def request_from_args(args: argparse.Namespace) -> SearchRequest:
         returns = parse_returns(options, TreeGame(root), algorithm)
         request = SearchRequest(TreeGame(root), algorithm, depth, ties, ordering=ordering, seed=seed, returns=returns)
         return fitted_request(with_misconception(request, options.get("misconception")))
+    if getattr(args, "game_class", None):
+        return course_request(args, options, enhancements)
     if args.example:
         return parse_request({"example": args.example, "symmetry": args.symmetry, **options, **enhancements})
     return parse_request({"game": args.game, "state": args.state, "estimate": args.estimate, "symmetry": args.symmetry,
                           **options, **enhancements})
+
+
+def course_request(args: argparse.Namespace, options: dict[str, Any], enhancements: dict[str, Any]) -> SearchRequest:
+    """--game-class FILE.py:ClassName: the course's game searched as itself (its trace's source is "custom",
+    docs/trace-format.md), from --state (a Python literal) or its initial position."""
+    if args.symmetry or args.estimate:
+        fail(f"--{'symmetry' if args.symmetry else 'estimate'}: goes with a built-in game, not --game-class")
+    fields = course_game_fields(args.game_class, Path.cwd())["course_game"]
+    if args.state is not None:
+        fields["state"] = args.state
+    game = course_game(fields, chance=options["algorithm"] == "expectiminimax")
+    if options["depth"] is not None:
+        game.require_evaluate()
+    return parse_request({**options, **enhancements}, game=game)
 
 
 def ordering_command(args: argparse.Namespace) -> int:
@@ -227,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return autograder_command(args, fail)
     if args.command == "import-cs188":
         return cs188_command(args, read_tree_file, fail)
-    if args.tree is None and (args.state or args.estimate) and not args.game:
+    if args.tree is None and (args.state or args.estimate) and not (args.game or getattr(args, "game_class", None)):
         fail("--state and --estimate go with --game")
     if args.command == "ordering":
         return ordering_command(args)

@@ -11,11 +11,12 @@ import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from search import limits
 from search.errors import InputError, quoted, shortened
 from search.grading import problem as problems
+from search.grading.course_problem import course_game_fields
 from search.grading.problem import Problem
 from search.trees.node import EXAMPLES
 from search.trees.parse import parse_tree_text
@@ -155,21 +156,10 @@ def _input(key: str, table: dict[str, Any], folder: Path) -> dict[str, Any]:
         return {"game": value, "state": table.get("state"), "estimate": table.get("estimate")}
     if not isinstance(value, str) or ":" not in value:
         raise InputError("game_class", f'expected "FILE.py:ClassName", got {quoted(value)}')
-    fields = course_game_fields()
     try:
-        return fields(value, folder)
+        return course_game_fields(value, folder)
     except InputError as error:
         raise InputError(f"game_class: {error.where}" if error.where else "game_class", error.problem) from None
-
-
-def course_game_fields() -> Callable[[str, Path], dict[str, Any]]:
-    """search.grading.course_problem.course_game_fields: the problem fields of a course's own game (search.library.GameBase),
-    imported when asked for, so a grader without it still reads every other config."""
-    try:
-        from search.grading.course_problem import course_game_fields as fields
-    except ImportError:
-        raise InputError("game_class", "this version of the grader cannot grade a course's own game (FILE.py:ClassName)") from None
-    return fields
 
 
 def _random_spec(value: Any) -> RandomTreeSpec:

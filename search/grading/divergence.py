@@ -14,7 +14,7 @@ from typing import Any
 from search.grading.walks import Walk, same_value, shown_move, shown_number
 from search.traces.json_values import from_json_number
 
-NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax"}
+NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax", "maxn": "max^n"}
 FUNCTIONS = {"max": "MAX-VALUE", "min": "MIN-VALUE"}
 TESTS = {"v >= beta": ("≥", "β", "beta"), "v > beta": (">", "β", "beta"), "v <= alpha": ("≤", "α", "alpha"),
          "v < alpha": ("<", "α", "alpha")}
@@ -108,6 +108,8 @@ def _unvisited(node: str, student: Walk, other: Walk, name: str, depth: int | No
 
 def _their_value(name: str, player: str, node: str, value: float) -> str:
     """The other search's value of `node` in the slides' words."""
+    if name == NAMES["maxn"]:
+        return f"in max^n MAXN-VALUE({node}) returns {shown_number(value)}"
     if player == "chance":
         return f"in {name} the chance node {node} is worth {shown_number(value)} (Σ P(r) × the value of each outcome r)"
     return f"in {name} {FUNCTIONS.get(player, 'MAX-VALUE')}({node}) returns {shown_number(value)}"

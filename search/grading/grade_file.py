@@ -97,7 +97,8 @@ def outcome_of(report: dict[str, Any], name: str) -> GradeOutcome:
         lines.append(f"Note: on this problem {_followed(report['same_search'])} search the same way; a problem where "
                      "they differ tells them apart.")
     if verdict != "error" and not report["values_recorded"]:
-        lines.append("Values were not checked: name your functions max_value and min_value (chance_value) to have them checked.")
+        lines.append("Values were not checked: name your functions max_value and min_value (chance_value; maxn_value for "
+                     "max^n) to have them checked.")
     error = report["error"]
     if error is not None and error.get("traceback"):
         lines.append(error["traceback"].rstrip())

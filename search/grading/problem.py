@@ -1,8 +1,10 @@
 """A grading problem: what the student's search is run on and judged against.
 
 It is a search request (search.request) reduced to what a student's own code can be asked: minimax,
-alpha-beta or expectiminimax on an example, a tree or a built-in game, with a depth limit, a tie rule
-and alpha-beta's returned form. The reference search is that request run by the engine.
+alpha-beta, expectiminimax or max^n on an example, a tree, a built-in game (tic-tac-toe, Isolation,
+Connect Four with a depth limit) or a course's own GameBase game (`course_game`, search.grading.course_problem),
+with a depth limit, a tie rule and alpha-beta's returned form. The reference search is that request run by
+the engine.
 """
 
 from __future__ import annotations
@@ -11,12 +13,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from search.errors import InputError, quoted, shortened
+from search.grading.course_problem import course_game
 from search.request import SearchRequest, parse_request
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn")
 ENTRIES = {algorithm: f"{algorithm}_search" for algorithm in ALGORITHMS}
-"""The function a student's file defines for each algorithm (AIMA 4th ed.'s names: minimax_search, alphabeta_search)."""
-FIELDS = ("example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "returns")
+"""The function a student's file defines for each algorithm (AIMA 4th ed.'s names: minimax_search, alphabeta_search;
+maxn_search for max^n, §5.2.2)."""
+GAMES = ("tictactoe", "isolation", "connect4")
+"""The built-in games a problem can name (Connect Four only with a depth limit: search.request refuses it without)."""
+FIELDS = ("example", "tree", "game", "state", "estimate", "course_game", "algorithm", "depth", "ties", "returns")
+OPTIONS = ("algorithm", "depth", "ties", "returns")
 
 
 @dataclass(slots=True)
@@ -28,7 +35,7 @@ class Problem:
     def from_request(cls, data: Any) -> Problem:
         """Validate a problem as /api/search validates a request; errors name the field."""
         if not isinstance(data, dict):
-            raise InputError("", "expected an object with example, tree or game, and algorithm")
+            raise InputError("", "expected an object with example, tree, game or course_game, and algorithm")
         unknown = sorted(set(data) - set(FIELDS))
         if unknown:
             raise InputError(shortened(unknown[0]), f"unknown field: a problem has {', '.join(FIELDS)}")
@@ -36,7 +43,18 @@ class Problem:
         asked.setdefault("algorithm", "alphabeta")
         if asked["algorithm"] not in ALGORITHMS:
             raise InputError("algorithm", f"a student's search is one of {', '.join(ALGORITHMS)}, got {quoted(asked['algorithm'])}")
-        return cls(parse_request(asked), asked)
+        if "game" in asked and asked["game"] not in GAMES:
+            raise InputError("game", f"expected one of {', '.join(GAMES)}, got {quoted(asked['game'])}")
+        if "course_game" not in asked:
+            return cls(parse_request(asked), asked)
+        others = sorted(set(asked) - {"course_game", *OPTIONS})
+        if others:
+            raise InputError(others[0], "give a course's game alone (its position goes in course_game.state)")
+        game = course_game(asked["course_game"], chance=asked["algorithm"] == "expectiminimax")
+        if asked.get("depth") is not None:
+            game.require_evaluate()
+        options = {key: value for key, value in asked.items() if key != "course_game"}
+        return cls(parse_request(options, game=game), asked)
 
     @property
     def algorithm(self) -> str:
@@ -52,10 +70,16 @@ class Problem:
         return self.request.depth
 
     def to_json(self) -> dict[str, Any]:
-        """The problem as a request, a tree always in its full JSON form (so a Web Worker can rebuild it as is)."""
+        """The problem as a request, a tree always in its full JSON form and a course's game with its source text
+        (so a child process or a Web Worker can rebuild it as is)."""
         source = self.request.game.source()
-        where: dict[str, Any] = ({"tree": source["tree"]} if source["kind"] == "tree"
-                                 else {"game": source["game"], "state": source["state"], "estimate": source["estimate"]})
+        where: dict[str, Any]
+        if "course_game" in self.data:
+            where = {"course_game": self.data["course_game"]}
+        elif source["kind"] == "tree":
+            where = {"tree": source["tree"]}
+        else:
+            where = {"game": source["game"], "state": source["state"], "estimate": source["estimate"]}
         options: dict[str, Any] = {"algorithm": self.algorithm, "depth": self.depth}
         if self.algorithm == "alphabeta":
             options.update(ties=self.request.ties, returns=self.request.returns)
@@ -63,6 +87,10 @@ class Problem:
 
     def describe(self) -> str:
         """The problem in a few words, for a report's headline: "alphabeta on the lecture's tree"."""
-        name = (f"the {self.data['example']} tree" if "example" in self.data else self.data.get("game") or "the tree given")
+        if "course_game" in self.data:
+            game = self.data["course_game"]
+            name = f"{game['class']} ({game.get('file', 'game.py')})"
+        else:
+            name = (f"the {self.data['example']} tree" if "example" in self.data else self.data.get("game") or "the tree given")
         depth = "" if self.depth is None else f", depth {self.depth}"
         return f"{self.algorithm} on {name}{depth}"

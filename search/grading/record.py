@@ -22,14 +22,14 @@ from search.grading.problem import ENTRIES, Problem
 from search.grading.student_code import Output, short_repr, student_line, student_traceback
 from search.grading.student_game import GameUseError, Position, StudentGame, VisitLimit
 from search.grading.value_hook import WATCH, compile_watched, watch_decorator
-from search.traces.json_values import json_number
+from search.grading.values import json_value
 
 
 @dataclass(slots=True)
 class Step:
-    kind: str  # "visit", "leaf" (utility or evaluate) or "value" (a max_value/min_value/chance_value return)
+    kind: str  # "visit", "leaf" (utility or evaluate) or "value" (a max_value/min_value/chance_value/maxn_value return)
     position: Position
-    value: float | None = None
+    value: Any = None  # a number, or a max^n vector
     how: str = ""  # a leaf's "utility" | "estimate"; a value's function name
 
 
@@ -68,7 +68,7 @@ class StudentRecord:
                               **(described if isinstance(described, dict) else {})})
             else:
                 steps.append({"kind": step.kind, "node": position.id, "player": position.player,
-                              "root": position.parent is None, "value": json_number(step.value), "how": step.how})
+                              "root": position.parent is None, "value": json_value(step.value), "how": step.how})
         chosen = self.game.engine_move(self.returned) if self.error is None else None
         return {"steps": steps, "child": None if chosen is None else chosen[0],
                 "move": None if chosen is None else engine.move_json(chosen[1]),
@@ -90,7 +90,8 @@ def run_student(source: str, problem: Problem, filename: str = "student.py",
         return record
     game = record.game
     module: dict[str, Any] = {"__name__": "student", "__file__": filename, WATCH: watch_decorator(
-        lambda position, value, name: record.steps.append(Step("value", position, game.value_for_max(value), name)))}
+        lambda position, value, name: record.steps.append(Step("value", position, game.value_for_max(value), name)),
+        game.read_value)}
     output = Output()
     if enter is not None:
         enter()

@@ -12,8 +12,8 @@ from search.grading.diagnose import reproducing
 from search.grading.divergence import NAMES, Divergence, first_divergence
 from search.grading.problem import Problem
 from search.grading.student_trace import student_trace
+from search.grading.values import json_value
 from search.grading.walks import Walk, engine_walk, shown_number
-from search.traces.json_values import json_number
 from search.traces.recorder import Recorder
 
 
@@ -58,7 +58,7 @@ def judge(run: dict[str, Any], problem: Problem, events: bool = True,
 
 
 def _summary(walk: Walk, visited: int) -> dict[str, Any]:
-    return {"visited": visited, "value": None if walk.value is None else json_number(walk.value), "move": walk.move,
+    return {"visited": visited, "value": None if walk.value is None else json_value(walk.value), "move": walk.move,
             "child": walk.child}
 
 

@@ -7,8 +7,9 @@ calls of terminal_test); `result` makes a new Position each call, so a subtree s
 visited twice. utility and evaluate record the leaf's value.
 
 Players are named as the course names them: "MAX", "MIN" and "CHANCE" on a tree, "X" and "O" in
-tic-tac-toe, "P1" and "P2" in Isolation. Values are those of the engine (for MAX, X or P1), turned to
-the point of view of the player asked about.
+tic-tac-toe and Connect Four, "P1" and "P2" in Isolation, a several-player tree's own names (max^n), a
+course's GameBase game its own to_move values (search.grading.student_players). Values are those of the
+engine (for MAX, X or P1; a vector in max^n), turned to the point of view of the player asked about.
 """
 
 from __future__ import annotations
@@ -18,19 +19,9 @@ from typing import Any, Callable
 from search import limits
 from search.errors import quoted
 from search.games.game import Game, TreeGame
-from search.games.isolation import Isolation
-from search.games.tictactoe import TicTacToe
+from search.grading.student_players import PLAYER_NAMES, TREE_NAMES, GameUseError, players_view
 
-PLAYER_NAMES: dict[type, dict[str, str]] = {
-    TicTacToe: {"max": "X", "min": "O"},
-    Isolation: {"max": "P1", "min": "P2"},
-}
-TREE_NAMES = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
-
-
-class GameUseError(Exception):
-    """The student's code asked the game something it cannot answer (a move not among the actions, the
-    utility of a game that is not over): reported with the student's line, like any exception."""
+__all__ = ["PLAYER_NAMES", "TREE_NAMES", "GameUseError", "Position", "StudentGame", "VisitLimit"]
 
 
 class VisitLimit(BaseException):
@@ -74,18 +65,17 @@ class StudentGame:
         self._log = log
         self.depth_limit = depth_limit
         """The problem's depth limit (None: search to the end); cutoff(state, depth) tests it."""
-        self._names = TREE_NAMES if isinstance(game, TreeGame) else PLAYER_NAMES.get(type(game), TREE_NAMES)
-        self._roles = {name: role for role, name in self._names.items()}
+        self._view = players_view(game)
         self.visits = 0
-        root_player = game.to_move(game.initial)
-        self.initial = Position(game.root_id, game.initial, None, 0, None, root_player)
-        self._root_sign = -1 if root_player == "min" else 1
-        self.players = [self._names["max"], self._names["min"]]
+        self.initial = Position(game.root_id, game.initial, None, 0, None, game.to_move(game.initial))
+        self.players = list(self._view.names)
+        """The players as to_move names them (max^n: in the order of each vector's components)."""
 
     # --- the textbook's functions ------------------------------------------------------------
     def to_move(self, state: Position) -> str:
-        """TO-MOVE(s): "MAX"/"MIN"/"CHANCE" on a tree, "X"/"O" in tic-tac-toe, "P1"/"P2" in Isolation."""
-        return self._names[self._position(state, "to_move").player]
+        """TO-MOVE(s): "MAX"/"MIN"/"CHANCE" on a tree, "X"/"O" in tic-tac-toe and Connect Four, "P1"/"P2" in
+        Isolation, a players tree's names, a course game's own."""
+        return self._view.name(self._position(state, "to_move"))
 
     def actions(self, state: Position) -> list[Any]:
         """ACTIONS(s), in the order the search must try them: a tree's child ids, tic-tac-toe's cells 0-8,
@@ -114,27 +104,27 @@ class StudentGame:
         """AIMA 3rd ed.'s name for is_terminal (its games.py), for courses still on it."""
         return self.is_terminal(state)
 
-    def utility(self, state: Position, player: str) -> float:
-        """UTILITY(s, p): the value of a finished game for `player`."""
+    def utility(self, state: Position, player: Any = None) -> Any:
+        """UTILITY(s, p): the value of a finished game for `player` (max^n: p's component; without a player the
+        whole vector, as the pseudocode's UTILITY(state), or for the player to move at the start)."""
         position = self._looked_at(state, "utility")
-        role = self._role(player, "utility")
         if not self._game.is_terminal(position.state):
             raise GameUseError(f"utility({position.id}, {quoted(player)}): the game is not over at {position.id}; "
                                "test is_terminal(state) first (a depth limit uses evaluate(state))")
         value = self._game.utility(position.state)
         self._log("leaf", position, value, "utility")
-        return value if role == "max" else -value
+        return self._view.utility(value, position, player)
 
-    def evaluate(self, state: Position, player: str | None = None) -> float:
-        """EVAL(s): the estimate at a depth limit, for MAX (the player to move at the start) or for `player`."""
+    def evaluate(self, state: Position, player: Any = None) -> Any:
+        """EVAL(s): the estimate at a depth limit, for the player to move at the start or for `player` (max^n:
+        the vector, or p's component)."""
         position = self._looked_at(state, "evaluate")
-        sign = self._root_sign if player is None else (1 if self._role(player, "evaluate") == "max" else -1)
         try:
             value = self._game.evaluate(position.state)
         except AssertionError:
             raise GameUseError(f"evaluate({position.id}): this tree gives no estimate at {position.id}") from None
         self._log("leaf", position, value, "estimate")
-        return sign * value
+        return self._view.estimate(value, position, player)
 
     def probability(self, state: Position, outcome: Any) -> float:
         """P(r): the probability of `outcome` at a chance node."""
@@ -155,9 +145,14 @@ class StudentGame:
         """The engine's game behind this one (how a position is described in a trace)."""
         return self._game
 
-    def value_for_max(self, value: float) -> float:
-        """A value the student's search returned (for the player to move at the start) as the engine's (for MAX)."""
-        return self._root_sign * value
+    def value_for_max(self, value: Any) -> Any:
+        """A value the student's search returned (for the player to move at the start) as the engine's (for MAX;
+        a max^n vector as it is)."""
+        return self._view.as_engine(value)
+
+    def read_value(self, returned: Any) -> Any:
+        """What a value function returned as a value (a number, a max^n vector), or None when it is not one."""
+        return self._view.read(returned)
 
     def engine_move(self, move: Any) -> tuple[str, Any] | None:
         """(child id, the engine's action) of a move the search returned at the start, or None if it is not one."""
@@ -176,12 +171,6 @@ class StudentGame:
     def _student_move(self, action: Any) -> Any:
         """A tree's child is its id; a game's action is itself (Isolation's (x, y) stays a tuple)."""
         return action.id if isinstance(self._game, TreeGame) else action
-
-    def _role(self, player: Any, method: str) -> str:
-        if player not in self._roles or player == self._names.get("chance"):
-            raise GameUseError(f"{method}(state, player): player {quoted(player)} is not one of {quoted(self.players)} "
-                               "(use player = game.to_move(state) at the start)")
-        return self._roles[player]
 
     def _position(self, state: Any, method: str) -> Position:
         if not isinstance(state, Position):

@@ -12,17 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from search.errors import InputError
+from search.grading.values import from_json_value, is_value, json_value
 from search.grading.walks import Walk
-from search.traces.json_values import from_json_number, json_number
 
 Event = dict[str, Any]
 LINES = {
     "minimax": {"visit": "{p}.head", "leaf": "{p}.terminal", "value": "{p}.return"},
     "alphabeta": {"visit": "{p}.head", "leaf": "{p}.terminal", "value": "{p}.return"},
     "expectiminimax": {"visit": "emm.head", "leaf": "emm.terminal", "value": "emm.{p}"},
+    "maxn": {"visit": "maxn.head", "leaf": "maxn.terminal", "value": "maxn.return"},
 }
 """The pseudocode line each kind of step shows (the listing's ids, search.algorithms.pseudocode)."""
-PLAYERS = ("max", "min", "chance")
 
 
 def student_trace(run: dict[str, Any], start: Event, algorithm: str, events: bool = True) -> tuple[list[Event], Walk]:
@@ -52,7 +52,7 @@ def student_trace(run: dict[str, Any], start: Event, algorithm: str, events: boo
                 out.append({"seq": seq, "type": "leaf", "node": node, "line": lines["leaf"].format(p=player),
                             "value": step["value"], "kind": step["how"]})
         else:
-            value = from_json_number(step["value"])
+            value = from_json_value(step["value"])
             walk.returns.append((node, value, len(walk.visits), seq, step["how"]))
             if step.get("root"):
                 walk.value = value
@@ -64,7 +64,7 @@ def student_trace(run: dict[str, Any], start: Event, algorithm: str, events: boo
     walk.child, walk.move, walk.returned, walk.result_seq = run.get("child"), run.get("move"), run.get("returned"), seq
     if events:
         out.append({"seq": seq, "type": "result", "node": walk.root, "line": "search.return",
-                    "value": None if walk.value is None else json_number(walk.value), "move": walk.move, "child": walk.child,
+                    "value": None if walk.value is None else json_value(walk.value), "move": walk.move, "child": walk.child,
                     "visited": visits, "leaves": leaves, "prunes": 0, "pruned": 0, "complete": run.get("error") is None})
     return out, walk
 
@@ -75,11 +75,11 @@ def _steps(run: dict[str, Any]) -> list[dict[str, Any]]:
         raise InputError("steps", "expected a list")
     for i, step in enumerate(steps):
         if (not isinstance(step, dict) or step.get("kind") not in ("visit", "leaf", "value")
-                or not isinstance(step.get("node"), str) or step.get("player") not in PLAYERS):
+                or not isinstance(step.get("node"), str) or not isinstance(step.get("player"), str)):
             raise InputError(f"steps[{i}]", "not a step of a student's run")
         if step["kind"] == "visit" and not (isinstance(step.get("depth"), int) and
                                             (step.get("parent") is None or isinstance(step.get("parent"), str))):
             raise InputError(f"steps[{i}]", "a visit has a depth and a parent")
-        if step["kind"] != "visit" and not isinstance(from_json_number(step.get("value")), (int, float)):
-            raise InputError(f"steps[{i}].value", "expected a number")
+        if step["kind"] != "visit" and not is_value(from_json_value(step.get("value"))):
+            raise InputError(f"steps[{i}].value", "expected a number (a list of numbers in max^n)")
     return steps

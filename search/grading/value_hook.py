@@ -1,9 +1,11 @@
-"""What the student's max_value, min_value and chance_value return, seen without the student writing anything for it.
+"""What the student's max_value, min_value, chance_value and maxn_value return, seen without the student writing
+anything for it.
 
 The student's file is parsed, and every function named like the slides' (top-level or nested in another
 function) gets one decorator more, innermost, before the file is compiled: it notes the position the call
-was made on (its first argument that is a position the game made) and the number returned (a (value, move)
-pair counts as its value, as AIMA 4th ed.'s code returns). Line numbers are the student's own, the rest of
+was made on (its first argument that is a position the game made) and the value returned (a (value, move)
+pair counts as its value, as AIMA 4th ed.'s code returns; max^n's MAXN-VALUE returns a vector, read by the game's
+players: search.grading.student_players). Line numbers are the student's own, the rest of
 the search runs untouched, and it works the same on every Python (CPython 3.11, Pyodide's).
 """
 
@@ -17,13 +19,13 @@ from typing import Any, Callable
 
 from search.grading.student_game import Position
 
-VALUE_FUNCTIONS = frozenset({"max_value", "min_value", "chance_value"})
-"""The slides' function names whose returns are a node's value."""
+VALUE_FUNCTIONS = frozenset({"max_value", "min_value", "chance_value", "maxn_value"})
+"""The slides' function names whose returns are a node's value (maxn_value: MAXN-VALUE, AIMA 4th ed. §5.2.2)."""
 WATCH = "__minimax_lab_watch__"
 """The decorator's name in the student's module (no student writes it)."""
 
-Found = Callable[[Position, float, str], None]
-"""Told of each value: the position it was called on, the number returned, the function's name."""
+Found = Callable[[Position, Any, str], None]
+"""Told of each value: the position it was called on, the value returned (a number or a vector), the function's name."""
 
 
 class _Decorate(ast.NodeTransformer):
@@ -46,8 +48,11 @@ def compile_watched(source: str, filename: str) -> tuple[Any, bool]:
     return compile(tree, filename, "exec"), decorate.found > 0
 
 
-def watch_decorator(found: Found) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The decorator the compiled module calls: each call of a value function tells `found`."""
+def watch_decorator(found: Found, read: Callable[[Any], Any] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The decorator the compiled module calls: each call of a value function tells `found` of what `read` (as_number
+    by default) makes of its return, unless that is None."""
+    reader = read or as_number
+
     def watch(function: Callable[..., Any]) -> Callable[..., Any]:
         name = function.__name__
 
@@ -55,7 +60,7 @@ def watch_decorator(found: Found) -> Callable[[Callable[..., Any]], Callable[...
         def watched(*args: Any, **kwargs: Any) -> Any:
             position = first_position(args, kwargs)
             value = function(*args, **kwargs)
-            number = as_number(value)
+            number = reader(value)
             if position is not None and number is not None:
                 found(position, number, name)
             return value

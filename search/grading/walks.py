@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from search.grading.values import vector_text
 from search.traces.json_values import from_json_number, json_number
 
 Event = dict[str, Any]
@@ -79,9 +80,12 @@ def engine_walk(events: list[Event]) -> Walk:
 
 
 def same_value(a: float | None, b: float | None) -> bool:
-    """Equal as numbers, up to rounding (an expected value summed in another order)."""
+    """Equal as numbers, up to rounding (an expected value summed in another order); max^n's vectors component by component."""
     if a is None or b is None:
         return a is b
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
+                and all(same_value(x, y) for x, y in zip(a, b)))
     if a == b:
         return True
     if not (math.isfinite(a) and math.isfinite(b)):
@@ -97,9 +101,11 @@ def shown_move(move: Any) -> str:
 
 
 def shown_number(value: float | None) -> str:
-    """A value as a message shows it: 3, 2.5, ∞, −∞."""
+    """A value as a message shows it: 3, 2.5, ∞, −∞; a max^n vector as ⟨1, 2, 6⟩."""
     if value is None:
         return "nothing"
+    if isinstance(value, (list, tuple)):
+        return vector_text(list(value), shown_number)
     written = json_number(value)
     if written == "inf":
         return "∞"

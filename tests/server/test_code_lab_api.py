@@ -51,6 +51,17 @@ def test_a_problem_is_normalized_with_its_entry_starter_and_time_limit(url: str)
     assert [leaf["value"] for child in shorthand["children"] for leaf in child["children"]] == [3, 12, 2, 4]
 
 
+def test_max_n_and_connect_four_are_problems_with_their_starters(url: str) -> None:
+    maxn = problem(url, algorithm="maxn", example="three-players").json()
+    assert maxn["entry"] == "maxn_search" and maxn["starter"] == starter("maxn")
+    assert maxn["problem"]["tree"]["players"] == ["A", "B", "C"]
+    board = "." * 35 + "..OX..."
+    four = problem(url, algorithm="alphabeta", game="connect4", state=board, depth="4").json()
+    assert (four["problem"]["game"], four["problem"]["state"], four["problem"]["depth"]) == ("connect4", board, 4)
+    endless = problem(url, algorithm="alphabeta", game="connect4", state=board)
+    assert endless.status_code == 400 and endless.json()["error"].startswith("depth: Connect Four needs a depth limit")
+
+
 def test_the_lecture_quiz_is_a_problem_of_its_own(url: str) -> None:
     body = problem(url, quiz="isolation-depth-limit").json()
     assert body["quiz"] == "isolation-depth-limit" and body["entry"] == "minimax_decision"

@@ -39,6 +39,14 @@ function readFile(file) {
   return file.text();
 }
 
+// The problem list's link to this very problem, marked as the current page (its query, in any order).
+function markCurrentProblem(query) {
+  const same = (a, b) => [...a.keys()].length === [...b.keys()].length && [...a].every(([k, v]) => b.get(k) === v);
+  for (const link of document.querySelectorAll(".code-problems a")) {
+    if (same(new URL(link.href).searchParams, query)) link.setAttribute("aria-current", "page");
+  }
+}
+
 async function main() {
   const body = document.body;
   const query = new URLSearchParams(location.search);
@@ -64,6 +72,7 @@ async function main() {
   const problem = answer.quiz ? null : JSON.stringify(answer.problem);
   if (Number.isFinite(answer.time_limit_seconds)) runner.limitSeconds = answer.time_limit_seconds;
   $("code-problem").textContent = problemWords(query, answer);
+  markCurrentProblem(query);
   const editor = await makeEditor($("editor"), answer.starter);
   const report = new CodeReport((line) => editor.mark(line));
   const run = $("run");

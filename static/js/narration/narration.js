@@ -299,9 +299,11 @@ function result(event, n, replay, state) {
   if (event.complete === false) return `Search stopped early (${event.reason || "stopped"}): no result`;
   const margin = marginWords(event, n, state, hasChance(t));
   const why = margin ? `. ${capitalized(margin)}` : "";
+  // A student's search that never backs up a value at the root (the code lab) has a move but no value.
+  const worth = event.value === null || event.value === undefined ? "" : ` = ${showValue(event.value)}`;
   const answer = event.child === null && t.kind === "tree"
-    ? `Result: ${n.name(event.node)} = ${showValue(event.value)}, the expected value (chance moves first: no move to choose)`
-    : `Result: ${n.name(event.node)} = ${showValue(event.value)}, best move${n.bestMoveWords(event.move, event.child)}`;
+    ? `Result: ${n.name(event.node)}${worth}, the expected value (chance moves first: no move to choose)`
+    : `Result: ${n.name(event.node)}${worth}, best move${n.bestMoveWords(event.move, event.child)}`;
   const start = replay.event(0);
   const guess = referenceWords(event, start && start.options, n.name(event.node), n.bestMoveWords, t.kind === "game");
   const more = guess ? `. ${guess}` : "";

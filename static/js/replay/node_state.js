@@ -215,10 +215,10 @@ export class NodeState {
       if (this.journal !== null) this.journal.pushObject(VEC, i, this.vectors.get(i));
       if (Array.isArray(x)) this.vectors.set(i, x);
       else this.vectors.delete(i);
-      if (!Array.isArray(x)) this.set("v", i, x === undefined ? NaN : x);
+      if (!Array.isArray(x)) this.set("v", i, x === undefined || x === null ? NaN : x);
       return;
     }
-    this.set("v", i, x === undefined ? NaN : x);
+    this.set("v", i, x === undefined || x === null ? NaN : x); // null: max^n's v ← none, not known yet (not 0)
   }
 
   setFrom(bound, i, from) {

@@ -9,6 +9,7 @@ pathName); tests/golden/position_names.json holds cases both sides must name ali
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any, Iterable
 
 MOVERS = {"tictactoe": ("X", "O"), "connect4": ("X", "O"), "isolation": ("P1", "P2")}
@@ -119,8 +120,18 @@ def _labels(tree: dict[str, Any]) -> dict[str, str]:
 
 
 def names_for(start: dict[str, Any], *event_lists: Iterable[dict[str, Any]]) -> PositionNames:
-    """The names of a search whose start event is `start`, learned from each list of events or steps."""
+    """The names of a search whose start event is `start`, learned from each list of events or steps. A tree needs
+    none (its labels are in the start); a built-in game only the root's visit (whose turn it is): its players
+    take turns and a node's id is its move path, so the rest follows, without reading a search of two million
+    events. A course's own game (chance, its own players) is learned from every event."""
     names = PositionNames(start.get("source") or {}, start["node"])
+    if names.labels is not None:
+        return names
     for events in event_lists:
-        names.learn(events)
+        if names.custom:
+            names.learn(events)
+        else:
+            names.learn(islice((e for e in events if e.get("type", e.get("kind")) == "visit" and e.get("parent") is None), 1))
+            if start["node"] in names.player:
+                break
     return names

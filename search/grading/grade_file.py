@@ -12,8 +12,9 @@ from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, Grade
 from search.grading.problem import Problem
 from search.grading.report import judge
 from search.grading.sandbox import lock_notes, run_in_child
-from search.grading.walks import shown_move
+from search.grading.walks import shown_move, shown_number
 from search.misconceptions import CATALOGUE
+from search.traces.json_values import from_json_number
 from search.traces.recorder import Recorder
 
 
@@ -104,11 +105,16 @@ def outcome_of(report: dict[str, Any], name: str) -> GradeOutcome:
         lines.append(error["traceback"].rstrip())
     student, reference = report["student"], report["reference"]
     if verdict != "error":
-        lines.append(f"Your search: {student['visited']} positions, move {shown_move(student['move'])}. "
-                     f"Reference: {reference['visited']} positions, move {shown_move(reference['move'])}.")
+        lines.append(f"Your search: {_facts(student)}. Reference: {_facts(reference)}.")
     text = "\n".join(lines)
     tests = [GradedTest(f"{report['entry']}: {report['title']}", 1.0 if code == MATCH else 0.0, 1.0, text)]
     return GradeOutcome(code, text, tests, report)
+
+
+def _facts(side: dict[str, Any]) -> str:
+    """"9 positions, value 3, move B": a search's summary, its move named as the page names it ("X 4")."""
+    value = "" if side["value"] is None else f", value {shown_number(from_json_number(side['value']))}"
+    return f"{side['visited']} positions{value}, move {side.get('name') or shown_move(side['move'])}"
 
 
 def _followed(ids: list[str]) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from search import limits
 from search.grading.diagnose import reproducing
 from search.grading.divergence import NAMES, Divergence, first_divergence
+from search.grading.position_names import PositionNames, names_for
 from search.grading.problem import Problem
 from search.grading.student_trace import student_trace
 from search.grading.values import json_value
@@ -31,21 +32,22 @@ def judge(run: dict[str, Any], problem: Problem, events: bool = True,
         "verdict": "error", "headline": "", "title": problem.describe(), "problem": problem.to_json(), "entry": problem.entry,
         "error": run.get("error"), "divergence": None, "misconception": None,
         "also": [], "same_search": [], "values_recorded": bool(run.get("values_recorded")), "output": run.get("output", ""),
-        "student": _summary(student, len(student.visits)), "reference": _summary(reference, len(reference.visits)),
     }
+    names = names_for(reference_events[0], reference_events, run.get("steps") or [])
+    report.update(student=_summary(student, len(student.visits), names), reference=_summary(reference, len(reference.visits), names))
     name = NAMES[problem.algorithm]
     error = run.get("error")
     if error is not None:
         where = "" if error.get("line") is None else f" (line {error['line']})"
         report["headline"] = f"Your {problem.entry} could not be judged: {error['message']}{where}"
     else:
-        divergence = first_divergence(student, reference, problem.algorithm, problem.depth)
+        divergence = first_divergence(student, reference, problem.algorithm, problem.depth, names.name)
         if divergence is None:
             report.update(verdict="match", headline=_match_words(problem, student, reference))
             if len(reference.visits) <= limits.GRADE_DIAGNOSE_MAX_VISITS:
                 report["same_search"] = [m.id for m in reproducing(student, problem, reference_events)]
         else:
-            report.update(verdict="differs", divergence=divergence.to_json(),
+            report.update(verdict="differs", divergence={**divergence.to_json(), "name": names.name(divergence.node)},
                           headline=f"Your {problem.entry} differs from {name}: {divergence.message}.")
             found = reproducing(student, problem, reference_events)
             if found:
@@ -57,9 +59,10 @@ def judge(run: dict[str, Any], problem: Problem, events: bool = True,
     return report
 
 
-def _summary(walk: Walk, visited: int) -> dict[str, Any]:
+def _summary(walk: Walk, visited: int, names: PositionNames) -> dict[str, Any]:
+    """What a search came to; `name` is the move chosen as the page names its child ("X 4", "B")."""
     return {"visited": visited, "value": None if walk.value is None else json_value(walk.value), "move": walk.move,
-            "child": walk.child}
+            "child": walk.child, "name": None if walk.child is None else names.name(walk.child)}
 
 
 def _events(side: str, events: list[dict[str, Any]]) -> dict[str, Any]:

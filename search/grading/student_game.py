@@ -19,6 +19,7 @@ from typing import Any, Callable
 from search import limits
 from search.errors import quoted
 from search.games.game import Game, TreeGame
+from search.grading.position_names import PositionNames
 from search.grading.student_players import PLAYER_NAMES, TREE_NAMES, GameUseError, players_view
 
 __all__ = ["PLAYER_NAMES", "TREE_NAMES", "GameUseError", "Position", "StudentGame", "VisitLimit"]
@@ -70,8 +71,19 @@ class StudentGame:
         self.initial = Position(game.root_id, game.initial, None, 0, None, game.to_move(game.initial))
         self.players = list(self._view.names)
         """The players as to_move names them (max^n: in the order of each vector's components)."""
+        self._page_names = PositionNames(game.source(), game.root_id)
 
     # --- the textbook's functions ------------------------------------------------------------
+    def named(self, position: Position) -> str:
+        """`position` as the page names it (a tree's label, a game's moves: "X 2 · O 4"), for the words a student reads."""
+        if self._page_names.labels is not None:
+            return self._page_names.name(position.id)
+        moves: list[tuple[str, Any]] = []
+        while position.parent is not None:
+            moves.append((position.parent.player, self._game.move_json(position.move)))
+            position = position.parent
+        return self._page_names.path(reversed(moves))
+
     def to_move(self, state: Position) -> str:
         """TO-MOVE(s): "MAX"/"MIN"/"CHANCE" on a tree, "X"/"O" in tic-tac-toe and Connect Four, "P1"/"P2" in
         Isolation, a players tree's names, a course game's own."""
@@ -89,7 +101,7 @@ class StudentGame:
         moves = self._moves(position)
         key = _key(action)
         if key not in moves:
-            raise GameUseError(f"result({position.id}, {quoted(action)}): {quoted(action)} is not one of ACTIONS({position.id}) = "
+            raise GameUseError(f"result({self.named(position)}, {quoted(action)}): {quoted(action)} is not one of ACTIONS({self.named(position)}) = "
                                f"{quoted(list(moves))}")
         engine_action = moves[key]
         child = self._game.result(position.state, engine_action)
@@ -109,7 +121,7 @@ class StudentGame:
         whole vector, as the pseudocode's UTILITY(state), or for the player to move at the start)."""
         position = self._looked_at(state, "utility")
         if not self._game.is_terminal(position.state):
-            raise GameUseError(f"utility({position.id}, {quoted(player)}): the game is not over at {position.id}; "
+            raise GameUseError(f"utility({self.named(position)}, {quoted(player)}): the game is not over at {self.named(position)}; "
                                "test is_terminal(state) first (a depth limit uses evaluate(state))")
         value = self._game.utility(position.state)
         self._log("leaf", position, value, "utility")
@@ -122,7 +134,7 @@ class StudentGame:
         try:
             value = self._game.evaluate(position.state)
         except AssertionError:
-            raise GameUseError(f"evaluate({position.id}): this tree gives no estimate at {position.id}") from None
+            raise GameUseError(f"evaluate({self.named(position)}): this tree gives no estimate at {self.named(position)}") from None
         self._log("leaf", position, value, "estimate")
         return self._view.estimate(value, position, player)
 
@@ -131,7 +143,8 @@ class StudentGame:
         position = self._position(state, "probability")
         moves = self._moves(position)
         if _key(outcome) not in moves:
-            raise GameUseError(f"probability({position.id}, {quoted(outcome)}): {quoted(outcome)} is not one of ACTIONS({position.id})")
+            raise GameUseError(f"probability({self.named(position)}, {quoted(outcome)}): {quoted(outcome)} is not one of "
+                               f"ACTIONS({self.named(position)})")
         return self._game.probability(position.state, moves[_key(outcome)])  # type: ignore[attr-defined]
 
     def cutoff(self, state: Position, depth: int) -> bool:

@@ -62,11 +62,22 @@ def student_trace(run: dict[str, Any], start: Event, algorithm: str, events: boo
                             "value": step["value"]})
         seq += 1
     walk.child, walk.move, walk.returned, walk.result_seq = run.get("child"), run.get("move"), run.get("returned"), seq
+    if walk.value is None:
+        walk.value = _chosen_value(walk)
     if events:
         out.append({"seq": seq, "type": "result", "node": walk.root, "line": "search.return",
                     "value": None if walk.value is None else json_value(walk.value), "move": walk.move, "child": walk.child,
                     "visited": visits, "leaves": leaves, "prunes": 0, "pruned": 0, "complete": run.get("error") is None})
     return out, walk
+
+
+def _chosen_value(walk: Walk) -> float | None:
+    """The root's value where no watched function returned it (a *_search that loops over the root's moves
+    itself, as the lecture's MINIMAX-DECISION does): the value last returned for the move chosen, which is the
+    root's value in a search that chose it right."""
+    if walk.child is None:
+        return None
+    return next((value for node, value, *_ in reversed(walk.returns) if node == walk.child), None)
 
 
 def _steps(run: dict[str, Any]) -> list[dict[str, Any]]:

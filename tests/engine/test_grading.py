@@ -32,7 +32,7 @@ def report(source: str, problem: dict[str, Any]) -> dict[str, Any]:
 def test_a_right_alphabeta_matches_on_the_lecture_tree_with_its_values_and_move(style: str) -> None:
     answer = report(g.source(STYLES[style], g.ALPHABETA_RIGHT), LECTURE)
     assert answer["verdict"] == "match" and answer["divergence"] is None
-    assert answer["student"] == {"visited": 10, "value": 3, "move": "B", "child": "B"}
+    assert answer["student"] == {"visited": 10, "value": 3, "move": "B", "child": "B", "name": "B"}
     assert answer["values_recorded"] is True
     visits = [e["node"] for e in answer["student_events"] if e["type"] == "visit"]
     assert "C2" not in visits and "C3" not in visits and visits[:3] == ["A", "B", "B1"]
@@ -56,7 +56,7 @@ def test_a_search_that_never_prunes_is_named_with_the_window_not_passed_as_the_s
     assert answer["misconception"]["id"] == "no-pruning"
     assert "window-not-passed" in answer["also"]
     assert answer["divergence"] == {
-        "kind": "cut", "node": "C2", "student_seq": answer["divergence"]["student_seq"],
+        "kind": "cut", "node": "C2", "name": "C2", "student_seq": answer["divergence"]["student_seq"],
         "reference_seq": answer["divergence"]["reference_seq"],
         "message": "your search visits C2 after C1 returned 2 ≤ α = 3 at C: alpha-beta prunes C2, C3 there "
                    "(MIN-VALUE returns as soon as v ≤ α)"}

@@ -47,8 +47,41 @@ function markCurrentProblem(query) {
   }
 }
 
+// The file input, listened to from the first moment: a .py file chosen while the page is still setting
+// up (the problem, the editor, Python) is kept and put in the editor as soon as there is one, rather than
+// dropped. Loading a file needs no Python. attach(editor) puts in the text waiting, if any.
+function listenForFiles(input) {
+  let editor = null;
+  let waiting = null;
+  const load = async (file) => {
+    try {
+      const text = await readFile(file);
+      if (editor) editor.setText(text);
+      else waiting = text;
+      $("code-error").textContent = "";
+    } catch (err) {
+      $("code-error").textContent = `The file could not be read: ${err.message}`;
+    }
+  };
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    await load(file);
+    input.value = ""; // the same file chosen again loads again
+  });
+  if (input.files[0]) load(input.files[0]); // chosen before this script ran (a slow connection)
+  return {
+    attach(made) {
+      editor = made;
+      if (waiting !== null) made.setText(waiting);
+      waiting = null;
+    },
+  };
+}
+
 async function main() {
   const body = document.body;
+  const files = listenForFiles($("code-file"));
   const query = new URLSearchParams(location.search);
   if (!query.has("quiz")) { // the lecture's alpha-beta unless the address says otherwise
     if (!query.has("algorithm")) query.set("algorithm", "alphabeta");
@@ -74,6 +107,7 @@ async function main() {
   $("code-problem").textContent = problemWords(query, answer);
   markCurrentProblem(query);
   const editor = await makeEditor($("editor"), answer.starter);
+  files.attach(editor);
   const report = new CodeReport((line) => editor.mark(line));
   const run = $("run");
 
@@ -85,17 +119,6 @@ async function main() {
     if (outcome.kind === "report") await report.show(outcome.report);
     else if (outcome.kind === "limit") report.limit(outcome.seconds);
     else report.failed(outcome.message);
-  });
-  $("code-file").addEventListener("change", async (ev) => {
-    const file = ev.target.files[0];
-    if (!file) return;
-    try {
-      editor.setText(await readFile(file));
-      $("code-error").textContent = "";
-    } catch (err) {
-      $("code-error").textContent = `The file could not be read: ${err.message}`;
-    }
-    ev.target.value = ""; // the same file chosen again loads again
   });
   $("starter").addEventListener("click", () => editor.setText(answer.starter));
   run.disabled = false;

@@ -13,11 +13,13 @@ export function moveWords(move) {
   return showMove(move) || "none";
 }
 
-// "visited 9 nodes · value 3 · move B" for report.student or report.reference.
+// "visited 9 nodes · value 3 · move B" for report.student or report.reference; a game's move as the
+// page names the position it leads to ("move X 4"): the side's `name`, where the report gives it.
 export function searchFacts(side) {
   if (!side) return "";
   const value = side.value === null || side.value === undefined ? "none" : showValue(side.value);
-  return `visited ${plural(side.visited ?? 0, "node")} · value ${value} · move ${moveWords(side.move)}`;
+  const move = typeof side.name === "string" && side.name ? side.name : moveWords(side.move);
+  return `visited ${plural(side.visited ?? 0, "node")} · value ${value} · move ${move}`;
 }
 
 // The problem in words, from the page's query and the server's answer: what to write, on what.
@@ -80,13 +82,15 @@ export function sameSearchWords(ids, catalogue = {}) {
 }
 
 // Where the first divergence shows, in each drawing (the headline already says what it is), or "".
+// The node by the page's name of it (`name`: "X 2 · O 4", "B2"); its id (`node`) only selects it.
 export function divergenceWhere(d) {
   if (!d) return "";
   const at = [];
   if (Number.isInteger(d.student_seq)) at.push(`your search at step ${d.student_seq}`);
   if (Number.isInteger(d.reference_seq)) at.push(`the reference at step ${d.reference_seq}`);
-  const node = typeof d.node === "string" && d.node ? ` at ${d.node}` : "";
-  return `The first divergence${node}: ${at.length ? `${at.join(", ")}, ` : ""}${node ? "ringed in both drawings" : "shown below"}.`;
+  const ringed = typeof d.node === "string" && d.node;
+  const name = ringed && typeof d.name === "string" && d.name ? ` at ${d.name}` : "";
+  return `The first divergence${name}: ${at.length ? `${at.join(", ")}, ` : ""}${ringed ? "ringed in both drawings" : "shown below"}.`;
 }
 
 // Where an error is, when the report knows its line, or "".

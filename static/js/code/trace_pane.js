@@ -30,6 +30,10 @@ export class TracePane {
       this.mark();
     });
     dom.fit.addEventListener("click", () => this.view.fit());
+    // The view starts afresh (the root on top) when its box takes its size, after the pane is shown: on a
+    // phone a game's first row is wider than the screen, so the marked node is panned back into view then.
+    // (Created after the view's own observer, so called after it.)
+    new ResizeObserver(() => this.showMarked()).observe(dom.svg.parentElement);
     dom.detail.addEventListener("change", () => {
       if (!this.steps.replay) return;
       const k = this.steps.eventIndex(this.controls.k);
@@ -47,6 +51,14 @@ export class TracePane {
     this.controls.extend(this.steps.lastPosition(), true);
     const k = Number.isInteger(seq) ? Math.max(0, Math.min(seq, this.steps.replay.last)) : 0;
     this.controls.refresh(this.steps.positionOf(k));
+    this.showMarked();
+  }
+
+  // Pan the marked node into view, unless the student has moved the drawing.
+  showMarked() {
+    const tree = this.view.tree;
+    const i = this.marked === null || !tree ? undefined : tree.idx(this.marked);
+    if (i !== undefined && !this.view.userMoved) this.view.follow(i);
   }
 
   // The marked node's drawing carries data-divergence; any other loses it.

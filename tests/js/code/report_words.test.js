@@ -14,6 +14,7 @@ test("a move is a child's id, a cell or an Isolation square; a search's facts re
   assert.equal(moveWords(null), "none");
   assert.equal(searchFacts({ visited: 1, value: "-inf", move: null }), "visited 1 node · value −∞ · move none");
   assert.equal(searchFacts({ visited: 549946, value: 0, move: 4 }), "visited 549,946 nodes · value 0 · move 4");
+  assert.equal(searchFacts({ visited: 21, value: 100, move: 6, child: "root.6", name: "X 6" }), "visited 21 nodes · value 100 · move X 6");
 });
 
 test("the problem says what to write and on what", () => {
@@ -34,8 +35,13 @@ test("the problem says what to write and on what", () => {
 
 test("the time limit, a divergence and an error say where", () => {
   assert.match(limitWords(10), /^Error: the time limit \(10 s\) stopped your search/);
-  assert.equal(divergenceWhere({ node: "C2", student_seq: 17, reference_seq: 35 }),
+  assert.equal(divergenceWhere({ node: "C2", name: "C2", student_seq: 17, reference_seq: 35 }),
     "The first divergence at C2: your search at step 17, the reference at step 35, ringed in both drawings.");
+  // A game's node by its moves from the root, never its id.
+  assert.equal(divergenceWhere({ node: "root.2.5", name: "X 2 · O 5", student_seq: 9, reference_seq: 9 }),
+    "The first divergence at X 2 · O 5: your search at step 9, the reference at step 9, ringed in both drawings.");
+  assert.equal(divergenceWhere({ node: "root.2.5", student_seq: 9, reference_seq: null }),
+    "The first divergence: your search at step 9, ringed in both drawings.");
   assert.equal(divergenceWhere({ kind: "move", node: null, student_seq: null, reference_seq: 57 }),
     "The first divergence: the reference at step 57, shown below.");
   assert.equal(divergenceWhere(null), "");

@@ -62,6 +62,7 @@ def main() -> None:
              ("monkeypatches the grader", attack.MONKEYPATCH_GRADER, WRONG, ()),
              ("prints a fake results.json", attack.FAKE_RESULTS, WRONG, ()),
              ("kills the warden", attack.KILL_THE_WARDEN, RIGHT, ()),
+             ("reaches for the engine's searches", attack.REACH_THE_ENGINE, WRONG, ()),
              ("loops forever (--timeout 2)", attack.LOOP_FOREVER, RIGHT, ("--timeout", "2")),
              ("allocates without end", attack.ALLOCATE, RIGHT, ())]
     uid = student_user().uid if grader_is_root() else None

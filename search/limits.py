@@ -84,7 +84,8 @@ GRADE_TIMEOUT_SECONDS, when no time limit is given: a correct but slow search of
 (minimax on tic-tac-toe) passes; an endless loop is still stopped."""
 
 GRADE_MAX_TIMEOUT_SECONDS = 600
-"""The most a default time limit grows to (a time limit given with --timeout or a config is taken as it is)."""
+"""The most a time limit can be, in CPU seconds: a default grows to it at most, and --timeout or a config's
+time_limit above it is refused."""
 
 GRADE_USER = "minimax-student"
 """The user a student's code runs as when the grader is root (created when missing: useradd --system)."""

@@ -61,8 +61,8 @@ def add_grade_arguments(grade: argparse.ArgumentParser) -> None:
 
 
 def grade_command(args: argparse.Namespace, read: Callable[[str], str], fail: Callable[[str], NoReturn]) -> int:
-    if args.timeout is not None and not args.timeout > 0:
-        fail(f"--timeout: expected a number of seconds above 0, got {args.timeout:g}")
+    if args.timeout is not None and not (0 < args.timeout <= limits.GRADE_MAX_TIMEOUT_SECONDS):
+        fail(f"--timeout: expected a number of seconds above 0, at most {limits.GRADE_MAX_TIMEOUT_SECONDS}, got {args.timeout:g}")
     if args.config is not None:
         return _config_command(args, fail)
     timeout = args.timeout  # None: the default for the problem's size (grade_file.default_time_limit)

@@ -222,8 +222,10 @@ def _whole(value: Any, key: str) -> int | None:
 def _time_limit(value: Any, key: str) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
-        raise InputError(key, f"expected a number of seconds above 0, got {quoted(value)}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0 \
+            or value > limits.GRADE_MAX_TIMEOUT_SECONDS:
+        raise InputError(key, f"expected a number of seconds above 0, at most {limits.GRADE_MAX_TIMEOUT_SECONDS}, "
+                              f"got {quoted(value)}")
     return float(value)
 
 

@@ -19,6 +19,7 @@ import time
 import traceback
 from typing import Any, Callable
 
+from search import limits
 from search.grading import linux_calls
 from search.grading.lockdown import limit_cpu, lock_in
 from search.grading.reaper import end_descendants, end_user
@@ -32,7 +33,8 @@ PRELOADED = ("math", "random", "functools", "itertools", "collections", "copy", 
 """Modules a student's search may import, loaded before the user switch: the Python a grader runs may sit
 where the student's user cannot read it (a root-only home)."""
 SETUP_SECONDS = 60
-MAX_ANSWER_BYTES = 512_000_000
+MAX_ANSWER_BYTES = 400 * limits.GRADE_MAX_VISITS
+"""A run's record at most: about 3 steps of 130 bytes for each position GRADE_MAX_VISITS allows; past it the record is cut, so broken."""
 MAX_OUTPUT_BYTES = 64_000
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from search.grading.problem import Problem
 from search.grading.record import run_student
+from search.grading.worker_problem import worker_problem
 
 
 def grade_task(payload: dict[str, Any], enter: Callable[[], None] | None = None) -> dict[str, Any]:
     """{"source", "filename", "problem"} -> the student's run; `enter` is called just before the student's code runs."""
-    problem = Problem.from_request(payload["problem"])
+    problem = worker_problem(payload["problem"])
     return run_student(payload["source"], problem, payload["filename"], enter).to_json()

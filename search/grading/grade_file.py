@@ -11,6 +11,7 @@ from search.errors import InputError
 from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, GradeOutcome
 from search.grading.problem import Problem
 from search.grading.report import judge
+from search.grading.run_shape import checked_run
 from search.grading.sandbox import lock_notes, run_in_child
 from search.grading.walks import shown_move, shown_number
 from search.misconceptions import CATALOGUE
@@ -54,18 +55,14 @@ def grade_file(path: Path, problem: Problem, timeout: float | None = None,
     else:
         run = outcome.result
     try:
-        report = judge(run, problem, events=events, reference_events=reference)
-    except (InputError, KeyError, TypeError, ValueError) as error:  # the child's answer is not a run: nothing to judge
+        report = judge(checked_run(run), problem, events=events, reference_events=reference)
+    except (InputError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:  # not a run: nothing to judge
         report = judge({"steps": [], "error": {"kind": "crashed", "message": f"the run's record is broken: {error}",
                                                "line": None, "traceback": ""}}, problem, events=events,
                        reference_events=reference)
     graded = outcome_of(report, path.name)
     graded.cpu = outcome.cpu
-    notes = lock_notes(outcome)
-    if notes:
-        graded.text = "\n".join([graded.text, *notes])
-        for test in graded.tests:
-            test.output = "\n".join([test.output, *notes])
+    graded.add_notes(lock_notes(outcome))
     return graded
 
 

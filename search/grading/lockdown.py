@@ -1,25 +1,34 @@
 """The lock a student's code runs in, put on by the grader's worker process just before the code runs.
 
-In order: a session of its own; a network namespace with no interface up (so no connection, not even to
-127.0.0.1) and a mount namespace whose /tmp, /var/tmp and /dev/shm are private, empty and small (as root
-directly; otherwise inside a user namespace, where the kernel allows one); limits on memory, file size,
-open files and processes; no new privileges (a setuid program gains nothing); and, as root, the user of
-its own (search.grading.student_user) with no supplementary groups. What could not be closed is said in
-the status (`network`, `tmp`), never silently left open; a user switch that fails stops the run.
+In order: a check that none of the engine's searches is in the process's memory (the code could hand back the
+reference's run as its own); a session of its own; a network namespace with no interface up (so no
+connection, not even to 127.0.0.1), an IPC namespace (no shared memory left behind) and a mount namespace
+whose world-writable folders (/tmp, /var/tmp, /dev/shm, /run/lock) are private, empty and small and whose
+engine package is an empty folder (as root directly; otherwise inside a user namespace, where the kernel
+allows one); limits on memory, file size, open files and processes; no new privileges (a setuid program
+gains nothing); and, as root, the user of its own (search.grading.student_user) with no supplementary
+groups. What could not be closed is said in the status (`network`, `tmp`, `engine`), never silently left
+open; a user switch that fails, or an engine search in memory, stops the run.
 """
 
 from __future__ import annotations
 
 import os
 import resource
+import sys
+from pathlib import Path
 from typing import Any
 
 from search import limits
 from search.grading import linux_calls
-from search.grading.linux_calls import CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWUSER
+from search.grading.linux_calls import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWUSER
 from search.grading.reaper import user_processes
+from search.grading.worker_problem import loaded_engine_searches
 
-PRIVATE_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
+PRIVATE_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
+"""Every folder of a Debian system any user may write (mode 1777); /var/lock is a link to /run/lock."""
+ENGINE_FOLDER = str(Path(__file__).resolve().parents[1])
+"""The `search` package: hidden from the student's code once the worker has what it needs."""
 CPU_GRACE_SECONDS = 5
 """CPU seconds past the soft limit (SIGXCPU) before the hard one (SIGKILL): what the worker needs to hand
 the run back. The warden's wall-clock limit stops code that sleeps instead of computing."""
@@ -30,17 +39,20 @@ class LockError(RuntimeError):
 
 
 def lock_in(uid: int | None, gid: int | None, scratch: str, memory: int) -> dict[str, Any]:
-    """Lock this process in; returns what holds: {"user", "network", "tmp", "folder"}."""
-    status: dict[str, Any] = {"user": None, "network": "closed", "tmp": "private", "folder": scratch}
+    """Lock this process in; returns what holds: {"user", "network", "tmp", "engine", "folder"}."""
+    status: dict[str, Any] = {"user": None, "network": "closed", "tmp": "private", "engine": "hidden", "folder": scratch}
+    loaded = loaded_engine_searches(sys.modules)
+    if loaded:
+        raise LockError(f"the engine's searches are loaded in the worker ({', '.join(loaded[:3])}): the code could run them")
     os.setsid()
     closed = _namespaces(as_root=uid is not None)
     if closed is not None:
-        status["network"] = status["tmp"] = f"open ({closed})"
+        status["network"] = status["tmp"] = status["engine"] = f"open ({closed})"
     else:
         try:
             status["folder"] = _private_folders()
         except OSError as error:
-            status["tmp"] = f"open (the kernel refused a private /tmp: {error.strerror})"
+            status["tmp"] = status["engine"] = f"open (the kernel refused a private /tmp: {error.strerror})"
     os.chdir(status["folder"])
     _limits(memory, uid)
     linux_calls.prctl(linux_calls.PR_SET_NO_NEW_PRIVS, 1)
@@ -66,7 +78,7 @@ def _namespaces(as_root: bool) -> str | None:
         return "not Linux"
     uid, gid = os.getuid(), os.getgid()
     try:
-        linux_calls.unshare(CLONE_NEWNET | CLONE_NEWNS | (0 if as_root else CLONE_NEWUSER))
+        linux_calls.unshare(CLONE_NEWNET | CLONE_NEWNS | CLONE_NEWIPC | (0 if as_root else CLONE_NEWUSER))
     except OSError as error:
         return f"the kernel refused a namespace: {error.strerror}"
     if not as_root:  # inside the new user namespace: map this user to itself, so files keep their owner
@@ -77,12 +89,14 @@ def _namespaces(as_root: bool) -> str | None:
 
 
 def _private_folders() -> str:
-    """Empty, small tmpfs over the shared temporary folders; the student's folder is the new /tmp."""
+    """Empty, small tmpfs over the shared writable folders (the student's folder is the new /tmp), and an empty,
+    read-only one over the engine's package, so the code cannot import the engine's searches from disk either."""
     linux_calls.mount("none", "/", None, linux_calls.MS_REC | linux_calls.MS_PRIVATE)
+    flags = linux_calls.MS_NOSUID | linux_calls.MS_NODEV
     for folder in PRIVATE_FOLDERS:
-        if os.path.isdir(folder):
-            linux_calls.mount("minimax-student", folder, "tmpfs", linux_calls.MS_NOSUID | linux_calls.MS_NODEV,
-                              f"size={limits.GRADE_FILE_BYTES * 4},mode=1777")
+        if os.path.isdir(folder) and not os.path.islink(folder):
+            linux_calls.mount("minimax-student", folder, "tmpfs", flags, f"size={limits.GRADE_FILE_BYTES * 4},mode=1777")
+    linux_calls.mount("minimax-engine", ENGINE_FOLDER, "tmpfs", flags | linux_calls.MS_RDONLY, "size=4k,mode=555")
     return "/tmp"
 
 

@@ -34,6 +34,13 @@ class GradeOutcome:
     report: dict[str, Any] | None = None  # the full report (search.grading.report), where there is one
     cpu: float | None = None  # CPU seconds the student's code used (the worker's), when it ran
 
+    def add_notes(self, notes: list[str]) -> None:
+        """Lines that hold for every test (what the grader's lock left open) after the words and each test's output."""
+        if notes:
+            self.text = "\n".join([self.text, *notes])
+            for test in self.tests:
+                test.output = "\n".join([test.output, *notes])
+
     @property
     def score(self) -> float:
         return sum(test.score for test in self.tests)

@@ -14,12 +14,9 @@ from typing import Any
 
 from search.errors import InputError, quoted, shortened
 from search.grading.course_problem import course_game
+from search.grading.worker_problem import ALGORITHMS, ENTRIES
 from search.request import SearchRequest, parse_request
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn")
-ENTRIES = {algorithm: f"{algorithm}_search" for algorithm in ALGORITHMS}
-"""The function a student's file defines for each algorithm (AIMA 4th ed.'s names: minimax_search, alphabeta_search;
-maxn_search for max^n, §5.2.2)."""
 GAMES = ("tictactoe", "isolation", "connect4")
 """The built-in games a problem can name (Connect Four only with a depth limit: search.request refuses it without)."""
 FIELDS = ("example", "tree", "game", "state", "estimate", "course_game", "algorithm", "depth", "ties", "returns")
@@ -68,6 +65,11 @@ class Problem:
     @property
     def depth(self) -> int | None:
         return self.request.depth
+
+    @property
+    def game(self) -> Any:
+        """The game the student's search is handed (search.grading.record)."""
+        return self.request.game
 
     def to_json(self) -> dict[str, Any]:
         """The problem as a request, a tree always in its full JSON form and a course's game with its source text

@@ -230,7 +230,7 @@ def grade_quiz(student: Path, quiz: str, timeout: float = limits.GRADE_TIMEOUT_S
     time and memory limits and judge it. Exit 0 match, 1 differs, 2 cannot be judged."""
     # Not imported at the top: the code lab imports this module in Pyodide, which has no child processes.
     from search.grading.grade_file import read_student_file
-    from search.grading.sandbox import ChildOutcome, run_in_child
+    from search.grading.sandbox import ChildOutcome, lock_notes, run_in_child
 
     _check_quiz(quiz)
     source = read_student_file(Path(student))
@@ -241,7 +241,9 @@ def grade_quiz(student: Path, quiz: str, timeout: float = limits.GRADE_TIMEOUT_S
         except (KeyError, TypeError, ValueError, AttributeError) as error:  # the child's answer is not a run
             done = ChildOutcome(None, "broken", f"{type(error).__name__}: {error}")
         else:
-            return GradeOutcome(EXIT_CODES[report["verdict"]], report_text(report), graded_tests(report), report)
+            graded = GradeOutcome(EXIT_CODES[report["verdict"]], report_text(report), graded_tests(report), report, done.cpu)
+            graded.add_notes(lock_notes(done))
+            return graded
     message = _stopped_words(done.stopped or "crashed", done.detail, timeout)
     report = _report(quiz, "error", f"Your file could not be judged: {message}.",
                      error={"kind": done.stopped or "crashed", "message": message, "line": None, "traceback": ""})

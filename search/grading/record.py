@@ -15,14 +15,28 @@ import inspect
 import sys
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from search import limits
-from search.grading.problem import ENTRIES, Problem
 from search.grading.student_code import Output, short_repr, student_line, student_traceback
 from search.grading.student_game import GameUseError, Position, StudentGame, VisitLimit
 from search.grading.value_hook import WATCH, compile_watched, watch_decorator
 from search.grading.values import json_value
+from search.grading.worker_problem import ENTRIES
+
+
+class StudentProblem(Protocol):
+    """What a run needs of a problem: the grader's Problem (search.grading.problem, the code lab's) or the worker's
+    WorkerProblem (search.grading.worker_problem, built without the engine's searches)."""
+
+    @property
+    def game(self) -> Any: ...
+    @property
+    def depth(self) -> int | None: ...
+    @property
+    def algorithm(self) -> str: ...
+    @property
+    def entry(self) -> str: ...
 
 
 @dataclass(slots=True)
@@ -77,16 +91,19 @@ class StudentRecord:
                 "output": self.output}
 
 
-def run_student(source: str, problem: Problem, filename: str = "student.py",
+def run_student(source: str, problem: StudentProblem, filename: str = "student.py",
                 enter: Callable[[], None] | None = None) -> StudentRecord:
     """Execute `source`, call its entry point on the problem's start, and record the search. `enter` is called
     just before the student's code first runs (the grader's worker locks itself in and starts the clock)."""
-    record = StudentRecord(StudentGame(problem.request.game, problem.depth, lambda *step: record.steps.append(Step(*step))))
+    record = StudentRecord(StudentGame(problem.game, problem.depth, lambda *step: record.steps.append(Step(*step))))
     try:
         code, record.values_recorded = compile_watched(source, filename)
     except SyntaxError as error:
         record.error = StudentError("syntax", f"{type(error).__name__}: {error.msg}", error.lineno,
                                     "".join(traceback.format_exception_only(type(error), error)))
+        return record
+    except (ValueError, RecursionError, MemoryError) as error:  # a null byte, nesting too deep for the compiler
+        record.error = StudentError("syntax", f"the file cannot be compiled: {type(error).__name__}: {error}")
         return record
     game = record.game
     module: dict[str, Any] = {"__name__": "student", "__file__": filename, WATCH: watch_decorator(
@@ -126,7 +143,7 @@ def run_student(source: str, problem: Problem, filename: str = "student.py",
     return record
 
 
-def _entry(module: dict[str, Any], problem: Problem, record: StudentRecord) -> Any:
+def _entry(module: dict[str, Any], problem: StudentProblem, record: StudentRecord) -> Any:
     entry = module.get(problem.entry)
     if callable(entry):
         return entry
@@ -136,7 +153,7 @@ def _entry(module: dict[str, Any], problem: Problem, record: StudentRecord) -> A
     return None
 
 
-def _arguments(entry: Any, game: StudentGame, problem: Problem) -> tuple[Any, ...]:
+def _arguments(entry: Any, game: StudentGame, problem: StudentProblem) -> tuple[Any, ...]:
     """(game, state), and the depth limit as a third argument when the problem has one and the function takes one."""
     if problem.depth is None:
         return game, game.initial

@@ -25,7 +25,7 @@ from typing import Any
 from search import limits
 from search.grading.child import SETUP_SECONDS, TASKS
 from search.grading.reaper import end_user
-from search.grading.student_user import grader_is_root, one_run_at_a_time, student_user
+from search.grading.student_user import StudentUserError, grader_is_root, one_run_at_a_time, student_user
 
 CLEANUP_SECONDS = 60
 
@@ -44,6 +44,13 @@ def run_in_child(task: str, payload: dict[str, Any], timeout: float = limits.GRA
     """`task` (a key of child.TASKS) on `payload`, locked in, `timeout` CPU seconds of the student's code."""
     if task not in TASKS:
         raise ValueError(f"unknown task {task!r}")
+    try:
+        return _locked_run(task, payload, timeout, memory)
+    except (StudentUserError, OSError, RuntimeError) as error:  # no user of its own, a kill that did not hold
+        return ChildOutcome(None, "refused", f"{type(error).__name__}: {error}")
+
+
+def _locked_run(task: str, payload: dict[str, Any], timeout: float, memory: int) -> ChildOutcome:
     with ExitStack() as stack:
         user = None
         if grader_is_root():
@@ -65,11 +72,11 @@ def _run_warden(job: dict[str, Any], scratch: str, timeout: float) -> ChildOutco
     environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
                    "PYTHONPATH": _package_root() + os.pathsep + os.environ.get("PYTHONPATH", ""),
                    "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
-    warden = subprocess.Popen([sys.executable, "-m", "search.grading.child"], stdin=subprocess.PIPE,
+    warden = subprocess.Popen([sys.executable, "-P", "-m", "search.grading.child"], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, cwd=scratch,
                               start_new_session=True)
     try:
-        out, err = warden.communicate(json.dumps(job).encode(), timeout=SETUP_SECONDS + 2 * timeout + 5 + CLEANUP_SECONDS)
+        out, err = warden.communicate(json.dumps(job).encode(), timeout=SETUP_SECONDS + 10 * timeout + 60 + CLEANUP_SECONDS)
     except subprocess.TimeoutExpired:
         os.killpg(warden.pid, 9)
         warden.communicate()
@@ -83,9 +90,12 @@ def _run_warden(job: dict[str, Any], scratch: str, timeout: float) -> ChildOutco
     if report.get("stopped"):
         return ChildOutcome(None, report["stopped"], report.get("detail", ""), **common)
     try:
-        return ChildOutcome(json.loads(rest), **common)
-    except ValueError:
+        answer = json.loads(rest)
+    except (ValueError, RecursionError):
         return ChildOutcome(None, "crashed", "the run's record is not JSON", **common)
+    if not isinstance(answer, dict):
+        return ChildOutcome(None, "crashed", "the run's record is not an object", **common)
+    return ChildOutcome(answer, **common)
 
 
 def lock_notes(outcome: ChildOutcome) -> list[str]:
@@ -96,6 +106,8 @@ def lock_notes(outcome: ChildOutcome) -> list[str]:
         notes.append(f"Note: the student's code could reach the network: {lock['network']}.")
     if lock.get("tmp", "private") != "private":
         notes.append(f"Note: the student's code could write the shared temporary folders: {lock['tmp']}.")
+    if lock.get("engine", "hidden") != "hidden":
+        notes.append(f"Note: the student's code could import the engine's searches from disk: {lock['engine']}.")
     return notes
 
 

@@ -80,11 +80,11 @@ def test_connect_four_through_the_cli_with_a_depth_and_without_one() -> None:
     where = ("--game", "connect4", "--state", CONNECT4["state"], "--algorithm", "alphabeta")
     right = run_cli("grade", str(FILES / "connect4_alphabeta.py"), *where, "--depth", "3")
     assert right.returncode == 0, right.stdout + right.stderr
-    assert "the same 188 positions" in right.stdout and "move 3" in right.stdout
+    assert "the same 188 positions" in right.stdout and "move X 3" in right.stdout
     strict = run_cli("grade", str(FILES / "connect4_strict_test.py"), *where, "--depth", "3")
     assert strict.returncode == 1, strict.stdout + strict.stderr
-    assert strict.stdout.startswith("Your alphabeta_search differs from alpha-beta: your search visits root.0.1.3 after "
-                                    "root.0.1.2 returned 9 ≥ β = 9 at root.0.1")
+    assert strict.stdout.startswith("Your alphabeta_search differs from alpha-beta: your search visits X 0 · O 1 · X 3 after "
+                                    "X 0 · O 1 · X 2 returned 9 ≥ β = 9 at X 0 · O 1")
     assert "alpha-beta that prunes only on v > β and v < α" in strict.stdout
     endless = run_cli("grade", str(FILES / "connect4_alphabeta.py"), *where)
     assert endless.returncode == 2 and endless.stderr.startswith("depth: Connect Four needs a depth limit")
@@ -110,7 +110,7 @@ def test_a_course_game_is_graded_in_its_own_words_through_the_child_process() ->
     wrong = grade_file(FILES / "nim_alpha_not_updated.py", problem)
     assert wrong.exit_code == 1, wrong.text
     assert wrong.report["misconception"]["id"] == "alpha-not-updated"
-    assert "your search visits root.0-1.1-1.2-1.2-2 after" in wrong.text
+    assert "your search visits Ann (0, 1) · Bob (1, 1) · Ann (2, 1) · Bob (2, 2) after" in wrong.text
 
 
 def test_a_course_games_players_are_its_own_and_its_state_can_be_given() -> None:
@@ -165,8 +165,8 @@ def test_a_course_game_of_three_players_is_graded_by_max_n_with_its_own_names() 
     assert right["verdict"] == "match" and right["reference"]["value"] == [4, 0, 4]
     wrong = report(text("maxn_root_component.py"), {**fields, "algorithm": "maxn"})
     assert wrong["misconception"]["id"] == "maxn-root-component"
-    assert wrong["divergence"]["message"] == ("your maxn_value(root.1.2) returned ⟨3, 3, 3⟩; "
-                                              "in max^n MAXN-VALUE(root.1.2) returns ⟨0, 0, 3⟩")
+    assert wrong["divergence"]["message"] == ("your maxn_value(Ann 1 · Bob 2) returned ⟨3, 3, 3⟩; "
+                                              "in max^n MAXN-VALUE(Ann 1 · Bob 2) returns ⟨0, 0, 3⟩")
     names = report("def maxn_search(game, state):\n    assert game.players == ['Ann', 'Bob', 'Cy']\n"
                    "    assert game.to_move(game.result(state, 1)) == 'Bob'\n    return 1\n", {**fields, "algorithm": "maxn"})
     assert names["error"] is None

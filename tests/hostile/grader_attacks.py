@@ -60,12 +60,15 @@ print("the server said:", connection.recv(100))
 '''
 
 MONKEYPATCH_GRADER = '''
-import search.grading.report as report, search.grading.grade_file as grade_file, search.grading.gradescope as gradescope
-import search.grading.divergence as divergence
-report.judge = lambda *args, **kwargs: {{"verdict": "match"}}
-grade_file.outcome_of = lambda *args, **kwargs: None
-gradescope.write_results = lambda *args, **kwargs: None
-divergence.first_divergence = lambda *args, **kwargs: None
+import importlib
+for name, attribute in (("search.grading.report", "judge"), ("search.grading.grade_file", "outcome_of"),
+                        ("search.grading.gradescope", "write_results"), ("search.grading.divergence", "first_divergence"),
+                        ("search.grading.child", "main"), ("search.grading.sandbox", "run_in_child")):
+    try:
+        setattr(importlib.import_module(name), attribute, lambda *args, **kwargs: {{"verdict": "match"}})
+        print("patched", name)
+    except ImportError:
+        print("cannot reach", name)
 '''
 
 FAKE_RESULTS = '''
@@ -99,4 +102,17 @@ ALLOCATE = '''
 hoard = []
 while True:
     hoard.append(bytearray(50_000_000))
+'''
+
+REACH_THE_ENGINE = '''
+import gc, importlib
+searches = [thing for thing in gc.get_objects()
+            if str(getattr(thing, "__module__", "")).startswith(("search.algorithms", "search.request", "search.misconceptions"))]
+print("engine objects in memory:", len(searches))
+for name in ("search.algorithms.alphabeta", "search.request", "search.grading.grade_file"):
+    try:
+        importlib.import_module(name)
+        print("imported", name)
+    except ImportError as error:
+        print("cannot import", name)
 '''

@@ -205,7 +205,8 @@ def graded_not_as_root(command: list[str], prelude: str, search: str = RIGHT, **
         with one_run_at_a_time("/run/minimax-grader-test.lock"):  # the other test worker's grader is this user's too
             done = subprocess.run([*command, "grade", str(source), *LECTURE, "--gradescope", str(results), "--json"],
                                   capture_output=True, text=True, timeout=120)
-            assert user_processes(uid) == set()  # nothing of the student's (nor the grader's) is left running
+            left = user_processes(uid)  # nothing of the student's (nor the grader's) is left running
+            assert left == set(), [Path(f"/proc/{pid}/stat").read_text(errors="replace") for pid in left]
         assert done.returncode in (0, 1, 2) and not done.stderr, done.stderr
         return done.returncode, json.loads(done.stdout), json.loads(results.read_text(encoding="utf-8"))
     finally:
@@ -232,3 +233,13 @@ def test_not_as_root_the_network_is_closed_where_the_kernel_gives_a_user_namespa
         pytest.skip("this kernel gives no unprivileged user namespace: the output says the network was open")
     assert code == 2 and "Network is unreachable" in report["error"]["message"]
     assert seen == []
+
+
+@as_root
+def test_the_engine_s_searches_are_out_of_reach_so_no_run_can_be_copied_from_them(tmp_path: Path) -> None:
+    code, report, results = graded(tmp_path, attack.REACH_THE_ENGINE, WRONG)
+    assert "engine objects in memory: 0" in report["output"]
+    assert "imported" not in report["output"].replace("cannot import", "")
+    assert report["output"].count("cannot import") == 3
+    assert code == 1 and report["misconception"]["id"] in NO_PRUNING
+    honest_results(results, 0.0)

@@ -34,12 +34,12 @@ PROBLEM_FLAGS = ("algorithm", "tree", "example", "game", "game_class", "state", 
 
 def add_grade_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """`grade` in `python -m search --help`; the command line itself is parsed by a parser of its own (main.py)."""
-    add_grade_arguments(commands.add_parser("grade", help="grade a student's own minimax/alpha-beta/expectiminimax against the "
+    add_grade_arguments(commands.add_parser("grade", help="grade a student's own minimax/alpha-beta/expectiminimax/max^n against the "
                                             "engine's, on one problem or an assignment's config"))
 
 
 def add_grade_arguments(grade: argparse.ArgumentParser) -> None:
-    grade.add_argument("student", help="the student's .py file (defines minimax_search, alphabeta_search or expectiminimax_search)")
+    grade.add_argument("student", help="the student's .py file (defines minimax_search, alphabeta_search, expectiminimax_search or maxn_search)")
     grade.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand) to search")
     grade.add_argument("--algorithm", choices=list(ALGORITHMS), help="the search the file implements (required unless --quiz or --config)")
     grade.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")

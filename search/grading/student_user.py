@@ -64,7 +64,7 @@ def one_run_at_a_time(path: str = LOCK_FILE) -> Iterator[None]:
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):
         path = os.path.join("/tmp", os.path.basename(path))
-    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
         yield

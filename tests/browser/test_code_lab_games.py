@@ -66,7 +66,7 @@ def test_connect_four_the_strict_test_differs_where_alpha_beta_prunes(browser: B
     assert run_file(page, FILES / "connect4_strict_test.py") == "differs"
     expect(page.locator("#verdict")).to_have_text(want["headline"])
     expect(page.locator("#misconception")).to_have_attribute("data-misconception", "strict-test")
-    expect(page.locator("#divergence")).to_contain_text(f"The first divergence at {want['divergence']['node']}")
+    expect(page.locator("#divergence")).to_contain_text(f"The first divergence at {want['divergence']['name']}")
     assert run_file(page, FILES / "connect4_alphabeta.py") == "match"
     shot(page, "code-lab-connect4-match-1280.png", full_page=True)
     page.context.close()

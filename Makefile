@@ -83,6 +83,8 @@ bench: setup system-deps
 	$(PY) bench/storage.py
 	$(PY) bench/storage_tests.py
 	$(PY) bench/scores.py
+	$(PY) bench/grader_time_limit.py
+	$(PY) bench/grader_attacks.py
 
 clean:
 	rm -rf $(VENV) node_modules

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import ast
 import functools
-import math
-from numbers import Real
 from typing import Any, Callable
 
 from search.grading.student_game import Position
+from search.grading.values import plain_number
 
 VALUE_FUNCTIONS = frozenset({"max_value", "min_value", "chance_value", "maxn_value"})
 """The slides' function names whose returns are a node's value (maxn_value: MAXN-VALUE, AIMA 4th ed. §5.2.2)."""
@@ -80,9 +79,4 @@ def as_number(value: Any) -> float | None:
     """A returned value as a number: itself, or the first of a (value, move) pair; None when it is neither."""
     if isinstance(value, (tuple, list)) and value:
         value = value[0]
-    if isinstance(value, bool) or not isinstance(value, Real):
-        return None
-    number = float(value)
-    if math.isnan(number):
-        return None
-    return int(number) if number.is_integer() else number
+    return plain_number(value)

@@ -80,7 +80,7 @@ def _worker(job: dict[str, Any], task: Callable[..., dict[str, Any]], answer: in
 
     try:
         result = task(job["payload"], enter)
-    except Exception as error:  # the lock did not hold (LockError, OSError): the student's code did not run
+    except BaseException as error:  # the lock did not hold (LockError, OSError), or the code raised past the task
         if not entered:
             os.write(answer, json.dumps({"refused": f"{type(error).__name__}: {error}"}).encode() + b"\n")
             os._exit(70)
@@ -131,7 +131,10 @@ def main() -> None:
     answer.join(10)
     output.join(10)
     lines = bytes(answer.data).split(b"\n", 2)
-    status = json.loads(lines[0]) if lines[0] else {}
+    try:  # written before any of the student's code ran
+        status = json.loads(lines[0]) if lines[0] else {}
+    except ValueError:
+        status = {}
     report["lock"] = status
     text = output.data.decode("utf-8", "replace")
     if "refused" in status:

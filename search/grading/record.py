@@ -133,7 +133,7 @@ def run_student(source: str, problem: StudentProblem, filename: str = "student.p
     except SystemExit as error:  # exit() in the student's file: not the grader's to obey
         record.error = StudentError("exception", "the file called exit() (sys.exit): a search returns its move instead",
                                     student_line(error, filename), student_traceback(error, filename))
-    except Exception as error:  # the student's bug, reported with the student's line
+    except BaseException as error:  # the student's bug (even a KeyboardInterrupt it raised), at the student's line
         name = "" if isinstance(error, GameUseError) else f"{type(error).__name__}: "
         record.error = StudentError("exception", f"{name}{error}", student_line(error, filename),
                                     student_traceback(error, filename))

@@ -174,6 +174,7 @@ def test_allocating_without_end_stops_at_the_memory_limit(tmp_path: Path) -> Non
 
 NON_ROOT_USER = "minimax-grader-test"
 SYSTEM_PYTHON = Path("/usr/bin/python3")
+NON_ROOT_LOCK = "/run/minimax-grader-test.lock"
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +188,9 @@ def non_root() -> list[str]:
     packages = [str(Path(search.__file__).resolve().parents[1]), *site.getsitepackages()]
     command = ["runuser", "-u", NON_ROOT_USER, "--", "env", f"PYTHONPATH={os.pathsep.join(packages)}",
                str(SYSTEM_PYTHON), "-m", "search"]
-    if subprocess.run([*command, "misconceptions"], capture_output=True).returncode != 0:
+    with one_run_at_a_time(NON_ROOT_LOCK):  # the other test worker may be counting this user's processes
+        readable = subprocess.run([*command, "misconceptions"], capture_output=True).returncode == 0
+    if not readable:
         pytest.skip(f"{NON_ROOT_USER} cannot read the repository or its packages")
     return command
 
@@ -202,7 +205,7 @@ def graded_not_as_root(command: list[str], prelude: str, search: str = RIGHT, **
         source.write_text(prelude.format(results=str(results), **fill) + "\n" + search, encoding="utf-8")
         for path in (folder, source):
             os.chown(path, uid, -1)
-        with one_run_at_a_time("/run/minimax-grader-test.lock"):  # the other test worker's grader is this user's too
+        with one_run_at_a_time(NON_ROOT_LOCK):  # the other test worker's grader is this user's too
             done = subprocess.run([*command, "grade", str(source), *LECTURE, "--gradescope", str(results), "--json"],
                                   capture_output=True, text=True, timeout=120)
             left = user_processes(uid)  # nothing of the student's (nor the grader's) is left running

@@ -20,7 +20,7 @@ from search.errors import InputError
 from search.grading.assignment import load_assignment
 from search.grading.assignment_run import grade_assignment
 from search.grading.course_problem import course_game_fields
-from search.grading.grade_file import grade_file, read_student_file
+from search.grading.grade_file import grade_source, read_student_file, unreadable
 from search.grading.gradescope import write_results
 from search.grading.outcome import NOT_JUDGED, GradedTest, GradeOutcome
 from search.grading.problem import ALGORITHMS, GAMES, Problem
@@ -76,8 +76,8 @@ def grade_command(args: argparse.Namespace, read: Callable[[str], str], fail: Ca
             outcome = grade_quiz(path, args.quiz, timeout or limits.GRADE_TIMEOUT_SECONDS)
         else:
             problem = Problem.from_request(_problem_fields(args, read, fail))
-            _readable(path, args, fail, lambda reason: [GradedTest(f"{problem.entry}: {problem.describe()}", 0.0, 1.0, reason)])
-            outcome = grade_file(path, problem, timeout, events=args.json)
+            source = _readable(path, args, fail, lambda reason: [GradedTest(f"{problem.entry}: {problem.describe()}", 0.0, 1.0, reason)])
+            outcome = grade_source(source, path, problem, timeout, events=args.json)
     except InputError as error:
         fail(str(error))
     if args.gradescope:
@@ -90,13 +90,14 @@ def grade_command(args: argparse.Namespace, read: Callable[[str], str], fail: Ca
 
 
 def _readable(path: Path, args: argparse.Namespace, fail: Callable[[str], NoReturn],
-              tests: Callable[[str], list[GradedTest]]) -> None:
-    """An unreadable submission cannot be judged (exit 2), but Gradescope still gets results.json: 0 and the reason."""
+              tests: Callable[[str], list[GradedTest]]) -> str:
+    """The submission's text. An unreadable one cannot be judged (exit 2), but Gradescope still gets results.json: 0
+    and the reason."""
     try:
-        read_student_file(path)
+        return read_student_file(path)
     except InputError as error:
         if args.gradescope:
-            reason = f"Your file could not be graded: {error}."
+            reason = unreadable(error)
             write_results(GradeOutcome(NOT_JUDGED, reason, tests(reason)), Path(args.gradescope))
         fail(str(error))
 

@@ -1,5 +1,5 @@
 """Grading a submission on every problem of an assignment's config (search.grading.assignment): each problem run by
-grade_file with its own time limit, scored with its points, and the whole as one GradeOutcome per problem plus the
+grade_source (the file read once) with its own time limit, scored with its points, and the whole as one GradeOutcome per problem plus the
 exit code and words `python -m search grade --config` prints."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from search.errors import InputError
 from search.grading.assignment import Assignment, AssignmentProblem
-from search.grading.grade_file import grade_file, read_student_file
+from search.grading.grade_file import grade_source, read_student_file, unreadable
 from search.grading.outcome import MATCH, NOT_JUDGED, GradedTest, GradeOutcome
 
 
@@ -55,15 +55,15 @@ def grade_assignment(student: Path, assignment: Assignment) -> AssignmentOutcome
     and nothing runs; a syntax error, found by the first problem's run, is every problem's verdict of the same entry."""
     started = time.monotonic()
     try:
-        read_student_file(student)
+        source = read_student_file(student)
     except InputError as error:
-        reason = f"Your file could not be graded: {error}."
+        reason = unreadable(error)
         outcomes = [_scored(item, GradeOutcome(NOT_JUDGED, reason)) for item in assignment.problems]
         return AssignmentOutcome(outcomes, time.monotonic() - started, reason)
     syntax: dict[str, GradeOutcome] = {}  # entry -> the outcome of a file that does not compile
     outcomes = []
     for item in assignment.problems:
-        outcome = syntax.get(item.problem.entry) or grade_file(student, item.problem, item.time_limit)
+        outcome = syntax.get(item.problem.entry) or grade_source(source, student, item.problem, item.time_limit)
         error = (outcome.report or {}).get("error") or {}
         if error.get("kind") == "syntax":
             syntax[item.problem.entry] = outcome

@@ -33,11 +33,21 @@ def read_student_file(path: Path) -> str:
         raise InputError(str(path), "not UTF-8 text") from None
 
 
+def unreadable(error: InputError) -> str:
+    """What a student is told of a file that cannot be read (every problem's output, and results.json's)."""
+    return f"Your file could not be graded: {error}."
+
+
 def grade_file(path: Path, problem: Problem, timeout: float | None = None,
                memory: int = limits.GRADE_MEMORY_BYTES, events: bool = False) -> GradeOutcome:
     """Run the student's file locked in (search.grading.sandbox) and judge it against the reference. timeout: CPU
     seconds of the student's code; None gives the default for the problem's size (default_time_limit)."""
-    source = read_student_file(path)
+    return grade_source(read_student_file(path), path, problem, timeout, memory, events)
+
+
+def grade_source(source: str, path: Path, problem: Problem, timeout: float | None = None,
+                 memory: int = limits.GRADE_MEMORY_BYTES, events: bool = False) -> GradeOutcome:
+    """grade_file on the file's text, read once by a caller grading it on several problems."""
     reference = reference_events(problem)
     if timeout is None:
         timeout = default_time_limit(reference)

@@ -24,6 +24,7 @@ from typing import Any
 
 from search import limits
 from search.grading.child import SETUP_SECONDS, TASKS
+from search.grading.lockdown import ENGINE_FOLDER
 from search.grading.reaper import end_user
 from search.grading.student_user import StudentUserError, grader_is_root, one_run_at_a_time, student_user
 
@@ -70,7 +71,7 @@ def _locked_run(task: str, payload: dict[str, Any], timeout: float, memory: int)
 
 def _run_warden(job: dict[str, Any], scratch: str, timeout: float) -> ChildOutcome:
     environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
-                   "PYTHONPATH": _package_root() + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                   "PYTHONPATH": str(Path(ENGINE_FOLDER).parent) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                    "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
     warden = subprocess.Popen([sys.executable, "-P", "-m", "search.grading.child"], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, cwd=scratch,
@@ -109,8 +110,3 @@ def lock_notes(outcome: ChildOutcome) -> list[str]:
     if lock.get("engine", "hidden") != "hidden":
         notes.append(f"Note: the student's code could import the engine's searches from disk: {lock['engine']}.")
     return notes
-
-
-def _package_root() -> str:
-    """The folder holding the `search` package, so the child imports the same engine (an installed wheel or a clone)."""
-    return str(Path(__file__).resolve().parents[2])

@@ -88,9 +88,13 @@ class PostgresProcess:
         return done.stdout
 
     def new_database(self, name: str) -> str:
-        """A fresh empty database on this server; its URL."""
-        self.psql(f'CREATE DATABASE "{name}"')
-        return f"postgresql://{USER}@127.0.0.1:{self.port}/{name}"
+        """A fresh empty database on this server, `name` or, when a database of that name is there already, `name_2`,
+        `name_3`...; its URL. pytest-xdist's worksteal can set a module's fixture up a second time on one worker, while
+        the first may still be in use: each setup gets a database of its own."""
+        taken = set(self.psql("SELECT datname FROM pg_database").split())
+        fresh = next(candidate for candidate in (name, *(f"{name}_{n}" for n in range(2, 10_000))) if candidate not in taken)
+        self.psql(f'CREATE DATABASE "{fresh}"')
+        return f"postgresql://{USER}@127.0.0.1:{self.port}/{fresh}"
 
     def stop(self, how: signal.Signals = signal.SIGINT) -> None:
         """SIGINT: PostgreSQL's fast shutdown; SIGKILL: kill -9."""

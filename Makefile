@@ -72,6 +72,7 @@ test-fast: setup
 bench: setup system-deps
 	$(PY) bench/engine.py
 	$(PY) bench/engine_versions.py
+	$(PY) bench/first_trace.py
 	$(PY) bench/stream.py
 	$(PY) bench/practice.py
 	$(PY) bench/trace_check.py

@@ -33,7 +33,7 @@ from search.misconceptions.listing import mistaken_listing
 from search.result import SearchResult
 from search.traces.recorder import SearchRecorder
 from search.trees.node import EXAMPLES, TreeNode
-from search.trees.parse import check_estimates, tree_from_json
+from search.trees.parse import check_estimates, tree_from_engine_json, tree_from_json
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
 PRUNING = ("alphabeta", "iterative")
@@ -294,18 +294,25 @@ def _game(data: dict[str, Any], depth: int | None, iterative: bool = False) -> G
         name = data["example"]
         if not isinstance(name, str) or name not in EXAMPLES:
             raise InputError("example", f"unknown example {quoted(name)}; known: {', '.join(EXAMPLES)}" if isinstance(name, str) else f"expected a name: {', '.join(EXAMPLES)}")
-        root = tree_from_json(EXAMPLES[name])
+        root = tree_from_engine_json(EXAMPLES[name])  # our own: the schema pass only if something looks off
         check_tree_estimates(root, depth, iterative)  # a depth limit that cuts the example needs estimates too
         return TreeGame(root)
     if "tree" in given:
-        try:
-            root = tree_from_json(data["tree"])
-        except InputError as exc:
-            where = "tree" + ("." if exc.where[:1].isalpha() else "") + exc.where
-            raise InputError(where, exc.problem, too_large=exc.too_large) from None
-        check_tree_estimates(root, depth, iterative, within="tree")  # outside: its error keeps the node's id
-        return TreeGame(root)
+        return tree_game(data["tree"], depth, iterative)
     return named_game(data["game"], data.get("state"), data.get("estimate"), data.get("symmetry", False))
+
+
+def tree_game(tree: Any, depth: int | None, iterative: bool, written: bool = False) -> TreeGame:
+    """The request's `tree`, validated (errors named `tree...`), with the estimates its depth limit needs.
+    `written`: the engine wrote it (search.library.written_tree), so the schema pass runs only if
+    something in it looks off (search.trees.parse.tree_from_engine_json)."""
+    try:
+        root = tree_from_engine_json(tree) if written else tree_from_json(tree)
+    except InputError as exc:
+        where = "tree" + ("." if exc.where[:1].isalpha() else "") + exc.where
+        raise InputError(where, exc.problem, too_large=exc.too_large) from None
+    check_tree_estimates(root, depth, iterative, within="tree")  # outside: its error keeps the node's id
+    return TreeGame(root)
 
 
 def check_tree_estimates(root: TreeNode, depth: int | None, iterative: bool, within: str = "") -> None:

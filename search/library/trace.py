@@ -26,7 +26,7 @@ from search.library.course_game import CourseGame
 from search.library.game_base import GameBase
 from search.library.untraced import engine_game
 from search.library.written_tree import write_out
-from search.request import SearchRequest, parse_request
+from search.request import SearchRequest, parse_options, parse_request, tree_game
 from search.result import SearchResult
 from search.traces.recorder import Recorder
 from search.trees.node import EXAMPLES, TreeNode
@@ -145,4 +145,6 @@ def _course_request(game: GameBase, state: Any, options: dict[str, Any]) -> tupl
         actions = {course.child_id(course.root_id, a, None): a for a in course.actions(course.initial)}
         return parse_request(options, game=course), actions
     actions = {child.id: a for child, a in zip(written.root.children, written.root_actions)}
-    return parse_request({"tree": written.root.to_json(), **options}), actions
+    algorithm, depth, _ = parse_options(options)  # first, as parse_request would: its errors name the option
+    game_tree = tree_game(written.root.to_json(), depth, algorithm == "iterative", written=True)
+    return parse_request(options, game=game_tree), actions

@@ -22,7 +22,7 @@ from search.errors import InputError, format_path, quoted
 from search.json_numbers import bounded_int
 from search.trees.node import Player, TreeNode, other
 from search.trees.rules import TreeRules, finite_number
-from search.trees.schema import tree_schema
+from search.trees.schema import TEXT_PATTERN, tree_schema
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -71,6 +71,79 @@ def tree_from_json(data: Any) -> TreeNode:
         _check_schema(data, "node")
         return _from_nodes(data)
     raise InputError("", "expected a tree: a node object or a nested list of leaf values")
+
+
+def tree_from_engine_json(data: Any) -> TreeNode:
+    """A tree the engine wrote itself (a built-in example, a course's game written out by
+    search.library.written_tree): when every field, text and number in it is plainly one the schema
+    allows (`_plainly_valid`, a cheap walk), the schema pass is skipped, so a first search does not wait
+    for jsonschema's import (5 s where JupyterLab's format libraries are installed). Anything else
+    goes through tree_from_json, with its errors unchanged."""
+    if not _plainly_valid(data):
+        return tree_from_json(data)
+    if isinstance(data, list):
+        _check_size(data, is_shorthand=True)
+        return _from_shorthand(data)
+    _check_size(data, is_shorthand=False)
+    return _from_nodes(data)
+
+
+_TEXT = re.compile(TEXT_PATTERN)
+_NODE_FIELDS = frozenset(tree_schema()["$defs"]["node"]["properties"])
+
+
+def _plain_text(x: Any) -> bool:
+    return isinstance(x, str) and 0 < len(x) <= limits.MAX_LABEL_LENGTH and _TEXT.match(x) is not None
+
+
+def _plain_number(x: Any) -> bool:
+    return type(x) in (int, float) and abs(x) <= limits.MAX_ABS_VALUE  # NaN compares False: not plain
+
+
+def _plain_value(x: Any) -> bool:
+    if isinstance(x, list):
+        return 2 <= len(x) <= limits.MAX_PLAYERS and all(_plain_number(v) for v in x)
+    return _plain_number(x)
+
+
+def _plain_node(node: Any) -> bool:
+    """One node object's own fields (not its children's) as the schema's `node` allows them, surely."""
+    if not isinstance(node, dict) or not _NODE_FIELDS.issuperset(node):
+        return False
+    players, bounds, children = node.get("players"), node.get("bounds"), node.get("children", [])
+    return all((
+        all(_plain_text(node[k]) for k in ("id", "label", "player") if k in node),
+        "probability" not in node or (_plain_number(node["probability"]) and 0 < node["probability"] <= 1),
+        players is None or (isinstance(players, list) and 2 <= len(players) <= limits.MAX_PLAYERS
+                            and all(_plain_text(p) for p in players) and len(set(players)) == len(players)),
+        bounds is None or (isinstance(bounds, list) and len(bounds) == 2 and all(_plain_number(b) for b in bounds)),
+        all(_plain_value(node[k]) for k in ("value", "eval") if k in node),
+        isinstance(children, list) and len(children) <= limits.MAX_BRANCHING,
+    ))
+
+
+def _plainly_valid(data: Any) -> bool:
+    """Whether the schema surely accepts `data` (False: not sure; the schema then decides). Iterative,
+    and stops past the node limit, as _check_size does."""
+    shorthand = isinstance(data, list)
+    stack, count = [data], 0
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > limits.MAX_TREE_NODES:
+            return False
+        if shorthand:
+            if isinstance(item, list):
+                if not 1 <= len(item) <= limits.MAX_BRANCHING:
+                    return False
+                stack.extend(item)
+            elif not _plain_number(item):
+                return False
+        else:
+            if not _plain_node(item):
+                return False
+            stack.extend(item.get("children", []))
+    return True
 
 
 def tree_from_stored_json(data: dict[str, Any]) -> TreeNode:

@@ -7,9 +7,11 @@ source, the record layouts). From those this module writes two files:
 - search/schema/trace.schema.json: the JSON Schema of one trace event (search.traces.schema
   validates against it);
 - search/traces/layouts.py: the functions that turn the recorder's compact records into event
-  dicts and JSON text (search.traces.records), with one format string per event type.
+  dicts and JSON text (search.traces.records), with one format string per event type;
+- static/js/replay/event_types.js: the event types and their keys for the page
+  (search.traces.js_event_types).
 
-Both are committed; tests/engine/test_event_types.py fails when either falls behind. Regenerate:
+All are committed; tests/engine/test_event_types.py fails when one falls behind. Regenerate:
 
     .venv/bin/python -m search.traces.schema_build
 """
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from search.traces import events as ev
+from search.traces.js_event_types import JS_FILE, event_types_js_text
 
 SCHEMA_ID = "https://minimax-lab.invalid/trace.schema.json"
 COMMON = ("seq", "type", "node", "line")
@@ -305,10 +308,11 @@ def layouts_text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write both files (or, with --check, say which one is behind)."""
+    """Write the files (or, with --check, say which one is behind)."""
     check = "--check" in (argv if argv is not None else sys.argv[1:])
     behind = []
-    for path, text in ((SCHEMA_FILE, trace_schema_text()), (LAYOUTS_FILE, layouts_text())):
+    made = ((SCHEMA_FILE, trace_schema_text()), (LAYOUTS_FILE, layouts_text()), (JS_FILE, event_types_js_text(REGENERATE)))
+    for path, text in made:
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             behind.append(path)
             if not check:

@@ -5,6 +5,7 @@ output, the listings and the served limits are held to those definitions here.""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 from typing import Any, get_type_hints
 
@@ -195,6 +196,22 @@ def test_the_trace_schema_and_the_json_layouts_are_made_from_the_event_types_and
     assert on_disk == schema_build.layouts_text(), f"run: {schema_build.REGENERATE}"
     assert (ROOT / "search" / "schema" / "trace.schema.json").read_text(encoding="utf-8") == schema_build.trace_schema_text(), \
         f"run: {schema_build.REGENERATE}"
+
+
+def test_the_pages_event_types_module_is_made_from_the_event_types_and_is_up_to_date() -> None:
+    """static/js/replay/event_types.js: what the page compares an event's type with and the keys it reads."""
+    from search.traces import schema_build
+    from search.traces.js_event_types import JS_FILE, event_types_js_text
+
+    assert JS_FILE.read_text(encoding="utf-8") == event_types_js_text(schema_build.REGENERATE), f"run: {schema_build.REGENERATE}"
+    shown = subprocess.run(["node", "--input-type=module", "-e",
+                            f"const m = await import({json.dumps(JS_FILE.as_uri())}); "
+                            "console.log(JSON.stringify({...m, frozen: Object.isFrozen(m.EVENT) && Object.isFrozen(m.EVENT_KEYS.visit)}))"],
+                           capture_output=True, text=True, timeout=60, check=True)
+    module = json.loads(shown.stdout)
+    assert module["EVENT"] == {kind: kind for kind in EVENT_TYPES} and module["frozen"]
+    assert module["EVENT_KEYS"] == {kind: list(get_type_hints(cls)) for kind, cls in EVENT_TYPES.items()}
+    assert module["REQUIRED_KEYS"]["visit"] == ["seq", "type", "node", "line", "parent", "depth", "player"]
 
 
 def test_a_test_names_one_of_the_pruning_tests() -> None:

@@ -16,6 +16,7 @@ import { typedAnswer } from "./class_question.js";
 import { misconceptionWords } from "../predict/predict_questions.js";
 import { drawSpread, showAnswer } from "./class_spread.js";
 import { el } from "../page/html_element.js";
+import { EVENT } from "../replay/event_types.js";
 
 const HELD_BACK = "The instructor has moved on: the steps after the question come when the answer is revealed.";
 
@@ -260,7 +261,7 @@ export class ClassFollower {
     }
     if (!fresh.length) return;
     this.note("");
-    if (store.events.length === 0 && fresh[0].type === "start") this.describe(fresh[0]);
+    if (store.events.length === 0 && fresh[0].type === EVENT.start) this.describe(fresh[0]);
     for (const e of fresh) store.events.push(e);
     if (this.showingClass()) this.show.onEvents(fresh);
     this.applyStep();

@@ -4,6 +4,7 @@
 // for an event it has no words for, so narration.js falls back to its own.
 
 import { showValue } from "../view/value_format.js";
+import { EVENT } from "../replay/event_types.js";
 
 const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"];
 
@@ -23,7 +24,7 @@ export function chanceSentence(event, n, state) {
   const i = n.idx(event.node);
   const chance = i !== undefined && t.role(i) === "chance";
   switch (event.type) {
-    case "start":
+    case EVENT.start:
       if (event.algorithm === "expectiminimax") {
         return `Expectiminimax search starts at ${n.name(event.node)}: v ← EMINIMAX(${n.name(event.node)})`;
       }
@@ -31,7 +32,7 @@ export function chanceSentence(event, n, state) {
         return `Alpha-beta search starts at ${n.name(event.node)}: v ← CHANCE-VALUE(${n.name(event.node)}, −∞, +∞)`;
       }
       return "";
-    case "visit": {
+    case EVENT.visit: {
       const parent = i === undefined ? -1 : t.parent[i];
       if (!chance && parent >= 0 && t.role(parent) === "chance" && event.alpha !== undefined) {
         const role = { max: "MAX", min: "MIN" }[event.player] || event.player;
@@ -43,14 +44,14 @@ export function chanceSentence(event, n, state) {
       return event.alpha === undefined ? head
         : `${head}, window [α = ${showValue(event.alpha)}, β = ${showValue(event.beta)}]`;
     }
-    case "init":
+    case EVENT.init:
       return event.v === 0 ? `${N} is a chance node: v ← 0 (the weighted sum of its outcomes so far)` : "";
-    case "backup": {
+    case EVENT.backup: {
       const p = showValue(event.probability);
       return `${N}: v ← ${showValue(event.v_before)} + ${p} × ${showValue(event.child_value)} = ${showValue(event.v_after)}` +
         ` (outcome ${n.name(event.child)}, probability ${p})`;
     }
-    case "test": {
+    case EVENT.test: {
       const [lo, hi] = bounds(t);
       const high = event.test.includes("hi");
       const sign = event.test.includes("<=") ? "≤" : event.test.includes(">=") ? "≥" : high ? "<" : ">";
@@ -62,7 +63,7 @@ export function chanceSentence(event, n, state) {
       if (event.holds) return `${text} Yes: return ${showValue(event.reach)} now`;
       return `${text} No: keep looking (the outcomes left, at ${at}, could still ${high ? "lift" : "lower"} the sum past ${greek})`;
     }
-    case "prune": {
+    case EVENT.prune: {
       const [lo, hi] = bounds(t);
       const high = event.cut === "alpha";
       const pruned = (event.pruned || []).map(n.name);
@@ -84,17 +85,17 @@ export function maxnSentence(event, n) {
   const N = n.start(event.node);
   const i = n.idx(event.node);
   switch (event.type) {
-    case "start":
+    case EVENT.start:
       return `Max^n search starts at ${n.name(event.node)} with players ${t.players.join(", ")}: ` +
         `v ← MAXN-VALUE(${n.name(event.node)}); each player maximises its own component`;
-    case "visit": {
+    case EVENT.visit: {
       if (i !== undefined && !t.childCount(i)) return `Visit ${n.name(event.node)} (a leaf)`;
       const k = t.players.indexOf(event.player);
       return `Visit ${n.name(event.node)} (${event.player} moves here and maximises the ${ORDINAL[k] || `#${k + 1}`} component)`;
     }
-    case "init":
+    case EVENT.init:
       return `${N} is ${t.player[i]}'s move: v ← none (no vector yet)`;
-    case "backup": {
+    case EVENT.backup: {
       const mover = event.mover;
       const k = t.players.indexOf(mover);
       const u = event.child_value;

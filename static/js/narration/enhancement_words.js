@@ -6,6 +6,7 @@
 
 import { showMove, showValue } from "../view/value_format.js";
 import { plural } from "../view/plural.js";
+import { EVENT } from "../replay/event_types.js";
 
 const BOUND_WORDS = {
   exact: "",
@@ -28,7 +29,7 @@ function movesText(moves, node, n) {
 // before it}), or null: a transposition hit's source, "already searched at O 4 · X 2".
 // name: id -> the name the narration uses (trace_tree.js nameOf).
 export function narrationLink(event, name = String) {
-  return event.type === "tt_hit" && event.source ? { id: event.source, text: name(event.source), after: "already searched at " } : null;
+  return event.type === EVENT.tt_hit && event.source ? { id: event.source, text: name(event.source), after: "already searched at " } : null;
 }
 
 // One sentence, or null when `event` is none of ours. visit: the node's visit event (its
@@ -36,7 +37,7 @@ export function narrationLink(event, name = String) {
 export function narrateEnhancement(event, visit, n = BARE) {
   const N = n.start(event.node);
   switch (event.type) {
-    case "tt_hit": {
+    case EVENT.tt_hit: {
       const from = event.source ? `at ${n.name(event.source)}` : "before";
       if (event.flag === "exact") {
         return `${N}: this position was already searched ${from} — value ${showValue(event.value)} from the table`;
@@ -48,17 +49,17 @@ export function narrateEnhancement(event, visit, n = BARE) {
         + `${showValue(event.value)}, and ${showValue(event.value)} ${test} ${side}${edge ? ` = ${edge}` : ""} decides the window: `
         + `return ${showValue(event.value)} from the table`;
     }
-    case "tt_store": {
+    case EVENT.tt_store: {
       const what = event.flag === "exact" ? `value ${showValue(event.value)}` : `${BOUND_WORDS[event.flag]} ${showValue(event.value)}`;
       const depth = event.remaining === null || event.remaining === undefined ? "" : ` (searched ${event.remaining} deeper)`;
       return `${N}: store ${what} in the transposition table${depth}`;
     }
-    case "quiescence": {
+    case EVENT.quiescence: {
       const reason = (REASON[event.reason] || REASON.win)(movesText(event.moves, event.node, n));
       const where = event.past_limit === 0 ? "at the depth limit" : `${plural(event.past_limit, "move")} past the depth limit`;
       return `${N} is ${where} but not quiet: ${reason}. Keep searching instead of trusting EVAL`;
     }
-    case "beam": {
+    case EVENT.beam: {
       const kept = event.kept.map((k) => `${n.moveFrom(event.node, k.move)} (${showValue(k.estimate)})`).join(", ");
       const dropped = event.dropped.map((d) => `${n.moveFrom(event.node, d.move)} (${showValue(d.estimate)})`).join(", ");
       const best = event.kept.length === 1 ? "the best one" : `the ${event.kept.length} best`;

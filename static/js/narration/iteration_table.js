@@ -7,6 +7,7 @@ import { showMove, showValue } from "../view/value_format.js";
 import { iterativeWords } from "./narration.js";
 import { placeWords } from "./move_words.js";
 import { plural } from "../view/plural.js";
+import { EVENT } from "../replay/event_types.js";
 
 export class IterationTable {
   constructor({ section, rows, compare }) {
@@ -31,11 +32,11 @@ export class IterationTable {
       this.shownKey = "";
     }
     for (; this.scanned <= replay.last; this.scanned++) {
-      if (replay.typeOf(this.scanned) === "iteration") this.found.push(this.scanned);
+      if (replay.typeOf(this.scanned) === EVENT.iteration) this.found.push(this.scanned);
     }
     const done = this.found.filter((i) => i <= k);
     const last = replay.event(Math.min(k, replay.last));
-    const resultShown = last && last.type === "result";
+    const resultShown = last && last.type === EVENT.result;
     const key = `${done.length}:${resultShown}`;
     if (key === this.shownKey) return;
     this.shownKey = key;

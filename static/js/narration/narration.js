@@ -11,6 +11,7 @@ import { referenceWords } from "./reference_words.js";
 import { chanceSentence, hasChance, maxnSentence } from "./chance_players_words.js";
 import { marginWords } from "./margin_words.js";
 import { wrongBoundNote, wrongBoundPrune, wrongBoundSign } from "./mistaken_words.js";
+import { EVENT } from "../replay/event_types.js";
 
 const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
 const signOf = (test) => SIGN[test] || wrongBoundSign(test) || test; // a misconception's test too
@@ -82,7 +83,7 @@ export function narrate(event, replay, state = null) {
   const nodeName = name(event.node);
   const idx = t.idx(event.node);
   switch (event.type) {
-    case "start": {
+    case EVENT.start: {
       const depth = event.options && event.options.depth !== null && event.options.depth !== undefined
         ? `, depth limit ${event.options.depth}` : "";
       if (event.algorithm === "iterative") {
@@ -99,7 +100,7 @@ export function narrate(event, replay, state = null) {
       }
       return `Minimax search starts at ${nodeName}${depth}${order}: MINIMAX-DECISION(${nodeName})`;
     }
-    case "visit": {
+    case EVENT.visit: {
       const more = chanceSentence(event, n, state) || maxnSentence(event, n);
       if (more) return more;
       const role = ROLE[event.player] || "MAX";
@@ -114,16 +115,16 @@ export function narrate(event, replay, state = null) {
       }
       return origins.length ? `${head}. ${origins.join("; ")}` : head;
     }
-    case "init":
+    case EVENT.init:
       if (event.v === 0 || event.v === null) return chanceSentence(event, n, state) || maxnSentence(event, n);
       return event.v === "-inf"
         ? `${N} is MAX: v ← −∞ (nothing found yet; any value is better)`
         : `${N} is MIN: v ← +∞ (nothing found yet; any value is better)`;
-    case "leaf":
+    case EVENT.leaf:
       return event.kind === "estimate"
         ? `${N} is at the depth limit: return EVAL = ${showValue(event.value)} (an estimate)`
         : `${N} is a leaf: return UTILITY = ${showValue(event.value)}`;
-    case "backup": { // op: which update the engine made, v ← MAX(v, ...) or MIN(v, ...)
+    case EVENT.backup: { // op: which update the engine made, v ← MAX(v, ...) or MIN(v, ...)
       if (event.op === "chance") return chanceSentence(event, n, state);
       if (event.op === "maxn") return maxnSentence(event, n);
       const op = event.op === "min" ? "MIN" : "MAX";
@@ -135,14 +136,14 @@ export function narrate(event, replay, state = null) {
       if (event.v_before === event.v_after) return `${text}: unchanged (${childIs} no better for ${op})`;
       return `${text} (from ${name(event.child)})`;
     }
-    case "test": {
+    case EVENT.test: {
       if (event.rest !== undefined) return chanceSentence(event, n, state);
       const sign = signOf(event.test);
       const bound = event.test.endsWith("beta") ? "beta" : "alpha";
       const text = `${N}: ${showValue(event.v)} ${sign} ${GREEK[bound]} = ${showValue(event[bound])}${wrongBoundNote(event.test)}?`;
       return event.holds ? `${text} Yes: return v now` : `${text} No: keep looking`;
     }
-    case "bound": {
+    case EVENT.bound: {
       const op = event.bound === "alpha" ? "MAX" : "MIN";
       // The v the line compares: the node's v at this step (the new bound when it changed).
       const v = state && idx !== undefined && state.vOf(idx) !== undefined ? state.vOf(idx) : event.new;
@@ -152,17 +153,17 @@ export function narrate(event, replay, state = null) {
         ? `${what}: MAX at ${nodeName} can now get at least ${showValue(event.new)}`
         : `${what}: MIN at ${nodeName} can now hold MAX to at most ${showValue(event.new)}`;
     }
-    case "prune":
+    case EVENT.prune:
       if (t.role(idx) === "chance") return chanceSentence(event, n, state);
       return prunes(event, state, n);
-    case "return":
+    case EVENT.return:
       return returns(event, replay, state, n);
-    case "iteration":
+    case EVENT.iteration:
       return iteration(event, n);
-    case "result":
+    case EVENT.result:
       return result(event, n, replay, state);
     default: {
-      const visit = event.type === "tt_hit" ? visitOf(replay, event) : null;
+      const visit = event.type === EVENT.tt_hit ? visitOf(replay, event) : null;
       return narrateEnhancement(event, visit, n) || `${event.type} at ${nodeName}`;
     }
   }
@@ -190,9 +191,9 @@ function returns(event, replay, state, n) {
   const start = replay.event(0);
   const failHard = Boolean(start && start.options && start.options.returns === "bound");
   const last = lastStepBefore(replay, event);
-  const v = last && (last.type === "test" ? last.v : last.v_after);
+  const v = last && (last.type === EVENT.test ? last.v : last.v_after);
   // A chance node cut short returns its sum with the outcomes not searched at a bound (Star1).
-  const chance = last && last.type === "test" && last.rest !== undefined && last.holds
+  const chance = last && last.type === EVENT.test && last.rest !== undefined && last.holds
     ? (last.test.includes("hi") ? "v + rest × hi" : "v + rest × lo") : "";
   const clamped = !chance && failHard && v !== undefined && toNumber(v) !== toNumber(event.value);
   const what = chance ? `${chance} = ${x} (v = ${showValue(v)} so far)`
@@ -209,7 +210,7 @@ function returns(event, replay, state, n) {
 function lastStepBefore(replay, event) {
   for (let j = event.seq - 1; j >= Math.max(1, event.seq - 6); j--) {
     const e = replay.event(j);
-    if (e.node === event.node && (e.type === "test" || e.type === "backup")) return e;
+    if (e.node === event.node && (e.type === EVENT.test || e.type === EVENT.backup)) return e;
   }
   return null;
 }
@@ -217,7 +218,7 @@ function lastStepBefore(replay, event) {
 // The visit event just before a transposition hit at the same node (it carries the window).
 function visitOf(replay, event) {
   const e = replay.event(event.seq - 1);
-  return e && e.type === "visit" && e.node === event.node ? e : null;
+  return e && e.type === EVENT.visit && e.node === event.node ? e : null;
 }
 
 // "C is MIN with v = 2 ≤ α = 3. MAX at A can already get 3 (through B), so MAX will never

@@ -5,6 +5,7 @@
 // the parent's steps after which it takes the next child (`loop_after`).
 
 import { showReturned, showValue } from "../view/value_format.js";
+import { EVENT } from "../replay/event_types.js";
 
 export class PseudocodePanel {
   constructor({ list, vars }) {
@@ -103,6 +104,6 @@ export class PseudocodePanel {
 // At a child's visit, the line of its parent's step just before (the step after which the parent's loop took
 // the child: its init, beam, or the last child's backup, test or bound); else null.
 export function callerLine(event, before) {
-  if (!event || event.type !== "visit" || event.parent === null || event.parent === undefined) return null;
+  if (!event || event.type !== EVENT.visit || event.parent === null || event.parent === undefined) return null;
   return before && before.node === event.parent ? before.line : null;
 }

@@ -8,6 +8,7 @@ import { narrationLink } from "../narration/enhancement_words.js";
 import { callerLine } from "../narration/pseudocode_panel.js";
 import { plural } from "../view/plural.js";
 import { shown, eventIndex, positionOf, lastPosition } from "../page/page_state.js";
+import { EVENT } from "../replay/event_types.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,7 +40,7 @@ export function drawStep(parts, replay, from, k) {
   say(narration, narrate(event, replay, state), link);
   const words = tallyWords(t, state);
   if (tally.textContent !== words) tally.textContent = words;
-  tally.dataset.final = state.result && event.type === "result" ? "true" : "false";
+  tally.dataset.final = state.result && event.type === EVENT.result ? "true" : "false";
   iterations.show(replay, k);
 }
 

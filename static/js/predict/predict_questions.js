@@ -17,6 +17,7 @@
 
 import { narrate } from "../narration/narration.js";
 import { showValue, toNumber } from "../view/value_format.js";
+import { EVENT } from "../replay/event_types.js";
 
 const GREEK = { alpha: "α", beta: "β" };
 const SIGN = { "v >= beta": "≥", "v > beta": ">", "v <= alpha": "≤", "v < alpha": "<" };
@@ -28,13 +29,13 @@ export function questionAt(replay, k) {
   const event = replay.event(k);
   if (!event || k < 1) return null;
   switch (event.type) {
-    case "return":
+    case EVENT.return:
       return valueQuestion(replay, k, event);
-    case "test":
+    case EVENT.test:
       return pruneQuestion(replay, k, event);
-    case "bound":
+    case EVENT.bound:
       return boundQuestion(replay, k, event);
-    case "visit":
+    case EVENT.visit:
       return windowQuestion(replay, k, event);
     default:
       return null;
@@ -75,7 +76,7 @@ function valueQuestion(replay, k, event) {
 // So a student who follows the other figure is told which form this search is. null elsewhere.
 function otherForm(replay, k, event) {
   const prune = k > 0 ? replay.event(k - 1) : null;
-  if (!prune || prune.type !== "prune" || prune.node !== event.node || prune.rest !== undefined) return null;
+  if (!prune || prune.type !== EVENT.prune || prune.node !== event.node || prune.rest !== undefined) return null;
   const start = replay.event(0);
   const failHard = Boolean(start && start.options && start.options.returns === "bound");
   const g = prune.cut === "beta" ? "β" : "α";
@@ -102,13 +103,13 @@ function valueReason(replay, k, event) {
   for (let j = k - 1; j >= Math.max(1, k - REASON_LOOKBACK); j--) {
     const e = replay.event(j);
     if (e.node !== event.node) continue;
-    if (e.type === "visit") {
+    if (e.type === EVENT.visit) {
       values.reverse();
       const best = role === "min" ? Math.min(...values) : Math.max(...values);
       if (!values.length || best !== toNumber(event.value)) return "";
       return `${role.toUpperCase()}(${values.map(showValue).join(", ")}) = ${showValue(best)}`;
     }
-    if (e.type === "backup") {
+    if (e.type === EVENT.backup) {
       const v = toNumber(e.child_value);
       if (typeof v !== "number") return "";
       values.push(v);
@@ -127,7 +128,7 @@ function pruneQuestion(replay, k, event) {
   const state = replay.stateAt(k);
   let explain = narrate(event, replay, state);
   const next = replay.event(k + 1);
-  if (event.holds && next && next.type === "prune") explain = narrate(next, replay, state);
+  if (event.holds && next && next.type === EVENT.prune) explain = narrate(next, replay, state);
   const tie = tieWords(event, bound);
   return {
     kind: "prune",
@@ -159,12 +160,12 @@ export function childrenLeft(replay, k) {
   if (test.holds) {
     const prune = replay.event(k + 1);
     if (!prune) return null;
-    return prune.type === "prune" && (prune.pruned || []).length > 0;
+    return prune.type === EVENT.prune && (prune.pruned || []).length > 0;
   }
   for (let j = k + 1; j <= replay.last; j++) {
     const e = replay.event(j);
-    if (e.node === test.node && e.type === "bound") continue;
-    if (e.type === "visit") return e.parent === test.node;
+    if (e.node === test.node && e.type === EVENT.bound) continue;
+    if (e.type === EVENT.visit) return e.parent === test.node;
     return false; // the node returns (or the search ends)
   }
   return null;
@@ -176,7 +177,7 @@ function childTaken(replay, k, node) {
   for (let j = k - 1; j >= Math.max(1, k - 4); j--) {
     const e = replay.event(j);
     if (e.node !== node) return null;
-    if (e.type === "backup") return e.child ?? null;
+    if (e.type === EVENT.backup) return e.child ?? null;
   }
   return null;
 }

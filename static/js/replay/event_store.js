@@ -10,12 +10,14 @@
 // that arrived (same keys, same order, same values); the rare kinds (prune, result, a
 // transposition hit) are kept decoded once asked for, since the drawing reads them often.
 
+import { HOT_EVENTS } from "./event_types.js";
+
 // Keys whose string values are node ids (`source` is also the start event's object).
 const NODE_KEYS = new Set(["node", "parent", "child", "source"]);
 // Keys whose values are few: part of the shape rather than a slot.
 const CONSTANT_KEYS = new Set(["type", "line", "player", "kind", "bound", "op", "test", "flag", "cut", "reason", "algorithm"]);
-// The kinds millions of events are: decoded afresh each time (rarely asked for one by one).
-const COMMON = new Set(["visit", "init", "leaf", "backup", "return", "test", "bound"]);
+// The kinds millions of events are (the engine's compact records): decoded afresh each time (rarely asked for one by one).
+const COMMON = new Set(HOT_EVENTS);
 
 const SEQ = 0; // seq === the event's index: no slot
 const CONST = 1; // the shape's own value (constants[j])

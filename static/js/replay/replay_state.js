@@ -16,6 +16,7 @@ import { TraceTree } from "./trace_tree.js";
 import { EventStore } from "./event_store.js";
 import { NodeState, Status, CUT_CODE, BOUND_CODE } from "./node_state.js";
 import { sameValue, toNumber } from "../view/value_format.js";
+import { EVENT } from "./event_types.js";
 
 export { Status };
 
@@ -30,11 +31,11 @@ const MOST_TOUCHED_EVENTS = 4096;
 // bounds, the tests that failed, v ← ±∞ and the returns are left to "every line").
 export function isKeyStep(e) {
   switch (e.type) {
-    case "init":
-    case "test":
-    case "return":
+    case EVENT.init:
+    case EVENT.test:
+    case EVENT.return:
       return false;
-    case "bound":
+    case EVENT.bound:
       return e.changed !== false;
     default:
       return true;
@@ -167,7 +168,7 @@ export class Replay {
 
   // The node the step at event k is at (-1 at the result, or an event of no node).
   currentAt(k) {
-    if (k < 0 || this.store.typeOf(k) === "result") return -1;
+    if (k < 0 || this.store.typeOf(k) === EVENT.result) return -1;
     return this.store.nodeOf(k);
   }
 
@@ -179,7 +180,7 @@ export class Replay {
     const i = r.node;
     s.current = i === undefined ? -1 : i;
     switch (r.type) {
-      case "visit": {
+      case EVENT.visit: {
         // Iterative deepening visits the root again for each iteration: the drawing starts over,
         // its visit numbers from 1 (the counts go on: they are the work of all the iterations).
         if (t.parent[i] < 0 && s.visits > 0) {
@@ -202,10 +203,10 @@ export class Replay {
         }
         break;
       }
-      case "init":
+      case EVENT.init:
         s.setV(i, toNumber(r.get("v")));
         break;
-      case "leaf": {
+      case EVENT.leaf: {
         s.setV(i, toNumber(r.get("value")));
         const name = r.get("kind");
         let kind = this.leafKinds.indexOf(name);
@@ -214,7 +215,7 @@ export class Replay {
         s.setScalar("leaves", s.leaves + 1);
         break;
       }
-      case "backup": {
+      case EVENT.backup: {
         const after = r.get("v_after");
         s.setV(i, toNumber(after));
         const c = r.nodeAt("child");
@@ -222,7 +223,7 @@ export class Replay {
         if (!sameValue(after, r.get("v_before"))) s.set("vFrom", i, c === undefined ? 0 : c + 1);
         break;
       }
-      case "bound":
+      case EVENT.bound:
         if (r.get("changed") === false) break;
         if (r.get("bound") === "alpha") {
           s.set("alpha", i, toNumber(r.get("new")));
@@ -232,7 +233,7 @@ export class Replay {
           s.setFrom("beta", i, { node: i, child: s.vFromOf(i) });
         }
         break;
-      case "return": {
+      case EVENT.return: {
         // A node cut short returns a bound on its value, not its value (the event says which).
         const bound = BOUND_CODE[r.get("bound")] || 0;
         s.setStatus(i, bound ? Status.BOUNDED : Status.DONE);
@@ -242,7 +243,7 @@ export class Replay {
         s.set("bound", i, bound);
         break;
       }
-      case "prune": {
+      case EVENT.prune: {
         s.set("prune", i, k + 1);
         const cut = CUT_CODE[r.get("cut")] || 0;
         for (const id of r.get("pruned") || []) {
@@ -253,21 +254,21 @@ export class Replay {
         }
         break;
       }
-      case "tt_hit":
+      case EVENT.tt_hit:
         s.setV(i, toNumber(r.get("value")));
         s.set("tt", i, k + 1);
         break;
-      case "quiescence":
+      case EVENT.quiescence:
         s.set("noisy", i, k + 1);
         break;
-      case "beam":
+      case EVENT.beam:
         s.set("beam", i, k + 1);
         for (const d of r.get("dropped") || []) {
           const c = t.idx(d.child);
           if (c !== undefined) s.setStatus(c, Status.DROPPED);
         }
         break;
-      case "result":
+      case EVENT.result:
         s.setScalar("resultAt", k);
         // A search stopped early (cancelled, event limit) has no final value at the root.
         if (i !== undefined && r.get("complete") !== false) s.setStatus(i, Status.DONE);
@@ -295,18 +296,18 @@ export class Replay {
     const e = this.store.get(k);
     const t = this.tree;
     const ids = [e.node];
-    if (e.type === "backup" || e.type === "result") ids.push(e.child);
-    if (e.type === "tt_hit" && e.source) ids.push(e.source);
-    if (e.type === "beam") for (const d of e.dropped || []) ids.push(d.child);
+    if (e.type === EVENT.backup || e.type === EVENT.result) ids.push(e.child);
+    if (e.type === EVENT.tt_hit && e.source) ids.push(e.source);
+    if (e.type === EVENT.beam) for (const d of e.dropped || []) ids.push(d.child);
     let out = [];
     for (const id of ids) {
       const i = t.idx(id);
       if (i !== undefined) out.push(i);
     }
-    if (e.type === "visit" && k > 1 && out.length && t.parent[out[0]] < 0) {
+    if (e.type === EVENT.visit && k > 1 && out.length && t.parent[out[0]] < 0) {
       out = t.subtree(out[0]); // iterative deepening's next iteration: every node starts over
     }
-    if (e.type === "prune") {
+    if (e.type === EVENT.prune) {
       for (const id of e.pruned || []) {
         const c = t.idx(id);
         if (c !== undefined) out.push(...t.subtree(c));

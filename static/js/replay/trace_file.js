@@ -4,6 +4,7 @@
 // /api/traces/<id>); the listing comes from GET /api/pseudocode.
 
 import { refusal } from "../export/rest_client.js";
+import { EVENT } from "./event_types.js";
 
 export async function fetchSharedTrace(id) {
   const response = await fetch(`/api/traces/${encodeURIComponent(id)}`);
@@ -30,7 +31,7 @@ export function parseTrace(text) {
       throw new Error(`line ${n + 1}: not valid JSON`);
     }
   }
-  if (!events.length || events[0].type !== "start") {
+  if (!events.length || events[0].type !== EVENT.start) {
     throw new Error("line 1: a trace starts with its start event");
   }
   events.forEach((e, i) => {
@@ -44,7 +45,7 @@ export function parseTrace(text) {
 export async function fetchPseudocode(events) {
   const start = events[0];
   const options = start.options || {};
-  const visit = events.find((e) => e.type === "visit");
+  const visit = events.find((e) => e.type === EVENT.visit);
   const depth = options.depth === null || options.depth === undefined ? "" : String(options.depth);
   const params = new URLSearchParams({
     algorithm: start.algorithm || "alphabeta",
@@ -53,7 +54,7 @@ export async function fetchPseudocode(events) {
     depth,
   });
   // Alpha-beta over chance nodes (a tree with bounds) shows CHANCE-VALUE beside MAX and MIN.
-  if (events.some((e) => e.type === "visit" && e.player === "chance")) params.set("chance", "1");
+  if (events.some((e) => e.type === EVENT.visit && e.player === "chance")) params.set("chance", "1");
   // The options that write lines of their own: the table, quiescence, the beam, fail-hard returns.
   if (options.tt) params.set("tt", "1");
   if (options.quiescence) params.set("quiescence", "1");

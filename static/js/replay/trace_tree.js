@@ -10,6 +10,7 @@
 import { IdIndex } from "./id_index.js";
 import { showMove } from "../view/value_format.js";
 import { moveName, moverNames, pathName } from "../narration/move_words.js";
+import { EVENT } from "./event_types.js";
 
 export class TraceTree {
   constructor(startEvent) {
@@ -134,7 +135,7 @@ export class TraceTree {
   // Learn structure from one event (games only; a tree is complete from the start).
   observe(event) {
     if (this.kind !== "game") return;
-    if (event.type === "visit") {
+    if (event.type === EVENT.visit) {
       let i = this.index.get(event.node);
       if (i === undefined) {
         const p = event.parent === null || event.parent === undefined ? -1 : this.index.get(event.parent);
@@ -147,21 +148,21 @@ export class TraceTree {
       }
       if (event.state !== undefined) this.board[i] = typeof event.state === "string" ? this.shared(event.state) : event.state;
       this.depth[i] = event.depth;
-    } else if (event.type === "backup" && typeof event.probability === "number") {
+    } else if (event.type === EVENT.backup && typeof event.probability === "number") {
       // A custom game's chance outcome: its probability is first written where its value is added in.
       const c = this.index.get(event.child);
       if (c !== undefined && this.probability[c] === undefined) {
         this.probability[c] = event.probability;
         this.version++; // drawn on its edge at the next layout
       }
-    } else if (event.type === "beam") {
+    } else if (event.type === EVENT.beam) {
       // Children a beam dropped were never considered: like pruned ones, no position, no label.
       const p = this.index.get(event.node);
       if (p === undefined) return;
       for (const d of event.dropped || []) {
         if (!this.index.has(d.child)) this.add(d.child, p, d.player, "", showMove(d.move));
       }
-    } else if (event.type === "prune") {
+    } else if (event.type === EVENT.prune) {
       const p = this.index.get(event.node);
       if (p === undefined) return;
       const pruned = event.pruned || [];

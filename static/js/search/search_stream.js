@@ -8,6 +8,7 @@ import { shown, eventIndex } from "../page/page_state.js";
 import { extendPlayer } from "../player/step_display.js";
 import { tellStream } from "./stream_note.js";
 import { clearNotFound } from "../page/not_found.js";
+import { EVENT } from "../replay/event_types.js";
 
 export function newSearch(page, pseudocode) {
   const { controls, view, iterations, code, legend } = page;
@@ -57,7 +58,7 @@ export function addEvents(page, events) {
   const grew = shown.replay.append(events);
   // Batches come many times a second: the player and the note catch up at most ten times a
   // second (each update lays the page out again), and at once with the last event.
-  if (events[events.length - 1].type === "result") {
+  if (events[events.length - 1].type === EVENT.result) {
     extendPlayer(page);
     tellStream();
   } else if (!shown.streamQueued) {

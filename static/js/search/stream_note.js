@@ -3,6 +3,7 @@
 
 import { shown } from "../page/page_state.js";
 import { plural } from "../view/plural.js";
+import { EVENT } from "../replay/event_types.js";
 
 export function tellStream() {
   const streamNote = document.getElementById("stream-note");
@@ -11,7 +12,7 @@ export function tellStream() {
   let stopped = false;
   if (replay) {
     const n = plural(replay.last + 1, "event");
-    const end = replay.typeOf(replay.last) === "result" ? replay.event(replay.last) : null;
+    const end = replay.typeOf(replay.last) === EVENT.result ? replay.event(replay.last) : null;
     if (end && end.complete === false) {
       stopped = true;
       // A live search met the server's cap; a trace replayed (a file, a link) was recorded with a cap of its own.

@@ -8,11 +8,33 @@ from typing import Iterator
 
 import pytest
 
+from tests.helpers import checkout_guard
 from tests.helpers.class_client import ClassClient
 from tests.helpers.databases import BACKENDS, fresh_database
 from tests.helpers.live_server import running_server
 from tests.helpers.postgres_server import PostgresProcess, postgres_process
 from tests.helpers.socket_client import SearchClient
+
+ROOT = Path(__file__).resolve().parent.parent
+_AT_START: dict[str, checkout_guard.Snapshot | None] = {}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # once, in the process that reports (not each xdist worker)
+        _AT_START["checkout"] = checkout_guard.snapshot(ROOT)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Name the files the run changed in the checkout: a test run leaves it as it found it (tests/helpers/checkout_guard.py)."""
+    before = _AT_START.get("checkout")
+    after = checkout_guard.snapshot(ROOT) if before is not None else None
+    moved = checkout_guard.changed(before, after) if before is not None and after is not None else []
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if moved and reporter is not None:
+        reporter.ensure_newline()
+        reporter.write_sep("!", "this test run changed the checkout (write under tmp_path instead)", red=True)
+        for path in moved:
+            reporter.write_line(f"  {path}")
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,9 @@ notebook runs, its widget steps to the α cut at C and back, with the tree, narr
 readout of the page; a second widget on the same page steps on its own, its step reaching the kernel and
 the kernel's reaching it; a misconception's banner, iterative deepening's table and a Connect Four search's
 discs show as on the page.
-Writes docs/jupyter-widget.png (the picture docs/jupyter.md shows).
+Its picture of the α cut goes to the test's own temporary folder; with MINIMAX_LAB_DOCS_PICTURES=1 it
+replaces docs/jupyter-widget.png, the picture docs/jupyter.md shows (docs/testing.md): a test run leaves
+the checkout as it found it.
 
 Playwright's sync API runs in one thread per instance: the browser tier's session browser may be open
 in this pytest worker's main thread, so this test drives its own Chromium from a thread of its own."""
@@ -33,7 +35,7 @@ from tests.helpers.server_process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
-PICTURE = ROOT / "docs" / "jupyter-widget.png"
+DOCS_PICTURE = ROOT / "docs" / "jupyter-widget.png"
 PATIENCE_S = 60
 TOKEN = "minimax-lab-test"
 # JupyterLab's own toasts (news, updates) would cover the notebook: off, in the test's own settings folder.
@@ -143,7 +145,14 @@ def counters(page: Page) -> list[str]:
     return page.eval_on_selector_all(".mmlab-widget .counter", "els => els.map(e => e.textContent)")
 
 
-def test_the_lecture_widget_steps_to_the_alpha_cut_and_back(lab: str) -> None:
+def picture_path(tmp_path: Path) -> Path:
+    """Where the widget's picture goes: docs/ only when asked for (MINIMAX_LAB_DOCS_PICTURES=1), else the test's own folder."""
+    return DOCS_PICTURE if os.environ.get("MINIMAX_LAB_DOCS_PICTURES") == "1" else tmp_path / DOCS_PICTURE.name
+
+
+def test_the_lecture_widget_steps_to_the_alpha_cut_and_back(lab: str, tmp_path: Path) -> None:
+    picture = picture_path(tmp_path)
+
     def drive(page: Page) -> None:
         crashes: list[str] = []
         page.on("pageerror", lambda err: crashes.append(str(err)))
@@ -166,7 +175,7 @@ def test_the_lecture_widget_steps_to_the_alpha_cut_and_back(lab: str) -> None:
         assert cut["narration"].startswith("C is MIN with v = 2 ≤ α = 3.") and cut["narration"].endswith("C2 and C3 are not looked at (α cut)")
         assert "α cut" in widget.locator(".cut-mark.cut-alpha text").all_text_contents()
         widget.scroll_into_view_if_needed()
-        page.screenshot(path=str(PICTURE))
+        page.screenshot(path=str(picture))
 
         [back] = walk(page, 0, "back", 1)
         assert back["counter"] == "step 29 / 57" and back["pruned"] == [] and back["vars"][:2] == ["C", "2"]
@@ -215,3 +224,4 @@ def test_the_lecture_widget_steps_to_the_alpha_cut_and_back(lab: str) -> None:
         shot(four, "jupyter-connect4.png")
 
     in_own_thread(drive)
+    assert picture.stat().st_size > 0

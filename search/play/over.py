@@ -10,8 +10,15 @@ from search.games.registry import game_info
 
 
 def game_over(name: str, game: Game[Any, Any], state: Any) -> dict[str, Any] | None:
-    """None while the game goes on; else {"winner": "max" | "min" | None, "text": the result in words, "how": how
-    it ended, "stuck": the side that had no move, when that is how it ended}."""
+    """None while the game goes on; else {"winner": "max" | "min" | None, "text": the result in words} (the engine
+    reply's "over", POST /api/play/move)."""
+    over = game_end(name, game, state)
+    return None if over is None else {"winner": over["winner"], "text": over["text"]}
+
+
+def game_end(name: str, game: Game[Any, Any], state: Any) -> dict[str, Any] | None:
+    """game_over's fields and, for the page to say the end from the student's side (POST /api/play/position), "how"
+    it ended and "stuck", the side that had no move, when that is how it ended."""
     if not game.is_terminal(state):
         return None
     info = game_info(name)

@@ -9,7 +9,7 @@ from typing import Any
 from search.errors import InputError, quoted, shortened
 from search.games.board import move_key
 from search.games.registry import game_ids, game_info
-from search.play.over import game_over
+from search.play.over import game_end
 
 FIELDS = ("game", "state", "move")
 
@@ -46,7 +46,7 @@ def position_reply(body: Any) -> dict[str, Any]:
 def position_fields(name: str, game: Any, state: Any) -> dict[str, Any]:
     """The position's text, board, side to move, legal moves (each with its words and the cells it is played from)
     and end (None while the game goes on)."""
-    over = game_over(name, game, state)
+    over = game_end(name, game, state)
     moves = [] if over else [{"move": move_key(game.move_json(action)), "words": game.move_words(action),
                               "cells": game.move_cells(state, action)} for action in game.actions(state)]
     return {"state": game_info(name).write(state), "to_move": None if over else game.to_move(state),

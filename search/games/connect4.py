@@ -220,8 +220,8 @@ class ConnectFour:
                                           f"{'empty' if ch == '.' else ch}", i % COLUMNS) for i, ch in enumerate(state)], style="discs")
 
     def move_cells(self, state: str, move: int) -> list[int]:
-        """The column's cells: clicking any of them drops the disc."""
-        return [row * COLUMNS + move for row in range(ROWS)]
+        """The cell the disc lands in (the board's cells of the column all play it: their "move")."""
+        return [drop_row(state, move) * COLUMNS + move]
 
     def move_words(self, move: int) -> str:
         return f"column {move}"  # as the viewer's narration names it (static/js/narration/move_words.js)

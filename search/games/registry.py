@@ -162,7 +162,7 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
             try:
                 info.read(preset.state)
             except InputError as error:
-                raise InputError(f"{where}: presets[{preset.id}].{error.field}", error.message) from None
+                raise InputError(f"{where}: presets[{preset.id}].{error.where}", error.problem) from None
         _GAMES[id] = info
         cls.game_info = info  # type: ignore[attr-defined]
         return cls

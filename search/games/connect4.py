@@ -125,6 +125,7 @@ DISC_KIND = {"X": "x", "O": "o", ".": "open"}
                           "diagonal: 69 on the board; it is open for X if it holds no O)."},
     side_words={"max": "X, the filled discs", "min": "O, the rings"},
     presets=[{"id": "connect4", "name": "Connect Four", "state": EMPTY, "depth": 5}],
+    example="." * 28 + "...O.....OXX..",  # a few moves in (X to move), so a depth-4 search has threats to find
 )
 class ConnectFour:
     """Connect Four for the engine; estimate e = windows open to X - windows open to O.

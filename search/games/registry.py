@@ -57,6 +57,8 @@ class GameInfo:
     symmetry: str | None
     """The symmetries a search may drop ("the 8 symmetries of its square"), or None when the game has none."""
     presets: tuple[Preset, ...]
+    example: str
+    """The position the viewer's Search tab opens the game at (the start unless given)."""
     order: int
     course_game: bool
     """Whether the class is a GameBase game (the textbook's five methods) rather than one of the engine's own."""
@@ -109,7 +111,7 @@ class GameInfo:
             "sides": dict(self.sides), "side_words": dict(self.side_words),
             "estimates": [{"id": key, "text": text} for key, text in self.estimates.items()],
             "default_estimate": self.default_estimate,
-            "limits": {"depth_needed": self.depth_needed, "symmetry": self.symmetry},
+            "limits": {"depth_needed": self.depth_needed, "symmetry": self.symmetry}, "example": self.example,
             "presets": [{"id": p.id, "name": p.name, "state": p.state, "depth": p.depth, "estimate": p.estimate}
                         for p in self.presets],
         }
@@ -123,7 +125,7 @@ C = TypeVar("C", bound=type)
 def register_game(*, id: str, name: str, start: str, position: str, utility: str,  # noqa: A002  (the issue's own word)
                   sides: dict[str, str] | None = None, side_words: dict[str, str] | None = None, estimates: dict[str, str] | None = None,
                   depth_needed: bool = False, symmetry: str | None = None,
-                  presets: list[dict[str, Any]] | None = None, order: int = 100) -> Callable[[C], C]:
+                  presets: list[dict[str, Any]] | None = None, example: str | None = None, order: int = 100) -> Callable[[C], C]:
     """Register the decorated class as the game `id`. The class is a search.GameBase game (the textbook's methods,
     plus `read`/`write` when its state is not its text) or one of the engine's own Game classes; for the page it
     writes `board(state)` (search.games.board's description) and `move_words(move)`. `presets`: the /play page's
@@ -157,7 +159,11 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
                                                        "depth": 4 if depth_needed else None}]
         info = GameInfo(id=id, name=name, cls=cls, start=start, position=position, utility=utility, sides=dict(marks), side_words=dict(said),
                         estimates=dict(named), depth_needed=depth_needed, symmetry=symmetry,
-                        presets=tuple(read_preset(where, p, named) for p in plays), order=order, course_game=course)
+                        presets=tuple(read_preset(where, p, named) for p in plays), example=example or start, order=order, course_game=course)
+        try:
+            info.read(info.example)
+        except InputError as error:
+            raise InputError(f"{where}: example", error.problem) from None
         for preset in info.presets:  # every preset's position is one the game reads
             try:
                 info.read(preset.state)

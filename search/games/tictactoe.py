@@ -83,7 +83,7 @@ CELL_KIND = {"X": "x", "O": "o", ".": "open"}
     utility="100 X wins, −100 O wins, 0 draw.",
     estimates={"open-lines": "lines open for X − lines open for O (a row, column or diagonal is open for X if it holds no O)."},
     symmetry="the 8 symmetries of its square",
-    presets=[{"id": "tictactoe", "name": "Tic-tac-toe", "state": EMPTY}],
+    presets=[{"id": "tictactoe", "name": "Tic-tac-toe", "state": EMPTY}], example="XOX.O....",
 )
 class TicTacToe:
     """The lecture's tic-tac-toe; estimate e = open lines for X - open lines for O (the lecture

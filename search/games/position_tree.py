@@ -35,7 +35,7 @@ class SearchShape(NamedTuple):
 
 
 def position_tree(game_name: Any, state: Any, options: dict[str, Any] | None = None) -> TreeNode:
-    """The tree the search of `game_name` ("tictactoe", "isolation" or "connect4") from `state` (the start if
+    """The tree the search of `game_name` (a registered game's id, search.games.registry) from `state` (the start if
     none) draws; `options`: the search request's depth, symmetry, beam and quiescence, checked as a
     search request checks them (the same errors, naming the same fields)."""
     if game_name not in game_ids():

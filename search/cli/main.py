@@ -77,7 +77,7 @@ def add_source_arguments(parser: argparse.ArgumentParser, game_help: str, course
     if course:
         source.add_argument("--game-class", metavar="FILE.py:ClassName",
                             help="a course's own game: a search.GameBase subclass in a Python file (docs/library.md)")
-    parser.add_argument("--state", help="game position: " + "; ".join(f"{g.name}: {g.position}" for g in games())
+    parser.add_argument("--state", help="game position: " + "; ".join(f"{g.name}: {g.position}{' (needs --depth)' if g.depth_needed else ''}" for g in games())
                         + "; with --game-class a Python literal of the game's state")
     parser.add_argument("--estimate", help="the estimate at the depth limit: " + "; ".join(
         f"{g.name}: {', '.join(g.estimates)} (default {g.default_estimate})" for g in games()))

@@ -119,6 +119,9 @@ class GameInfo:
 
 _GAMES: dict[str, GameInfo] = {}
 
+PAGE_METHODS = ("board", "move_cells", "move_words", "end")
+"""What a registered class writes for the page besides the game itself (search.play.position calls them)."""
+
 C = TypeVar("C", bound=type)
 
 
@@ -128,7 +131,8 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
                   presets: list[dict[str, Any]] | None = None, example: str | None = None, order: int = 100) -> Callable[[C], C]:
     """Register the decorated class as the game `id`. The class is a search.GameBase game (the textbook's methods,
     plus `read`/`write` when its state is not its text) or one of the engine's own Game classes; for the page it
-    writes `board(state)` (search.games.board's description) and `move_words(move)`. `presets`: the /play page's
+    writes PAGE_METHODS: `board(state)` (search.games.board's description), `move_cells(state, move)`,
+    `move_words(move)` and `end(state)`. `presets`: the /play page's
     starts, each {"id", "name", "state", "depth", "estimate"} (by default one: the start, searched to the end
     unless `depth_needed`, then to depth 4). `order`: where menus list it."""
 
@@ -142,7 +146,7 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
         for key, value in (("name", name), ("start", start), ("position", position), ("utility", utility)):
             if not isinstance(value, str) or not value.strip():
                 raise InputError(f"{where}: {key}", "expected a non-empty text")
-        for method in ("board", "move_words"):
+        for method in PAGE_METHODS:
             if not callable(getattr(cls, method, None)):
                 raise InputError(f"{where}: {method}", f"the class writes {method}() for the page (docs/library.md, Adding a game)")
         course = isinstance(cls, type) and issubclass(cls, GameBase)

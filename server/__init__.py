@@ -22,6 +22,7 @@ from server.config import DEFAULTS, ROOT
 from server.courses.api import course_api
 from server.courses.pages import course_pages
 from server.http import strict_json
+from server.http.catalogue import catalogue
 from server.http.code_lab import code_lab
 from server.http.errors import register_api_errors
 from server.http.import_api import import_api
@@ -83,6 +84,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(search_stream)
     app.register_blueprint(code_lab)
     app.register_blueprint(play)
+    app.register_blueprint(catalogue)
     app.register_blueprint(pyodide_files)
     app.register_blueprint(search_zip)
     app.register_blueprint(lti)

@@ -17,13 +17,14 @@ from typing import Any, Callable, NoReturn
 
 from search import limits
 from search.errors import InputError
+from search.games.registry import game_ids, games
 from search.grading.assignment import load_assignment
 from search.grading.assignment_run import grade_assignment
 from search.grading.course_problem import course_game_fields
 from search.grading.grade_file import grade_source, read_student_file, unreadable
 from search.grading.gradescope import write_results
 from search.grading.outcome import NOT_JUDGED, GradedTest, GradeOutcome
-from search.grading.problem import ALGORITHMS, GAMES, Problem
+from search.grading.problem import ALGORITHMS, Problem
 from search.grading.quiz import QUIZZES, grade_quiz, graded_tests
 from search.trees.node import EXAMPLES
 from search.trees.parse import parse_tree_text
@@ -43,7 +44,8 @@ def add_grade_arguments(grade: argparse.ArgumentParser) -> None:
     grade.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand) to search")
     grade.add_argument("--algorithm", choices=list(ALGORITHMS), help="the search the file implements (required unless --quiz or --config)")
     grade.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
-    grade.add_argument("--game", choices=list(GAMES), help="a built-in game (with --state; Connect Four with --depth)")
+    grade.add_argument("--game", choices=list(game_ids()), help="a built-in game (with --state; "
+                       + ", ".join(g.name for g in games() if g.depth_needed) + " with --depth)")
     grade.add_argument("--game-class", metavar="FILE.py:ClassName", help="a course's own game (written with search.library.GameBase)")
     grade.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2; "
                        "Connect Four 42 chars of X O . (rows top to bottom)")

@@ -20,7 +20,7 @@ from search.cli.grade import add_grade_arguments, add_grade_parser, grade_comman
 from search.cli.practice import add_practice_parser, practice_command
 from search.errors import InputError
 from search.games.game import TreeGame
-from search.games.registry import GAMES
+from search.games.registry import game_ids, games
 from search.grading.course_problem import course_game, course_game_fields
 from search.labs.ordering import DEFAULT_SEED, ORDERINGS, ordering_lab
 from search.misconceptions import CATALOGUE
@@ -73,16 +73,16 @@ def add_source_arguments(parser: argparse.ArgumentParser, game_help: str, course
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("tree", nargs="?", help="a tree as JSON (object form or nested-list shorthand); - for stdin")
     source.add_argument("--example", choices=list(EXAMPLES), help="a built-in tree")
-    source.add_argument("--game", choices=list(GAMES), help=game_help)
+    source.add_argument("--game", choices=list(game_ids()), help=game_help)
     if course:
         source.add_argument("--game-class", metavar="FILE.py:ClassName",
                             help="a course's own game: a search.GameBase subclass in a Python file (docs/library.md)")
-    parser.add_argument("--state", help="game position: tic-tac-toe 9 chars of X O . ; Isolation 6 chars of . # 1 2; "
-                        "Connect Four 42 chars of X O . (rows top to bottom; needs --depth); with --game-class a "
-                        "Python literal of the game's state")
-    parser.add_argument("--estimate", help="Isolation's estimate at the depth limit: zero (default) or mobility")
-    parser.add_argument("--symmetry", action="store_true",
-                        help="tic-tac-toe: keep one move of each class of positions equal under the square's 8 symmetries")
+    parser.add_argument("--state", help="game position: " + "; ".join(f"{g.name}: {g.position}{' (needs --depth)' if g.depth_needed else ''}" for g in games())
+                        + "; with --game-class a Python literal of the game's state")
+    parser.add_argument("--estimate", help="the estimate at the depth limit: " + "; ".join(
+        f"{g.name}: {', '.join(g.estimates)} (default {g.default_estimate})" for g in games()))
+    parser.add_argument("--symmetry", action="store_true", help="drop moves whose position a symmetry makes equal to "
+                        "another's: " + "; ".join(f"{g.name}: {g.symmetry}" for g in games() if g.symmetry))
 
 
 def add_depth_and_ties(parser: argparse.ArgumentParser) -> None:

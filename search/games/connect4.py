@@ -20,7 +20,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from search.errors import InputError, quoted
+from search.games.board import board, cell
 from search.games.game import Noise
+from search.games.registry import register_game
 from search.trees.node import Player
 
 COLUMNS, ROWS = 7, 6
@@ -112,6 +114,19 @@ def validate_position(board: Any) -> str:
     return board
 
 
+DISC_KIND = {"X": "x", "O": "o", ".": "open"}
+
+
+@register_game(
+    id="connect4", name="Connect Four", start=EMPTY, order=3, depth_needed=True,
+    position="42 characters, the 6 rows from top to bottom, each X, O or '.'; X moves first",
+    utility="1000 X wins, −1000 O wins, 0 draw (a full board).",
+    estimates={"windows": "windows open for X − windows open for O (a window is 4 cells in a row, across, down or "
+                          "diagonal: 69 on the board; it is open for X if it holds no O)."},
+    side_words={"max": "X, the filled discs", "min": "O, the rings"},
+    presets=[{"id": "connect4", "name": "Connect Four", "state": EMPTY, "depth": 5}],
+    example="." * 28 + "...O.....OXX..",  # a few moves in (X to move), so a depth-4 search has threats to find
+)
 class ConnectFour:
     """Connect Four for the engine; estimate e = windows open to X - windows open to O.
 
@@ -197,3 +212,20 @@ class ConnectFour:
 
     def source(self) -> dict[str, Any]:
         return {"kind": "game", "game": "connect4", "state": self.initial, "estimate": "windows"}
+
+    # --- for the page (search.games.board) ---------------------------------------------------------
+    read = staticmethod(validate_position)
+
+    def board(self, state: str) -> dict[str, Any]:
+        return board(ROWS, COLUMNS, [cell(ch, DISC_KIND[ch], f"column {i % COLUMNS}, row {i // COLUMNS}: "
+                                          f"{'empty' if ch == '.' else ch}", i % COLUMNS) for i, ch in enumerate(state)], style="discs")
+
+    def move_cells(self, state: str, move: int) -> list[int]:
+        """The cell the disc lands in (the board's cells of the column all play it: their "move")."""
+        return [drop_row(state, move) * COLUMNS + move]
+
+    def move_words(self, move: int) -> str:
+        return f"column {move}"  # as the viewer's narration names it (static/js/narration/move_words.js)
+
+    def end(self, state: str) -> str:
+        return "four in a row" if self._tested(state)[2] else "the board is full"

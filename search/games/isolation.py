@@ -17,7 +17,9 @@ import math
 from typing import Any, Callable
 
 from search.errors import InputError, quoted
+from search.games.board import board, cell
 from search.games.game import path_id
+from search.games.registry import register_game
 from search.trees.node import Player
 
 XLIM, YLIM = 3, 2
@@ -96,6 +98,33 @@ def mobility_estimate(board: str) -> float:
 ESTIMATES: dict[str, Callable[[str], float]] = {"zero": zero_estimate, "mobility": mobility_estimate}
 
 
+ROW_WORDS, COLUMN_WORDS = ("top", "bottom"), ("left", "middle", "right")
+CELL = {".": ("open", "open"), "#": ("blocked", "closed"), "1": ("p1", "player 1"), "2": ("p2", "player 2")}
+
+
+def place_words(x: int, y: int, side: int | None) -> str:
+    """A cell in words: "(1, 0), the top middle square" on the lesson's board; a square board's corners and centre."""
+    if side is None:
+        return f"({x}, {y}), the {ROW_WORDS[y]} {COLUMN_WORDS[x]} square"
+    edge = [0 if k == 0 else 2 if k == side - 1 else 1 for k in (x, y)]
+    if edge[0] != 1 and edge[1] != 1:
+        return f"({x}, {y}), the {ROW_WORDS[edge[1] // 2]}-{COLUMN_WORDS[edge[0]]} corner"
+    if side % 2 == 1 and x == y == (side - 1) // 2:
+        return f"({x}, {y}), the centre square"
+    return f"({x}, {y})"
+
+
+@register_game(
+    id="isolation", name="Isolation", start=EMPTY, order=2,
+    position="6 characters (the lesson's 3x2 board: row 0 then row 1, the last '#') or a square board's 16, 25, 36 "
+             "or 49, row by row, each '.', '#', '1' or '2'",
+    utility="1 player 1 wins, −1 player 2 wins (a player with no move loses).",
+    estimates={"zero": "0 (no guess).",
+               "mobility": "(player 1's moves − player 2's moves) / 10 on the lecture's 3 x 2 board, / 100 on a square one."},
+    sides={"max": "player 1", "min": "player 2"},
+    presets=[{"id": "isolation3", "name": "Isolation 3x2 (lecture)", "state": EMPTY},
+             {"id": "isolation5", "name": "Isolation 5x5", "state": "." * 25, "depth": 4, "estimate": "mobility"}],
+)
 class Isolation:
     root_id = "root"
 
@@ -156,3 +185,30 @@ class Isolation:
 
     def source(self) -> dict[str, Any]:
         return {"kind": "game", "game": "isolation", "state": self.initial, "estimate": self.estimate_name}
+
+    # --- for the page (search.games.board) ---------------------------------------------------------
+    read = staticmethod(validate_position)
+
+    def _side(self) -> int | None:
+        return None if self.width == XLIM and self.height == YLIM else self.width
+
+    def board(self, state: str) -> dict[str, Any]:
+        width, height = size_of(state)
+        side = None if len(state) == XLIM * YLIM else width
+        cells = []
+        for i, ch in enumerate(state):
+            kind, words = CELL[ch]
+            x, y = i % width, i // width
+            cells.append(cell(ch, kind, f"{place_words(x, y, side)}: {words}", (x, y)))
+        return board(height, width, cells)
+
+    def move_cells(self, state: str, move: Move) -> list[int]:
+        return [move[1] * self.width + move[0]]
+
+    def move_words(self, move: Any) -> str:
+        return place_words(move[0], move[1], self._side())
+
+    def end(self, state: str) -> dict[str, Any]:
+        """The player to move has no move, and loses."""
+        stuck = self._mover(state)
+        return {"how": f"player {stuck} cannot move", "stuck": "max" if stuck == "1" else "min"}

@@ -20,7 +20,7 @@ from search import limits
 from search.algorithms.enhanced import beam_split
 from search.errors import InputError
 from search.games.game import Game
-from search.games.registry import GAMES
+from search.games.registry import game_ids
 from search.request import parse_request
 from search.trees.node import TreeNode
 from search.trees.parse import shorthand_child_id
@@ -35,11 +35,11 @@ class SearchShape(NamedTuple):
 
 
 def position_tree(game_name: Any, state: Any, options: dict[str, Any] | None = None) -> TreeNode:
-    """The tree the search of `game_name` ("tictactoe", "isolation" or "connect4") from `state` (the start if
+    """The tree the search of `game_name` (a registered game's id, search.games.registry) from `state` (the start if
     none) draws; `options`: the search request's depth, symmetry, beam and quiescence, checked as a
     search request checks them (the same errors, naming the same fields)."""
-    if game_name not in GAMES:
-        raise InputError("game", f"expected one of {', '.join(GAMES)}")
+    if game_name not in game_ids():
+        raise InputError("game", f"expected one of {', '.join(game_ids())}")
     if state is not None and not isinstance(state, str):
         raise InputError("state", "expected a position as text, e.g. XO.X..O..")
     request = parse_request({"game": game_name, "state": state, "algorithm": "minimax", **(options or {})})

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from search.errors import InputError, quoted
+from search.games.board import board, cell
 from search.games.game import Noise
+from search.games.registry import register_game
 from search.games.symmetry import distinct_moves
 from search.trees.node import Player
 
@@ -69,6 +71,20 @@ def validate_position(board: Any) -> str:
     return board
 
 
+PLACES = ("the top-left corner", "the top edge", "the top-right corner", "the left edge", "the centre", "the right edge",
+          "the bottom-left corner", "the bottom edge", "the bottom-right corner")
+"""Each cell in words, as the narration names it."""
+CELL_KIND = {"X": "x", "O": "o", ".": "open"}
+
+
+@register_game(
+    id="tictactoe", name="tic-tac-toe", start=EMPTY, order=1,
+    position="9 characters row by row, each X, O or '.'; X moves first",
+    utility="100 X wins, −100 O wins, 0 draw.",
+    estimates={"open-lines": "lines open for X − lines open for O (a row, column or diagonal is open for X if it holds no O)."},
+    symmetry="the 8 symmetries of its square",
+    presets=[{"id": "tictactoe", "name": "Tic-tac-toe", "state": EMPTY}], example="XOX.O....",
+)
 class TicTacToe:
     """The lecture's tic-tac-toe; estimate e = open lines for X - open lines for O (the lecture
     slides' example of an evaluation function, AIMA 4th ed. §5.3.1). With `symmetry`, a position's
@@ -136,3 +152,19 @@ class TicTacToe:
 
     def source(self) -> dict[str, Any]:
         return {"kind": "game", "game": "tictactoe", "state": self.initial, "estimate": "open-lines"}
+
+    # --- for the page (search.games.board) ---------------------------------------------------------
+    read = staticmethod(validate_position)
+
+    def board(self, state: str) -> dict[str, Any]:
+        return board(3, 3, [cell(ch, CELL_KIND[ch], f"{PLACES[i]}, cell {i}: {'empty' if ch == '.' else ch}", i)
+                            for i, ch in enumerate(state)])
+
+    def move_cells(self, state: str, move: int) -> list[int]:
+        return [move]
+
+    def move_words(self, move: int) -> str:
+        return f"{PLACES[move]}, cell {move}"
+
+    def end(self, state: str) -> str:
+        return "three in a row" if winner(state) else "the board is full"

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from search.errors import InputError, quoted, shortened
+from search.games.registry import game_ids
 from search.grading.course_problem import course_game
 from search.grading.worker_problem import ALGORITHMS, ENTRIES
 from search.request import SearchRequest, parse_request
 
-GAMES = ("tictactoe", "isolation", "connect4")
-"""The built-in games a problem can name (Connect Four only with a depth limit: search.request refuses it without)."""
 FIELDS = ("example", "tree", "game", "state", "estimate", "course_game", "algorithm", "depth", "ties", "returns")
 OPTIONS = ("algorithm", "depth", "ties", "returns")
 
@@ -40,8 +39,8 @@ class Problem:
         asked.setdefault("algorithm", "alphabeta")
         if asked["algorithm"] not in ALGORITHMS:
             raise InputError("algorithm", f"a student's search is one of {', '.join(ALGORITHMS)}, got {quoted(asked['algorithm'])}")
-        if "game" in asked and asked["game"] not in GAMES:
-            raise InputError("game", f"expected one of {', '.join(GAMES)}, got {quoted(asked['game'])}")
+        if "game" in asked and asked["game"] not in game_ids():  # one needing a depth limit: search.request refuses it without
+            raise InputError("game", f"expected one of {', '.join(game_ids())}, got {quoted(asked['game'])}")
         if "course_game" not in asked:
             return cls(parse_request(asked), asked)
         others = sorted(set(asked) - {"course_game", *OPTIONS})

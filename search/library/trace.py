@@ -18,10 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from search.errors import InputError, quoted
-from search.games.connect4 import ConnectFour
 from search.games.game import TreeGame
-from search.games.isolation import Isolation
-from search.games.tictactoe import TicTacToe
 from search.library.course_game import CourseGame
 from search.library.game_base import GameBase
 from search.library.untraced import engine_game
@@ -101,7 +98,7 @@ def _request(game: Any, state: Any, options: dict[str, Any], symmetry: bool, est
              ) -> tuple[SearchRequest, dict[str, Any] | None]:
     """The search request for whatever was given to search and, for a course's game, its actions at the
     root by the id of the child each leads to (the move chosen is the game's own action, not its text)."""
-    builtin = isinstance(game, (TicTacToe, Isolation, ConnectFour))
+    builtin = getattr(type(game), "game_info", None) is not None and not isinstance(game, GameBase)  # a registered engine game
     if (symmetry or estimate is not None) and not builtin:
         raise InputError("symmetry" if symmetry else "estimate", "goes with a built-in game (TicTacToe, Isolation, ConnectFour)")
     if isinstance(game, GameBase):

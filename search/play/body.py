@@ -9,7 +9,7 @@ from typing import Any
 from search import limits
 from search.errors import InputError, quoted, shortened
 from search.games.game import Game
-from search.games.registry import GAMES
+from search.games.registry import GameInfo, game_ids, game_info
 from search.request import SearchRequest, parse_request
 
 ALGORITHMS = ("minimax", "alphabeta", "iterative")
@@ -20,7 +20,7 @@ MIN_SECONDS, MAX_SECONDS = limits.PLAY_MIN_SECONDS, limits.PLAY_MAX_SECONDS
 @dataclass(slots=True)
 class PlayRequest:
     search: SearchRequest  # the search as the viewer would run it (with a time budget: to the deepest iteration allowed)
-    name: str  # "tictactoe" | "connect4" | "isolation"
+    name: str  # a registered game's id (search.games.registry)
     seconds: float | None
 
     @property
@@ -41,8 +41,12 @@ class PlayRequest:
         return self.search.enhancements.tt
 
     def estimate(self) -> str | None:
-        """The estimate a search request names: Isolation's (it has two); the other games have one each."""
-        return self.game.source().get("estimate") if self.name == "isolation" else None
+        """The estimate a search request names when the game has several (Isolation); None for a game of one."""
+        return self.game.source().get("estimate") if len(self.info.estimates) > 1 else None
+
+    @property
+    def info(self) -> GameInfo:
+        return game_info(self.name)
 
 
 def parse_play(body: Any) -> PlayRequest:
@@ -53,8 +57,8 @@ def parse_play(body: Any) -> PlayRequest:
     if unknown:
         raise InputError(shortened(unknown[0]), f"unknown field (the fields are {', '.join(FIELDS)})")
     name = body.get("game")
-    if name not in GAMES:
-        raise InputError("game", f"expected one of {', '.join(GAMES)}, got {quoted(name)}")
+    if name not in game_ids():
+        raise InputError("game", f"expected one of {', '.join(game_ids())}, got {quoted(name)}")
     algorithm = body.get("algorithm", "alphabeta")
     if algorithm not in ALGORITHMS:
         raise InputError("algorithm", f"expected one of {', '.join(ALGORITHMS)}, got {quoted(algorithm)}")
@@ -66,9 +70,11 @@ def parse_play(body: Any) -> PlayRequest:
     if isinstance(depth, int) and not isinstance(depth, bool) and depth < 1:
         raise InputError("depth", "the engine needs a depth limit of 1 or more to choose a move, or none")
     if seconds is not None and depth is None:
-        # The clock stops it first, or the game's end: every move fills (or, in Isolation, takes) an open cell.
+        # The clock stops it first, or the game's end: in the grid games every move fills (or, in Isolation, takes)
+        # an open cell, so the open cells bound the depth; a game written otherwise is bounded by the limit alone.
         state = body.get("state")
-        depth = max(1, min(limits.MAX_SEARCH_DEPTH, state.count("."))) if isinstance(state, str) else limits.MAX_SEARCH_DEPTH
+        open_cells = state.count(".") if isinstance(state, str) else 0
+        depth = max(1, min(limits.MAX_SEARCH_DEPTH, open_cells)) if open_cells else limits.MAX_SEARCH_DEPTH
     search = {"game": name, "state": body.get("state"), "estimate": body.get("estimate"), "algorithm": algorithm,
               "depth": depth, "tt": tt}
     request = parse_request({key: value for key, value in search.items() if value is not None})

@@ -21,7 +21,7 @@ def engine_reply(body: Any) -> dict[str, Any]:
     after = game.result(game.initial, found.action)
     why = why_request(play, found)
     return {
-        "move": game.move_json(found.action), "state": after, "value": found.value, "seconds": round(found.seconds, 4),
+        "move": game.move_json(found.action), "state": play.info.write(after), "value": found.value, "seconds": round(found.seconds, 4),
         "visited": found.visited, "leaves": found.leaves, "depth": found.depth,
         "savings": savings(play, found), "why": why, "why_link": why_link(why), "over": game_over(play.name, game, after),
     }
@@ -30,7 +30,7 @@ def engine_reply(body: Any) -> dict[str, Any]:
 def why_request(play: PlayRequest, found: EngineMove) -> dict[str, Any]:
     """The search the viewer runs to show this move: with a time budget, iterative deepening to the depth it reached
     (the same iterations, so the same move)."""
-    return {"game": play.name, "state": play.game.initial, "estimate": play.estimate(), "algorithm": play.algorithm,
+    return {"game": play.name, "state": play.info.write(play.game.initial), "estimate": play.estimate(), "algorithm": play.algorithm,
             "depth": found.depth, "tt": play.tt}
 
 

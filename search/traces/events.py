@@ -455,7 +455,7 @@ SCHEMA_FACTS: dict[str, dict[str, Any]] = {
             {"type": "object", "additionalProperties": False, "required": ["kind", "tree"],
              "properties": {"kind": {"const": "tree"}, "tree": {"$ref": "tree.schema.json#/$defs/node"}}},
             {"type": "object", "additionalProperties": False, "required": ["kind", "game", "state", "estimate"],
-             "properties": {"kind": {"const": "game"}, "game": {"enum": ["tictactoe", "isolation", "connect4"]},
+             "properties": {"kind": {"const": "game"}, "game": {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,39}$"},
                             "state": {"type": "string"}, "estimate": {"type": "string"}}},
             # A course's own game (search.GameBase) too big to write out as a tree: the server cannot search
             # it again, so such a trace is replayed as recorded (search.traces.recorded).

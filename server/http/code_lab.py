@@ -4,7 +4,8 @@ draws it beside the reference with the first place and the idea where it goes wr
     GET /code                 the page; its query (algorithm, example | tree | game, state, depth, ties,
                               returns, quiz) opens a problem
     GET /api/code/problem     that query -> {"problem": normalized request, "entry": "alphabeta_search",
-                              "starter": the starter file's text, "time_limit_seconds": n}, or 400 naming
+                              "starter": the starter file's text, "time_limit_seconds": n, "game_name": the
+                              game as a sentence names it ("Connect Four"; null for a tree)}, or 400 naming
                               the field; ?quiz=isolation-depth-limit -> {"quiz", "title", "entry", "starter",
                               "time_limit_seconds"} (the lecture's quiz as written, search.grading.quiz)
 
@@ -22,6 +23,7 @@ from typing import Any, Mapping
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_file
 
 from search import InputError
+from search.games.registry import game_info
 from search.grading.browser import problem_json
 from search.grading.problem import ENTRIES
 from search.grading.quiz import ENTRY as QUIZ_ENTRY, QUIZZES
@@ -93,4 +95,6 @@ def problem() -> Any:
     normalized = json.loads(problem_json(problem_fields(request.args)))
     algorithm = str(normalized.get("algorithm", "alphabeta"))
     entry = ENTRIES.get(algorithm, f"{algorithm}_search")
-    return jsonify(problem=normalized, entry=entry, starter=starter(algorithm), time_limit_seconds=time_limit())
+    game_name = game_info(normalized["game"]).name if "game" in normalized else None  # as a sentence names it
+    return jsonify(problem=normalized, entry=entry, starter=starter(algorithm), time_limit_seconds=time_limit(),
+                   game_name=game_name)

@@ -10,7 +10,7 @@ from werkzeug.exceptions import NotFound
 
 from search import limits
 from search.algorithms.pseudocode import listing
-from search.games.registry import GAME_EXAMPLES
+from search.games.registry import GAME_EXAMPLES, games
 from search.misconceptions import CATALOGUE
 from search.misconceptions.listing import mistaken_listing
 from search.request import ALGORITHMS, RETURNS, TIES
@@ -29,7 +29,7 @@ def _page(**shared: object) -> str:
     if "tree" in request.args:
         require_stored("trees", request.args["tree"])
     return render_template("index.html", examples=EXAMPLES, example_labels=EXAMPLE_LABELS, example_algorithms=EXAMPLE_ALGORITHMS,
-                           game_examples=GAME_EXAMPLES, **shared)
+                           game_examples=GAME_EXAMPLES, games=games(), **shared)
 
 
 @pages.get("/")

@@ -4,6 +4,8 @@
     POST /api/play/move    a position and the engine's options (search.play.body's fields) -> the engine's move,
                            the position after it, what its search cost and saved, and the viewer's link to the
                            search behind it (search.play.reply); 400 {"error": "field: what is wrong"}
+    POST /api/play/position {game, state, move?} -> the position (after the move, if one is given): its board,
+                           whose turn, the legal moves as the board marks them, and the end (search.play.position)
 
 The server computes nothing itself: search.play does. A reply is a search, so the per-client limit on
 searches applies (MAX_RUNNING_SEARCHES_PER_CLIENT): a client with that many replies being searched gets 429 with
@@ -25,6 +27,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 
 from search import InputError
 from search.play import engine_reply
+from search.play.position import position_reply
 from search.trees.parse import parse_json_text
 from server.http.trees_api import body_text, refuse
 from server.quotas import limited
@@ -75,6 +78,12 @@ def client_of(address: str | None, page: str | None) -> str:
 @play.get("/play")
 def page() -> str:
     return render_template("play.html")
+
+
+@play.post("/api/play/position")
+def position() -> Any:
+    """The game's own rules answer: the page keeps none (a move's legality, the position after it, the end)."""
+    return jsonify(position_reply(parse_json_text(body_text(), "request")))
 
 
 @play.post("/api/play/move")

@@ -10,6 +10,7 @@ import pytest
 import requests
 
 from search.play import engine_reply
+from search.play.position import position_reply
 from tests.helpers.live_server import running_server
 
 TIMEOUT = 30
@@ -114,3 +115,21 @@ def test_the_limit_counts_each_open_page_not_the_address(held_server: tuple[str,
     first.join(TIMEOUT)
     other.join(TIMEOUT)
     assert answers["first"].status_code == 200 and answers["other page"].status_code == 200
+
+
+def test_the_catalogue_lists_every_registered_game_as_strict_json(live_server: str) -> None:
+    answer = requests.get(live_server + "/api/catalogue", timeout=TIMEOUT)
+    assert answer.status_code == 200 and answer.headers["Content-Type"] == "application/json"
+    games = answer.json()["games"]
+    assert [game["id"] for game in games][:3] == ["tictactoe", "isolation", "connect4"]
+    assert {p["id"] for game in games for p in game["presets"]} >= {"tictactoe", "connect4", "isolation3", "isolation5"}
+    assert "NaN" not in answer.text and "Infinity" not in answer.text
+
+
+def test_a_position_is_the_games_own_answer(live_server: str) -> None:
+    body = {"game": "isolation", "state": "." * 25, "move": "2,2"}
+    answer = requests.post(live_server + "/api/play/position", json=body, timeout=TIMEOUT)
+    assert answer.status_code == 200 and answer.json() == position_reply(body)
+    assert answer.json()["played"]["words"] == "(2, 2), the centre square" and answer.json()["to_move"] == "min"
+    refused = requests.post(live_server + "/api/play/position", json={**body, "move": "9,9"}, timeout=TIMEOUT)
+    assert refused.status_code == 400 and refused.json()["error"].startswith("move: '9,9' is not a legal move here")

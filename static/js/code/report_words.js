@@ -6,7 +6,6 @@ import { showMove, showValue } from "../view/value_format.js";
 import { plural } from "../view/plural.js";
 
 const ALGORITHM_NAMES = { minimax: "minimax", alphabeta: "alpha-beta", expectiminimax: "expectiminimax", maxn: "max^n" };
-const GAME_NAMES = { tictactoe: "tic-tac-toe", isolation: "Isolation", connect4: "Connect Four" };
 
 // A move as the student's function returns it: a child's id, a cell 0-8, an Isolation square (x, y); "none".
 export function moveWords(move) {
@@ -29,7 +28,7 @@ export function problemWords(query, answer) {
   const algorithm = ALGORITHM_NAMES[p.algorithm] || p.algorithm;
   let on = "the tree given";
   if (query.get("example")) on = `the example “${query.get("example")}”`;
-  else if (p.game) on = `${GAME_NAMES[p.game] || p.game}${p.state ? ` from ${p.state}` : " from the start"}`;
+  else if (p.game) on = `${answer.game_name || p.game}${p.state ? ` from ${p.state}` : " from the start"}`;
   else if (p.course_game) on = `the course's game ${p.course_game.class} (${p.course_game.file})`;
   const options = [];
   if (p.depth !== null && p.depth !== undefined) options.push(`depth limit ${p.depth}`);

@@ -102,7 +102,7 @@ async function openLinkedSearch(page, link) {
   else {
     form.useGame(request.game, request.state);
     // A link's estimate (estimate=mobility: e.g. from the /play page) into the Estimate field, which the form then sends.
-    if (request.game === "isolation") form.setEstimate(request.estimate);
+    if (form.estimates(request.game).length) form.setEstimate(request.estimate);
   }
   // The form sends tt, quiescence and beam for a game only; on a tree the server's refusal names them instead.
   start({ ...form.request(), ...orderingOf(request), ...enhancementsOf(request), ...mistakenOf(request) });

@@ -1,47 +1,74 @@
-// The /play page (templates/play.html, docs/play.md): play tic-tac-toe, Connect Four or Isolation against the
-// engine. The student's moves are checked by the page's own copy of the rules (play_rules.js, held to the
-// engine's by tests/js/play); the engine's reply comes from POST /api/play/move, with its figures, what its
-// search saved, and "Why this move?", the viewer's link to the search behind the move.
+// The /play page (templates/play.html, docs/play.md): play any registered game against the engine. The page keeps
+// no game's rules: its Game menu comes from GET /api/catalogue (each game's presets), and each position (the
+// board to draw, whose turn, the legal moves, the end) from POST /api/play/position, which also plays the
+// student's move; the engine's reply comes from POST /api/play/move, with its figures, what its search saved,
+// and "Why this move?", the viewer's link to the search behind the move.
 
-import { askEngine } from "./play_client.js";
+import { askCatalogue, askEngine, askPosition, moveKey } from "./play_client.js";
 import { drawBoard, focusMove, listenToArrows } from "./play_board.js";
-import { canUndo, moveBetween, newGame, played, position, result, turn, undone } from "./play_game.js";
+import { canUndo, legalMoves, newGame, played, position, result, turn, undone } from "./play_game.js";
 import { engineMoveWords, replyFigures, resultWords, turnWords } from "./play_words.js";
-import { GAMES } from "./play_rules.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("play-options");
 const field = (name) => form.elements[name];
 
+const PRESETS = {}; // the Game menu's values: {preset, info}, from the catalogue
 let game = null;
-let asking = null; // the engine's pending reply: {controller}
-let lastMove = null; // the move last played, marked on the board
+let asking = null; // a pending request (the start, the student's move, the engine's reply): {controller}
+let lastCells = null; // the cells of the move last played, marked on the board
 let lastFocused = null; // the student's last move: the focus goes back there after the engine's reply
 
-function start() {
+const chosen = () => PRESETS[field("game").value];
+
+async function start() {
   cancelAsking();
-  const key = field("game").value;
-  game = newGame(key, field("starts").value === "you");
-  lastMove = null;
+  const { preset, info } = chosen();
+  const youStart = field("starts").value === "you";
+  const controller = new AbortController();
+  asking = { controller };
+  game = null;
+  lastCells = null;
   showReply(null);
   showError("");
-  $("play-status").textContent = "";
   update();
+  let first;
+  try {
+    first = await askPosition({ game: info.id, state: preset.state }, controller.signal);
+  } catch (err) {
+    if (mine(controller)) {
+      asking = null;
+      showError(err.message);
+      update();
+    }
+    return;
+  }
+  if (!mine(controller)) return;
+  asking = null;
+  game = newGame(field("game").value, youStart, first);
   if (turn(game) === "engine") engineMoves();
+  else update();
 }
+
+const mine = (controller) => asking !== null && asking.controller === controller;
 
 // Redraw everything from `game`: the board, whose turn, the end, Undo.
 function update(announce = "") {
   const thinking = asking !== null;
-  const state = position(game);
-  const whose = turn(game);
-  const legal = whose === "you" && !thinking ? game.rules.moves(state) : [];
-  drawBoard($("board"), game.rules, state, legal, lastMove);
-  const over = result(game);
   const status = $("play-status");
+  if (game === null) {
+    status.dataset.state = "thinking";
+    $("undo").disabled = true;
+    return;
+  }
+  const whose = turn(game);
+  const legal = whose === "you" && !thinking ? legalMoves(game) : [];
+  drawBoard($("board"), chosen().info.id, position(game), legal, lastCells);
+  const over = result(game);
   status.dataset.state = over ? "over" : thinking ? "thinking" : "yours";
   const words = thinking ? "The engine is thinking…"
-    : whose === "engine" ? "The engine has not moved: change its options if the error says so, then press Engine, move." : turnWords(game.rules, game.human);
+    : whose === "engine" ? "The engine has not moved: change its options if the error says so, then press Engine, move."
+      : turnWords(chosen().info, game.human);
   if (over) {
     const end = document.createElement("strong"); // the result, on a line of its own
     end.className = "play-result";
@@ -51,17 +78,34 @@ function update(announce = "") {
     status.textContent = [announce, words].filter(Boolean).join(" ");
   }
   $("board").setAttribute("aria-busy", String(thinking));
-  $("undo").disabled = !canUndo(game);
+  $("undo").disabled = thinking || !canUndo(game);
   $("engine-move").hidden = thinking || whose !== "engine";
 }
 
-function humanMoves(move) {
-  if (turn(game) !== "you" || asking) return;
-  game = played(game, move);
-  lastMove = move;
-  lastFocused = move;
+async function humanMoves(move) {
+  if (game === null || turn(game) !== "you" || asking) return;
+  const controller = new AbortController();
+  asking = { controller };
+  showError("");
   update();
+  let after;
+  try {
+    after = await askPosition({ game: chosen().info.id, state: position(game).state, move }, controller.signal);
+  } catch (err) {
+    if (mine(controller)) {
+      asking = null;
+      showError(err.message);
+      update();
+    }
+    return;
+  }
+  if (!mine(controller)) return;
+  asking = null;
+  game = played(game, after);
+  lastCells = after.played.cells;
+  lastFocused = move;
   if (turn(game) === "engine") engineMoves();
+  else update();
 }
 
 async function engineMoves() {
@@ -70,6 +114,7 @@ async function engineMoves() {
     body = requestBody();
   } catch (err) {
     showError(err.message);
+    update();
     return;
   }
   const controller = new AbortController();
@@ -78,40 +123,39 @@ async function engineMoves() {
   update();
   const before = position(game);
   let reply;
+  let after;
   try {
     reply = await askEngine(body, controller.signal);
+    after = await askPosition({ game: body.game, state: before.state, move: moveKey(reply.move) }, controller.signal);
   } catch (err) {
-    if (asking !== null && asking.controller === controller) {
+    if (mine(controller)) {
       asking = null;
       showError(err.message);
       update();
     }
     return;
   }
-  if (asking === null || asking.controller !== controller) return; // Undo or New game meanwhile
+  if (!mine(controller)) return; // Undo or New game meanwhile
   asking = null;
-  const move = moveBetween(game.rules, before, reply.state);
-  if (move === null || move !== moveKey(reply.move)) {
-    showError(`the engine's move ${JSON.stringify(reply.move)} does not fit this page's rules`);
+  if (after.state !== reply.state) {
+    showError(`the engine's move ${JSON.stringify(reply.move)} does not lead where the engine says`);
     update();
     return;
   }
-  game = played(game, move);
-  lastMove = move;
+  game = played(game, after);
+  lastCells = after.played.cells;
   showReply(reply);
-  update(engineMoveWords(game.rules, move));
+  update(engineMoveWords(after.played.words));
   // Focus back on the board where the student played, if the wait left it nowhere (the board's buttons were disabled).
   const lost = document.activeElement === document.body || $("board").contains(document.activeElement);
   if (lastFocused !== null && lost && turn(game) === "you") focusMove($("board"), lastFocused);
 }
 
-const moveKey = (move) => (Array.isArray(move) ? move.join(",") : String(move));
-
 function requestBody() {
-  const key = game.key;
+  const { preset, info } = chosen();
   const algorithm = field("algorithm").value;
-  const body = { game: GAMES[key].rules.name, state: position(game), algorithm };
-  if (GAMES[key].estimate) body.estimate = GAMES[key].estimate;
+  const body = { game: info.id, state: position(game).state, algorithm };
+  if (preset.estimate) body.estimate = preset.estimate;
   const seconds = field("seconds").value.trim();
   if (algorithm === "iterative" && seconds !== "") {
     const n = Number(seconds);
@@ -169,9 +213,9 @@ function optionsFit() {
   if (algorithm !== "alphabeta") field("tt").checked = false;
 }
 
-// A game's defaults (play_rules.js GAMES): alpha-beta, to the end or to its depth limit.
+// A game's defaults (its preset in the catalogue): alpha-beta, to the end or to its depth limit.
 function gameDefaults() {
-  const { depth } = GAMES[field("game").value];
+  const { depth } = chosen().preset;
   field("algorithm").value = "alphabeta";
   field("depth").value = depth === null ? "" : String(depth);
   optionsFit();
@@ -190,12 +234,13 @@ $("board").addEventListener("click", (ev) => {
   const button = ev.target.closest("button[data-move]");
   if (button && !button.disabled) humanMoves(button.dataset.move);
 });
-listenToArrows($("board"), () => game.rules.columns);
+listenToArrows($("board"), () => (game === null ? 1 : position(game).board.columns));
 $("undo").addEventListener("click", () => {
+  if (game === null) return;
   cancelAsking();
   const before = game.history.length;
   game = undone(game);
-  lastMove = null;
+  lastCells = null;
   showReply(null);
   showError("");
   update(before - game.history.length > 1 ? "Taken back: your last move and the engine's reply." : "Taken back: your last move.");
@@ -203,8 +248,34 @@ $("undo").addEventListener("click", () => {
 });
 $("new-game").addEventListener("click", start);
 $("engine-move").addEventListener("click", () => {
-  if (turn(game) === "engine" && !asking) engineMoves();
+  if (game !== null && turn(game) === "engine" && !asking) engineMoves();
 });
 
-gameDefaults();
-start();
+// The Game menu from the catalogue: each game's presets ("Isolation 3x2 (lecture)", "Isolation 5x5"); ?game=ID
+// (a game's id or a preset's) picks the one to start with.
+async function load() {
+  let catalogue;
+  try {
+    catalogue = await askCatalogue();
+  } catch (err) {
+    showError(`the games could not be loaded: ${err.message}`);
+    return;
+  }
+  const menu = field("game");
+  for (const info of catalogue.games) {
+    for (const preset of info.presets) {
+      PRESETS[preset.id] = { preset, info };
+      const option = document.createElement("option");
+      option.value = preset.id;
+      option.textContent = preset.name;
+      menu.append(option);
+    }
+  }
+  const asked = new URLSearchParams(window.location.search).get("game");
+  const found = Object.keys(PRESETS).find((id) => id === asked) ?? Object.keys(PRESETS).find((id) => PRESETS[id].info.id === asked);
+  if (found) menu.value = found;
+  gameDefaults();
+  start();
+}
+
+load();

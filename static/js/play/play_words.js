@@ -1,23 +1,24 @@
 // What the /play page says: a game's end from the student's side ("You win: four in a row"), the engine's move
-// ("The engine played column 3."), whose turn it is, and the reply's figures. No DOM here: tests/js/play checks it.
+// ("The engine played column 3 (the 4th from the left)."), whose turn it is, and the reply's figures. The words for
+// a game come from the server (the catalogue's side_words, a position's over and move words). No DOM here:
+// tests/js/play checks it.
 
-export function resultWords(result, human) {
-  if (!result) return "";
-  // Isolation's end names who cannot move: the student or the engine.
-  const how = result.stuck ? (result.stuck === human ? "you cannot move" : "the engine cannot move") : result.how;
-  if (result.winner === null) return `Draw: ${how}`;
-  return `${result.winner === human ? "You win" : "The engine wins"}: ${how}`;
+// `over`: a position's end ({winner, how, stuck?}); `human`: "max" or "min".
+export function resultWords(over, human) {
+  if (!over) return "";
+  // A game that ends when a player cannot move names who: the student or the engine.
+  const how = over.stuck ? (over.stuck === human ? "you cannot move" : "the engine cannot move") : over.how;
+  if (over.winner === null) return `Draw: ${how}`;
+  return `${over.winner === human ? "You win" : "The engine wins"}: ${how}`;
 }
 
-export function engineMoveWords(rules, move) {
-  return `The engine played ${rules.moveWords(move)}.`;
+export function engineMoveWords(words) {
+  return `The engine played ${words}.`;
 }
 
-export function turnWords(rules, human) {
-  const mark = rules.marks[human];
-  if (rules.name === "isolation") return `Your move: you are player ${mark}.`;
-  if (rules.name === "connect4") return `Your move: you are ${mark}, the ${mark === "X" ? "filled discs" : "rings"}.`;
-  return `Your move: you are ${mark}.`;
+// `info`: the game's catalogue entry.
+export function turnWords(info, human) {
+  return `Your move: you are ${info.side_words[human]}.`;
 }
 
 // The reply's figures beside the board, each {term, value}.

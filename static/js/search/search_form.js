@@ -7,13 +7,11 @@
 
 import { depthNeeded, GAME_DEPTH } from "./depth_needed.js";
 
-// Connect Four's: a few moves in (X to move, two in the bottom row with O beside them and on top), so a
-// depth-4 search has threats to find.
-const DEFAULT_POSITION = {
-  tictactoe: "XOX.O....",
-  isolation: ".....#",
-  connect4: `${".".repeat(28)}...O.....OXX..`,
-};
+// Each game's menu option (templates/index.html, from the game registry) carries what the form needs of it: the
+// position it opens at (data-example), its default estimate (data-estimate) and its symmetries (data-symmetry, empty
+// when it has none); the Estimate menu's options name their game (data-game). No game is named here.
+const gameOption = (form, game) => [...form.elements.game.options].find((o) => o.value === game);
+const examples = (form) => [...form.elements.game.options].map((o) => o.dataset.example);
 
 export class SearchForm {
   constructor(form, errorEl, onRun) {
@@ -101,23 +99,36 @@ export class SearchForm {
       if (depth.value === this.gameDepth) depth.value = "";
       this.gameDepth = undefined;
     }
-    if (estimate && needs && game.game === "isolation" && estimate.value === "zero") {
-      estimate.value = "mobility";
-      this.gameEstimate = "mobility";
+    // A game of several estimates whose default guesses nothing (Isolation's zero) gets its other one at a depth limit.
+    const choices = estimate ? this.estimates(this.field("game").value) : [];
+    const fallback = choices[0];
+    const informed = choices[1];
+    if (informed && needs && estimate.value === fallback) {
+      estimate.value = informed;
+      this.gameEstimate = informed;
     } else if (estimate && !needs && this.gameEstimate !== undefined) {
-      if (estimate.value === this.gameEstimate) estimate.value = "zero";
+      if (estimate.value === this.gameEstimate && fallback) estimate.value = fallback;
       this.gameEstimate = undefined;
     }
     this.estimateForGame();
   }
 
-  // Isolation's estimate (zero or mobility) is offered for Isolation only.
+  // The estimates of `game` the Estimate menu offers (a game of one estimate has none there), default first.
+  estimates(game) {
+    const select = this.field("estimate");
+    return select ? [...select.options].filter((o) => o.dataset.game === game).map((o) => o.value) : [];
+  }
+
+  // The Estimate menu shows the chosen game's estimates, and only for a game that has several (Isolation).
   estimateForGame() {
     const select = this.field("estimate");
     if (!select) return;
-    const isolation = this.field("game").value === "isolation";
-    select.disabled = !isolation;
-    select.closest("label").hidden = !isolation;
+    const game = this.field("game").value;
+    const mine = this.estimates(game);
+    for (const option of select.options) option.hidden = option.dataset.game !== game;
+    select.disabled = mine.length === 0;
+    select.closest("label").hidden = mine.length === 0;
+    if (mine.length && !mine.includes(select.value)) select.value = gameOption(this.form, game).dataset.estimate;
   }
 
   // An estimate's name into its field (a link's estimate=...); the game's default when absent.
@@ -127,7 +138,7 @@ export class SearchForm {
     if (name !== undefined && name !== null && ![...select.options].some((o) => o.value === name)) {
       throw new Error(`link: no estimate called "${name}"`);
     }
-    select.value = name || "zero";
+    select.value = name || gameOption(this.form, this.field("game").value).dataset.estimate;
   }
 
   // The fail-hard form is alpha-beta's (it returns α or β): the choice is off for the other algorithms.
@@ -136,15 +147,17 @@ export class SearchForm {
     select.disabled = this.field("algorithm").value !== "alphabeta";
   }
 
-  // Symmetries are tic-tac-toe's (the 8 of its square): the box is off and disabled for Isolation.
+  // Symmetries are a game's own (tic-tac-toe's: the 8 of its square): the box is off and disabled for a game without.
   symmetryForGame() {
     const box = this.field("symmetry");
-    const tictactoe = this.field("game").value === "tictactoe";
-    box.disabled = !tictactoe;
-    if (!tictactoe) box.checked = false;
-    box.closest("label").title = tictactoe
-      ? "Tic-tac-toe: keep one move of each class of positions a rotation or reflection of the board makes equal (the lecture slides' example)"
-      : "Symmetries are for tic-tac-toe (the 8 symmetries of its square), not Isolation";
+    const option = gameOption(this.form, this.field("game").value);
+    const symmetry = option ? option.dataset.symmetry : "";
+    box.disabled = !symmetry;
+    if (!symmetry) box.checked = false;
+    const having = [...this.field("game").options].filter((o) => o.dataset.symmetry).map((o) => `${o.dataset.name} (${o.dataset.symmetry})`);
+    box.closest("label").title = symmetry
+      ? `${option.textContent}: keep one move of each class of positions a rotation or reflection of the board makes equal (${symmetry}; the lecture slides' example)`
+      : `Symmetries are for ${having.join(", ")}, not ${option ? option.dataset.name : "this game"}`;
   }
 
   // The game search the selected example stands for (its option's data-request), or null for a tree.
@@ -189,8 +202,8 @@ export class SearchForm {
   defaultPosition() {
     const position = this.field("position");
     const game = this.field("game").value;
-    if (!position.value.trim() || Object.values(DEFAULT_POSITION).includes(position.value.trim())) {
-      position.value = DEFAULT_POSITION[game] || "";
+    if (!position.value.trim() || examples(this.form).includes(position.value.trim())) {
+      position.value = gameOption(this.form, game)?.dataset.example || "";
     }
   }
 
@@ -223,7 +236,7 @@ export class SearchForm {
     const select = this.field("game");
     if (![...select.options].some((o) => o.value === game)) throw new Error(`link: no game called "${game}"`);
     select.value = game;
-    this.field("position").value = state === undefined ? DEFAULT_POSITION[game] : state;
+    this.field("position").value = state === undefined ? gameOption(this.form, game)?.dataset.example || "" : state;
     this.symmetryForGame();
     this.estimateForGame();
     this.showSource();
@@ -261,9 +274,10 @@ export class SearchForm {
     } else {
       req.game = this.field("game").value;
       req.state = this.field("position").value.trim();
-      // Isolation's estimate, when it is not the default (zero): a link to the search stays as it was.
+      // A game's estimate, when it has several and this is not its default: a link to the search stays as it was.
       const estimate = this.field("estimate");
-      if (req.game === "isolation" && estimate && estimate.value !== "zero") req.estimate = estimate.value;
+      const chosen = gameOption(this.form, req.game);
+      if (estimate && this.estimates(req.game).length && chosen && estimate.value !== chosen.dataset.estimate) req.estimate = estimate.value;
       Object.assign(req, this.enhancements());
     }
     return { ...req, ...this.options() };

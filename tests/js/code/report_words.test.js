@@ -21,13 +21,13 @@ test("the problem says what to write and on what", () => {
   const q = (text) => new URLSearchParams(text);
   assert.equal(problemWords(q("example=lecture"), { entry: "alphabeta_search", problem: { algorithm: "alphabeta", depth: null, ties: "prune" } }),
     "Write alphabeta_search(game, state): alpha-beta on the example “lecture”, ties prune.");
-  assert.equal(problemWords(q("game=tictactoe"), { entry: "minimax_search", problem: { algorithm: "minimax", game: "tictactoe", state: "X........", depth: 2 } }),
+  assert.equal(problemWords(q("game=tictactoe"), { entry: "minimax_search", game_name: "tic-tac-toe", problem: { algorithm: "minimax", game: "tictactoe", state: "X........", depth: 2 } }),
     "Write minimax_search(game, state): minimax on tic-tac-toe from X........, depth limit 2.");
   assert.equal(problemWords(q("tree=[1]"), { entry: "alphabeta_search", problem: { algorithm: "alphabeta", ties: "explore", returns: "bound" } }),
     "Write alphabeta_search(game, state): alpha-beta on the tree given, ties explore, returning the bound.");
   assert.equal(problemWords(q("example=three-players"), { entry: "maxn_search", problem: { algorithm: "maxn", depth: null } }),
     "Write maxn_search(game, state): max^n on the example “three-players”.");
-  assert.equal(problemWords(q("game=connect4"), { entry: "minimax_search", problem: { algorithm: "minimax", game: "connect4", state: "X".padEnd(42, "."), depth: 4 } }),
+  assert.equal(problemWords(q("game=connect4"), { entry: "minimax_search", game_name: "Connect Four", problem: { algorithm: "minimax", game: "connect4", state: "X".padEnd(42, "."), depth: 4 } }),
     `Write minimax_search(game, state): minimax on Connect Four from ${"X".padEnd(42, ".")}, depth limit 4.`);
   assert.equal(problemWords(q(""), { entry: "minimax_search", problem: { algorithm: "minimax", course_game: { class: "Nim", file: "nim.py" } } }),
     "Write minimax_search(game, state): minimax on the course's game Nim (nim.py).");

@@ -1,0 +1,134 @@
+"""The game registry (search.games.registry): every module of search/games is found, a game is registered once under
+its id (a second class under the same id is refused naming both), a descriptor is checked when its class is made,
+and the catalogue the page builds its menus from is strict JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+
+from search.errors import InputError
+from search.games import register_game
+from search.games.board import board, cell
+from search.games.registry import forget_game, game_catalogue, game_ids, game_info, named_game
+from search.library.game_base import GameBase
+
+FIELDS = {"name": "Toy", "start": "0", "position": "a count", "utility": "1 for MAX.", "estimates": {"zero": "0."}}
+
+
+class Countdown(GameBase):
+    """A tiny game: take 1 or 2 from a count; whoever takes the last wins."""
+
+    initial = ("1", 3)
+
+    @staticmethod
+    def read(text: str) -> tuple[str, int]:
+        if not text.isdigit():
+            raise InputError("state", f"expected a count, got {text!r}")
+        return "1", int(text)
+
+    @staticmethod
+    def write(state: tuple[str, int]) -> str:
+        return str(state[1])
+
+    def to_move(self, state: tuple[str, int]) -> str:
+        return state[0]
+
+    def actions(self, state: tuple[str, int]) -> list[int]:
+        return [n for n in (1, 2) if n <= state[1]]
+
+    def result(self, state: tuple[str, int], action: int) -> tuple[str, int]:
+        return ("2" if state[0] == "1" else "1"), state[1] - action
+
+    def is_terminal(self, state: tuple[str, int]) -> bool:
+        return state[1] == 0
+
+    def utility(self, state: tuple[str, int], player: str) -> float:
+        return -1 if player == state[0] else 1
+
+    def evaluate(self, state: tuple[str, int]) -> float:
+        return 0
+
+    def board(self, state: tuple[str, int]) -> dict[str, Any]:
+        return board(1, 1, [cell(str(state[1]), "piece", "the count")])
+
+    def move_cells(self, state: tuple[str, int], move: int) -> list[int]:
+        return [0]
+
+    def move_words(self, move: int) -> str:
+        return f"take {move}"
+
+    def end(self, state: tuple[str, int]) -> str:
+        return "the last taken"
+
+
+@pytest.fixture()
+def toy() -> Iterator[str]:
+    yield "toy"
+    forget_game("toy")
+
+
+def test_the_built_in_games_are_found_in_menu_order() -> None:
+    assert game_ids()[:3] == ("tictactoe", "isolation", "connect4")
+    assert game_info("connect4").depth_needed and game_info("tictactoe").symmetry
+    assert [p.id for p in game_info("isolation").presets] == ["isolation3", "isolation5"]
+
+
+def test_the_catalogue_is_strict_json_and_names_every_game() -> None:
+    text = json.dumps(game_catalogue(), allow_nan=False)
+    games = {game["id"]: game for game in json.loads(text)}
+    assert games["isolation"]["estimates"][1]["id"] == "mobility" and games["isolation"]["default_estimate"] == "zero"
+    assert games["connect4"]["limits"] == {"depth_needed": True, "symmetry": None}
+    assert games["connect4"]["side_words"]["max"] == "X, the filled discs"
+
+
+def test_a_game_registered_by_a_decorator_is_searched_by_name(toy: str) -> None:
+    register_game(id=toy, **FIELDS)(Countdown)
+    assert toy in game_ids()
+    game = named_game(toy, "4", None)
+    assert game.source() == {"kind": "game", "game": toy, "state": "4", "estimate": "zero"}
+    assert game.to_move(game.initial) == "max" and game.actions(game.initial) == [1, 2]
+    with pytest.raises(InputError, match="estimate: Toy has one estimate: zero"):
+        named_game(toy, "4", "mobility")
+    with pytest.raises(InputError, match="symmetry: goes with tic-tac-toe .the 8 symmetries of its square., not Toy"):
+        named_game(toy, "4", None, True)
+    with pytest.raises(InputError, match="state: expected a count"):
+        named_game(toy, "x", None)
+
+
+def test_a_second_class_under_the_same_id_is_refused_naming_both(toy: str) -> None:
+    register_game(id=toy, **FIELDS)(Countdown)
+    other = type("Other", (Countdown,), {})
+    with pytest.raises(InputError, match=r"register_game\(Other\): id: 'toy' is already the id of .*Countdown"):
+        register_game(id=toy, **FIELDS)(other)
+    with pytest.raises(InputError, match="is already the id of search.games.tictactoe.TicTacToe"):
+        register_game(id="tictactoe", **FIELDS)(other)
+
+
+@pytest.mark.parametrize(("change", "error"), [
+    ({"id": "Not An Id"}, "id: expected lowercase letters"),
+    ({"name": ""}, "name: expected a non-empty text"),
+    ({"estimates": {}}, "estimates: expected at least one"),
+    ({"sides": {"max": "A"}}, "sides: expected"),
+    ({"presets": [{"id": "p", "name": "P", "state": "x"}]}, r"presets\[p\]\.state: expected a count"),
+    ({"presets": [{"id": "p", "name": "P", "state": "3", "estimate": "other"}]}, r"presets\[p\]\.estimate: expected one of zero"),
+    ({"presets": [{"id": "p", "name": "P", "state": "3", "speed": 1}]}, r"presets\.speed: unknown field"),
+])
+def test_a_descriptor_is_checked_when_its_class_is_registered(toy: str, change: dict[str, Any], error: str) -> None:
+    fields = {"id": toy, **FIELDS, **change}
+    with pytest.raises(InputError, match=error):
+        register_game(**fields)(Countdown)
+    assert toy not in game_ids()
+
+
+def test_a_class_without_the_pages_methods_is_refused(toy: str) -> None:
+    bare = type("Bare", (), {})
+    with pytest.raises(InputError, match=r"register_game\(Bare\): board: the class writes board\(\)"):
+        register_game(id=toy, **FIELDS)(bare)
+
+
+def test_an_unknown_game_lists_the_ids() -> None:
+    with pytest.raises(InputError, match="game: expected one of tictactoe, isolation, connect4, got 'chess'"):
+        named_game("chess", None, None)

@@ -19,6 +19,7 @@ import engineio.packet
 import engineio.server
 import engineio.socket
 import flask_socketio
+import gunicorn.app.base
 import gunicorn.http.errors as gunicorn_errors
 import gunicorn.http.wsgi as gunicorn_wsgi
 import gunicorn.workers.gthread as gthread
@@ -35,6 +36,7 @@ from pylti1p3.launch_data_storage.base import LaunchDataStorage
 from pylti1p3.message_launch import MessageLaunch
 from pylti1p3.service_connector import ServiceConnector
 
+from server.classroom.namespace import ClassNamespace
 from server.classroom.room_queue import RoomQueue
 from server.lti.launch_store import LaunchStore
 from server.lti.message_launch import UNKNOWN_KEY, ToolMessageLaunch
@@ -44,6 +46,7 @@ from server.searches.namespace import SearchNamespace
 from server.transport.bad_frames import ReadablePacket
 from server.transport.gunicorn_worker import LabThreadWorker
 from server.transport.no_delay import NoDelayRequestHandler
+from server.transport.production import ProductionServer
 from server.transport.socket_packet import JsonOnlyPacket
 from server.transport.websocket_deflate import LeveledDeflate
 from tests.engine.test_lock import locked
@@ -88,6 +91,7 @@ def test_each_library_is_the_locked_version(name: str) -> None:
 
 def test_gunicorns_thread_worker() -> None:
     overrides(LabThreadWorker, gthread.ThreadWorker, "enqueue_req", "handle_error")
+    overrides(ProductionServer, gunicorn.app.base.BaseApplication, "load_config", "load")
     assert sets_attribute(gthread.TConn, "initialized") and sets_attribute(gthread.TConn, "sock")
     assert parameters(gunicorn_wsgi.create)[:5] == ["req", "sock", "client", "server", "cfg"]
     assert callable(gunicorn_wsgi.Response.force_close) and sets_attribute(gunicorn_wsgi.Response, "version")
@@ -133,6 +137,7 @@ def test_wsprotos_deflate_and_simple_websockets_handshake() -> None:
 
 def test_flask_socketios_namespace_and_the_redis_manager() -> None:
     overrides(SearchNamespace, flask_socketio.Namespace, "trigger_event")
+    overrides(ClassNamespace, flask_socketio.Namespace, "trigger_event")
     assert re.search(r"""handler_name = ['"]on_['"] \+ \(?event""", source(flask_socketio.Namespace.trigger_event))
     overrides(RoomQueue, socketio.redis_manager.RedisManager, "initialize")
     # RoomQueue sets its JSON after initialize: the server's packet JSON is put on the manager before it.

@@ -3,7 +3,7 @@ and dependencies split as the package is used; the engine runs from it.
 
 A hand-kept package list in pyproject.toml would leave a new subpackage (search.algorithms, server.http...)
 out of the wheel without a word, and a template or script left out of it is a 500 or a 404 on an installed
-server; this builds the real wheel (no build isolation: no network; about 10 s) and looks.
+server; this builds the real wheel (no build isolation: no network; 10 s on a quiet machine) and looks.
 """
 
 from __future__ import annotations

@@ -12,12 +12,14 @@ import subprocess
 import sys
 import zipfile
 from email.parser import Parser
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
 
-from tests.engine.wheel_venvs import ROOT, built_wheel
+from server.extra import SERVER_MODULES
+from tests.engine.wheel_venvs import ROOT, built_wheel, requirements
 
 SERVER_ONLY = {"flask", "flask-socketio", "gunicorn", "redis", "pylti1p3", "sqlalchemy", "alembic", "psycopg", "werkzeug"}
 """Distributions the engine alone must never pull in (docs/library.md: no web framework, no database driver)."""
@@ -99,3 +101,12 @@ def test_the_engine_runs_from_the_unpacked_wheel(wheel: Path, tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert '"type":"result"' in lines[-1].replace(" ", "") and len(lines) == 58
+
+
+def test_the_servers_own_check_names_libraries_of_its_extra() -> None:
+    """server/extra.py checks modules that the [server] extra installs: a module it named from elsewhere would
+    stop a server installed as docs/deploy.md says."""
+    extra = {r.name.lower() for r in requirements(("server",))}
+    owners = packages_distributions()
+    for module in SERVER_MODULES:
+        assert {name.lower() for name in owners[module]} & extra, f"{module} is not installed by the [server] extra"

@@ -24,8 +24,8 @@ HERE = Path(__file__).resolve().parent
 WEB_FOLDER = ("server", "web")
 """Where in the wheel (server/web_files.py's PACKAGED)."""
 
-BUILT = ("static/build/code_editor.js",)
-"""Files of static/ made by `make setup` (esbuild), not committed: a wheel without them has no code lab editor."""
+BUILT = ("static/build/code_editor.js", "search/jupyter/static/widget.js", "search/jupyter/static/widget.css")
+"""Files made by `make setup` (esbuild), not committed: a wheel without them has no code lab editor or no widget."""
 
 
 def literal(module: str, name: str) -> dict[str, str]:
@@ -52,15 +52,15 @@ class BuildWithWebFiles(build_py):
         super().run()
         if getattr(self, "editable_mode", False) or not (HERE / "templates").is_dir():
             return  # an editable install reads the checkout itself; an engine-only source tree has none
-        wanted = [*BUILT, *(f"node_modules/{path}" for path in served_node_modules())]
-        absent = [path for path in wanted if not (HERE / path).is_file()]
+        vendor = [f"node_modules/{path}" for path in served_node_modules()]
+        absent = [path for path in (*BUILT, *vendor) if not (HERE / path).is_file()]
         if absent:
             raise SystemExit(f"setup.py: {', '.join(absent)} missing: run `make setup` (npm ci, esbuild) before building the wheel")
         target = Path(self.build_lib).joinpath(*WEB_FOLDER)
         ignore = shutil.ignore_patterns("__pycache__", ".DS_Store")
         for folder in ("templates", "static"):
             shutil.copytree(HERE / folder, target / folder, ignore=ignore, dirs_exist_ok=True)
-        for path in wanted[len(BUILT):]:
+        for path in vendor:
             (target / path).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(HERE / path, target / path)
 

@@ -7,7 +7,7 @@ sees this repository: `import search` must come from site-packages with the widg
 or database driver comes with it: `python -m server` says in one line which extra to install. The dependencies
 come from a wheelhouse of this environment's installed distributions (tests/engine/wheel_venvs.py: no package
 index). Costs the wheel's build (shared in one process with test_wheel.py and test_wheel_server.py) and one
-install of 7 distributions: 43 s alone, about 20 s after test_wheel.py, on this 2-core machine under a load of 10.
+install of 7 distributions: about 25 s alone on this 2-core machine under a load of 5 (43 s under a load of 12).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ with few dependencies (docs/library.md).
 
 A course installs minimax-lab into its own environment (a notebook server, an autograder image) and never
 sees this repository: `import search` must come from site-packages with the widget's assets, `python -m search`
-(trace, grade) must run from any folder, a course's own GameBase game must trace there, and no web framework
+(trace, grade, autograder) must run from any folder, a course's own GameBase game must trace there, and no web framework
 or database driver comes with it: `python -m server` says in one line which extra to install. The dependencies
 come from a wheelhouse of this environment's installed distributions (tests/engine/wheel_venvs.py: no package
 index). Costs the wheel's build (shared in one process with test_wheel.py and test_wheel_server.py) and one
@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,12 @@ NIM_GAME = ROOT / "docs" / "examples" / "nim.py"
 
 
 @pytest.fixture(scope="module")
-def fresh_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    wheel = built_wheel(tmp_path_factory.getbasetemp() / "minimax-wheel")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built_wheel(tmp_path_factory.getbasetemp() / "minimax-wheel")
+
+
+@pytest.fixture(scope="module")
+def fresh_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return fresh_venv(tmp_path_factory.mktemp("engine-venv"), wheel, ())
 
 
@@ -81,6 +86,15 @@ def test_the_grader_runs_from_the_installed_wheel(fresh_python: Path, tmp_path: 
                    cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Your alphabeta_search matches alpha-beta: the same 10 positions in the same order")
+
+
+def test_the_autograder_is_built_from_the_installed_engine(fresh_python: Path, wheel: Path, tmp_path: Path) -> None:
+    shutil.copy(ROOT / "docs" / "examples" / "gradescope" / "assignment.toml", tmp_path / "assignment.toml")
+    done = outside(fresh_python, "-m", "search", "autograder", "assignment.toml", "-o", "autograder.zip", "--wheel", str(wheel),
+                   cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(tmp_path / "autograder.zip") as made:
+        assert {"setup.sh", "run_autograder", "assignment.toml", wheel.name} <= set(made.namelist())
 
 
 def test_the_widget_assets_are_in_the_installed_package(fresh_python: Path, tmp_path: Path) -> None:

@@ -99,6 +99,7 @@ def wheelhouse(extras: tuple[str, ...], folder: Path) -> Path:
 def built_wheel(scratch: Path) -> Path:
     """dist/minimax_lab-*.whl as `make wheel` builds it (setup.py's step puts the browser app in), in `scratch`."""
     tree, out = scratch / "source", scratch / "wheel"
+    shutil.rmtree(scratch, ignore_errors=True)  # a build that failed earlier in this process left its copy
     tree.mkdir(parents=True)
     for name in SOURCE_FILES:
         shutil.copy(ROOT / name, tree / name)

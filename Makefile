@@ -2,20 +2,38 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+LOCK := requirements.lock
 WIDGET := search/jupyter/static/widget.js
 EDITOR := static/build/code_editor.js
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup widget editor wheel run test test-fast bench system-deps clean
+.PHONY: setup lock widget editor wheel run test test-fast bench system-deps clean
 
 setup: $(STAMP) node_modules/.package-lock.json $(WIDGET) $(EDITOR)
 
-$(STAMP): pyproject.toml
+# Python packages exactly as locked (requirements.lock, as `npm ci` installs package-lock.json): every package at
+# its tested version and nothing resolved; then the project itself (editable, no build isolation: the lock
+# holds setuptools); `pip check` fails if the lock misses a package something needs.
+$(STAMP): pyproject.toml $(LOCK)
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q --no-deps -r $(LOCK)
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
+	$(PY) -m pip check
 	touch $(STAMP)
+
+# Refresh the lock: resolve pyproject.toml's engine, [server], [jupyter] and [test] sets afresh (the newest
+# versions within its ranges) in a throwaway venv and write what was installed. Then `make setup` and the tests.
+LOCK_VENV := build/lock-venv
+lock:
+	rm -rf $(LOCK_VENV)
+	python3 -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install -q --upgrade pip
+	$(LOCK_VENV)/bin/python -m pip install -q -e '.[test]'
+	{ sed -n '/^#/p' $(LOCK); $(LOCK_VENV)/bin/python -m pip freeze --all --exclude-editable --exclude pip | sort -f -t= -k1,1; } > $(LOCK).new
+	mv $(LOCK).new $(LOCK)
+	rm -rf $(LOCK_VENV) build
 
 # Front-end libraries (d3, socket.io-client, CodeMirror, Pyodide) from the npm registry, exactly as locked.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -34,8 +52,10 @@ editor: $(EDITOR)
 $(EDITOR): node_modules/.package-lock.json static/js/code/editor_bundle.mjs static/js/code/build_editor.mjs
 	node static/js/code/build_editor.mjs
 
-# The engine and the server as a wheel (dist/minimax_lab-*.whl, the widget's front end inside), for a
-# notebook server or an autograder image: `pip install dist/minimax_lab-*.whl` (docs/library.md).
+# The engine and the server as one wheel (dist/minimax_lab-*.whl): the widget's front end inside, and the browser
+# app (templates/, static/ with its built bundle, the node_modules files the server sends) as server/web/
+# (setup.py). `pip install dist/minimax_lab-*.whl` gives the engine and the grader alone; the extras add the
+# server and the widget: `pip install 'dist/minimax_lab-0.1.0-py3-none-any.whl[server]'` (docs/library.md).
 wheel: setup
 	rm -rf dist build
 	$(PY) -m pip wheel --no-deps --no-build-isolation -q -w dist .

@@ -9,6 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
+from server.extra import require_server_extra
+
+require_server_extra()  # before Flask: `python -m server` without the [server] extra says so in one line
+
 from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -18,7 +22,7 @@ from server.classroom.gate import gate_for
 from server.classroom.namespace import ClassNamespace
 from server.classroom.room_queue import RoomQueue
 from server.classroom.rooms import rooms_for
-from server.config import DEFAULTS, ROOT
+from server.config import DEFAULTS
 from server.courses.api import course_api
 from server.courses.pages import course_pages
 from server.http import strict_json
@@ -51,13 +55,15 @@ from server.transport.guard import Guard
 from server.transport.security_headers import security_headers
 from server.transport.socket_packet import JsonOnlyPacket
 from server.transport.websocket_deflate import use_deflate_level
+from server.web_files import web_folder
 
 NAMESPACES = ("/search", "/class")
 """The Socket.IO namespaces served: an event to any other is a bad frame (server/transport/bad_frames.py)."""
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, static_folder=str(ROOT / "static"), template_folder=str(ROOT / "templates"))
+    web = web_folder()  # the checkout's templates/ and static/, or the installed package's copy
+    app = Flask(__name__, static_folder=str(web / "static"), template_folder=str(web / "templates"))
     app.json = strict_json.StrictJSONProvider(app)
     app.config.update(DEFAULTS)
     app.config.update(config or {})

@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from search import limits
+from server.web_files import web_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 
 DEFAULTS: dict[str, object] = {
-    # Where `npm ci` put the front-end libraries we serve at /vendor.
-    "NODE_MODULES": str(ROOT / "node_modules"),
+    # Where `npm ci` put the front-end libraries we serve at /vendor (in an installed wheel, its copy: server/web_files.py).
+    "NODE_MODULES": str(web_folder() / "node_modules"),
     # A client may run this many searches at once; the next start gets search:error.
     "MAX_RUNNING_SEARCHES_PER_CLIENT": 2,
     # A search stops after this many events (its result says "event limit"). Full tic-tac-toe

@@ -93,10 +93,11 @@ def _private_folders() -> str:
     read-only one over the engine's package, so the code cannot import the engine's searches from disk either."""
     linux_calls.mount("none", "/", None, linux_calls.MS_REC | linux_calls.MS_PRIVATE)
     flags = linux_calls.MS_NOSUID | linux_calls.MS_NODEV
+    # The engine first: installed under /tmp (a virtual environment there), it is out of reach once /tmp is covered.
+    linux_calls.mount("minimax-engine", ENGINE_FOLDER, "tmpfs", flags | linux_calls.MS_RDONLY, "size=4k,mode=555")
     for folder in PRIVATE_FOLDERS:
         if os.path.isdir(folder) and not os.path.islink(folder):
             linux_calls.mount("minimax-student", folder, "tmpfs", flags, f"size={limits.GRADE_FILE_BYTES * 4},mode=1777")
-    linux_calls.mount("minimax-engine", ENGINE_FOLDER, "tmpfs", flags | linux_calls.MS_RDONLY, "size=4k,mode=555")
     return "/tmp"
 
 

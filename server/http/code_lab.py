@@ -17,7 +17,6 @@ here. The worker script is served by this module, with a policy that lets it com
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_file
@@ -33,8 +32,9 @@ from server.http.asset_urls import content_version
 from server.http.search_zip import package_zip
 from server.http.trees_api import refuse
 from server.transport.security_headers import content_security_policy
+from server.web_files import web_folder
 
-WORKER = Path(__file__).resolve().parents[2] / "static" / "js" / "code" / "python_worker.js"
+WORKER = web_folder() / "static" / "js" / "code" / "python_worker.js"
 WORKER_POLICY = content_security_policy(("'wasm-unsafe-eval'",))
 """The worker's own policy (a worker keeps the policy of its script's answer): the page's, and it may
 compile WebAssembly, which Pyodide is. No eval of JavaScript text is allowed."""

@@ -32,8 +32,9 @@ SEARCH_SHAPE = ("depth", "symmetry", "beam", "quiescence")
 ASKS = ("values", "bounds", "pruned")
 """What an exercise may ask: each visited internal node's value, each visited node's α-β window,
 the children the search skips."""
-EXERCISE_ALGORITHMS = SINGLE_PASS
-"""The searches an exercise can practise (search.algorithms.registry: every node once)."""
+DEFAULT_ALGORITHM = "alphabeta"
+EXERCISE_ALGORITHMS = (DEFAULT_ALGORITHM, *(a for a in SINGLE_PASS if a != DEFAULT_ALGORITHM))
+"""The searches an exercise can practise (search.algorithms.registry: every node once), the default first."""
 VALUES_ONLY = tuple(a for a in SINGLE_PASS if a not in PRUNING)
 """The searches that never prune: an exercise asks for their values only."""
 """The searches that never prune and keep no α-β window: their exercises ask for values only."""

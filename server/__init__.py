@@ -22,6 +22,7 @@ from server.config import DEFAULTS, ROOT
 from server.courses.api import course_api
 from server.courses.pages import course_pages
 from server.http import strict_json
+from server.http.catalogue import catalogue
 from server.http.code_lab import code_lab
 from server.http.errors import register_api_errors
 from server.http.import_api import import_api
@@ -74,6 +75,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(ordering_api)
     app.register_blueprint(misconceptions_api)
+    app.register_blueprint(catalogue)
     app.register_blueprint(import_api)
     app.register_blueprint(exercise_api)
     app.register_blueprint(course_api)

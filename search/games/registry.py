@@ -52,3 +52,9 @@ def named_game(name: Any, state: Any, estimate: Any, symmetry: Any = False) -> G
             raise InputError("estimate", "Connect Four has one estimate: windows")
         return ConnectFour(state or "." * 42)
     raise InputError("game", f"expected one of {', '.join(GAMES)}, got {quoted(name)}")
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Every built-in game as /api/catalogue lists it: its id and name. (A minimal list, for the algorithm
+    registry's branch of issue #48; the game registry gives each game's full description.)"""
+    return [{"id": game, "name": GAME_NAMES[game]} for game in GAMES]

@@ -102,3 +102,13 @@ def test_reading_the_registry_loads_no_search() -> None:
             " and not w.data_only(m)), w.ENTRIES['maxn'])")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.split() == ["[]", "[]", "maxn_search"]
+
+
+def test_the_pages_test_fixture_is_the_catalogue() -> None:
+    """tests/js/catalogue.fixture.json (what the JS tests read as /api/catalogue's answer) is the registry's, so the
+    page's modules are tested against the algorithms the engine has."""
+    from search.games.registry import game_catalogue
+
+    fixture = json.loads((ROOT / "tests/js/catalogue.fixture.json").read_text(encoding="utf-8"))
+    assert fixture == {"algorithms": algorithm_catalogue(), "games": game_catalogue()}, (
+        "regenerate it: python -c \"import json; from search.algorithms.registry import algorithm_catalogue; ...\"")

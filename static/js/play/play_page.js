@@ -8,9 +8,19 @@ import { drawBoard, focusMove, listenToArrows } from "./play_board.js";
 import { canUndo, moveBetween, newGame, played, position, result, turn, undone } from "./play_game.js";
 import { engineMoveWords, replyFigures, resultWords, turnWords } from "./play_words.js";
 import { GAMES } from "./play_rules.js";
+import { loadCatalogue } from "../page/catalogue.js";
+import { fillAlgorithmMenus } from "../page/algorithm_menus.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("play-options");
+
+// The engine's searches come from the catalogue (GET /api/catalogue), before the form is read.
+try {
+  await loadCatalogue();
+  fillAlgorithmMenus(form);
+} catch (err) {
+  $("play-error").textContent = (`The engine's searches could not be listed (${err.message}): reload the page.`);
+}
 const field = (name) => form.elements[name];
 
 let game = null;

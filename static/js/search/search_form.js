@@ -6,6 +6,13 @@
 // limit: the form says so beside the depth field and does not send a search that cannot end.
 
 import { depthNeeded, GAME_DEPTH } from "./depth_needed.js";
+import { algorithmName, algorithmOf } from "../page/catalogue.js";
+
+// An algorithm for explicit trees only (chance nodes, several players): a plain example gives it up for alpha-beta.
+function treesOnly(id) {
+  const algorithm = algorithmOf(id);
+  return Boolean(algorithm) && (algorithm.chance === "yes" || algorithm.players === "n");
+}
 
 // Connect Four's: a few moves in (X to move, two in the bottom row with O beside them and on top), so a
 // depth-4 search has threats to find.
@@ -133,7 +140,8 @@ export class SearchForm {
   // The fail-hard form is alpha-beta's (it returns α or β): the choice is off for the other algorithms.
   returnsForAlgorithm() {
     const select = this.field("returns");
-    select.disabled = this.field("algorithm").value !== "alphabeta";
+    const algorithm = algorithmOf(this.field("algorithm").value);
+    select.disabled = !algorithm || !algorithm.returns.includes("bound");
   }
 
   // Symmetries are tic-tac-toe's (the 8 of its square): the box is off and disabled for Isolation.
@@ -173,7 +181,7 @@ export class SearchForm {
     const wanted = option ? option.dataset.algorithm : "";
     const algorithm = this.field("algorithm");
     if (wanted) algorithm.value = wanted;
-    else if (algorithm.value === "expectiminimax" || algorithm.value === "maxn") algorithm.value = "alphabeta";
+    else if (treesOnly(algorithm.value)) algorithm.value = "alphabeta";
     const game = this.gameExample();
     const depth = this.field("depth");
     if (game) {
@@ -305,14 +313,14 @@ export class SearchForm {
     }
     out.ties = this.field("ties").value;
     // The fail-hard form is alpha-beta's alone; the default (v) is left out of the request.
-    if (out.algorithm === "alphabeta" && this.field("returns").value === "bound") out.returns = "bound";
+    if ((algorithmOf(out.algorithm)?.returns || []).includes("bound") && this.field("returns").value === "bound") out.returns = "bound";
     return out;
   }
 
   // The options in words, e.g. "alpha-beta, no depth limit, ties prune".
   describeOptions() {
     const o = this.options();
-    const alg = { alphabeta: "alpha-beta", iterative: "iterative deepening", maxn: "max^n" }[o.algorithm] || o.algorithm;
+    const alg = algorithmName(o.algorithm);
     const form = o.returns === "bound" ? ", fail-hard (returns α or β)" : "";
     return `${alg}, ${o.depth === null ? "no depth limit" : `depth limit ${o.depth}`}, ties ${o.ties}${form}`;
   }

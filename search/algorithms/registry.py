@@ -8,6 +8,9 @@ grader's locked-down worker reads ids and entry names from it (search.grading.wo
 Adding an algorithm: write its search (search/algorithms/<id>.py, with a `run(game, options, recorder)`),
 its descriptor (search/algorithms/descriptors/<id>.py), its pseudocode listing (search.algorithms.pseudocode),
 and add the descriptor to DESCRIPTORS below (docs/architecture.md, "Adding an algorithm").
+
+The descriptors are data, not the search classes registering themselves on import: a decorator on the class would
+mean importing every search to read the list, which the grader's worker must never do.
 """
 
 from __future__ import annotations
@@ -30,7 +33,10 @@ def registry_of(descriptors: Iterable[Algorithm]) -> Mapping[str, Algorithm]:
     return found
 
 
-REGISTRY: Mapping[str, Algorithm] = registry_of(module.DESCRIPTOR for module in (minimax, alphabeta, expectiminimax, maxn, iterative))
+DESCRIPTORS: tuple[Algorithm, ...] = (minimax.DESCRIPTOR, alphabeta.DESCRIPTOR, expectiminimax.DESCRIPTOR, maxn.DESCRIPTOR,
+                                      iterative.DESCRIPTOR)
+"""Every algorithm's descriptor, in the menus' order: a new algorithm's goes here."""
+REGISTRY: Mapping[str, Algorithm] = registry_of(DESCRIPTORS)
 
 ALGORITHMS: tuple[str, ...] = tuple(REGISTRY)
 """Every algorithm a request can name."""

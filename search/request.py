@@ -224,8 +224,8 @@ def parse_ordering(data: dict[str, Any], algorithm: str) -> tuple[str | None, in
         return None, None
     if ordering not in ORDERINGS:
         raise InputError("ordering", f"expected one of {', '.join(ORDERINGS)}, got {quoted(ordering)}")
-    if algorithm == "iterative":
-        raise InputError("ordering", "iterative deepening orders the root's children by its own iterations: leave ordering out")
+    if not REGISTRY[algorithm].orderings:  # iterative deepening: its own iterations order the root's children
+        raise InputError("ordering", f"{REGISTRY[algorithm].name} orders the root's children by its own iterations: leave ordering out")
     if ordering != "random":
         if seed is not None:
             raise InputError("seed", f'the seed shuffles the random ordering, not {quoted(ordering)}: leave it out')
@@ -253,8 +253,8 @@ def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
     depth = data.get("depth")
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= limits.MAX_SEARCH_DEPTH):
         raise InputError("depth", f"expected a whole number from 0 to {limits.MAX_SEARCH_DEPTH}, or none")
-    if algorithm == "iterative" and not depth:
-        raise InputError("depth", "iterative deepening searches with limits 1 to N: give a depth limit N of 1 or more")
+    if REGISTRY[algorithm].depth == "required" and not depth:  # iterative deepening's limits 1 to N
+        raise InputError("depth", f"{REGISTRY[algorithm].name} searches with limits 1 to N: give a depth limit N of 1 or more")
     if algorithm not in PRUNING:
         ties = "prune"  # minimax never prunes: the option applies to alpha-beta only
     return algorithm, depth, ties

@@ -174,7 +174,7 @@ export class SearchForm {
   }
 
   // A chance or players example comes with the algorithm that searches it (its option's
-  // data-algorithm); back on a plain example, expectiminimax and max^n give way to alpha-beta.
+  // data-algorithm); back on a plain example, a search of trees only (chance nodes, several players) gives way to alpha-beta.
   // A game example brings its depth limit too; leaving it for a tree takes that limit away again.
   algorithmForExample() {
     const option = this.field("example").selectedOptions[0];

@@ -56,17 +56,22 @@ class Algorithm:
     `recorder` is a Recorder and untraced when it is None."""
     run_enhanced: str | None
     """The same with the transposition table, quiescence or the beam on (None when `enhancements` is empty)."""
+    listing: str
+    """"module:function" of its pseudocode listing, called as function(ties, root, depth, chance, options)
+    (search.algorithms.pseudocode.listing: the lines the events' `line` ids point at)."""
     baseline: str | None
     """What the result's `baseline` (what pruning saved) is measured against, run untraced: None when it has none."""
     student_entry: str | None
     """The function a student's file defines for it (AIMA 4th ed.'s names: minimax_search), None when not graded."""
 
     def __post_init__(self) -> None:
-        for name, value in (("id", self.id), ("name", self.name), ("label", self.label), ("run", self.run)):
+        for name, value in (("id", self.id), ("name", self.name), ("label", self.label), ("run", self.run),
+                            ("listing", self.listing)):
             if not isinstance(value, str) or not value:
                 raise ValueError(f"algorithm {self.id!r}: {name} must be a non-empty string")
-        if ":" not in self.run:
-            raise ValueError(f"algorithm {self.id!r}: run must be 'module:function', got {self.run!r}")
+        for name, path in (("run", self.run), ("listing", self.listing)):
+            if ":" not in path:
+                raise ValueError(f"algorithm {self.id!r}: {name} must be 'module:function', got {path!r}")
         if not set(self.returns) <= set(RETURNS) or "v" not in self.returns:
             raise ValueError(f"algorithm {self.id!r}: returns must hold 'v' and be among {RETURNS}")
         if not set(self.enhancements) <= set(ENHANCEMENTS):
@@ -83,10 +88,15 @@ class Algorithm:
         module, function = path.split(":")
         return getattr(importlib.import_module(module), function)
 
+    def listing_function(self) -> Callable[..., Any]:
+        """Its pseudocode listing's function, imported on first use."""
+        module, function = self.listing.split(":")
+        return getattr(importlib.import_module(module), function)
+
     def catalogue_json(self) -> dict[str, Any]:
         """What /api/catalogue says of it (strict JSON): everything but where its code is."""
         data = asdict(self)
-        for private in ("run", "run_enhanced", "baseline"):
+        for private in ("run", "run_enhanced", "listing", "baseline"):
             data.pop(private)
         data["returns"], data["enhancements"] = list(self.returns), list(self.enhancements)
         return data

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from search.algorithms.descriptor import Algorithm, RunOptions
+from search.algorithms.pseudocode import ListingOptions
 from search.algorithms.registry import ALGORITHMS, ENHANCEABLE, PRUNING, REGISTRY, algorithm_catalogue, registry_of
 from search.games.game import TreeGame
 from search.traces.events import StartEvent
@@ -52,6 +53,7 @@ def test_an_incomplete_descriptor_is_refused(change: dict[str, object], message:
 def test_each_descriptor_is_complete_and_its_code_is_where_it_says(algorithm: Algorithm) -> None:
     assert algorithm.name and algorithm.label and algorithm.summary.endswith(")")
     assert callable(algorithm.runner())
+    assert algorithm.listing_function()("prune", "max", False, False, ListingOptions())[0]["text"].startswith("function")
     if algorithm.enhancements:
         assert callable(algorithm.runner(enhanced=True))
     if algorithm.baseline is not None:
@@ -69,7 +71,7 @@ def test_the_start_events_algorithm_literal_is_the_registrys() -> None:
 def test_the_catalogue_is_strict_json_without_where_the_code_is() -> None:
     listed = algorithm_catalogue()
     assert [a["id"] for a in listed] == list(ALGORITHMS)
-    assert all("run" not in a and "run_enhanced" not in a and "baseline" not in a for a in listed)
+    assert all(not {"run", "run_enhanced", "listing", "baseline"} & set(a) for a in listed)
     json.dumps(listed, allow_nan=False)
 
 

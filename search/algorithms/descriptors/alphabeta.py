@@ -8,5 +8,6 @@ DESCRIPTOR = Algorithm(
     ties=True, returns=("v", "bound"), depth="optional", enhancements=("tt", "quiescence", "beam"), players="two",
     chance="bounded", orderings=True, single_pass=True, play=True,
     run="search.algorithms.alphabeta:run", run_enhanced="search.algorithms.enhanced:run_alphabeta",
+    listing="search.algorithms.pseudocode:alphabeta_listing",
     baseline="search.algorithms.baseline:minimax_baseline", student_entry="alphabeta_search",
 )

@@ -8,5 +8,6 @@ DESCRIPTOR = Algorithm(
     ties=False, returns=("v",), depth="optional", enhancements=(), players="two", chance="yes",
     orderings=True, single_pass=True, play=False,
     run="search.algorithms.expectiminimax:run", run_enhanced=None,
+    listing="search.algorithms.pseudocode:expectiminimax_entry",
     baseline=None, student_entry="expectiminimax_search",
 )

@@ -8,5 +8,6 @@ DESCRIPTOR = Algorithm(
     ties=True, returns=("v",), depth="required", enhancements=(), players="two", chance="no",
     orderings=False, single_pass=False, play=True,
     run="search.algorithms.iterative:run", run_enhanced=None,
+    listing="search.algorithms.pseudocode:iterative_listing",
     baseline="search.algorithms.iterative:direct_alphabeta", student_entry=None,
 )

@@ -8,5 +8,6 @@ DESCRIPTOR = Algorithm(
     ties=False, returns=("v",), depth="optional", enhancements=(), players="n", chance="no",
     orderings=True, single_pass=True, play=False,
     run="search.algorithms.maxn:run", run_enhanced=None,
+    listing="search.algorithms.pseudocode:maxn_entry",
     baseline=None, student_entry="maxn_search",
 )

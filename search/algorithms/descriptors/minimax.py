@@ -8,5 +8,6 @@ DESCRIPTOR = Algorithm(
     ties=False, returns=("v",), depth="optional", enhancements=("tt", "quiescence", "beam"), players="two", chance="no",
     orderings=True, single_pass=True, play=True,
     run="search.algorithms.minimax:run", run_enhanced="search.algorithms.enhanced:run_minimax",
+    listing="search.algorithms.pseudocode:minimax_listing",
     baseline=None, student_entry="minimax_search",
 )

@@ -57,6 +57,13 @@ def algorithm(id: str) -> Algorithm:
     return REGISTRY[id]
 
 
+def averages_chance(id: object) -> bool:
+    """Whether the algorithm `id` averages chance nodes (expectiminimax): a course's game then needs its
+    probabilities, an answer its sums compared as floats. False for an id the registry does not hold."""
+    found = REGISTRY.get(id) if isinstance(id, str) else None
+    return found is not None and found.chance == "yes"
+
+
 def algorithm_catalogue() -> list[dict[str, Any]]:
     """Every algorithm as /api/catalogue lists it, in menu order (strict JSON)."""
     return [descriptor.catalogue_json() for descriptor in REGISTRY.values()]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from search.algorithms.registry import REGISTRY
+from search.algorithms.registry import averages_chance
 from search.errors import InputError, quoted, shortened
 from search.grading.course_problem import course_game
 from search.grading.worker_problem import ALGORITHMS, ENTRIES
@@ -48,7 +48,7 @@ class Problem:
         others = sorted(set(asked) - {"course_game", *OPTIONS})
         if others:
             raise InputError(others[0], "give a course's game alone (its position goes in course_game.state)")
-        game = course_game(asked["course_game"], chance=REGISTRY[asked["algorithm"]].chance == "yes")
+        game = course_game(asked["course_game"], chance=averages_chance(asked["algorithm"]))
         if asked.get("depth") is not None:
             game.require_evaluate()
         options = {key: value for key, value in asked.items() if key != "course_game"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from search.algorithms.registry import REGISTRY
+from search.algorithms.registry import REGISTRY, averages_chance
 from search.games.game import Game, TreeGame
 from search.games.registry import named_game
 from search.grading.course_problem import course_game
@@ -46,7 +46,7 @@ def worker_problem(data: dict[str, Any]) -> WorkerProblem:
     """The problem from Problem.to_json: a tree in full, a built-in game and position, or a course's game."""
     algorithm = str(data["algorithm"])
     if "course_game" in data:
-        game: Game[Any, Any] = course_game(data["course_game"], chance=REGISTRY[algorithm].chance == "yes")
+        game: Game[Any, Any] = course_game(data["course_game"], chance=averages_chance(algorithm))
     elif "tree" in data:
         game = TreeGame(tree_from_json(data["tree"]))
     else:

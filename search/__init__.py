@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from search.games.game import Game, TreeGame
     from search.games.isolation import Isolation
     from search.games.tictactoe import TicTacToe
+    from search.jupyter.show import show
     from search.library.game_base import GameBase
     from search.library.trace import Trace, trace
     from search.library.untraced import alphabeta, expectiminimax, iterative_deepening, maxn, minimax
@@ -34,6 +35,7 @@ _EXPORTS = {
     "iterative_deepening": "search.library.untraced", "maxn": "search.library.untraced", "minimax": "search.library.untraced",
     "SearchRequest": "search.request", "parse_request": "search.request", "SearchResult": "search.result",
     "Recorder": "search.traces.recorder", "parse_tree_text": "search.trees.parse", "tree_from_json": "search.trees.parse",
+    "show": "search.jupyter.show",  # a Jupyter widget stepping through the search (needs minimax-lab[jupyter])
 }
 """The front door's names, each imported when first asked for (PEP 562): importing one part of the engine
 (a game, the grader's worker) does not load the rest. The grader's worker relies on it: the engine's
@@ -50,13 +52,6 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *_EXPORTS])
-
-
-def show(trace_or_game: Any, **options: Any) -> Any:
-    """A Jupyter widget stepping through the search (search.jupyter; needs `pip install minimax-lab[jupyter]`)."""
-    from search.jupyter import show as show_widget
-
-    return show_widget(trace_or_game, **options)
 
 
 __all__ = [

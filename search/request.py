@@ -15,14 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from search import limits
-from search.algorithms.alphabeta import alphabeta
-from search.algorithms.enhanced import Enhancements, enhanced_alphabeta, enhanced_minimax
-from search.algorithms.expectiminimax import expectiminimax
+from search.algorithms.descriptor import RunOptions
+from search.algorithms.enhanced import Enhancements
 from search.algorithms.fit import check_fit, first_chance_node
-from search.algorithms.iterative import check_iteration_estimates, iterative_deepening
-from search.algorithms.maxn import maxn
-from search.algorithms.minimax import minimax
+from search.algorithms.iterative import check_iteration_estimates
 from search.algorithms.pseudocode import Line, listing
+from search.algorithms.registry import ALGORITHMS, ENHANCEABLE, PRUNING, REGISTRY
 from search.errors import InputError, quoted, shortened
 from search.games.game import Game, TreeGame
 from search.games.registry import named_game
@@ -35,17 +33,13 @@ from search.traces.recorder import SearchRecorder
 from search.trees.node import EXAMPLES, TreeNode
 from search.trees.parse import check_estimates, tree_from_engine_json, tree_from_json
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "maxn", "iterative")
-PRUNING = ("alphabeta", "iterative")
-"""The algorithms with a tie rule (the others never prune)."""
 TIES = ("prune", "explore")
 RETURNS = ("v", "bound")
 """What alpha-beta returns from a node: v (the slides' pseudocode, fail-soft) or the bound it was cut
 against (the slides' figure, fail-hard: MAX-VALUE returns β on a cut and α at its end)."""
 KNOWN_FIELDS = {"example", "tree", "game", "state", "estimate", "algorithm", "depth", "ties", "tt", "quiescence", "beam",
                 "ordering", "seed", "returns", "symmetry", "misconception"}
-ENHANCEABLE = ("minimax", "alphabeta")
-"""The algorithms the transposition table, quiescence and the beam go with (search.algorithms.enhanced)."""
+# ALGORITHMS, PRUNING and ENHANCEABLE come from the registry (search.algorithms.registry) and stay importable from here.
 
 
 @dataclass(slots=True)
@@ -106,22 +100,11 @@ class SearchRequest:
         if self.misconception is not None:
             return run_misconception(self.misconception, self.game, Setting(self.algorithm, self.ties, self.returns),
                                      depth=self.depth, recorder=recorder)
-        if self.enhancements != Enhancements():  # the plain searches stay as fast as the slides are short
-            if self.algorithm == "minimax":
-                return enhanced_minimax(self.game, self.enhancements, depth=self.depth, recorder=recorder)
-            return enhanced_alphabeta(self.game, self.enhancements, depth=self.depth, ties=self.ties,  # type: ignore[arg-type]
-                                      recorder=recorder, returns=self.returns)  # type: ignore[arg-type]
-        if self.algorithm == "minimax":
-            return minimax(self.game, depth=self.depth, recorder=recorder, more_options=self.ordering_options())
-        if self.algorithm == "iterative":
-            assert self.depth is not None, "parse_options requires a depth for iterative deepening"
-            return iterative_deepening(self.game, depth=self.depth, ties=self.ties, recorder=recorder)  # type: ignore[arg-type]
-        if self.algorithm == "expectiminimax":
-            return expectiminimax(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
-        if self.algorithm == "maxn":
-            return maxn(self.game, depth=self.depth, recorder=recorder)  # type: ignore[arg-type]
-        return alphabeta(self.game, depth=self.depth, ties=self.ties, recorder=recorder,  # type: ignore[arg-type]
-                         more_options=self.ordering_options(), returns=self.returns)  # type: ignore[arg-type]
+        descriptor = REGISTRY[self.algorithm]  # the registry's dispatch: each algorithm names its own entry
+        enhanced = self.enhancements != Enhancements()  # the plain searches stay as fast as the slides are short
+        options = RunOptions(depth=self.depth, ties=self.ties, returns=self.returns, more_options=self.ordering_options(),
+                             enhancements=self.enhancements)
+        return descriptor.runner(enhanced)(self.game, options, recorder)
 
 
 def parse_request(data: Any, game: Game[Any, Any] | None = None) -> SearchRequest:
@@ -161,7 +144,7 @@ def parse_misconception(misconception: Any, request: SearchRequest) -> str | Non
         raise InputError("misconception", f"expected one of {', '.join(CATALOGUE)}, got {quoted(misconception)}")
     if request.enhancements != Enhancements() or request.ordering is not None:
         raise InputError("misconception", "a misconception is a slip of the plain search: leave out tt, quiescence, beam and ordering")
-    if request.game.to_move(request.game.initial) == "chance" and request.algorithm != "expectiminimax":
+    if request.game.to_move(request.game.initial) == "chance" and REGISTRY[request.algorithm].chance != "yes":
         raise InputError("misconception", "a tree with a chance node at its root is searched by expectiminimax")
     if not CATALOGUE[misconception].fits(Setting(request.algorithm, request.ties, request.returns)):
         raise InputError("misconception", f"{misconception} is not a slip of {request.algorithm}"
@@ -224,7 +207,7 @@ def parse_returns(data: dict[str, Any], game: Game[Any, Any], algorithm: str) ->
     returns = data.get("returns", "v")
     if returns not in RETURNS:
         raise InputError("returns", f"expected one of {', '.join(RETURNS)}, got {quoted(returns)}")
-    if returns == "bound" and algorithm != "alphabeta":
+    if returns == "bound" and "bound" not in REGISTRY[algorithm].returns:
         raise InputError("returns", f'"bound" is the fail-hard form of alpha-beta (it returns α or β); {algorithm} has no window')
     if returns == "bound" and isinstance(game, TreeGame) and first_chance_node(game.initial) is not None:
         raise InputError("returns", "the fail-hard form is for MAX and MIN nodes: a tree with chance nodes returns its sums")
@@ -241,8 +224,8 @@ def parse_ordering(data: dict[str, Any], algorithm: str) -> tuple[str | None, in
         return None, None
     if ordering not in ORDERINGS:
         raise InputError("ordering", f"expected one of {', '.join(ORDERINGS)}, got {quoted(ordering)}")
-    if algorithm == "iterative":
-        raise InputError("ordering", "iterative deepening orders the root's children by its own iterations: leave ordering out")
+    if not REGISTRY[algorithm].orderings:  # iterative deepening: its own iterations order the root's children
+        raise InputError("ordering", f"{REGISTRY[algorithm].name} orders the root's children by its own iterations: leave ordering out")
     if ordering != "random":
         if seed is not None:
             raise InputError("seed", f'the seed shuffles the random ordering, not {quoted(ordering)}: leave it out')
@@ -270,8 +253,8 @@ def parse_options(data: dict[str, Any]) -> tuple[str, int | None, str]:
     depth = data.get("depth")
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= limits.MAX_SEARCH_DEPTH):
         raise InputError("depth", f"expected a whole number from 0 to {limits.MAX_SEARCH_DEPTH}, or none")
-    if algorithm == "iterative" and not depth:
-        raise InputError("depth", "iterative deepening searches with limits 1 to N: give a depth limit N of 1 or more")
+    if REGISTRY[algorithm].depth == "required" and not depth:  # iterative deepening's limits 1 to N
+        raise InputError("depth", f"{REGISTRY[algorithm].name} searches with limits 1 to N: give a depth limit N of 1 or more")
     if algorithm not in PRUNING:
         ties = "prune"  # minimax never prunes: the option applies to alpha-beta only
     return algorithm, depth, ties

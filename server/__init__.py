@@ -81,6 +81,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(ordering_api)
     app.register_blueprint(misconceptions_api)
+    app.register_blueprint(catalogue)
     app.register_blueprint(import_api)
     app.register_blueprint(exercise_api)
     app.register_blueprint(course_api)

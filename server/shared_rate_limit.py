@@ -74,7 +74,7 @@ class SharedRedis:
         """(allowed, seconds) from Redis (the script's answer); None while Redis is taken for down."""
         if time.monotonic() < self._down_until:
             return None
-        from redis.exceptions import RedisError
+        from redis.exceptions import RedisError  # an optional library: only a deployment with a message queue has it
 
         try:
             allowed, wait_ms = self.script(keys=[key], args=[window_ms, tries, 1 if count else 0, secrets.token_hex(4)])

@@ -38,7 +38,9 @@ import math
 from typing import Any, Literal
 
 from search.algorithms.baseline import minimax_baseline
+from search.algorithms.descriptor import RunOptions
 from search.algorithms.pseudocode import CHANCE_LINES as CHANCE, MAX_LINES as MAX, MIN_LINES as MIN
+from search.algorithms.reference import TO_THE_END, game_to_search_again, has_no_end, search_again
 from search.algorithms.value_search import ValueSearch
 from search.games.game import Game
 from search.result import SearchResult
@@ -60,6 +62,12 @@ def alphabeta(
     if more_options:
         search.options = {**search.options, **more_options}
     return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))  # v ← MAX-VALUE(state, −∞, +∞)
+
+
+def run(game: Game[Any, Any], options: RunOptions, recorder: SearchRecorder | None) -> SearchResult:
+    """The registry's entry (search.algorithms.descriptors.alphabeta): traced with a recorder, untraced without."""
+    return alphabeta(game, depth=options.depth, ties=options.ties, recorder=recorder,  # type: ignore[arg-type]
+                     more_options=options.more_options, returns=options.returns)  # type: ignore[arg-type]
 
 
 class AlphaBeta(ValueSearch):
@@ -172,8 +180,23 @@ class AlphaBeta(ValueSearch):
         """Whether the result carries minimax's counts: always when traced (the result event has them)."""
         return self.want_baseline or not isinstance(self.rec, NullRecorder)
 
+    def reference(self) -> dict[str, Any] | None:
+        """The answer to the end (to_the_end) when an estimate stood in for a value at the depth limit."""
+        return to_the_end(self) if self.cut_at_limit else None
+
     def prune(self, line: str, state: Any, rest: Any, test: str, cut: str, v: float, alpha: float, beta: float) -> None:
         """The test held: the actions after this one are never looked at."""
         self.prunes += 1
         self.pruned += len(rest)
         self.rec.prune(line, state, rest, test, cut, v, alpha, beta)
+
+
+def to_the_end(search: ValueSearch) -> dict[str, Any] | None:
+    """The reference "to the end" of a minimax, alpha-beta or iterative deepening search cut at its depth limit:
+    plain alpha-beta with no limit and the search's tie rule, which gives minimax's value and move too (AIMA
+    4th ed. §5.2.3; its counts are alpha-beta's). None for a game no search reaches the end of, or past
+    limits.REFERENCE_MAX_NODES nodes (search.algorithms.reference)."""
+    game = game_to_search_again(search, TO_THE_END)
+    if has_no_end(game):
+        return None
+    return search_again(AlphaBeta(game, None, search.options.get("ties", "prune"), None), game, TO_THE_END, windowed=True)

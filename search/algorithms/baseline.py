@@ -10,6 +10,11 @@ A game that names its positions (`position_key`: tic-tac-toe, Isolation, Connect
 without searching it: minimax's tree below a position depends only on the position and the depth
 left, so each (position, depth left) is counted once and its counts reused wherever it recurs.
 Connect Four at depth 6 is 137,257 nodes for minimax but about 1,400 positions to expand.
+
+A game without position keys (a tree, a course's game) is walked as minimax walks it, without values:
+minimax visits every node down to the limit whatever the values are, so its counts are the tree's shape.
+So this module imports no search, and the searches can import it (alpha-beta's result, the references'
+node cap) without a circle.
 """
 
 from __future__ import annotations
@@ -18,8 +23,6 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from search.algorithms.expectiminimax import Expectiminimax
-from search.algorithms.minimax import Minimax
 from search.games.game import Game
 from search.limits import BASELINE_MAX_NODES
 from search.traces.events import Baseline
@@ -67,13 +70,27 @@ def minimax_baseline(game: Game[Any, Any], depth: int | None, cap: int = BASELIN
 
 
 def searched_baseline(game: Game[Any, Any], depth: int | None, cap: int) -> Baseline | None:
-    """minimax's counts by running it untraced (a tree, a game without position keys)."""
-    # A tree with chance nodes (alpha-beta over bounds) is measured against expectiminimax.
-    chance = getattr(game.initial, "bounds", None) is not None and any(n.player == "chance" for n in game.initial.walk())
-    search = (Expectiminimax if chance else Minimax)(game, depth, None)
-    search.rec = _NodeCap(cap)
-    result = search.run(lambda root_value, state: root_value(state, None, 0))
-    return {"visited": result.visited, "leaves": result.leaves} if result.complete else None
+    """minimax's counts by walking the tree as minimax does (a tree, a game without position keys): every node
+    down to the limit is visited, a terminal one or one at the limit is a leaf; None past `cap` nodes. A tree
+    with chance nodes (alpha-beta over bounds) is measured against expectiminimax, whose walk is the same."""
+    is_terminal, actions, result = game.is_terminal, game.actions, game.result
+    counts = [0, 0]  # visited, leaves
+
+    def walk(state: Any, depth_here: int) -> None:
+        counts[0] += 1
+        if counts[0] > cap:
+            raise SearchStopped("baseline cap")
+        if is_terminal(state) or (depth is not None and depth_here >= depth):
+            counts[1] += 1
+            return
+        for a in actions(state):
+            walk(result(state, a), depth_here + 1)
+
+    try:
+        walk(game.initial, 0)
+    except SearchStopped:
+        return None
+    return {"visited": counts[0], "leaves": counts[1]}
 
 
 def counted_baseline(game: Game[Any, Any], depth: int | None, cap: int) -> Baseline | None:

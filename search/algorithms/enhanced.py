@@ -27,9 +27,10 @@ from typing import Any, Callable, NamedTuple, Sequence
 from search import limits
 from search.algorithms.alphabeta import AlphaBeta, Returns, Ties
 from search.algorithms.baseline import _NodeCap
+from search.algorithms.descriptor import RunOptions
 from search.algorithms.minimax import Minimax
 from search.algorithms.pseudocode import BEAM_LINES, LINES_OF, MINIMAX_ROOT_LINES, SEARCH_RETURN, ValueLines
-from search.algorithms.reference import WITHOUT_BEAM, WITHOUT_CAP, search_again
+from search.algorithms.reference import WITHOUT_BEAM, WITHOUT_CAP, game_to_search_again, search_again
 from search.games.game import Game
 from search.result import SearchResult
 from search.traces.events import Baseline
@@ -172,10 +173,25 @@ class EnhancedSearch:
         cap where a position was not quiet; else the depth limit's estimates (ValueSearch.reference)."""
         options = self.enhancements
         if self.beam_dropped:
-            return search_again(self, WITHOUT_BEAM, options._replace(beam=None))  # type: ignore[arg-type]
+            return self.again(WITHOUT_BEAM, options._replace(beam=None), uncapped=False)
         if self.quiescence_capped:
-            return search_again(self, WITHOUT_CAP, options, uncapped=True)  # type: ignore[arg-type]
+            return self.again(WITHOUT_CAP, options, uncapped=True)
         return super().reference()  # type: ignore[misc]
+
+    def again(self, what: str, enhancements: Enhancements, uncapped: bool) -> dict[str, Any] | None:
+        """This search again at its depth limit, untraced, with `enhancements` (the beam left out, or the quiescence
+        cap lifted: `uncapped`): the reference (search.algorithms.reference)."""
+        game = game_to_search_again(self, what)  # type: ignore[arg-type]
+        depth, ties = self.options["depth"], self.options.get("ties", "prune")  # type: ignore[attr-defined]
+        minimax = self.algorithm == "minimax"  # type: ignore[attr-defined]
+        if enhancements != Enhancements():
+            again: Any = (EnhancedMinimax(game, depth, None, enhancements) if minimax
+                          else EnhancedAlphaBeta(game, depth, ties, None, enhancements))
+            if uncapped:
+                again.quiescence_cap = None
+        else:
+            again = Minimax(game, depth, None) if minimax else AlphaBeta(game, depth, ties, None)
+        return search_again(again, game, what, windowed=not minimax)
 
     # --- quiescence -----------------------------------------------------------------------
     def cutoff_test(self, state: Any, depth: int) -> bool:
@@ -298,3 +314,14 @@ def enhanced_alphabeta(game: Game[Any, Any], enhancements: Enhancements, *, dept
     search = EnhancedAlphaBeta(game, depth, ties, recorder, enhancements, returns)
     search.want_baseline = baseline
     return search.run(lambda root_value, state: root_value(state, None, 0, -INF, INF))
+
+
+def run_minimax(game: Game[Any, Any], options: RunOptions, recorder: SearchRecorder | None) -> SearchResult:
+    """The registry's entry for minimax with enhancements (search.algorithms.descriptors.minimax)."""
+    return enhanced_minimax(game, options.enhancements, depth=options.depth, recorder=recorder)
+
+
+def run_alphabeta(game: Game[Any, Any], options: RunOptions, recorder: SearchRecorder | None) -> SearchResult:
+    """The registry's entry for alpha-beta with enhancements (search.algorithms.descriptors.alphabeta)."""
+    return enhanced_alphabeta(game, options.enhancements, depth=options.depth, ties=options.ties,  # type: ignore[arg-type]
+                              recorder=recorder, returns=options.returns)  # type: ignore[arg-type]

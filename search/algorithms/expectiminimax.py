@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from search.algorithms.descriptor import RunOptions
 from search.algorithms.pseudocode import EMM_LINES as EMM
 from search.algorithms.value_search import ValueSearch
 from search.games.game import Game
@@ -28,6 +29,11 @@ def expectiminimax(game: Game[Any, Any], *, depth: int | None = None, recorder: 
     first action whose value is v (none when a chance node is at the root: nobody chooses there)."""
     search = Expectiminimax(game, depth, recorder)
     return search.run(lambda root_value, state: root_value(state, None, 0))
+
+
+def run(game: Game[Any, Any], options: RunOptions, recorder: SearchRecorder | None) -> SearchResult:
+    """The registry's entry (search.algorithms.descriptors.expectiminimax)."""
+    return expectiminimax(game, depth=options.depth, recorder=recorder)
 
 
 class Expectiminimax(ValueSearch):

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from search.algorithms.registry import NAMES
 from search.errors import InputError, quoted
 from search.games.game import Game, TreeGame
 from search.trees.node import CHANCE, TreeNode
-
-NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax", "maxn": "max^n",
-         "iterative": "iterative deepening"}
 
 
 def first_chance_node(root: TreeNode) -> TreeNode | None:

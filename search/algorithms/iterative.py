@@ -28,8 +28,9 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from search.algorithms.alphabeta import AlphaBeta, Ties
+from search.algorithms.alphabeta import AlphaBeta, Ties, to_the_end
 from search.algorithms.baseline import _NodeCap
+from search.algorithms.descriptor import RunOptions
 from search.algorithms.pseudocode import SEARCH_ITERATION
 from search.algorithms.value_search import ValueSearch
 from search.games.game import Game
@@ -64,6 +65,12 @@ def iterative_deepening(
 ) -> SearchResult:
     """function ITERATIVE-DEEPENING-SEARCH(state, N) returns an action"""
     return IterativeDeepening(game, depth, ties, recorder).search()
+
+
+def run(game: Game[Any, Any], options: RunOptions, recorder: SearchRecorder | None) -> SearchResult:
+    """The registry's entry (search.algorithms.descriptors.iterative); the request requires its depth limit."""
+    assert options.depth is not None, "parse_options requires a depth for iterative deepening"
+    return iterative_deepening(game, depth=options.depth, ties=options.ties, recorder=recorder)  # type: ignore[arg-type]
 
 
 class IterativeDeepening(ValueSearch):
@@ -155,6 +162,10 @@ class IterativeDeepening(ValueSearch):
         one = AlphaBeta(game, self.depth_limit, self.ties, self.exact_rec)  # type: ignore[arg-type]
         child = game.result(game.initial, action)
         return one.value_of[game.to_move(child)](child, action, 1, -INF, INF)
+
+    def reference(self) -> dict[str, Any] | None:
+        """The answer to the end when the last iteration's estimates stood in for values (alpha-beta's to_the_end)."""
+        return to_the_end(self) if self.cut_at_limit else None
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
         """The iterations' summaries, and one direct alpha-beta at depth N to compare (null if stopped

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from search.algorithms.descriptor import RunOptions
 from search.algorithms.pseudocode import MAXN_LINES as MAXN
 from search.algorithms.value_search import ValueSearch
 from search.games.game import Game
@@ -34,6 +35,11 @@ def maxn(game: Game[Any, Any], *, depth: int | None = None, recorder: SearchReco
     action whose vector is v."""
     search = MaxN(game, depth, recorder)
     return search.run(lambda root_value, state: root_value(state, None, 0))
+
+
+def run(game: Game[Any, Any], options: RunOptions, recorder: SearchRecorder | None) -> SearchResult:
+    """The registry's entry (search.algorithms.descriptors.maxn)."""
+    return maxn(game, depth=options.depth, recorder=recorder)
 
 
 class MaxN(ValueSearch):

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from search.algorithms.alphabeta import to_the_end
+from search.algorithms.descriptor import RunOptions
 from search.algorithms.pseudocode import MAX_LINES, MIN_LINES, MINIMAX_ROOT_LINES
 from search.algorithms.value_search import ValueSearch
 from search.games.game import Game
@@ -37,6 +39,11 @@ def minimax(game: Game[Any, Any], *, depth: int | None = None, recorder: SearchR
     return search.run(lambda root_value, state: root_value(state, None, 0))
 
 
+def run(game: Game[Any, Any], options: RunOptions, recorder: SearchRecorder | None) -> SearchResult:
+    """The registry's entry (search.algorithms.descriptors.minimax): traced with a recorder, untraced without."""
+    return minimax(game, depth=options.depth, recorder=recorder, more_options=options.more_options)
+
+
 MAX_ROOT, MIN_ROOT = MINIMAX_ROOT_LINES["max"], MINIMAX_ROOT_LINES["min"]
 
 
@@ -48,6 +55,10 @@ class Minimax(ValueSearch):
 
     def __init__(self, game: Game[Any, Any], depth: int | None, recorder: SearchRecorder | None) -> None:
         super().__init__(game, depth, recorder, {"depth": depth})
+
+    def reference(self) -> dict[str, Any] | None:
+        """The answer to the end (alpha-beta's to_the_end) when an estimate stood in for a value at the depth limit."""
+        return to_the_end(self) if self.cut_at_limit else None
 
     def max_value(self, state: Any, move: Any, depth: int) -> float:
         """function MAX-VALUE(state) returns a utility value"""

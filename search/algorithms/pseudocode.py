@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Mapping, NotRequired, TypedDict
 
+from search.algorithms.registry import REGISTRY
 from search.limits import QUIESCENCE_MAX_PLIES
 
 SEARCH_CALL = "search.call"
@@ -210,12 +211,38 @@ def listing(algorithm: str, ties: str = "prune", root: str = "max", depth: bool 
     CHANCE-VALUE, for a tree with chance nodes and bounds. `tt`, `quiescence`, `beam` (K) and
     `returns` are the search's own options (minimax and alpha-beta; `returns` alpha-beta's)."""
     options = ListingOptions(tt, quiescence, beam, returns)
-    if algorithm == "expectiminimax":
-        return expectiminimax_listing(depth)
-    if algorithm == "maxn":
-        return maxn_listing(depth)
-    if algorithm == "alphabeta" and chance:
+    return REGISTRY[algorithm].listing_function()(ties, root, depth, chance, options)  # the descriptor names its listing
+
+
+def minimax_listing(ties: str, root: str, depth: bool, chance: bool, options: ListingOptions) -> list[Line]:
+    """MINIMAX-DECISION, then MIN-VALUE and MAX-VALUE (search.algorithms.descriptors.minimax)."""
+    return _two_player_listing("minimax", ties, root, depth, options)
+
+
+def alphabeta_listing(ties: str, root: str, depth: bool, chance: bool, options: ListingOptions) -> list[Line]:
+    """ALPHA-BETA-SEARCH, then MAX-VALUE and MIN-VALUE; CHANCE-VALUE too on a tree with chance nodes and bounds."""
+    if chance:
         return alphabeta_listing_with_chance(ties, root, depth, options)
+    return _two_player_listing("alphabeta", ties, root, depth, options)
+
+
+def iterative_listing(ties: str, root: str, depth: bool, chance: bool, options: ListingOptions) -> list[Line]:
+    """ITERATIVE-DEEPENING-SEARCH, then alpha-beta's MAX-VALUE and MIN-VALUE (search.algorithms.descriptors.iterative)."""
+    return _two_player_listing("iterative", ties, root, depth, options)
+
+
+def expectiminimax_entry(ties: str, root: str, depth: bool, chance: bool, options: ListingOptions) -> list[Line]:
+    """EMINIMAX's cases (search.algorithms.descriptors.expectiminimax): only the depth limit changes them."""
+    return expectiminimax_listing(depth)
+
+
+def maxn_entry(ties: str, root: str, depth: bool, chance: bool, options: ListingOptions) -> list[Line]:
+    """MAXN-VALUE (search.algorithms.descriptors.maxn): only the depth limit changes it."""
+    return maxn_listing(depth)
+
+
+def _two_player_listing(algorithm: str, ties: str, root: str, depth: bool, options: ListingOptions) -> list[Line]:
+    """Minimax's, alpha-beta's and iterative deepening's listings: their decision function and the value functions."""
     first = _name(root if root in LINES_OF else "max")
     if algorithm == "iterative":  # AIMA 4th ed. §5.2.4: alpha-beta at depth 1, 2, ..., N, each ordered by the last
         depth = True

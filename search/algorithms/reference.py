@@ -16,54 +16,64 @@ minimax's value and move without minimax's whole tree: its counts are alpha-beta
 cap, then the depth limit: one reference, for the thing that most changed the search. The
 reference runs untraced with at most limits.REFERENCE_MAX_NODES nodes; past that it is left out.
 Only a traced search gets one: an untraced search (a library call, a lab's runs) pays for nothing.
-Each search says whether something made it a guess (ValueSearch.reference, EnhancedSearch.reference).
+Each search says whether something made it a guess, in its own class (Minimax.reference,
+AlphaBeta.reference, IterativeDeepening.reference, EnhancedSearch.reference; ValueSearch has none) and
+builds the search to run again itself, so this module imports no search: the algorithms import it,
+never the other way round.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from search.algorithms.baseline import _NodeCap
 from search.limits import REFERENCE_MAX_NODES
-from search.traces.recorder import SearchStopped
-
-if TYPE_CHECKING:
-    from search.algorithms.value_search import ValueSearch
+from search.traces.recorder import INF, SearchStopped
 
 WITHOUT_BEAM = "without the beam"
 WITHOUT_CAP = "without the quiescence cap"
 TO_THE_END = "to the end"
 
 
-def search_again(search: ValueSearch, what: str, enhancements: Any = None, uncapped: bool = False) -> dict[str, Any] | None:
-    """The reference: `search` again, untraced, without what made it a guess (`what`): with `enhancements`
-    (the beam left out, or the quiescence cap lifted: `uncapped`) at its depth limit, or, to the end, plain
-    alpha-beta with no limit, which gives minimax's value and move too (AIMA 4th ed. §5.2.3). None past
-    limits.REFERENCE_MAX_NODES. (The algorithms are imported here, not above: each of them imports this.)"""
-    from search.algorithms.alphabeta import AlphaBeta
-    from search.algorithms.baseline import _NodeCap
-    from search.algorithms.enhanced import EnhancedAlphaBeta, EnhancedMinimax, Enhancements
-    from search.algorithms.minimax import Minimax
-    from search.labs.ordering import OrderedGame
+class Searched(Protocol):
+    """What a reference reads of the search it stands beside (a ValueSearch)."""
 
+    game: Any
+    options: dict[str, Any]
+    algorithm: str
+
+
+class Again(Protocol):
+    """The search run again (a ValueSearch, untraced)."""
+
+    rec: Any
+    value_of: dict[str, Any]
+    visited: int
+    leaves: int
+
+    def action_with_value(self, v: float) -> Any: ...
+
+
+def game_to_search_again(search: Searched, what: str) -> Any:
+    """The game `search` searched, without its beam (EnhancedSearch keeps the game before it as `plain_game`),
+    and in its own order: a move ordering's order was surveyed to the depth limit only."""
     game = getattr(search, "plain_game", search.game)
-    if isinstance(game, OrderedGame):  # its order was surveyed to the depth limit only: the game's own order past it
-        game = game.game
-    if what == TO_THE_END and getattr(getattr(game, "game", game), "depth_limit_needed", None):
-        return None  # Connect Four: no search reaches its end, so none is started to find out
-    ties = search.options.get("ties", "prune")
-    depth = None if what == TO_THE_END else search.options["depth"]
-    minimax = search.algorithm == "minimax" and what != TO_THE_END
-    if enhancements is not None and enhancements != Enhancements():
-        again: Any = (EnhancedMinimax(game, depth, None, enhancements) if minimax
-                      else EnhancedAlphaBeta(game, depth, ties, None, enhancements))
-        if uncapped:
-            again.quiescence_cap = None
-    else:
-        again = Minimax(game, depth, None) if minimax else AlphaBeta(game, depth, ties, None)
+    return getattr(game, "unordered", game)  # search.labs.ordering.OrderedGame names the game it orders
+
+
+def has_no_end(game: Any) -> bool:
+    """Connect Four: no search reaches its end (`depth_limit_needed`), so none is started to find out."""
+    return bool(getattr(getattr(game, "game", game), "depth_limit_needed", None))
+
+
+def search_again(again: Again, game: Any, what: str, windowed: bool) -> dict[str, Any] | None:
+    """The reference: `again` (built by the search it stands beside, untraced, without what made it a guess:
+    `what`) run on `game` from the root, with at most limits.REFERENCE_MAX_NODES nodes (None past them);
+    `windowed`: an alpha-beta, whose value functions take the window (−∞, +∞)."""
     again.rec = _NodeCap(REFERENCE_MAX_NODES)
     root = again.value_of[game.to_move(game.initial)]
     try:
-        v = root(game.initial, None, 0) if minimax else root(game.initial, None, 0, -float("inf"), float("inf"))
+        v = root(game.initial, None, 0, -INF, INF) if windowed else root(game.initial, None, 0)
     except SearchStopped:
         return None
     action = again.action_with_value(v)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
-from search.algorithms.reference import TO_THE_END, search_again
 from search.games.game import Game
 from search.games.symmetry import symmetry_option
 from search.result import SearchResult
@@ -79,12 +78,10 @@ class ValueSearch:
         return result
 
     def reference(self) -> dict[str, Any] | None:
-        """A traced search that could be wrong says so (search.algorithms.reference): an estimate stood in
-        for a value at the depth limit, so here is the answer to the end. Minimax, alpha-beta and iterative
-        deepening; expectiminimax and max^n have no reference."""
-        if not self.cut_at_limit or self.algorithm not in ("minimax", "alphabeta", "iterative"):
-            return None
-        return search_again(self, TO_THE_END)
+        """A traced search that could be wrong says so (search.algorithms.reference): none here. Minimax,
+        alpha-beta and iterative deepening override it (the answer to the end, where an estimate stood in for
+        a value at the depth limit); expectiminimax and max^n have no reference."""
+        return None
 
     def result_extras(self, result: SearchResult, stopped: str | None) -> dict[str, Any]:
         """Fields an algorithm adds to its result event (and to `result`): none here."""

@@ -25,7 +25,8 @@ from search.grading.grade_file import grade_source, read_student_file, unreadabl
 from search.grading.gradescope import write_results
 from search.grading.outcome import NOT_JUDGED, GradedTest, GradeOutcome
 from search.grading.problem import ALGORITHMS, Problem
-from search.grading.quiz import QUIZZES, grade_quiz, graded_tests
+from search.grading.quiz import QUIZZES, graded_tests
+from search.grading.quiz_grade import grade_quiz
 from search.trees.node import EXAMPLES
 from search.trees.parse import parse_tree_text
 

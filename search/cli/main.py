@@ -14,6 +14,7 @@ from typing import Any, NoReturn, Sequence
 from search import limits
 from search.algorithms.fit import check_fit
 from search.algorithms.pseudocode import listing
+from search.algorithms.registry import averages_chance
 from search.cli.autograder import add_autograder_parser, autograder_command
 from search.cli.cs188 import add_cs188_parser, cs188_command
 from search.cli.grade import add_grade_arguments, add_grade_parser, grade_command
@@ -196,7 +197,7 @@ def course_request(args: argparse.Namespace, options: dict[str, Any], enhancemen
     fields = course_game_fields(args.game_class, Path.cwd())["course_game"]
     if args.state is not None:
         fields["state"] = args.state
-    game = course_game(fields, chance=options["algorithm"] == "expectiminimax")
+    game = course_game(fields, chance=averages_chance(options["algorithm"]))
     if options["depth"] is not None:
         game.require_evaluate()
     return parse_request({**options, **enhancements}, game=game)

@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from search.algorithms.registry import NAMES as REGISTRY_NAMES
 from search.grading.walks import Walk, same_value, shown_move, shown_number
 from search.traces.json_values import from_json_number
 
-NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax", "maxn": "max^n"}
+NAMES = REGISTRY_NAMES
+"""Each algorithm as a sentence names it (search.algorithms.registry)."""
 FUNCTIONS = {"max": "MAX-VALUE", "min": "MIN-VALUE"}
 TESTS = {"v >= beta": ("≥", "β", "beta"), "v > beta": (">", "β", "beta"), "v <= alpha": ("≤", "α", "alpha"),
          "v < alpha": ("<", "α", "alpha")}

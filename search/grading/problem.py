@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from search.algorithms.registry import averages_chance
 from search.errors import InputError, quoted, shortened
 from search.games.registry import game_ids
 from search.grading.course_problem import course_game
@@ -46,7 +47,7 @@ class Problem:
         others = sorted(set(asked) - {"course_game", *OPTIONS})
         if others:
             raise InputError(others[0], "give a course's game alone (its position goes in course_game.state)")
-        game = course_game(asked["course_game"], chance=asked["algorithm"] == "expectiminimax")
+        game = course_game(asked["course_game"], chance=averages_chance(asked["algorithm"]))
         if asked.get("depth") is not None:
             game.require_evaluate()
         options = {key: value for key, value in asked.items() if key != "course_game"}

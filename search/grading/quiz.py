@@ -9,7 +9,8 @@ minimax on Isolation(".....#", "zero") (its visits less the root, which minimax_
 The student's file runs as the module `minimax` with the grader's own counting terminal_test and
 GameState in place of any copy the file has (so the count cannot be tampered with; `call_counter` still
 reads the count), and the quiz's `gamestate` module importable (search.grading.quiz_state). The CLI runs it
-in a child process (search.grading.sandbox, task "quiz"); the code lab can run `quiz_report` in Pyodide.
+in a child process (search.grading.sandbox, task "quiz"); the code lab can run `quiz_report` in Pyodide
+(this module; the CLI's entry, grade_quiz, is search.grading.quiz_grade, which needs child processes).
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from search import limits
+from search.algorithms.minimax import minimax
 from search.errors import InputError, quoted
-from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED, GradedTest, GradeOutcome
+from search.games.isolation import Isolation
+from search.grading.outcome import GradedTest
 from search.grading.quiz_run import DEPTHS, ENTRY, run_quiz
 from search.grading.walks import shown_move
 
@@ -46,9 +47,6 @@ class Reference:
 @lru_cache(maxsize=1)
 def reference() -> Reference:
     """The engine's minimax on the quiz's board, with the quiz's 0 at the depth limit (the "zero" estimate)."""
-    from search.algorithms.minimax import minimax
-    from search.games.isolation import Isolation
-
     results = {depth: minimax(Isolation(EMPTY_BOARD, "zero"), depth=depth) for depth in DEPTHS}
     whole = minimax(Isolation(EMPTY_BOARD, "zero"))
     return Reference({d: r.visited - 1 for d, r in results.items()}, {d: (r.move[0], r.move[1]) for d, r in results.items()},
@@ -57,9 +55,6 @@ def reference() -> Reference:
 
 def root_values(depth: int) -> dict[tuple[int, int], float]:
     """Each first move's minimax value at `depth` (its child searched to depth - 1): which moves tie for the best."""
-    from search.algorithms.minimax import minimax
-    from search.games.isolation import Isolation
-
     game = Isolation(EMPTY_BOARD, "zero")
     values = {}
     for move in game.actions(game.initial):
@@ -222,51 +217,9 @@ def graded_tests(report: dict[str, Any], stopped: str | None = None) -> list[Gra
 
 # --- the entry points: the CLI's and the code lab's ---------------------------------------------------------
 
-EXIT_CODES = {"match": MATCH, "differs": DIFFERS, "error": NOT_JUDGED}
-
-
-def grade_quiz(student: Path, quiz: str, timeout: float = limits.GRADE_TIMEOUT_SECONDS) -> GradeOutcome:
-    """`python -m search grade FILE.py --quiz isolation-depth-limit`: run the file in a child process with the
-    time and memory limits and judge it. Exit 0 match, 1 differs, 2 cannot be judged."""
-    # Not imported at the top: the code lab imports this module in Pyodide, which has no child processes.
-    from search.grading.grade_file import read_student_file
-    from search.grading.sandbox import ChildOutcome, lock_notes, run_in_child
-
-    _check_quiz(quiz)
-    source = read_student_file(Path(student))
-    done = run_in_child("quiz", {"source": source, "filename": str(student), "depths": list(DEPTHS)}, timeout)
-    if done.result is not None:
-        try:
-            report = judge(done.result, quiz)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:  # the child's answer is not a run
-            done = ChildOutcome(None, "broken", f"{type(error).__name__}: {error}")
-        else:
-            graded = GradeOutcome(EXIT_CODES[report["verdict"]], report_text(report), graded_tests(report), report, done.cpu)
-            graded.add_notes(lock_notes(done))
-            return graded
-    message = _stopped_words(done.stopped or "crashed", done.detail, timeout)
-    report = _report(quiz, "error", f"Your file could not be judged: {message}.",
-                     error={"kind": done.stopped or "crashed", "message": message, "line": None, "traceback": ""})
-    return GradeOutcome(NOT_JUDGED, report_text(report), graded_tests(report, message), report)
-
-
 def _check_quiz(quiz: str) -> None:
     if quiz not in QUIZZES:
         raise InputError("quiz", f"unknown quiz {quoted(quiz)}: the quizzes are {', '.join(QUIZZES)}")
-
-
-def _stopped_words(why: str, detail: str, timeout: float) -> str:
-    if why == "timeout":
-        return (f"it did not finish within the time limit of {timeout:g} s of CPU (an endless loop?); a slow but finite "
-                "search can be given longer with --timeout SECONDS")
-    if why == "memory":
-        return f"it ran out of memory (the limit is {limits.GRADE_MEMORY_BYTES // 1_000_000:,} MB)"
-    if why == "refused":
-        return f"the grader could not lock the code in, so did not run it: {detail}"
-    if why == "broken":
-        return f"the run's record is broken ({detail}): did the file change the grader?"
-    last = detail.strip().splitlines()[-1:] or ["no message"]
-    return f"the grader's child process stopped without an answer: {last[0]}"
 
 
 def quiz_report(source: str, quiz: str = QUIZ) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from search.errors import InputError
+from search.library.trace import trace as trace_search
 from search.limits import WIDGET_MAX_EVENTS
 
 
@@ -22,6 +23,7 @@ def show(trace_or_game: Any, /, *, step: int = 0, **options: Any) -> Any:
     `options` (algorithm=, depth=, ties=, ...: search.trace's). `step` is the event shown first.
     """
     try:
+        # The widget's module subclasses anywidget's AnyWidget, an optional library ([jupyter]): loaded when shown.
         from search.jupyter.widget import TraceWidget
     except ModuleNotFoundError as err:
         if err.name != "anywidget":
@@ -33,10 +35,8 @@ def show(trace_or_game: Any, /, *, step: int = 0, **options: Any) -> Any:
                                                   "(pass the game or tree itself to trace it with options)")
         trace = trace_or_game
     else:
-        import search
-
         # A notebook keeps every event it shows: past the limit the search stops, and its result says so.
-        trace = search.trace(trace_or_game, **{"max_events": WIDGET_MAX_EVENTS, **options})
+        trace = trace_search(trace_or_game, **{"max_events": WIDGET_MAX_EVENTS, **options})
     if len(trace.events) > WIDGET_MAX_EVENTS + 1:  # the cap's events, then the result
         raise InputError("trace", f"has {len(trace.events):,} events; a notebook shows at most {WIDGET_MAX_EVENTS:,} "
                                   "(limits.WIDGET_MAX_EVENTS): trace it with a depth limit or max_events")

@@ -10,6 +10,7 @@ import anywidget
 import traitlets
 
 from search.jupyter.bundle import bundle_text
+from search.misconceptions import CATALOGUE
 
 
 class TraceWidget(anywidget.AnyWidget):  # type: ignore[misc]
@@ -36,8 +37,6 @@ class TraceWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
 def _followed(trace: Any) -> dict[str, Any]:
     """{id: entry} for the misconception the trace's start event names, else {}."""
-    from search.misconceptions import CATALOGUE
-
     options = trace.events[0].get("options") or {}
     found = CATALOGUE.get(options.get("misconception") or "")
     return {found.id: found.catalogue_json()} if found is not None else {}

@@ -120,6 +120,7 @@ class OrderedGame:
 
     def __init__(self, game: Game[Any, Any], ordering: str, values: dict[str, float], seed: int) -> None:
         self.game, self.ordering, self.values, self.seed = game, ordering, values, seed
+        self.unordered = game  # what a reference searches to the end: the order was surveyed to the depth limit only
         self.initial = (game.initial, game.root_id)
         self.root_id = game.root_id
         self.move_json, self.source = game.move_json, game.source

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from search.algorithms.registry import averages_chance
 from search.errors import InputError, quoted
 from search.games.game import TreeGame
 from search.library.course_game import CourseGame
@@ -129,7 +130,7 @@ def _course_request(game: GameBase, state: Any, options: dict[str, Any]) -> tupl
     if not hasattr(game, "initial") and state is None:
         raise InputError("initial", f"{type(game).__name__} has no initial state: set initial = ... in the class or in "
                                     "__init__, or pass state= to search.trace")
-    course = CourseGame(game, state, chance=options["algorithm"] == "expectiminimax")
+    course = CourseGame(game, state, chance=averages_chance(options["algorithm"]))
     if options["depth"] is not None:
         course.require_evaluate()
     if options["ordering"] is not None and course.players is not None:

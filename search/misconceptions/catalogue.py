@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from search.algorithms.alphabeta import AlphaBeta
+from search.algorithms.registry import SINGLE_PASS
 from search.games.game import Game
 from search.misconceptions.mistaken_alphabeta import MistakenAlphaBeta, Slip
 from search.misconceptions.mistaken_others import MistakenExpectiminimax, RootComponentMaxN, SwappedMinimax
@@ -30,7 +31,7 @@ class Setting:
     returns: str = "v"
 
 
-SETTINGS = tuple(Setting(algorithm, ties, returns) for algorithm in ("minimax", "alphabeta", "expectiminimax", "maxn")
+SETTINGS = tuple(Setting(algorithm, ties, returns) for algorithm in SINGLE_PASS
                  for ties in ("prune", "explore") for returns in ("v", "bound"))
 """Every setting a search request can ask for (ties and returns matter to alpha-beta only)."""
 

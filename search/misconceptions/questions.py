@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from search.algorithms.registry import SINGLE_PASS
 from search.misconceptions.catalogue import Misconception, Setting, applicable, run
 from search.misconceptions.distance import changes, trace_marks
 from search.request import SearchRequest
@@ -31,7 +32,7 @@ from search.traces.value_agreement import agree
 MAX_EVENTS = 100_000
 """A mistaken search (or the right one) past this many events (about 25,000 visits) is not read: the
 answers would take too long to work out for one page, and nobody predicts step by step that far."""
-PLAIN = ("minimax", "alphabeta", "expectiminimax", "maxn")
+PLAIN = SINGLE_PASS
 """The searches predict mode's questions are read from here (iterative deepening revisits its nodes)."""
 TELLS: dict[str, tuple[str, ...]] = {
     "window-not-passed": ("window", "bound"), "alpha-not-updated": ("bound", "window"), "beta-not-updated": ("bound", "window"),

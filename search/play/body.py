@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from search import limits
+from search.algorithms.registry import PLAYABLE
 from search.errors import InputError, quoted, shortened
 from search.games.game import Game
 from search.games.registry import GameInfo, game_ids, game_info
 from search.request import SearchRequest, parse_request
 
-ALGORITHMS = ("minimax", "alphabeta", "iterative")
+ALGORITHMS = PLAYABLE
+"""The algorithms /play's computer moves by (search.algorithms.registry: the descriptors with play)."""
 FIELDS = ("game", "state", "estimate", "algorithm", "depth", "seconds", "tt")
 MIN_SECONDS, MAX_SECONDS = limits.PLAY_MIN_SECONDS, limits.PLAY_MAX_SECONDS
 

@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from search.algorithms.registry import averages_chance
 from search.errors import InputError, shortened
 from search.practice import wording as words
 from search.practice.answer_key import AnswerKey, as_json
@@ -144,7 +145,7 @@ def same_value(exercise: Exercise, got: float | list[float], expected: float | l
         return isinstance(got, list) and len(got) == len(expected) and all(close(g, e) for g, e in zip(got, expected))
     if isinstance(got, list):
         return False
-    return close(got, expected) if exercise.algorithm == "expectiminimax" else got == expected
+    return close(got, expected) if averages_chance(exercise.algorithm) else got == expected
 
 
 @dataclass(slots=True)
@@ -271,7 +272,7 @@ def model_answer(exercise: Exercise) -> dict[str, Any]:
     """The answer the engine's own trace gives (what a perfect student sends), in the API's JSON."""
     key, out = exercise.key, {}
     if "values" in exercise.ask:
-        exact = as_json if exercise.algorithm != "expectiminimax" else float  # expectiminimax: its sums as floats
+        exact = as_json if not averages_chance(exercise.algorithm) else float  # expectiminimax: its sums as floats
         out["values"] = {node_id: exact(key.nodes[node_id].value) for node_id in key.internal_visited()}  # type: ignore[arg-type]
     if "bounds" in exercise.ask:
         out["bounds"] = {node_id: [as_json(x) for x in key.nodes[node_id].window] for node_id in key.visited}  # type: ignore[union-attr]

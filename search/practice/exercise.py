@@ -13,11 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from search.algorithms.alphabeta import alphabeta
-from search.algorithms.expectiminimax import expectiminimax
-from search.algorithms.fit import NAMES, check_fit, first_chance_node
-from search.algorithms.maxn import maxn
-from search.algorithms.minimax import minimax
+from search.algorithms.descriptor import RunOptions
+from search.algorithms.fit import check_fit, first_chance_node
+from search.algorithms.registry import NAMES, PRUNING, REGISTRY, SINGLE_PASS
 from search.errors import InputError, quoted, shortened
 from search.games.game import TreeGame
 from search.games.position_tree import position_tree
@@ -34,10 +32,13 @@ SEARCH_SHAPE = ("depth", "symmetry", "beam", "quiescence")
 ASKS = ("values", "bounds", "pruned")
 """What an exercise may ask: each visited internal node's value, each visited node's α-β window,
 the children the search skips."""
-EXERCISE_ALGORITHMS = ("alphabeta", "minimax", "expectiminimax", "maxn")
-VALUES_ONLY = ("minimax", "expectiminimax", "maxn")
+DEFAULT_ALGORITHM = "alphabeta"
+EXERCISE_ALGORITHMS = (DEFAULT_ALGORITHM, *(a for a in SINGLE_PASS if a != DEFAULT_ALGORITHM))
+"""The searches an exercise can practise (search.algorithms.registry: every node once), the default first."""
+VALUES_ONLY = tuple(a for a in SINGLE_PASS if a not in PRUNING)
+"""The searches that never prune: an exercise asks for their values only."""
 """The searches that never prune and keep no α-β window: their exercises ask for values only."""
-DEFAULT_ASK = {"alphabeta": ("values", "pruned"), "minimax": ("values",), "expectiminimax": ("values",), "maxn": ("values",)}
+DEFAULT_ASK = {a: ("values", "pruned") if a in PRUNING else ("values",) for a in EXERCISE_ALGORITHMS}
 FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", "weights", *SEARCH_SHAPE}
 
 
@@ -80,14 +81,7 @@ class Exercise:
         if "events" not in self._cache:
             recorder = Recorder()
             game = TreeGame(self.tree)
-            if self.algorithm == "minimax":
-                minimax(game, recorder=recorder)
-            elif self.algorithm == "expectiminimax":
-                expectiminimax(game, recorder=recorder)
-            elif self.algorithm == "maxn":
-                maxn(game, recorder=recorder)
-            else:
-                alphabeta(game, ties=self.ties, recorder=recorder, returns=self.returns)  # type: ignore[arg-type]
+            REGISTRY[self.algorithm].runner()(game, RunOptions(ties=self.ties, returns=self.returns), recorder)
             self._cache["events"] = recorder.events()
         return self._cache["events"]
 

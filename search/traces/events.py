@@ -98,7 +98,7 @@ class StartEvent(TypedDict):
     node: str  # the root
     line: str
     format: Annotated[int, Schema(const=FORMAT_VERSION)]
-    algorithm: Literal["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]
+    algorithm: Literal["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]  # the registry's ids (test_algorithm_registry)
     options: Options
     source: dict[str, Any]  # {"kind": "tree", "tree"}, {"kind": "game", "game", "state", "estimate"} or {"kind": "custom", ...}
     iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to

@@ -180,7 +180,7 @@ def _validator(definition: str) -> Draft202012Validator | None:
     """The schema's validator; None where jsonschema cannot be installed (the code lab's Pyodide, whose
     problems come already validated from the server, search.grading.browser)."""
     try:
-        from jsonschema import Draft202012Validator
+        from jsonschema import Draft202012Validator  # heavy, and absent in the code lab's Pyodide: loaded on first use
     except ImportError:
         return None
     return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": tree_schema()["$defs"]})

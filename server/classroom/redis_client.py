@@ -12,6 +12,6 @@ TIMEOUT_SECONDS = 5
 def redis_client(url: str, timeout: float = TIMEOUT_SECONDS) -> Any:
     """A text-answering client of `url` whose calls time out; redis is imported only by a deployment with a
     message queue."""
-    import redis
+    import redis  # an optional library: only a deployment with a message queue has it installed
 
     return redis.Redis.from_url(url, decode_responses=True, socket_timeout=timeout, socket_connect_timeout=timeout)

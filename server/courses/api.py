@@ -21,6 +21,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from search import InputError
+from search.algorithms.registry import NAMES
 from server.courses.access import holds_key
 from server.courses.gradebook import Column, gradebook
 from server.courses.gradebook_csv import gradebook_csv
@@ -45,7 +46,8 @@ from server.secret_keys import key_hash
 MAX_COURSE_TITLE_CHARS = 200
 """The longest course title (characters; 1 or more, no control characters)."""
 
-ALGORITHM_WORDS = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectiminimax": "expectiminimax", "maxn": "max^n"}
+ALGORITHM_WORDS = NAMES
+"""Each algorithm as a sentence names it (search.algorithms.registry)."""
 
 course_api = Blueprint("course_api", __name__, url_prefix="/api/courses")
 course_api.register_error_handler(InputError, refuse)

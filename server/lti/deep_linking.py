@@ -23,6 +23,7 @@ from flask import Blueprint, current_app, render_template, request, url_for
 from pylti1p3.deep_link_resource import DeepLinkResource
 
 from search import InputError
+from search.algorithms.registry import REGISTRY
 from server.http.not_found import KINDS, WHAT, is_stored
 from server.lti.courses import add_course
 from server.lti.exercise_launches import launch_claims
@@ -74,7 +75,15 @@ def picker_page(claims: dict[str, Any], launch_id: str, form: dict[str, str], er
     values = {"tree": LECTURE_TREE, "algorithm": "alphabeta", "grade": "best", "hints": "on", "solution": "on",
               "choice": "new", **form}
     return render_template("lti_deep_link.html", launch=launch_id, course=course_title(claims), values=values,
+                           algorithms=graded_tree_algorithms(),
                            error=error, error_field=None if error is None else error.field), status
+
+
+def graded_tree_algorithms() -> list[tuple[str, str]]:
+    """(id, words) of the searches a graded exercise on a MAX-and-MIN tree practises (search.algorithms.registry: one
+    pass, two players, no chance nodes), the pruning ones first: "alpha-beta (values and cuts)", "minimax (values)"."""
+    fits = [a for a in REGISTRY.values() if a.single_pass and a.players == "two" and a.chance != "yes"]
+    return [(a.id, f"{a.name} ({'values and cuts' if a.ties else 'values'})") for a in sorted(fits, key=lambda a: not a.ties)]
 
 
 @lti_deep_link.post("/deep-link")

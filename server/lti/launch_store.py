@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 from pylti1p3.launch_data_storage.base import LaunchDataStorage
 
+from server.classroom.redis_client import redis_client
+
 NONCE_SECONDS = 600
 """A login's nonce is good for this long (a login that does not come back within 10 minutes is started again)."""
 USED_NONCE_SECONDS = 86400
@@ -84,8 +86,6 @@ class RedisBackend:
     PREFIX = "minimax-lab:lti:"
 
     def __init__(self, url: str) -> None:
-        from server.classroom.redis_client import redis_client
-
         self._redis = redis_client(url)
 
     def get(self, key: str) -> Any:

@@ -23,6 +23,8 @@ import { SideTabs } from "./page/side_tabs.js";
 import { shown, eventIndex } from "./page/page_state.js";
 import { openPage } from "./page/open_page.js";
 import { installTestHooks } from "./page/test_hooks.js";
+import { loadCatalogue } from "./page/catalogue.js";
+import { fillAlgorithmMenus } from "./page/algorithm_menus.js";
 import { fitToFrame } from "./page/embedded_page.js";
 import { makeEditor, describeRun, listenForRunOptions, selectOnClick } from "./editor/editor_wiring.js";
 import { makeOrderingLab, makeHorizonPanel } from "./labs/labs_wiring.js";
@@ -34,6 +36,15 @@ import { makeSharePanel } from "./export/share_wiring.js";
 import { makeExerciseMaker } from "./practice/exercise_maker_wiring.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The algorithm menus, the step links and predict mode read the engine's catalogue (GET /api/catalogue):
+// fetched before anything reads them. Should it fail, the page says so and the menus stay empty.
+try {
+  await loadCatalogue();
+  fillAlgorithmMenus();
+} catch (err) {
+  $("form-error").textContent = `The list of algorithms could not be loaded (${err.message}): reload the page.`;
+}
 
 // The page's parts, which the feature wiring takes as `page` and reads when it runs: the parts
 // made further down (the socket, the classroom's sides) are there by the time they are used.

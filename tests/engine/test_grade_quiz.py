@@ -16,7 +16,8 @@ from search.errors import InputError
 from search.games.isolation import Isolation
 from search.grading import starters
 from search.grading.outcome import DIFFERS, MATCH, NOT_JUDGED
-from search.grading.quiz import DEPTHS, QUIZ, grade_quiz, quiz_report, quiz_report_json, reference, run_quiz
+from search.grading.quiz import DEPTHS, QUIZ, quiz_report, quiz_report_json, reference, run_quiz
+from search.grading.quiz_grade import grade_quiz
 from search.grading.quiz_state import GameState, xlim, ylim
 from tests.helpers.cli import run_cli_process
 from tests.helpers.isolation_oracle import GameState as OracleGameState, LessonMinimax

@@ -106,8 +106,10 @@ while True:
 
 REACH_THE_ENGINE = '''
 import gc, importlib
+# The algorithm registry's descriptors (search.algorithms.registry, .descriptor, .descriptors.*) hold names, no search.
 searches = [thing for thing in gc.get_objects()
-            if str(getattr(thing, "__module__", "")).startswith(("search.algorithms", "search.request", "search.misconceptions"))]
+            if str(getattr(thing, "__module__", "")).startswith(("search.algorithms", "search.request", "search.misconceptions"))
+            and not str(getattr(thing, "__module__", "")).startswith(("search.algorithms.registry", "search.algorithms.descriptor"))]
 print("engine objects in memory:", len(searches))
 for name in ("search.algorithms.alphabeta", "search.request", "search.grading.grade_file"):
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from importlib import resources
 
 from search.grading.problem import ALGORITHMS
+from search.grading.quiz import QUIZZES
 
 
 def starter(algorithm: str) -> str:
@@ -17,8 +18,6 @@ def starter(algorithm: str) -> str:
 
 def quiz_starter(quiz: str) -> str:
     """The file a lecture quiz hands out, as given (`python -m search grade --quiz`, /code?quiz=...)."""
-    from search.grading.quiz import QUIZZES
-
     if quiz not in QUIZZES:
         raise ValueError(f"no quiz {quiz!r}: one of {', '.join(QUIZZES)}")
     return resources.files(__package__).joinpath(f"{quiz.replace('-', '_')}.py").read_text(encoding="utf-8")

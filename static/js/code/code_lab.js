@@ -7,6 +7,7 @@ import { errorText } from "../export/rest_client.js";
 import { PythonRunner } from "./python_runner.js";
 import { CodeReport } from "./code_report.js";
 import { problemWords } from "./report_words.js";
+import { algorithms, loadCatalogue } from "../page/catalogue.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_FILE_BYTES = 1_000_000; // a student's .py file; anything bigger is not one
@@ -40,6 +41,24 @@ function readFile(file) {
 }
 
 // The problem list's link to this very problem, marked as the current page (its query, in any order).
+// The problems' links, one per search a student writes (the catalogue's student_entry, GET /api/catalogue), each on
+// the built-in tree it fits, before the template's own (a game's); a catalogue that cannot be read leaves those.
+async function listAlgorithmProblems(nav) {
+  try {
+    await loadCatalogue();
+  } catch {
+    return;
+  }
+  const before = nav.querySelector("a");
+  for (const algorithm of algorithms().filter((a) => a.student_entry)) {
+    const example = algorithm.chance === "yes" ? "chance" : algorithm.players === "n" ? "three-players" : "lecture";
+    const link = document.createElement("a");
+    link.href = `/code?${new URLSearchParams({ algorithm: algorithm.id, example })}`;
+    link.textContent = example === "three-players" ? `${algorithm.name} (three players)` : algorithm.name;
+    nav.insertBefore(link, before);
+  }
+}
+
 function markCurrentProblem(query) {
   const same = (a, b) => [...a.keys()].length === [...b.keys()].length && [...a].every(([k, v]) => b.get(k) === v);
   for (const link of document.querySelectorAll(".code-problems a")) {
@@ -82,6 +101,7 @@ function listenForFiles(input) {
 async function main() {
   const body = document.body;
   const files = listenForFiles($("code-file"));
+  await listAlgorithmProblems(document.querySelector(".code-problems"));
   const query = new URLSearchParams(location.search);
   if (!query.has("quiz")) { // the lecture's alpha-beta unless the address says otherwise
     if (!query.has("algorithm")) query.set("algorithm", "alphabeta");

@@ -4,8 +4,7 @@
 
 import { showMove, showValue } from "../view/value_format.js";
 import { plural } from "../view/plural.js";
-
-const ALGORITHM_NAMES = { minimax: "minimax", alphabeta: "alpha-beta", expectiminimax: "expectiminimax", maxn: "max^n" };
+import { algorithmName } from "../page/catalogue.js";
 
 // A move as the student's function returns it: a child's id, a cell 0-8, an Isolation square (x, y); "none".
 export function moveWords(move) {
@@ -25,7 +24,7 @@ export function searchFacts(side) {
 export function problemWords(query, answer) {
   if (answer.quiz) return `Write ${answer.entry}(gameState, depth): ${answer.title}, checked at depths 1 to 6 by counting terminal_test.`;
   const p = answer.problem || {};
-  const algorithm = ALGORITHM_NAMES[p.algorithm] || p.algorithm;
+  const algorithm = algorithmName(p.algorithm);
   let on = "the tree given";
   if (query.get("example")) on = `the example “${query.get("example")}”`;
   else if (p.game) on = `${answer.game_name || p.game}${p.state ? ` from ${p.state}` : " from the start"}`;

@@ -31,7 +31,6 @@ export const askEngine = (body, signal) => post("/api/play/move", body, signal);
 // {game, state, move?} -> the position (search/play/position.py).
 export const askPosition = (body, signal) => post("/api/play/position", body, signal);
 
-export const askCatalogue = () => ask("/api/catalogue", {});
 
 // A move as the board's data-move names it (search/games/board.py move_key): 4 -> "4", [1, 0] -> "1,0".
 export const moveKey = (move) => (Array.isArray(move) ? move.join(",") : String(move));

@@ -4,13 +4,23 @@
 // student's move; the engine's reply comes from POST /api/play/move, with its figures, what its search saved,
 // and "Why this move?", the viewer's link to the search behind the move.
 
-import { askCatalogue, askEngine, askPosition, moveKey } from "./play_client.js";
+import { askEngine, askPosition, moveKey } from "./play_client.js";
 import { drawBoard, focusMove, listenToArrows } from "./play_board.js";
 import { canUndo, legalMoves, newGame, played, position, result, turn, undone } from "./play_game.js";
 import { engineMoveWords, replyFigures, resultWords, turnWords } from "./play_words.js";
+import { loadCatalogue } from "../page/catalogue.js";
+import { fillAlgorithmMenus } from "../page/algorithm_menus.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("play-options");
+
+// The engine's searches come from the catalogue (GET /api/catalogue), before the form is read.
+try {
+  await loadCatalogue();
+  fillAlgorithmMenus(form);
+} catch (err) {
+  $("play-error").textContent = (`The engine's searches could not be listed (${err.message}): reload the page.`);
+}
 const field = (name) => form.elements[name];
 
 const PRESETS = {}; // the Game menu's values: {preset, info}, from the catalogue
@@ -256,7 +266,7 @@ $("engine-move").addEventListener("click", () => {
 async function load() {
   let catalogue;
   try {
-    catalogue = await askCatalogue();
+    catalogue = await loadCatalogue();
   } catch (err) {
     showError(`the games could not be loaded: ${err.message}`);
     return;

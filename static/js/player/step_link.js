@@ -6,9 +6,9 @@
 // search at its result once it has finished: the /play page's "Why this move?"); a saved trace's
 // link is /r/<id>?step=..&detail=... No DOM here: Node's tests import it.
 
+import { algorithmIds } from "../page/catalogue.js";
+
 export const DETAILS = ["every", "key"]; // "every line" (all events) and "key steps"
-// search/request.py ALGORITHMS: a link names any search the page can start.
-const ALGORITHMS = ["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"];
 const TIES = ["prune", "explore"];
 const ORDERINGS = ["given", "best", "worst", "random"];
 const SOURCES = ["example", "tree", "game"];
@@ -38,7 +38,12 @@ export function readLink(query) {
     }
   }
   const algorithm = p.get("algorithm") || "alphabeta";
-  if (!ALGORITHMS.includes(algorithm)) throw new Error(`link: algorithm must be one of ${ALGORITHMS.join(", ")}, not "${algorithm}"`);
+  // A link names any search the page can start: the catalogue's algorithms (/api/catalogue). Before it is
+  // loaded, any id-shaped name passes and the server says whether it knows it.
+  const ids = algorithmIds();
+  if (ids.length ? !ids.includes(algorithm) : !/^[a-z][a-z0-9-]{0,29}$/.test(algorithm)) {
+    throw new Error(`link: algorithm must be one of ${ids.join(", ") || "the catalogue's"}, not "${algorithm.slice(0, 30)}"`);
+  }
   request.algorithm = algorithm;
   const ties = p.get("ties") || "prune";
   if (!TIES.includes(ties)) throw new Error(`link: ties must be prune or explore, not "${ties}"`);

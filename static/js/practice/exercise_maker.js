@@ -8,8 +8,14 @@ import { createExercise } from "./exercise_client.js";
 import { exerciseSnippet } from "../export/embed_code_wiring.js";
 
 const $ = (id) => document.getElementById(id);
-// The searches that never prune (search/practice/exercise.py VALUES_ONLY): their exercises ask for values only.
-const VALUES_ONLY = ["minimax", "expectiminimax", "maxn"];
+import { algorithmOf } from "../page/catalogue.js";
+
+// The searches that never prune (search/practice/exercise.py VALUES_ONLY, from the catalogue: one pass over the
+// tree and no tie rule): their exercises ask for values only.
+function valuesOnly(id) {
+  const algorithm = algorithmOf(id);
+  return Boolean(algorithm) && algorithm.single_pass && !algorithm.ties;
+}
 const WHOLE = ["seed", "depth", "min_branching", "max_branching", "min_value", "max_value", "min_prunes"];
 
 // The generator's options from the form; throws an Error naming a field that is not a whole number.
@@ -78,7 +84,7 @@ export class ExerciseMaker {
       try {
         const { algorithm: alg, ties, returns } = searchOptions();
         const form = alg === "alphabeta" && returns === "bound" ? { returns } : {}; // the fail-hard form, when the search was
-        const algorithm = VALUES_ONLY.includes(alg) ? alg : "alphabeta"; // iterative deepening's last pass is alpha-beta
+        const algorithm = valuesOnly(alg) ? alg : "alphabeta"; // iterative deepening's last pass is alpha-beta
         const made = await createExercise({ ...this.shown(), algorithm, ties, ...form });
         window.location.assign(made.url);
       } catch (err) {
@@ -92,7 +98,7 @@ export class ExerciseMaker {
   }
 
   followAlgorithm() {
-    const minimax = VALUES_ONLY.includes(this.section.querySelector('[name="maker_algorithm"]').value);
+    const minimax = valuesOnly(this.section.querySelector('[name="maker_algorithm"]').value);
     for (const box of this.section.querySelectorAll('[name="maker_ask"]')) {
       if (box.value !== "values") {
         box.disabled = minimax;
@@ -116,7 +122,7 @@ export class ExerciseMaker {
     request.algorithm = s.querySelector('[name="maker_algorithm"]').value;
     request.ties = s.querySelector('[name="maker_ties"]').value;
     if (request.algorithm === "alphabeta" && s.querySelector('[name="maker_returns"]').value === "bound") request.returns = "bound";
-    if (request.generate && VALUES_ONLY.includes(request.algorithm)) {
+    if (request.generate && valuesOnly(request.algorithm)) {
       delete request.generate.min_prunes; // prunes are alpha-beta's guarantees
       delete request.generate.prune_depths;
     }

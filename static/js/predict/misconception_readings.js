@@ -4,13 +4,16 @@
 // answer is named by the wrong idea it follows. Searches with none (an enhancement, an ordering,
 // iterative deepening, a mistaken search itself) are never asked about.
 
-const PLAIN = new Set(["minimax", "alphabeta", "expectiminimax", "maxn"]);
+import { algorithmOf } from "../page/catalogue.js";
+
 const cache = new WeakMap(); // request object -> Promise of the readings
 
 // Whether a search of `request` (as the socket takes it) can have readings: pure, so node's tests run it.
 export function hasReadings(request) {
   if (!request || typeof request !== "object") return false;
-  if (!PLAIN.has(request.algorithm ?? "alphabeta")) return false;
+  // The plain searches, which visit every node once (the catalogue's single_pass: not iterative deepening).
+  const algorithm = algorithmOf(request.algorithm ?? "alphabeta");
+  if (!algorithm || !algorithm.single_pass) return false;
   if (request.tt || request.quiescence || (request.beam !== undefined && request.beam !== null)) return false;
   return request.ordering === undefined || request.ordering === null ? !request.misconception : false;
 }

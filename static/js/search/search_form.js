@@ -6,6 +6,13 @@
 // limit: the form says so beside the depth field and does not send a search that cannot end.
 
 import { depthNeeded, GAME_DEPTH } from "./depth_needed.js";
+import { algorithmName, algorithmOf } from "../page/catalogue.js";
+
+// An algorithm for explicit trees only (chance nodes, several players): a plain example gives it up for alpha-beta.
+function treesOnly(id) {
+  const algorithm = algorithmOf(id);
+  return Boolean(algorithm) && (algorithm.chance === "yes" || algorithm.players === "n");
+}
 
 // Each game's menu option (templates/index.html, from the game registry) carries what the form needs of it: the
 // position it opens at (data-example), its default estimate (data-estimate) and its symmetries (data-symmetry, empty
@@ -144,7 +151,8 @@ export class SearchForm {
   // The fail-hard form is alpha-beta's (it returns α or β): the choice is off for the other algorithms.
   returnsForAlgorithm() {
     const select = this.field("returns");
-    select.disabled = this.field("algorithm").value !== "alphabeta";
+    const algorithm = algorithmOf(this.field("algorithm").value);
+    select.disabled = !algorithm || !algorithm.returns.includes("bound");
   }
 
   // Symmetries are a game's own (tic-tac-toe's: the 8 of its square): the box is off and disabled for a game without.
@@ -179,14 +187,14 @@ export class SearchForm {
   }
 
   // A chance or players example comes with the algorithm that searches it (its option's
-  // data-algorithm); back on a plain example, expectiminimax and max^n give way to alpha-beta.
+  // data-algorithm); back on a plain example, a search of trees only (chance nodes, several players) gives way to alpha-beta.
   // A game example brings its depth limit too; leaving it for a tree takes that limit away again.
   algorithmForExample() {
     const option = this.field("example").selectedOptions[0];
     const wanted = option ? option.dataset.algorithm : "";
     const algorithm = this.field("algorithm");
     if (wanted) algorithm.value = wanted;
-    else if (algorithm.value === "expectiminimax" || algorithm.value === "maxn") algorithm.value = "alphabeta";
+    else if (treesOnly(algorithm.value)) algorithm.value = "alphabeta";
     const game = this.gameExample();
     const depth = this.field("depth");
     if (game) {
@@ -319,14 +327,14 @@ export class SearchForm {
     }
     out.ties = this.field("ties").value;
     // The fail-hard form is alpha-beta's alone; the default (v) is left out of the request.
-    if (out.algorithm === "alphabeta" && this.field("returns").value === "bound") out.returns = "bound";
+    if ((algorithmOf(out.algorithm)?.returns || []).includes("bound") && this.field("returns").value === "bound") out.returns = "bound";
     return out;
   }
 
   // The options in words, e.g. "alpha-beta, no depth limit, ties prune".
   describeOptions() {
     const o = this.options();
-    const alg = { alphabeta: "alpha-beta", iterative: "iterative deepening", maxn: "max^n" }[o.algorithm] || o.algorithm;
+    const alg = algorithmName(o.algorithm);
     const form = o.returns === "bound" ? ", fail-hard (returns α or β)" : "";
     return `${alg}, ${o.depth === null ? "no depth limit" : `depth limit ${o.depth}`}, ties ${o.ties}${form}`;
   }

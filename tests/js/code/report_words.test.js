@@ -1,5 +1,6 @@
 // The code lab's words for a report (static/js/code/report_words.js): moves of each game, the facts of a
 // search, the problem, the time limit, where a divergence or an error shows, and the misconception.
+import "../catalogue_fixture.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {

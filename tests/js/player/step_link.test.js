@@ -2,6 +2,7 @@
 // the search enhancements (AIMA 4th ed. §5.2.4, §5.3) included, and a value it cannot use is named.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "../catalogue_fixture.js";
 import { linkQuery, readLink } from "../../../static/js/player/step_link.js";
 
 test("a game search with the table, quiescence and a beam survives the round trip", () => {

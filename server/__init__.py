@@ -91,7 +91,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(search_stream)
     app.register_blueprint(code_lab)
     app.register_blueprint(play)
-    app.register_blueprint(catalogue)
     app.register_blueprint(pyodide_files)
     app.register_blueprint(search_zip)
     app.register_blueprint(lti)

@@ -9,7 +9,7 @@ import pytest
 import requests
 
 from search.algorithms.registry import REGISTRY
-from search.games.registry import GAMES
+from search.games.registry import game_ids
 from tests.helpers.live_server import running_server
 
 
@@ -24,7 +24,7 @@ def test_the_catalogue_lists_every_algorithm_and_game_as_the_registries_do(url: 
     assert res.status_code == 200 and res.headers["Content-Type"].startswith("application/json")
     body = json.loads(res.text, parse_constant=lambda c: pytest.fail(f"non-strict JSON constant {c}"))
     assert [a["id"] for a in body["algorithms"]] == list(REGISTRY)
-    assert [g["id"] for g in body["games"]] == list(GAMES)
+    assert [g["id"] for g in body["games"]] == list(game_ids())
     by_id = {a["id"]: a for a in body["algorithms"]}
     assert by_id["alphabeta"]["name"] == "alpha-beta" and by_id["alphabeta"]["ties"] is True
     assert by_id["alphabeta"]["returns"] == ["v", "bound"] and by_id["alphabeta"]["enhancements"] == ["tt", "quiescence", "beam"]

@@ -63,6 +63,8 @@ class Algorithm:
     """What the result's `baseline` (what pruning saved) is measured against, run untraced: None when it has none."""
     student_entry: str | None
     """The function a student's file defines for it (AIMA 4th ed.'s names: minimax_search), None when not graded."""
+    order: int = 100
+    """Where the menus list it (smaller first; ties by id)."""
 
     def __post_init__(self) -> None:
         for name, value in (("id", self.id), ("name", self.name), ("label", self.label), ("run", self.run),
@@ -96,7 +98,7 @@ class Algorithm:
     def catalogue_json(self) -> dict[str, Any]:
         """What /api/catalogue says of it (strict JSON): everything but where its code is."""
         data = asdict(self)
-        for private in ("run", "run_enhanced", "listing", "baseline"):
+        for private in ("run", "run_enhanced", "listing", "baseline", "order"):
             data.pop(private)
         data["returns"], data["enhancements"] = list(self.returns), list(self.enhancements)
         return data

@@ -6,8 +6,8 @@ search is named by import path and loaded on first use), so reading this module 
 grader's locked-down worker reads ids and entry names from it (search.grading.worker_problem).
 
 Adding an algorithm: write its search (search/algorithms/<id>.py, with a `run(game, options, recorder)`),
-its descriptor (search/algorithms/descriptors/<id>.py), its pseudocode listing (search.algorithms.pseudocode),
-and add the descriptor to DESCRIPTORS below (docs/architecture.md, "Adding an algorithm").
+its descriptor (search/algorithms/descriptors/<id>.py, found there: no list is edited) and its pseudocode listing
+(search.algorithms.pseudocode) (docs/architecture.md, "Adding an algorithm").
 
 The descriptors are data, not the search classes registering themselves on import: a decorator on the class would
 mean importing every search to read the list, which the grader's worker must never do.
@@ -15,10 +15,12 @@ mean importing every search to read the list, which the grader's worker must nev
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any, Iterable, Mapping
 
+import search.algorithms.descriptors as descriptors
 from search.algorithms.descriptor import Algorithm
-from search.algorithms.descriptors import alphabeta, expectiminimax, iterative, maxn, minimax
 
 
 def registry_of(descriptors: Iterable[Algorithm]) -> Mapping[str, Algorithm]:
@@ -33,9 +35,20 @@ def registry_of(descriptors: Iterable[Algorithm]) -> Mapping[str, Algorithm]:
     return found
 
 
-DESCRIPTORS: tuple[Algorithm, ...] = (minimax.DESCRIPTOR, alphabeta.DESCRIPTOR, expectiminimax.DESCRIPTOR, maxn.DESCRIPTOR,
-                                      iterative.DESCRIPTOR)
-"""Every algorithm's descriptor, in the menus' order: a new algorithm's goes here."""
+def found_descriptors() -> tuple[Algorithm, ...]:
+    """The DESCRIPTOR of every module in search/algorithms/descriptors/, in the menus' order (`order`, then id):
+    a new algorithm's descriptor file is found, no list is edited."""
+    found = []
+    for module in pkgutil.iter_modules(descriptors.__path__):
+        descriptor = getattr(importlib.import_module(f"{descriptors.__name__}.{module.name}"), "DESCRIPTOR", None)
+        if descriptor is None:
+            raise ValueError(f"search/algorithms/descriptors/{module.name}.py defines no DESCRIPTOR")
+        found.append(descriptor)
+    return tuple(sorted(found, key=lambda a: (a.order, a.id)))
+
+
+DESCRIPTORS: tuple[Algorithm, ...] = found_descriptors()
+"""Every algorithm's descriptor, in the menus' order."""
 REGISTRY: Mapping[str, Algorithm] = registry_of(DESCRIPTORS)
 
 ALGORITHMS: tuple[str, ...] = tuple(REGISTRY)

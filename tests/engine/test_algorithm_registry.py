@@ -95,6 +95,9 @@ def test_the_descriptors_are_data_only() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("search"):
                 assert node.module in ("search.algorithms.descriptor", "search.algorithms.descriptors"), (path, node.module)
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert not alias.name.startswith("search") or alias.name == "search.algorithms.descriptors", (path, alias.name)
 
 
 def test_reading_the_registry_loads_no_search() -> None:

@@ -10,4 +10,5 @@ DESCRIPTOR = Algorithm(
     run="search.algorithms.alphabeta:run", run_enhanced="search.algorithms.enhanced:run_alphabeta",
     listing="search.algorithms.pseudocode:alphabeta_listing",
     baseline="search.algorithms.baseline:minimax_baseline", student_entry="alphabeta_search",
+    order=20,
 )

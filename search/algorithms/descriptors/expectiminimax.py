@@ -10,4 +10,5 @@ DESCRIPTOR = Algorithm(
     run="search.algorithms.expectiminimax:run", run_enhanced=None,
     listing="search.algorithms.pseudocode:expectiminimax_entry",
     baseline=None, student_entry="expectiminimax_search",
+    order=30,
 )

@@ -10,4 +10,5 @@ DESCRIPTOR = Algorithm(
     run="search.algorithms.iterative:run", run_enhanced=None,
     listing="search.algorithms.pseudocode:iterative_listing",
     baseline="search.algorithms.iterative:direct_alphabeta", student_entry=None,
+    order=50,
 )

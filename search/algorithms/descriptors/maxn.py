@@ -10,4 +10,5 @@ DESCRIPTOR = Algorithm(
     run="search.algorithms.maxn:run", run_enhanced=None,
     listing="search.algorithms.pseudocode:maxn_entry",
     baseline=None, student_entry="maxn_search",
+    order=40,
 )

@@ -10,4 +10,5 @@ DESCRIPTOR = Algorithm(
     run="search.algorithms.minimax:run", run_enhanced="search.algorithms.enhanced:run_minimax",
     listing="search.algorithms.pseudocode:minimax_listing",
     baseline=None, student_entry="minimax_search",
+    order=10,
 )

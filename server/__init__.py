@@ -9,7 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
+from search.format_libraries import skip_unused_format_libraries
 from server.extra import require_server_extra
+
+skip_unused_format_libraries()  # before the server's modules import jsonschema
 
 require_server_extra()  # before Flask: `python -m server` without the [server] extra says so in one line
 

@@ -8,6 +8,10 @@ from typing import Iterator
 
 import pytest
 
+from search.format_libraries import skip_unused_format_libraries
+
+skip_unused_format_libraries()  # every worker's in-process servers start without jsonschema's IRI grammar
+
 from tests.helpers import checkout_guard
 from tests.helpers.class_client import ClassClient
 from tests.helpers.databases import BACKENDS, fresh_database

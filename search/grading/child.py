@@ -20,6 +20,7 @@ import traceback
 from typing import Any, Callable
 
 from search import limits
+from search.format_libraries import skip_unused_format_libraries
 from search.grading import linux_calls
 from search.grading.lockdown import limit_cpu, lock_in
 from search.grading.reaper import end_descendants, end_user
@@ -99,9 +100,7 @@ def _worker(job: dict[str, Any], task: Callable[..., dict[str, Any]], answer: in
 
 
 def main() -> None:
-    # jsonschema loads rfc3987_syntax (a lark grammar, ~1 s) for the "iri" format when it is installed (JupyterLab's
-    # dependencies bring it); no schema of ours checks formats, and a student waits for every child that starts.
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+    skip_unused_format_libraries()  # a student waits for every child that starts
     job: dict[str, Any] = json.loads(sys.stdin.read())
     module_name, function_name = TASKS[job["task"]].split(":")
     task = getattr(importlib.import_module(module_name), function_name)

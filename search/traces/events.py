@@ -101,6 +101,7 @@ class StartEvent(TypedDict):
     algorithm: Literal["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]
     options: Options
     source: dict[str, Any]  # {"kind": "tree", "tree"}, {"kind": "game", "game", "state", "estimate"} or {"kind": "custom", ...}
+    drawing: NotRequired[dict[str, Any]]  # a registered game's: how the viewer draws it (search.games.drawing)
     iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -118,6 +119,7 @@ class VisitEvent(TypedDict):
     beta: NotRequired[Extended]
     state: NotRequired[str]  # games: the position
     move: NotRequired[Move]  # games: the move from the parent (None at the root)
+    board: NotRequired[dict[str, Any]]  # a game whose position text is not its board: its cells (search.games.drawing)
     iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 

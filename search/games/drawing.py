@@ -28,9 +28,11 @@ def drawing(info: Any, game: Any, source: dict[str, Any]) -> dict[str, Any]:
     kinds = dict(MARK_KINDS)
     kinds.update({str(cell["mark"]): cell["kind"] for cell in board["cells"]})
     estimate = source.get("estimate") or info.default_estimate
+    said = getattr(game, "estimate_words", None)  # a game whose estimate depends on its board says it for this one
+    words = (said(estimate) if callable(said) else None) or info.estimates.get(estimate, estimate)
     return {
         "name": info.name, "sides": dict(info.sides), "utility": info.utility,
-        "estimate": info.estimates.get(estimate, estimate),
+        "estimate": words,
         "board": {"rows": board["rows"], "columns": board["columns"], "style": board["style"], "kinds": kinds,
                   "text": board_text(board) == source["state"]},
     }

@@ -42,8 +42,8 @@ def nim() -> Iterator[str]:
 
 def test_the_js_tests_draw_from_the_engines_drawings() -> None:
     saved = json.loads((ROOT / "tests" / "js" / "drawings.json").read_text(encoding="utf-8"))
-    for game, state in (("connect4", "." * 42), ("isolation", "." * 25)):
-        made = named_game(game, state, None)
+    for game, state, estimate in (("connect4", "." * 42, None), ("isolation", "." * 25, "mobility")):
+        made = named_game(game, state, estimate)
         assert saved[game] == game_drawing(made, made.source()), game
 
 
@@ -58,7 +58,9 @@ def test_a_text_board_is_said_once_and_visits_keep_their_position_only() -> None
     connect4 = events_of("connect4", None, depth=1)[0]["drawing"]
     assert (connect4["board"]["rows"], connect4["board"]["columns"], connect4["board"]["style"]) == (6, 7, "discs")
     square = events_of("isolation", "." * 16, depth=1, estimate="mobility")[0]["drawing"]
-    assert (square["board"]["rows"], square["board"]["columns"]) == (4, 4) and square["estimate"].startswith("(player 1's")
+    assert (square["board"]["rows"], square["board"]["columns"]) == (4, 4)
+    assert square["estimate"] == "(player 1's moves − player 2's moves) / 100."  # the square board's scale
+    assert events_of("isolation", None, estimate="zero")[0]["drawing"]["estimate"] == "0 (no guess)."  # the registry's line
 
 
 def test_a_game_whose_text_is_not_its_board_sends_each_visits_cells(nim: str) -> None:

@@ -29,8 +29,8 @@ test("Isolation: ±1, and the trace's own estimate, zero or mobility", () => {
   assert.match(engine("isolation.py"), /scale = 10 if len\(board\) == XLIM \* YLIM else 100/);
   assert.equal(gameKey(source).utility, "1 player 1 wins, −1 player 2 wins (a player with no move loses).");
   // A square board has up to 24 moves each: the engine scales by 100 there.
-  assert.equal(gameKey(source).estimate, "(player 1's moves − player 2's moves) / 10 on the lecture's 3 x 2 board, / 100 on a square one.");
-  assert.equal(gameKey(ENGINE.isolation).estimate, "0 (no guess).");
+  assert.equal(gameKey(source).estimate, "(player 1's moves − player 2's moves) / 10.");
+  assert.equal(gameKey(ENGINE.isolation).estimate, "(player 1's moves − player 2's moves) / 100."); // its 5 x 5 board
 });
 
 test("Connect Four: ±1000 for four in a row, 0 a full board; the estimate is open windows for X minus for O", () => {

@@ -16,8 +16,10 @@ from search.games.drawing import game_drawing
 from search.games.registry import forget_game, named_game
 from search.labs.horizon import horizon_comparison
 from search.request import parse_request
+from search.traces.check import read_trace
 from search.traces.recorder import Recorder
 from search.traces.schema import check_event
+from search.traces.verify import verify_trace
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,3 +88,16 @@ def test_a_tree_search_has_no_drawing() -> None:
 def test_the_horizon_panel_draws_its_board_from_the_engine() -> None:
     answer = horizon_comparison("minimax")
     assert answer["game"] == "tictactoe" and answer["drawing"]["board"]["text"] is True
+
+
+def test_a_trace_written_before_drawings_is_accepted_and_read_with_the_engines() -> None:
+    """A format-5 trace saved before starts carried `drawing` still verifies (stored with the engine's drawing), and
+    reads with it (search.traces.upgrade), so a saved trace or a shared link still shows its boards."""
+    text = (ROOT / "tests" / "golden" / "tictactoe_X...O...._alphabeta_depth3.jsonl").read_text(encoding="utf-8")
+    events = [json.loads(line) for line in text.splitlines()]
+    before = events[0].copy()
+    del before["drawing"]
+    old = "".join(json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n" for e in [before, *events[1:]])
+    assert verify_trace(old).text == text
+    read, upgraded = read_trace(old)
+    assert upgraded and read[0]["drawing"] == events[0]["drawing"]

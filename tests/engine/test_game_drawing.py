@@ -12,11 +12,14 @@ from typing import Any, Iterator
 
 import pytest
 
+from search.errors import InputError
+from search.games.board import KINDS
 from search.games.drawing import game_drawing
 from search.games.registry import forget_game, named_game
 from search.labs.horizon import horizon_comparison
 from search.request import parse_request
 from search.traces.check import read_trace
+from search.traces.events import CELL_KIND
 from search.traces.recorder import Recorder
 from search.traces.schema import check_event
 from search.traces.verify import verify_trace
@@ -101,3 +104,16 @@ def test_a_trace_written_before_drawings_is_accepted_and_read_with_the_engines()
     assert verify_trace(old).text == text
     read, upgraded = read_trace(old)
     assert upgraded and read[0]["drawing"] == events[0]["drawing"]
+
+
+def test_the_schema_holds_a_drawing_to_words_and_the_stylesheets_kinds() -> None:
+    assert CELL_KIND["enum"] == list(KINDS)
+    start = json.loads((ROOT / "tests" / "golden" / "tictactoe_X...O...._alphabeta_depth3.jsonl").read_text().splitlines()[0])
+    check_event(start)
+    kinds = start["drawing"]["board"]["kinds"]
+    for doctored in ({**kinds, "X": "x onclick"}, {**kinds, "long-mark!": "x"}):
+        bad = {**start, "drawing": {**start["drawing"], "board": {**start["drawing"]["board"], "kinds": doctored}}}
+        with pytest.raises(InputError):
+            check_event(bad)
+    with pytest.raises(InputError):
+        check_event({**start, "drawing": {**start["drawing"], "script": "alert(1)"}})

@@ -138,6 +138,10 @@ def test_the_viewer_draws_the_new_games_positions_as_boards(browser: Browser, sc
             assert (board["cols"], board["rows"]) == (str(cells["columns"]), str(cells["rows"]))
             assert board["pieces"] == sum(map(int, board["state"][2:].split("-"))) and board["raw"] == 0
         expect(page.locator("#game-key")).to_contain_text("1 player 1 takes the last object")
+        # Its moves said with its sides' names, as the trace's drawing gives them (the page knows no Nim words).
+        first_move = next(e for e in events if e["type"] == "visit" and e["move"] is not None)
+        page.evaluate(f"window.minimaxLab.seek({first_move['seq']})")
+        expect(page.locator("#narration")).to_contain_text("Player 1 (MAX) plays (0, 1). Visit player 1 (0, 1)")
         shot(page, f"viewer_nim_{viewport['width']}.png", full_page=phone)
         page.context.close()
         assert errors == []

@@ -108,7 +108,7 @@ def test_a_trace_written_before_drawings_is_accepted_and_read_with_the_engines()
 
 def test_the_schema_holds_a_drawing_to_words_and_the_stylesheets_kinds() -> None:
     assert CELL_KIND["enum"] == list(KINDS)
-    start = json.loads((ROOT / "tests" / "golden" / "tictactoe_X...O...._alphabeta_depth3.jsonl").read_text().splitlines()[0])
+    start = json.loads((ROOT / "tests" / "golden" / "tictactoe_X...O...._alphabeta_depth3.jsonl").read_text(encoding="utf-8").splitlines()[0])
     check_event(start)
     kinds = start["drawing"]["board"]["kinds"]
     for doctored in ({**kinds, "X": "x onclick"}, {**kinds, "long-mark!": "x"}):

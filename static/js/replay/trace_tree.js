@@ -23,7 +23,9 @@ export class TraceTree {
     // event's `drawing`, search/games/drawing.py), with the game's id; null: positions shown as text.
     const drawing = startEvent.drawing;
     this.drawing = !this.custom && drawing && typeof drawing === "object" ? { ...drawing, game: this.game } : null;
-    this.movers = this.custom ? moverNames(source.players) : null; // [MAX's name, MIN's name]
+    // [MAX's name, MIN's name]: a custom game's players; a registered game's sides, as its drawing names them.
+    const sides = this.drawing && this.drawing.sides;
+    this.movers = this.custom ? moverNames(source.players) : sides ? moverNames([sides.max, sides.min]) : null;
     this.ids = [];
     this.index = new IdIndex(this.ids);
     // Per-node numbers in typed columns (a game tree grows to 550,000 nodes: arrays of small

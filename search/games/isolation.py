@@ -192,6 +192,12 @@ class Isolation:
     def _side(self) -> int | None:
         return None if self.width == XLIM and self.height == YLIM else self.width
 
+    def estimate_words(self, estimate: str) -> str | None:
+        """The estimate on this board, for the viewer's key (search.games.drawing): mobility's scale is the board's."""
+        if estimate != "mobility":
+            return None
+        return f"(player 1's moves − player 2's moves) / {10 if self._side() is None else 100}."
+
     def board(self, state: str) -> dict[str, Any]:
         width, height = size_of(state)
         side = None if len(state) == XLIM * YLIM else width

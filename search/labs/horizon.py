@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from search.algorithms.minimax import minimax
+from search.games.drawing import game_drawing
 from search.games.tictactoe import HORIZON, TicTacToe
 from search.request import parse_request
 
@@ -26,7 +27,8 @@ def horizon_comparison(algorithm: str = "alphabeta") -> dict[str, Any]:
         after = game.result(state, result.move)
         run.update(move=result.move, value=result.value, visited=result.visited,
                    move_value=minimax(TicTacToe(after)).value, noise=_noise_after(game, after))
-    return {"state": state, "depth": depth, "algorithm": algorithm, "best": minimax(game).value, "runs": runs}
+    return {"state": state, "depth": depth, "algorithm": algorithm, "best": minimax(game).value, "runs": runs,
+            "game": game.source()["game"], "drawing": game_drawing(game, game.source())}  # the page draws the board from these
 
 
 def _noise_after(game: TicTacToe, after: str) -> dict[str, Any] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from search.games import drawing
 from search.library.course_game import CourseGame, move_json
 
 if TYPE_CHECKING:
@@ -23,12 +24,17 @@ class RegisteredCourseGame(CourseGame):
         first = game.to_move(info.read(info.start))
         self.root_player = first  # MAX is whoever moves first, as in the built-in games, whoever moves here
         self.info = info
+        self.game_info = info  # the trace's drawing (search.games.drawing) names the game by it
+        self.text_board = drawing.board_text(game.board(self.initial)) == info.write(self.initial)
         self.estimate_name = estimate
         self.depth_limit_needed = (f"{info.name} needs a depth limit: its game tree is too big for a search to finish"
                                    if info.depth_needed else None)
 
     def describe(self, state: Any, move: Any) -> dict[str, Any]:
-        return {"state": self.info.write(state), "move": None if move is None else move_json(move)}
+        described = {"state": self.info.write(state), "move": None if move is None else move_json(move)}
+        if not self.text_board:  # the page draws a board it cannot read from the position's text
+            described["board"] = drawing.visit_board(self.game.board(state))
+        return described
 
     def source(self) -> dict[str, Any]:
         return {"kind": "game", "game": self.info.id, "state": self.info.write(self.initial), "estimate": self.estimate_name}

@@ -101,6 +101,7 @@ class StartEvent(TypedDict):
     algorithm: Literal["minimax", "alphabeta", "expectiminimax", "maxn", "iterative"]  # the registry's ids (test_algorithm_registry)
     options: Options
     source: dict[str, Any]  # {"kind": "tree", "tree"}, {"kind": "game", "game", "state", "estimate"} or {"kind": "custom", ...}
+    drawing: NotRequired[dict[str, Any]]  # a registered game's: how the viewer draws it (search.games.drawing)
     iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -118,6 +119,7 @@ class VisitEvent(TypedDict):
     beta: NotRequired[Extended]
     state: NotRequired[str]  # games: the position
     move: NotRequired[Move]  # games: the move from the parent (None at the root)
+    board: NotRequired[dict[str, Any]]  # a game whose position text is not its board: its cells (search.games.drawing)
     iteration: NotRequired[IterationNumber]  # iterative deepening: the iteration (1..N) the event belongs to
 
 
@@ -448,6 +450,11 @@ LINES: dict[str, tuple[str, ...]] = {
 }
 """The pseudocode lines (search.algorithms.pseudocode) each event type can be at."""
 
+BOARD_SIDE: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": 50}
+"""A drawn board's rows or columns."""
+CELL_KIND: dict[str, Any] = {"enum": ["x", "o", "p1", "p2", "open", "blocked", "piece"]}
+"""A drawn cell's kind: the stylesheet's classes (search.games.board.KINDS)."""
+
 SCHEMA_FACTS: dict[str, dict[str, Any]] = {
     "start": {
         "seq": {"const": 0},  # always first
@@ -464,13 +471,29 @@ SCHEMA_FACTS: dict[str, dict[str, Any]] = {
                             "state": {"type": "string"},
                             "players": {"type": "array", "minItems": 2, "maxItems": 8, "items": {"type": "string"}}}},
         ]},
+        # How the viewer draws a registered game (search.games.drawing): words and a board's shape, never markup.
+        "drawing": {"type": "object", "additionalProperties": False, "required": ["name", "sides", "utility", "estimate", "board"],
+                    "properties": {
+                        "name": {"type": "string", "maxLength": 100}, "utility": {"type": "string", "maxLength": 1000},
+                        "estimate": {"type": "string", "maxLength": 1000},
+                        "sides": {"type": "object", "additionalProperties": False, "required": ["max", "min"],
+                                  "properties": {"max": {"type": "string", "maxLength": 100}, "min": {"type": "string", "maxLength": 100}}},
+                        "board": {"type": "object", "additionalProperties": False, "required": ["rows", "columns", "style", "kinds", "text"],
+                                  "properties": {"rows": BOARD_SIDE, "columns": BOARD_SIDE,
+                                                 "style": {"enum": ["cells", "discs"]}, "text": {"type": "boolean"},
+                                                 "kinds": {"type": "object", "maxProperties": 64, "propertyNames": {"maxLength": 8},
+                                                           "additionalProperties": CELL_KIND}}}}},
         "": {  # the tie rule is there exactly for the searches that prune
             "if": {"properties": {"algorithm": {"enum": ["alphabeta", "iterative"]}}},
             "then": {"properties": {"options": {"required": ["depth", "ties"]}}},
             "else": {"properties": {"options": {"properties": {"ties": False}}}},
         },
     },
-    "visit": {"": {"dependentRequired": {"alpha": ["beta"], "beta": ["alpha"], "state": ["move"]}}},
+    "visit": {"": {"dependentRequired": {"alpha": ["beta"], "beta": ["alpha"], "state": ["move"], "board": ["state"]}},
+              "board": {"type": "object", "additionalProperties": False, "required": ["rows", "columns", "marks", "kinds"],
+                        "properties": {"rows": BOARD_SIDE, "columns": BOARD_SIDE,
+                                       "marks": {"type": "array", "maxItems": 2500, "items": {"type": "string", "maxLength": 8}},
+                                       "kinds": {"type": "array", "maxItems": 2500, "items": CELL_KIND}}}},
     "backup": {"": {"dependentRequired": {"probability": ["term"], "term": ["probability"]}}},
     "test": {"": {"dependentRequired": {"rest": ["reach"], "reach": ["rest"]}}},
 }

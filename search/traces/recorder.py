@@ -13,6 +13,7 @@ import sys
 from typing import Any, Callable, Protocol, Sequence
 
 from search.algorithms.pseudocode import SEARCH_CALL, SEARCH_RETURN
+from search.games.drawing import game_drawing
 from search.games.game import Game, children_named
 from search.traces.bounds import BoundTracker
 from search.traces.events import FORMAT_VERSION  # defined with the event types; re-exported here
@@ -222,10 +223,11 @@ class Recorder:
         self.describe = game.describe
         self.describe_json = getattr(game, "describe_json", None)  # optional: else describe()'s dict is encoded
         root, source = game.root_id, game.source()
-        self._push_rare(lambda seq: {
-            "seq": seq, "type": "start", "node": root, "line": SEARCH_CALL,
-            "format": FORMAT_VERSION, "algorithm": algorithm, "options": options, "source": source,
-        })
+        start = {"format": FORMAT_VERSION, "algorithm": algorithm, "options": options, "source": source}
+        drawn = game_drawing(game, source)
+        if drawn is not None:
+            start["drawing"] = drawn
+        self._push_rare(lambda seq: {"seq": seq, "type": "start", "node": root, "line": SEARCH_CALL, **start})
 
     def visit(
         self, line: str, state: Any, move: Any, depth: int, player: str, alpha: float | None, beta: float | None,

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from search.errors import InputError, quoted
+from search.games.drawing import game_drawing
 from search.games.game import Game, TreeGame, children_named
 from search.request import SearchRequest, game_from_source
 from search.traces.bounds import BoundTracker
@@ -53,12 +54,27 @@ def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
     version = events[0].get("format")
     if version in (3, 4):
         events = _root_visits_without_parent([{**events[0], "format": FORMAT_VERSION}, *events[1:]])
-        return upgrade_lines(_with_bounds(events)), True
+        return _with_drawing(upgrade_lines(_with_bounds(events)))[0], True
     if version not in (1, 2):
-        return events, False
+        return _with_drawing(events)
     if version == 1:
         events = _format_1_to_2(events)
-    return _format_2_to_3(events), True
+    return _with_drawing(_format_2_to_3(events))[0], True
+
+
+def _with_drawing(events: list[Event]) -> tuple[list[Event], bool]:
+    """A registered game's trace written before its start event said how to draw the game (`drawing`,
+    search.games.drawing) gains it, so a saved trace or a shared link still shows its boards; and whether it did."""
+    start = events[0]
+    source = start.get("source")
+    if "drawing" in start or not isinstance(source, dict) or source.get("kind") != "game":
+        return events, False
+    try:
+        game = game_from_source(source)
+    except InputError:
+        return events, False  # the schema check names what is wrong with the source
+    drawn = game_drawing(game, source)
+    return ([{**start, "drawing": drawn}, *events[1:]], True) if drawn is not None else (events, False)
 
 
 def _root_visits_without_parent(events: list[Event]) -> list[Event]:

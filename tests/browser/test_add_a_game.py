@@ -19,7 +19,7 @@ import pytest
 import requests
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import DESKTOP, new_page, shot
+from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
 from tests.helpers.filled_starters import filled
 from tests.helpers.server_process import free_port, wait_listening
 
@@ -109,3 +109,39 @@ def test_the_code_lab_grades_a_search_of_the_new_game(scratch: Path, server: str
     report = json.loads(graded.stdout)
     assert graded.returncode == 0, (report["headline"], graded.stderr)
     assert report["verdict"] == "match" and report["reference"]["value"] == report["student"]["value"] == 1
+
+
+def test_the_viewer_draws_the_new_games_positions_as_boards(browser: Browser, scratch: Path, server: str,
+                                                           tmp_path: Path) -> None:
+    """A trace of Nim opened in the viewer: each position drawn as a board from the cells the trace carries (the
+    page knows nothing of Nim), the key in the engine's words, the start's board sizing the nodes."""
+    done = run(scratch, "-m", "search", "trace", "--game", "nim", "--state", "1:2-3", "--algorithm", "minimax")
+    assert done.returncode == 0, done.stderr
+    events = [json.loads(line) for line in done.stdout.splitlines()]
+    path = tmp_path / "nim.jsonl"
+    path.write_text(done.stdout, encoding="utf-8")
+    for viewport, phone in ((DESKTOP, False), (PHONE, True)):
+        page, errors = new_page(browser, viewport)
+        open_app(page, server)
+        page.locator("#trace-file").set_input_files(str(path))
+        expect(page.locator("#counter")).to_have_text(f"step 0 / {len(events) - 1}")
+        page.evaluate(f"window.minimaxLab.seek({len(events) - 1})")
+        boards = page.locator("#tree .node .board[data-game='nim']")
+        visits = [e for e in events if e["type"] == "visit"]
+        expect(boards).to_have_count(len(visits))
+        drawn = page.evaluate("""() => [...document.querySelectorAll("#tree .node .board[data-game='nim']")].map(b => ({
+            state: b.dataset.board, cols: b.dataset.cols, rows: b.dataset.rows,
+            pieces: b.querySelectorAll('text.mark.piece').length, raw: b.querySelectorAll('.board-raw').length }))""")
+        by_state = {v["state"]: v["board"] for v in visits}
+        for board in drawn:
+            cells = by_state[board["state"]]
+            assert (board["cols"], board["rows"]) == (str(cells["columns"]), str(cells["rows"]))
+            assert board["pieces"] == sum(map(int, board["state"][2:].split("-"))) and board["raw"] == 0
+        expect(page.locator("#game-key")).to_contain_text("1 player 1 takes the last object")
+        # Its moves said with its sides' names, as the trace's drawing gives them (the page knows no Nim words).
+        first_move = next(e for e in events if e["type"] == "visit" and e["move"] is not None)
+        page.evaluate(f"window.minimaxLab.seek({first_move['seq']})")
+        expect(page.locator("#narration")).to_contain_text("Player 1 (MAX) plays (0, 1). Visit player 1 (0, 1)")
+        shot(page, f"viewer_nim_{viewport['width']}.png", full_page=phone)
+        page.context.close()
+        assert errors == []

@@ -41,7 +41,7 @@ def without_reference(text: str) -> str:
 
 
 def text_of(events: list[dict]) -> str:
-    return "".join(json.dumps(event, separators=(",", ":")) + "\n" for event in events)
+    return "".join(json.dumps(event, separators=(",", ":"), ensure_ascii=False) + "\n" for event in events)  # UTF-8, as written
 
 
 def test_the_format1_fixtures_are_format1_and_cover_trees_games_and_both_algorithms() -> None:

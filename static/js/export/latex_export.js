@@ -7,7 +7,7 @@
 // shows comes from presentation.js, as in the view; only the TeX is written here.
 // The page is sized to the picture. Labels are escaped: they are text, never TeX.
 
-import { CELL_CLASS, CELL_MARK, boardLayout } from "../view/board_view.js";
+import { boardBox, boardLayout, shownMark } from "../view/board_view.js";
 import { SIZES } from "../view/tree_view.js";
 import { Status, presentNode, stepContext } from "../view/presentation.js";
 import { hasReturned } from "../replay/node_state.js";
@@ -85,26 +85,31 @@ const COLOURS = {
   blockedc: "495057", p1fill: "D0EBFF", p2fill: "FFE3E3", chancec: "E67700",
 };
 
+// A cell's mark in a TeX node: letters, digits and a few signs as they are, anything else as a bullet
+// (a mark comes from the trace: never TeX to run).
+function texMark(mark) {
+  return /^[A-Za-z0-9.+-]$/.test(mark) ? mark : "\\textbullet";
+}
+
 // A board's cells: one path for the grid, fills for blocked and occupied cells drawn first,
 // and the marks. (cx, top) is the board's top centre in layout units, as in the view.
-function boardLines(game, board, cx, top, at) {
-  const text = String(board);
-  const layout = boardLayout(game, text);
+function boardLines(drawing, board, cells, cx, top, at) {
+  const layout = boardLayout(drawing, board, cells);
   if (!layout) return [];
-  const { cols, rows, cell } = layout;
+  const { cols, rows, cell, marks: shown, kinds } = layout;
   const left = cx - (cols * cell) / 2;
   const fills = [];
   const grid = [];
   const marks = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const ch = text[r * cols + c];
+      const k = r * cols + c;
       const x = left + c * cell, y = top + r * cell;
       const box = `${at(x, y)} rectangle ${at(x + cell, y + cell)}`;
       grid.push(box);
-      const kind = CELL_CLASS[ch];
+      const kind = kinds[k];
       if (kind === "blocked" || kind === "p1" || kind === "p2") fills.push(`  \\fill[board ${kind}] ${box};`);
-      if (CELL_MARK[ch]) marks.push(`  \\node[board mark ${kind}] at ${at(x + cell / 2, y + cell / 2)} {${CELL_MARK[ch]}};`);
+      if (shownMark(kind)) marks.push(`  \\node[board mark ${kind}] at ${at(x + cell / 2, y + cell / 2)} {${texMark(shown[k])}};`);
     }
   }
   return [...fills, `  \\draw[board cell] ${grid.join(" ")};`, ...marks];
@@ -130,8 +135,8 @@ export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = []
   }
   // The view's sizes: a game node has a smaller triangle with its board under it.
   const game = tree.kind === "game" ? SIZES.game : null;
-  const layout = game ? boardLayout(tree.game, tree.board[tree.root]) : null;
-  const boardHeight = layout ? layout.rows * layout.cell : 0;
+  const box = game ? boardBox(tree.drawing, tree.board[tree.root], tree.cells[tree.root]) : null;
+  const boardHeight = box ? box.height : 0;
   // Room under the lowest row for its board, label and window.
   const x0 = minX - 45, x1 = maxX + 45, y0 = minY - 30, y1 = maxY + (game ? 50 + boardHeight : 52);
   // TeX dimensions stop at 16,383 pt: a very wide tree is drawn closer together.
@@ -238,7 +243,7 @@ export function treeToTikz({ tree, state, x, y, drawn, nodes = null, folded = []
       add(`  \\node[folded] at ${at(x[i], windowY(i) + 2)} {${plural(size, "node").replace(/,/g, "{,}")}};`);
     }
     // A board shows where the view shows one: once its node was visited.
-    if (game && node.board) lines.push(...boardLines(tree.game, tree.board[i], x[i], boardTop(i), at));
+    if (game && node.board) lines.push(...boardLines(tree.drawing, tree.board[i], tree.cells[i], x[i], boardTop(i), at));
   }
 
   const pt = (d) => `${num(d)}pt`;

@@ -17,12 +17,11 @@ function searchName() {
 
 // What the search started from, for an export's title: a tree's root label; a game and its
 // start position ("tic-tac-toe from X...O...."), never the internal id "root".
-const GAME_WORDS = { tictactoe: "tic-tac-toe", connect4: "Connect Four", isolation: "Isolation" };
 function startWords(t) {
   if (t.kind !== "game") return t.label[t.root];
   const board = t.board[t.root];
-  // A custom game (a course's own) by the name its trace gives.
-  return `${GAME_WORDS[t.game] || t.gameName}${typeof board === "string" ? ` from ${board}` : ""}`;
+  // A registered game by the name its trace's drawing gives; a custom one (a course's own) by its id.
+  return `${(t.drawing && t.drawing.name) || t.gameName}${typeof board === "string" ? ` from ${board}` : ""}`;
 }
 
 // What the view shows, in words: an export's title, an embedded frame's.

@@ -61,7 +61,7 @@ export class HorizonPanel {
   }
 
   show(answer) {
-    drawBoard(this.board, "tictactoe", answer.state, null);
+    drawBoard(this.board, answer.drawing ? { ...answer.drawing, game: answer.game } : null, answer.state);
     const alg = answer.algorithm === "alphabeta" ? "Alpha-beta" : "Minimax";
     this.words.textContent = `X to move in ${answer.state} (row by row). ${alg} to depth ${answer.depth}, four ways; `
       + "each move it picks is then checked by the full search. The highlighted column is the search the main view "
@@ -97,7 +97,7 @@ export class HorizonPanel {
 
   // Fill the form with this run's search and start it in the main view.
   stepThrough(answer, r) {
-    this.form.useGame("tictactoe", answer.state);
+    this.form.useGame(answer.game, answer.state);
     this.form.setOptions({ algorithm: answer.algorithm, depth: answer.depth });
     this.form.setEnhancements(r.options);
     for (const col of this.columns.querySelectorAll("section")) col.classList.toggle("shown", col.dataset.run === r.name);

@@ -98,14 +98,15 @@ export function columnWords(move) {
 }
 
 // Who makes a move from a node where `player` ("max" or "min") is to move, as a player writes
-// it: X and O in tic-tac-toe (X is MAX), P1 and P2 in Isolation (player 1 is MAX). A custom
-// game (a course's own, docs/trace-format.md) names its players itself: `names` (moverNames),
-// and there "chance" or a max^n player's own name is the mover as written.
+// it: X and O in tic-tac-toe (X is MAX), P1 and P2 in Isolation (player 1 is MAX). Any other
+// game names its players itself: `names` (moverNames), a custom game's (a course's own,
+// docs/trace-format.md) from its source, a registered one's from its trace's drawing; there
+// "chance" or a max^n player's own name is the mover as written.
 const MOVERS = { tictactoe: ["X", "O"], connect4: ["X", "O"], isolation: ["P1", "P2"] };
 
 export function moverName(game, player, names = null) {
   if (names && player !== "max" && player !== "min") return player === "chance" ? "Chance" : String(player);
-  const [max, min] = names || MOVERS[game] || ["MAX", "MIN"];
+  const [max, min] = MOVERS[game] || names || ["MAX", "MIN"]; // the short names of the built-in games first
   return player === "min" ? min : max;
 }
 

@@ -170,9 +170,11 @@ export function narrate(event, replay, state = null) {
 }
 
 // The move a game's visit was reached by: a built-in game's in words from its board ("X plays the
-// centre, cell 4"); a custom game's by its player ("P1 (MAX) plays 2-1": the player to move at the parent).
+// centre, cell 4"); any other game's by its player ("P1 (MAX) plays 2-1": the player to move at the
+// parent), a custom game's players as its source names them, a registered game's sides as its drawing does.
 function movedWords(t, idx, event) {
-  if (!t.custom) return describeMove(t.game, event.move, event.state);
+  const said = t.custom ? "" : describeMove(t.game, event.move, event.state);
+  if (said || !t.movers) return said;
   const parent = idx === undefined ? -1 : t.parent[idx];
   return playsWords(t.movers, parent < 0 ? "max" : t.player[parent], event.move);
 }

@@ -26,8 +26,8 @@ export const EVENT = Object.freeze({
 
 // Each type's keys in the order an event holds them (the optional ones included).
 export const EVENT_KEYS = Object.freeze({
-  "start": Object.freeze(["seq", "type", "node", "line", "format", "algorithm", "options", "source", "iteration"]),
-  "visit": Object.freeze(["seq", "type", "node", "line", "parent", "depth", "player", "alpha", "beta", "state", "move", "iteration"]),
+  "start": Object.freeze(["seq", "type", "node", "line", "format", "algorithm", "options", "source", "drawing", "iteration"]),
+  "visit": Object.freeze(["seq", "type", "node", "line", "parent", "depth", "player", "alpha", "beta", "state", "move", "board", "iteration"]),
   "init": Object.freeze(["seq", "type", "node", "line", "v", "iteration"]),
   "leaf": Object.freeze(["seq", "type", "node", "line", "value", "kind", "iteration"]),
   "backup": Object.freeze(["seq", "type", "node", "line", "op", "child", "child_value", "v_before", "v_after", "probability", "term", "mover", "iteration"]),

@@ -19,7 +19,13 @@ export class TraceTree {
     this.kind = source.kind === "game" || this.custom ? "game" : "tree";
     this.game = this.custom ? null : source.game || null; // a built-in game: the page knows its boards and moves
     this.gameName = source.game || null; // any game's name, as the trace gives it ("nim")
-    this.movers = this.custom ? moverNames(source.players) : null; // [MAX's name, MIN's name]
+    // How to draw the game's positions and what its values mean, as the engine describes it (the start
+    // event's `drawing`, search/games/drawing.py), with the game's id; null: positions shown as text.
+    const drawing = startEvent.drawing;
+    this.drawing = !this.custom && drawing && typeof drawing === "object" ? { ...drawing, game: this.game } : null;
+    // [MAX's name, MIN's name]: a custom game's players; a registered game's sides, as its drawing names them.
+    const sides = this.drawing && this.drawing.sides;
+    this.movers = this.custom ? moverNames(source.players) : sides ? moverNames([sides.max, sides.min]) : null;
     this.ids = [];
     this.index = new IdIndex(this.ids);
     // Per-node numbers in typed columns (a game tree grows to 550,000 nodes: arrays of small
@@ -38,6 +44,7 @@ export class TraceTree {
     this.move = []; // a game node's move from its parent, as text ("6", "(1, 0)"); "" at the root
     this.given = []; // a tree leaf's value, known from the problem itself
     this.board = []; // a game node's position, from its visit event
+    this.cells = []; // a game node's board, from its visit event, where its position text is not one
     this.version = 0; // bumped whenever nodes are added, so the view knows to lay out again
     this.depth = []; // a game node's depth, from its visit event (quiescence: past the limit)
     const options = startEvent.options || {};
@@ -147,6 +154,7 @@ export class TraceTree {
         if (event.move !== null && event.move !== undefined) this.label[i] = this.move[i] = showMove(event.move);
       }
       if (event.state !== undefined) this.board[i] = typeof event.state === "string" ? this.shared(event.state) : event.state;
+      if (event.board !== undefined) this.cells[i] = event.board;
       this.depth[i] = event.depth;
     } else if (event.type === EVENT.backup && typeof event.probability === "number") {
       // A custom game's chance outcome: its probability is first written where its value is added in.

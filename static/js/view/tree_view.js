@@ -329,6 +329,13 @@ export class TreeView {
     this.fit();
   }
 
+  // The position and board of node i's parent, for the outline of the move into i; null at the root.
+  parentBoard(i) {
+    const t = this.tree;
+    const p = t.parent[i];
+    return i === t.root || p < 0 || t.board[p] === undefined ? null : { state: t.board[p], cells: t.cells[p] };
+  }
+
   // Start over for a new search (replay may be null: an empty drawing).
   reset(replay) {
     this.tree = replay ? replay.tree : null;
@@ -336,9 +343,9 @@ export class TreeView {
     this.hadResult = null;
     const kind = this.tree && this.tree.kind === "game" ? "game" : "tree";
     const look = this.tree && this.tree.custom ? "custom" : kind;
-    this.sizes = look === "game" ? gameSizes(boardBox(this.tree.game, replay.event(0).source.state)) : SIZES[look];
+    this.sizes = look === "game" ? gameSizes(boardBox(this.tree.drawing, replay.event(0).source.state)) : SIZES[look];
     this.svg.dataset.kind = look;
-    showGameKey(this.key, kind === "game" ? replay.event(0).source : null);
+    showGameKey(this.key, kind === "game" ? this.tree.drawing : null);
     this.cap = FULL_DRAWING_MAX[kind];
     this.opened = new Set(); // the subtrees the student opened in a focus drawing
     this.lastState = null; // the step last drawn, to draw again when a subtree opens
@@ -480,7 +487,7 @@ export class TreeView {
     } else if (t.kind === "game") {
       board = el("g", { class: "board", ...hidden }, g);
       // A node arrives with its position (from its visit event), or never has one (pruned).
-      if (t.board[i] !== undefined) drawBoard(board, t.game, t.board[i], t.move[i]);
+      if (t.board[i] !== undefined) drawBoard(board, t.drawing, t.board[i], t.cells[i], this.parentBoard(i));
     }
     this.nodeLayer.appendChild(g);
     this.nodeEls[i] = g;

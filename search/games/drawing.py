@@ -1,0 +1,52 @@
+"""How the viewer draws a game's positions, carried by the trace itself (the start event's `drawing`, a registered
+GameBase game's visits' `board`): the page, the notebook widget and the code lab then draw any registered game
+without knowing its rules or asking the server (docs/architecture.md, "the engine decides, the page draws").
+
+A game whose position text is its board (each character a cell, row by row: tic-tac-toe, Connect Four, Isolation)
+says so once, in the start event (`"board": {..., "text": true}`), and its visits carry only their position as
+before; any other game's visits each carry their board's marks and kinds (search.games.board's cells, without the
+words and moves the /play page adds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MARK_KINDS = {"X": "x", "O": "o", ".": "open", "#": "blocked", "1": "p1", "2": "p2"}
+"""The kind of each mark a text board writes (search.games.board.KINDS), where its start position does not show it."""
+
+
+def board_text(board: dict[str, Any]) -> str:
+    """A board's marks, row by row, as one text (the position itself for a game whose text is its board)."""
+    return "".join(str(cell["mark"]) for cell in board["cells"])
+
+
+def drawing(info: Any, game: Any, source: dict[str, Any]) -> dict[str, Any]:
+    """The start event's `drawing` for the registered game `info` searched from `source`: its name, how its two
+    sides are named, what its utility and estimate mean, and its board's shape and the kind of each mark."""
+    board = game.board(info.read(source["state"]))
+    kinds = dict(MARK_KINDS)
+    kinds.update({str(cell["mark"]): cell["kind"] for cell in board["cells"]})
+    estimate = source.get("estimate") or info.default_estimate
+    said = getattr(game, "estimate_words", None)  # a game whose estimate depends on its board says it for this one
+    words = (said(estimate) if callable(said) else None) or info.estimates.get(estimate, estimate)
+    return {
+        "name": info.name, "sides": dict(info.sides), "utility": info.utility,
+        "estimate": words,
+        "board": {"rows": board["rows"], "columns": board["columns"], "style": board["style"], "kinds": kinds,
+                  "text": board_text(board) == source["state"]},
+    }
+
+
+def visit_board(board: dict[str, Any]) -> dict[str, Any]:
+    """A visit's `board`: the board's shape and each cell's mark and kind, row by row."""
+    return {"rows": board["rows"], "columns": board["columns"],
+            "marks": [str(cell["mark"]) for cell in board["cells"]], "kinds": [cell["kind"] for cell in board["cells"]]}
+
+
+def game_drawing(game: Any, source: dict[str, Any]) -> dict[str, Any] | None:
+    """The `drawing` of a search of `game` from `source`, or None when it is not a registered game's."""
+    info = getattr(game, "game_info", None)
+    if info is None or source.get("kind") != "game" or source.get("game") != info.id or not callable(getattr(game, "board", None)):
+        return None  # a tree, a course's own game, or a wrapper of a game that does not draw
+    return drawing(info, game, source)

@@ -5,6 +5,7 @@ engine's move in the viewer, at its result, whose narration names the move the e
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Iterator
 
@@ -54,6 +55,12 @@ def board_state(page: Page) -> str:
     return page.evaluate(BOARD_STATE)
 
 
+def wait_for_board(page: Page, state: str) -> None:
+    """Wait until the board shows `state`: the page draws a position once the server has answered for it
+    (POST /api/play/position), an undo and a new game included."""
+    page.wait_for_function(f"() => ({BOARD_STATE})() === {json.dumps(state)}")
+
+
 def play_out(page: Page, mid_shot: str) -> tuple[str, int]:
     """Click the first enabled move each turn until the game is over; (the final board, the moves clicked).
     `mid_shot`: the screenshot's name after the second move."""
@@ -93,7 +100,7 @@ def assert_result(page: Page, words: str) -> None:
 def test_a_full_game_against_the_engine_ends_with_the_result_the_board_shows(play: Page, game: str) -> None:
     name, start, depth = GAMES[game]
     choose(play, game, depth)
-    assert board_state(play) == start
+    wait_for_board(play, start)
     final, clicks = play_out(play, f"play_{game}_mid_1280.png")
     assert clicks >= 2
     assert_result(play, expected_words(name, final, "max"))
@@ -134,11 +141,11 @@ def test_undo_takes_back_your_move_and_the_reply_and_new_game_clears(play: Page)
     assert board_state(play).count(".") == 42 - 4
     expect(play.locator("#play-report")).to_be_visible()
     play.locator("#undo").click()
-    assert board_state(play) == after_one
+    wait_for_board(play, after_one)
     expect(play.locator("#play-status")).to_have_text("Taken back: your last move and the engine's reply. Your move: you are X, the filled discs.")
     expect(play.locator("#play-report")).to_be_hidden()
     play.locator("#new-game").click()
-    assert board_state(play) == "." * 42
+    wait_for_board(play, "." * 42)
     expect(play.locator("#undo")).to_be_disabled()
     expect(play.locator("#play-status")).to_have_text("Your move: you are X, the filled discs.")
 

@@ -17,6 +17,7 @@ from tests.helpers.stored_rows import rows
 LECTURE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
 
+@pytest.mark.both_backends
 def test_saved_trees_and_traces_survive_a_restart(database: str) -> None:
     db = database
     trace = lecture_trace()
@@ -50,6 +51,7 @@ def test_ids_are_random_not_counters(database: str) -> None:
     assert not any(i.isdigit() for i in ids)
 
 
+@pytest.mark.both_backends
 def test_twenty_clients_saving_at_once_all_persist(database: str) -> None:
     db = database
     trees = [json.dumps([[i, i + 1], [i + 2, i + 3]]) for i in range(20)]

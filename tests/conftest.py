@@ -88,8 +88,10 @@ def clients() -> Iterator[list[ClassClient]]:
 
 
 # --- /search over a real connection, shared by the tests of one module -------------------------------
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
+    """One server for the worker's /search tests: each module has a connection of its own (`connection`), and each
+    test waits until the searches before it have ended (`client`), so none finds the server as another left it."""
     with running_server({"MAX_EVENTS_PER_SEARCH": 3_000_000}) as url:
         yield url
 

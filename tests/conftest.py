@@ -48,9 +48,27 @@ def postgres() -> Iterator[PostgresProcess]:
         yield server
 
 
-@pytest.fixture(params=BACKENDS)
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "both_backends: run the test's `database` on SQLite and on PostgreSQL "
+                            "(behaviour that differs between them: concurrency, transactions, SQL dialect, migrations)")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Give `database` its back ends: both for a test marked `both_backends`, SQLite alone for the others."""
+    if "database" in metafunc.fixturenames:
+        both = metafunc.definition.get_closest_marker("both_backends") is not None
+        metafunc.parametrize("database", BACKENDS if both else ("sqlite",), indirect=True)
+
+
+@pytest.fixture
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a storage test keeps its data, once on each back end: a path (SQLite) or a postgresql:// URL."""
+    """Where a storage test keeps its data, a fresh one each time: a path (SQLite) or a postgresql:// URL.
+
+    Every storage test runs on SQLite. It runs on PostgreSQL too only where the two back ends can behave
+    differently, marked `@pytest.mark.both_backends`: races and concurrency (row locks, one migration among
+    servers starting at once), transactions (quotas that hold through a race), the SQL dialect (types read back,
+    counts and upserts) and migrations. A test of what the HTTP routes answer, the same on either, runs on SQLite
+    alone (`-k postgresql` selects the tests that run on both)."""
     return fresh_database(request.param, tmp_path, request)
 
 
@@ -74,8 +92,10 @@ def clients() -> Iterator[list[ClassClient]]:
 
 
 # --- /search over a real connection, shared by the tests of one module -------------------------------
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
+    """One server for the worker's /search tests: each module has a connection of its own (`connection`), and each
+    test waits until the searches before it have ended (`client`), so none finds the server as another left it."""
     with running_server({"MAX_EVENTS_PER_SEARCH": 3_000_000}) as url:
         yield url
 

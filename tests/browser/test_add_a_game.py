@@ -35,8 +35,8 @@ def scratch() -> Iterator[Path]:
     checkout's build/ (ignored by git) and removed afterwards."""
     (ROOT / "build").mkdir(exist_ok=True)
     copy = Path(tempfile.mkdtemp(prefix="add-a-game-", dir=ROOT / "build"))
-    for package in ("search", "server"):
-        shutil.copytree(ROOT / package, copy / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("search", "server"):  # with their byte code: copy2 keeps each source's time, so the copy's
+        shutil.copytree(ROOT / package, copy / package)  # processes do not compile 2 MB of Python again (stale: redone)
     for shared in ("static", "templates", "node_modules"):
         (copy / shared).symlink_to(ROOT / shared)
     shutil.copy(NIM, copy / "search" / "games" / "nim.py")
@@ -54,9 +54,12 @@ def run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def server(scratch: Path) -> Iterator[str]:
+    """The copy's server in a process of its own (its packages, not this tree's). `--dev` serves in that one
+    process: no gunicorn master and worker to start and stop gracefully (seconds of a test run); what is tested
+    here is the catalogue, /play and the code lab's route, which both servers answer alike."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(scratch)}
-    process = subprocess.Popen([sys.executable, "-m", "server", "--port", str(port), "--db", str(scratch / "lab.sqlite")],
+    process = subprocess.Popen([sys.executable, "-m", "server", "--dev", "--port", str(port), "--db", str(scratch / "lab.sqlite")],
                                cwd=scratch, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         wait_listening(process, port, "the scratch copy's server")

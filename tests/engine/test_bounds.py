@@ -69,7 +69,7 @@ def assert_every_return_tells_the_truth(root: TreeNode, events: list[dict[str, A
             assert truth[e["node"]] >= value, f"{e['node']}: at least {value}? it is {truth[e['node']]}"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, ties, st.sampled_from(["v", "bound"]), st.one_of(st.none(), st.integers(1, 3)), st.data())
 def test_every_return_is_the_value_or_a_true_bound(tree: Any, tie_rule: str, returns: str, limit: int | None,
                                                    data: st.DataObject) -> None:

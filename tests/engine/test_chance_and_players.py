@@ -88,7 +88,7 @@ def run(request: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
 
 
 # --- properties -----------------------------------------------------------------------------------
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(chance_trees())
 def test_expectiminimax_value_is_the_textbook_definition(tree: dict[str, Any]) -> None:
     result, events = run({"tree": tree, "algorithm": "expectiminimax"})
@@ -100,7 +100,7 @@ def test_expectiminimax_value_is_the_textbook_definition(tree: dict[str, Any]) -
             assert event["v_after"] == event["v_before"] + event["term"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(chance_trees(), st.sampled_from(["prune", "explore"]))
 def test_bounded_alphabeta_over_chance_nodes_equals_expectiminimax(tree: dict[str, Any], ties: str) -> None:
     bounded = {**tree, "bounds": [LO, HI]}
@@ -115,7 +115,7 @@ def test_bounded_alphabeta_over_chance_nodes_equals_expectiminimax(tree: dict[st
         assert test["reach"] == test["v"] + test["rest"] * (HI if "hi" in test["test"] else LO)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(players_trees())
 def test_maxn_value_and_move_are_the_textbook_definition(tree: dict[str, Any]) -> None:
     result, events = run({"tree": tree, "algorithm": "maxn"})

@@ -50,14 +50,14 @@ def test_full_tictactoe_minimax_with_the_table_stores_every_position_once_and_ke
     assert result.visited == REACHABLE_POSITIONS + result.tt_hits  # each position searched once, the rest answered
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(positions(), limits_)
 def test_minimax_with_and_without_the_table_agree(board: str, depth: int | None) -> None:
     with_table = enhanced_minimax(TicTacToe(board), Enhancements(tt=True), depth=depth)
     assert (with_table.value, with_table.move) == plain_minimax(board, depth)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(positions(), limits_, ties)
 def test_alphabeta_with_and_without_the_table_agree(board: str, depth: int | None, tie_rule: str) -> None:
     plain = alphabeta(TicTacToe(board), depth=depth, ties=tie_rule)  # type: ignore[arg-type]

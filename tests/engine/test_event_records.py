@@ -44,7 +44,7 @@ shorthand = st.recursive(numbers, lambda kids: st.lists(kids, min_size=1, max_si
     lambda t: isinstance(t, list))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, st.lists(awkward, min_size=60, max_size=60, unique=True), st.sampled_from(["minimax", "alphabeta"]),
        st.sampled_from(["prune", "explore"]), st.integers(1, 9), st.data())
 def test_dicts_and_json_lines_agree_on_any_tree(

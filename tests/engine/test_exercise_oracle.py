@@ -98,7 +98,7 @@ def assert_agrees(tree: Any, tie_rule: str) -> None:
     assert check_answer(mm, {"values": mm_values})["correct"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, ties)
 def test_the_exercise_answer_is_the_oracles_on_random_trees(tree: Any, tie_rule: str) -> None:
     assert_agrees(tree, tie_rule)
@@ -109,7 +109,7 @@ dup_shorthand = st.recursive(few_values, lambda kids: st.lists(kids, min_size=1,
     lambda t: isinstance(t, list))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(dup_shorthand, ties)
 def test_the_oracle_agrees_on_trees_full_of_ties_negatives_and_fractions(tree: Any, tie_rule: str) -> None:
     assert_agrees(tree, tie_rule)
@@ -126,7 +126,7 @@ def object_trees(draw: st.DrawFn, depth: int = 0, prefix: str = "n") -> dict[str
             "children": [draw(object_trees(depth + 1, f"{prefix}{i}")) for i in range(count)]}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(object_trees(), ties)
 def test_the_oracle_agrees_when_players_do_not_alternate(tree: dict[str, Any], tie_rule: str) -> None:
     if "children" not in tree:
@@ -155,7 +155,7 @@ def holds(a: float, sign: str, b: float) -> bool:
     return {"≤": a <= b, "<": a < b, "≥": a >= b, ">": a > b}[sign]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(dup_shorthand, ties, st.data())
 def test_every_test_a_sentence_quotes_is_true_and_names_the_tie_rules_sign(tree: Any, tie_rule: str,
                                                                              data: st.DataObject) -> None:

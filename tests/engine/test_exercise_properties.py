@@ -51,7 +51,7 @@ def test_removing_one_prune_gives_exactly_one_missed_prune_there(tree: Any, tie_
     assert "is never looked at: you kept it" in mistake["explanation"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, ties, st.data())
 def test_adding_a_visited_node_gives_exactly_one_extra_prune_there(tree: Any, tie_rule: str, data: st.DataObject) -> None:
     ex = exercise(tree, tie_rule)
@@ -62,7 +62,7 @@ def test_adding_a_visited_node_gives_exactly_one_extra_prune_there(tree: Any, ti
     assert (mistake["node"], mistake["kind"]) == (node, "extra_prune")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, ties, st.sampled_from(["alphabeta", "minimax"]), st.data())
 def test_a_changed_value_gives_a_value_mistake_at_that_node(tree: Any, tie_rule: str, algorithm: str, data: st.DataObject) -> None:
     ex = exercise(tree, tie_rule, algorithm)

@@ -138,7 +138,7 @@ def test_cli_ordering_prints_one_json_object() -> None:
 
 
 # --- iterative deepening -----------------------------------------------------------------------
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(shorthand, st.integers(1, 4), ties, st.data())
 def test_iterative_deepening_equals_alphabeta_at_depth_n(tree: Any, depth: int, tie_rule: str, data: st.DataObject) -> None:
     root = with_estimates(tree, data.draw)

@@ -28,7 +28,7 @@ def reference_value(node: TreeNode, depth: int, limit: int | None) -> float:
     return max(child_values) if node.player == "max" else min(child_values)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, ties)
 def test_alphabeta_value_and_move_equal_minimax(tree: Any, tie_rule: str) -> None:
     mm, _ = traced(TreeGame(tree_from_json(tree)), "minimax")
@@ -37,7 +37,7 @@ def test_alphabeta_value_and_move_equal_minimax(tree: Any, tie_rule: str) -> Non
     assert ab.move == mm.move  # both: the first child, in order, reaching the value
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, ties)
 def test_alphabeta_visits_a_subset_of_minimax_in_the_same_order(tree: Any, tie_rule: str) -> None:
     _, mm = traced(TreeGame(tree_from_json(tree)), "minimax")
@@ -80,7 +80,7 @@ def test_every_event_fits_the_schema_and_round_trips_through_json_lines(
     assert again == events
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, ties, st.one_of(st.none(), st.integers(0, 3)), st.data())
 def test_a_test_follows_every_backup_and_holds_exactly_when_a_prune_follows(
     tree: Any, tie_rule: str, limit: int | None, data: st.DataObject
@@ -104,7 +104,7 @@ def test_a_test_follows_every_backup_and_holds_exactly_when_a_prune_follows(
     assert sorted(e["node"] for e in of_type(events, "return")) == sorted(internal)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(shorthand, ties, st.one_of(st.none(), st.integers(0, 3)), st.data())
 def test_the_baseline_is_minimax_own_counts(tree: Any, tie_rule: str, limit: int | None, data: st.DataObject) -> None:
     root = with_estimates(tree, data.draw)

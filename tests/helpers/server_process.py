@@ -109,11 +109,14 @@ def server_process(db: Path | str, *args: str, settings: dict[str, object] | Non
     stderr = open(log, "w") if log is not None else subprocess.PIPE
     process = subprocess.Popen([sys.executable, *command, "--port", str(port), *where, *args],
                                cwd=cwd or ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr, text=True)
+    running = ServerProcess(f"http://127.0.0.1:{port}", "127.0.0.1", port, process)
     try:
         wait_listening(process, port, "the server")
-        yield ServerProcess(f"http://127.0.0.1:{port}", "127.0.0.1", port, process)
+        yield running
     finally:
-        process.terminate()
-        process.wait(timeout=PATIENCE_SECONDS)
+        # kill -9 at the end: gunicorn's graceful stop (SIGTERM) waits seconds for open connections at each of the
+        # suite's servers; that the server stops on SIGTERM is a test of its own (tests/hostile/test_server_stops.py).
+        if process.poll() is None:
+            running.kill()
         if log is not None:
             stderr.close()  # type: ignore[union-attr]

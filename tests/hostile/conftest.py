@@ -11,7 +11,9 @@ import pytest
 from tests.helpers.server_process import ServerProcess, server_process
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One `python -m server` for the worker's hostile tests that share it (a start costs seconds): each test counts
+    its threads and sockets against what it held when the test began, and uses addresses and names of its own."""
     with server_process(tmp_path_factory.mktemp("hostile") / "lab.sqlite") as running:
         yield running

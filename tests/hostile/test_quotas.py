@@ -158,6 +158,7 @@ def test_two_addresses_have_quotas_of_their_own(server: tuple[str, Path]) -> Non
     assert post(url, "/api/trees", second, LECTURE).status_code == 201
 
 
+@pytest.mark.both_backends
 def test_the_stored_bytes_quota_refuses_the_save_that_does_not_fit_and_holds_across_a_restart(database: str) -> None:
     db = database
     tree_bytes = len(json.dumps(parse_exercise({"tree": LECTURE}).tree.to_json())) + ROW_BYTES
@@ -274,6 +275,7 @@ def test_an_exercise_stored_as_its_tree_before_still_opens(tmp_path: Path) -> No
         assert checked.status_code == 200 and checked.json()["correct"] is True
 
 
+@pytest.mark.both_backends
 def test_saves_at_once_cannot_both_take_the_last_byte(database: str) -> None:
     """Room for one tree, eight saves at once from the address: one stored, seven 429 (the bytes are counted in
     the insert's own transaction; the check before it lets all eight through). On both back ends."""
@@ -307,6 +309,7 @@ def test_a_deeply_nested_check_is_refused_by_the_route_not_the_quota_lookup(serv
         assert answer.status_code == 400 and "deeper than" in answer.json()["error"], answer.text
 
 
+@pytest.mark.both_backends
 def test_answers_have_a_bytes_budget_of_their_own_refused_whole(database: str) -> None:
     """Attempts and noted help spend QUOTA_ANSWER_BYTES: past it a check is refused, naming that budget, and stores nothing."""
     db = database

@@ -24,6 +24,7 @@ from server.storage import Store
 from tests.server.test_storage import race
 
 
+@pytest.mark.both_backends
 def test_courses_keep_their_exercises_in_order_and_hold_their_limit_in_a_race(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
     store = Store(database)
     exercises = [store.save_exercise("{}", "0" * 64) for _ in range(10)]

@@ -14,7 +14,7 @@ import requests
 from search import limits
 from search.practice import model_answer
 from server.practice.stored_form import stored_exercise
-from tests.helpers.databases import BACKENDS, fresh_database
+from tests.helpers.databases import fresh_database
 from tests.helpers.live_server import running_server
 from tests.helpers.stored_rows import columns, query
 
@@ -22,10 +22,11 @@ LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 ALL_ASKS = ["values", "bounds", "pruned"]
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
+@pytest.fixture(scope="module")
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """A server on each storage back end: every test of this module runs on SQLite and on PostgreSQL."""
-    db = fresh_database(request.param, tmp_path_factory.mktemp("exercises"), request)
+    """A server on a fresh SQLite file for the module: the routes answer the same on either back end, and the
+    storage they call is held on both by tests/server/test_storage.py (tests/conftest.py's `database`)."""
+    db = fresh_database("sqlite", tmp_path_factory.mktemp("exercises"), request)
     with running_server({"DATABASE": db}) as url:
         yield url, db
 

@@ -27,6 +27,8 @@ GENERATE = {"seed": 11, "depth": 3, "min_branching": 3, "max_branching": 3,  # o
 
 @pytest.fixture(scope="module", params=BACKENDS)
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A server on each back end: the roster's SQL (positions counted with coalesce(max), entries added in bulk,
+    looked up by token) is exercised only here, so it stays on PostgreSQL too (tests/conftest.py's `database`)."""
     db = fresh_database(request.param, tmp_path_factory.mktemp("roster"), request)
     with running_server({"DATABASE": db}) as url:
         yield url, db

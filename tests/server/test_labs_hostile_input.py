@@ -232,33 +232,29 @@ def test_cli_ordering_refuses_a_tree_with_chance_nodes_without_a_traceback(tmp_p
     ({"game": "tictactoe", "depth": 3, "beam": 2}, "beam"),
     ({"game": "tictactoe", "depth": 3, "ordering": "best"}, "ordering"),
 ])
-def test_rest_ordering_refuses_what_the_lab_would_ignore_or_crash_on(body: dict[str, Any], where: str) -> None:
+def test_rest_ordering_refuses_what_the_lab_would_ignore_or_crash_on(live_server: str, body: dict[str, Any], where: str) -> None:
     import requests
 
-    from tests.helpers.live_server import running_server
-    with running_server() as url:
-        answer = requests.post(url + "/api/ordering", json=body, timeout=60)
+    answer = requests.post(live_server + "/api/ordering", json=body, timeout=60)  # the worker's server: a refusal changes nothing
     assert answer.status_code == 400, answer.text
     assert answer.json()["error"].startswith(where + ":"), answer.text
 
 
 # --- hostile input: search:compare over a real socket ------------------------------------------------
-def test_search_compare_refuses_what_it_cannot_read_naming_it() -> None:
-    from tests.helpers.live_server import running_server
+def test_search_compare_refuses_what_it_cannot_read_naming_it(live_server: str) -> None:
     from tests.helpers.socket_client import SearchClient
-    with running_server() as url:
-        client = SearchClient(url)
-        try:
-            def ask(data: Any) -> Any:
-                return client.sio.call("search:compare", data, namespace="/search", timeout=30)
-            assert ask(None)["algorithm"] == "alphabeta" and ask({})["algorithm"] == "alphabeta"
-            for data, start in [("x", "expected an object"), (5, "expected an object"), ([1], "expected an object"),
-                                ({"algorithm": "minimax", "state": "XXX......"}, "state: unknown field"),
-                                ({"algorithm": ["a"]}, "algorithm: expected one of")]:
-                answer = ask(data)
-                assert set(answer) == {"error"} and answer["error"].startswith(start), (data, answer)
-        finally:
-            client.close()
+    client = SearchClient(live_server)
+    try:
+        def ask(data: Any) -> Any:
+            return client.sio.call("search:compare", data, namespace="/search", timeout=30)
+        assert ask(None)["algorithm"] == "alphabeta" and ask({})["algorithm"] == "alphabeta"
+        for data, start in [("x", "expected an object"), (5, "expected an object"), ([1], "expected an object"),
+                            ({"algorithm": "minimax", "state": "XXX......"}, "state: unknown field"),
+                            ({"algorithm": ["a"]}, "algorithm: expected one of")]:
+            answer = ask(data)
+            assert set(answer) == {"error"} and answer["error"].startswith(start), (data, answer)
+    finally:
+        client.close()
 
 
 # --- every new limit, at and just past it -------------------------------------------------------------

@@ -41,6 +41,7 @@ def race(task: Callable[[], T], racers: int = RACERS) -> list[T | Exception]:
         return list(pool.map(lambda _: run(), range(racers)))
 
 
+@pytest.mark.both_backends
 def test_trees_traces_and_exercises_read_back_as_saved(database: str) -> None:
     store = Store(database)
     body = '{"id": "A", "label": "ünïcödé ✓ <b>", "children": []}' + " " * 20_000
@@ -55,6 +56,7 @@ def test_trees_traces_and_exercises_read_back_as_saved(database: str) -> None:
     assert store.load_exercise("missing") is None
 
 
+@pytest.mark.both_backends
 def test_attempts_help_and_mistakes_are_counted_per_student(database: str) -> None:
     store = Store(database)
     exercise = store.save_exercise("{}", "0" * 64)
@@ -87,6 +89,7 @@ def test_attempts_help_and_mistakes_are_counted_per_student(database: str) -> No
     assert store.help_used(exercise, None, None) is None
 
 
+@pytest.mark.both_backends
 def test_the_last_attempt_is_taken_once_when_checks_race(database: str) -> None:
     store = Store(database)
     exercise = store.save_exercise("{}", "0" * 64)
@@ -97,6 +100,7 @@ def test_the_last_attempt_is_taken_once_when_checks_race(database: str) -> None:
         sorted(store.mistake_counts(exercise)) == [("A", "attempts_wrong", 3), ("A", "value", 3)]
 
 
+@pytest.mark.both_backends
 def test_a_stored_bytes_quota_lets_exactly_what_fits_through_a_race(database: str) -> None:
     store = Store(database)
     body = "x" * 900
@@ -111,6 +115,7 @@ def test_a_stored_bytes_quota_lets_exactly_what_fits_through_a_race(database: st
     assert isinstance(quota.bill("198.51.100.1"), object)  # another address is not charged for it
 
 
+@pytest.mark.both_backends
 def test_two_stores_on_one_database_share_everything(database: str) -> None:
     """Two server processes (or hosts) each open the database: one migrates, both see every row."""
     here, there = Store(database), Store(database)
@@ -127,6 +132,7 @@ def test_two_stores_on_one_database_share_everything(database: str) -> None:
     assert not course_has(here, exercise, "https://lms", "d1", "course-102")
 
 
+@pytest.mark.both_backends
 def test_the_schema_is_the_same_on_both_and_migrated_once(database: str) -> None:
     Store(database)
     db = database_for(database)
@@ -138,6 +144,7 @@ def test_the_schema_is_the_same_on_both_and_migrated_once(database: str) -> None
     assert revision == schema.head()
 
 
+@pytest.mark.both_backends
 def test_room_records_hold_their_limits_when_rooms_race(database: str) -> None:
     Store(database)
     records = RoomRecords(database)
@@ -176,6 +183,7 @@ def test_a_bad_database_url_is_one_clear_line() -> None:
         Store("postgresql://lab:secret@127.0.0.1:1/lab")
 
 
+@pytest.mark.both_backends
 def test_stores_opening_a_new_database_at_once_migrate_it_once(database: str) -> None:
     """Servers started together on an empty database: one makes the tables, the others wait and find them made."""
     opened = race(lambda: Store(database), 4)

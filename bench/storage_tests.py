@@ -1,9 +1,10 @@
 """How long the storage tests take on PostgreSQL beside SQLite (issue 33's figures).
 
-The storage tests (tests/server/test_storage.py, test_trees_api.py, test_exercise_api.py) run each test once per back
+The storage tests (tests/server/test_storage.py, test_trees_api.py, test_exercise_api.py) marked both_backends run once per back
 end, parametrised [sqlite] and [postgresql] (tests/conftest.py's `database` fixture: a fresh SQLite file, or a fresh
 database on one real PostgreSQL server started once per run, tests/helpers/postgres_server.py). This runs them as a
-developer would, `pytest -q -p no:xdist FILES -k sqlite` and then `-k postgresql`, each in its own process, and prints
+developer would, `pytest -q -p no:xdist FILES -m both_backends -k sqlite` and then `-k postgresql`, each in its own
+process (only the tests marked both_backends run on PostgreSQL in the suite, so only they are compared), and prints
 the wall time of each and the ratio. The PostgreSQL run includes starting its throwaway server (initdb, start, stop):
 that is timed apart too, so the ratio can be read without it.
 
@@ -32,7 +33,7 @@ def run_tests(backend: str) -> tuple[float, str]:
     """The storage tests of one back end in a fresh pytest process: wall seconds and pytest's summary line."""
     began = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *FILES,
-                           "-k", backend], cwd=ROOT, capture_output=True, text=True,
+                           "-m", "both_backends", "-k", backend], cwd=ROOT, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     seconds = time.monotonic() - began
     summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr.strip()[-500:]
@@ -50,7 +51,7 @@ def postgres_start_seconds() -> float:
 
 
 def main() -> None:
-    print(f"pytest -q -p no:xdist {' '.join(FILES)} -k BACKEND ({os.cpu_count()} cores)")
+    print(f"pytest -q -p no:xdist {' '.join(FILES)} -m both_backends -k BACKEND ({os.cpu_count()} cores)")
     times = {}
     for backend in ("sqlite", "postgresql"):
         times[backend], summary = run_tests(backend)

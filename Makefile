@@ -78,10 +78,11 @@ run: setup
 	$(PY) -m server --host $(HOST) --port $(PORT)
 
 # JS unit tests (node --test, tests/js) first: they take a second and fail fast. pytest on both
-# cores (pytest-xdist; each worker has its own server, database and Chromium): docs/testing.md.
+# cores (pytest-xdist; each worker has its own server, database and Chromium), naming the slowest 20 tests at the
+# end: docs/testing.md.
 test: setup system-deps
 	npm test --silent
-	$(PY) -m pytest -q -n 2 --dist worksteal
+	$(PY) -m pytest -q -n 2 --dist worksteal --durations=20
 
 # Everything but the browser and deploy tiers: no Chromium, nginx or Redis needed; the storage tests start
 # PostgreSQL (docs/testing.md).

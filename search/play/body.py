@@ -8,9 +8,10 @@ from typing import Any
 
 from search import limits
 from search.algorithms.registry import PLAYABLE
-from search.errors import InputError, quoted, shortened
+from search.errors import InputError, quoted
 from search.games.game import Game
-from search.games.registry import GameInfo, game_ids, game_info
+from search.games.registry import GameInfo, game_info
+from search.play.position import checked_body
 from search.request import SearchRequest, parse_request
 
 ALGORITHMS = PLAYABLE
@@ -53,14 +54,7 @@ class PlayRequest:
 
 def parse_play(body: Any) -> PlayRequest:
     """Validate the page's body; errors name the field, as "seconds: ..."."""
-    if not isinstance(body, dict):
-        raise InputError("", "expected an object with game, state and algorithm")
-    unknown = sorted(set(body) - set(FIELDS))
-    if unknown:
-        raise InputError(shortened(unknown[0]), f"unknown field (the fields are {', '.join(FIELDS)})")
-    name = body.get("game")
-    if name not in game_ids():
-        raise InputError("game", f"expected one of {', '.join(game_ids())}, got {quoted(name)}")
+    name = checked_body(body, FIELDS, "expected an object with game, state and algorithm").id
     algorithm = body.get("algorithm", "alphabeta")
     if algorithm not in ALGORITHMS:
         raise InputError("algorithm", f"expected one of {', '.join(ALGORITHMS)}, got {quoted(algorithm)}")

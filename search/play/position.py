@@ -8,23 +8,29 @@ from typing import Any
 
 from search.errors import InputError, quoted, shortened
 from search.games.board import move_key
-from search.games.registry import game_ids, game_info
+from search.games.registry import GameInfo, game_ids, game_info
 from search.play.over import game_end
 
 FIELDS = ("game", "state", "move")
 
 
-def position_reply(body: Any) -> dict[str, Any]:
-    """The reply to {game, state, move?}: strict JSON; InputError naming the field."""
+def checked_body(body: Any, fields: tuple[str, ...], expected: str) -> GameInfo:
+    """The game a /play body names, once the body is known to be an object of `fields` only (both of /play's routes
+    read their bodies so): InputError naming the field, or `expected` for a body that is not an object."""
     if not isinstance(body, dict):
-        raise InputError("", "expected an object with game, state and, to play one, move")
-    unknown = sorted(set(body) - set(FIELDS))
+        raise InputError("", expected)
+    unknown = sorted(set(body) - set(fields))
     if unknown:
-        raise InputError(shortened(unknown[0]), f"unknown field (the fields are {', '.join(FIELDS)})")
+        raise InputError(shortened(unknown[0]), f"unknown field (the fields are {', '.join(fields)})")
     name = body.get("game")
     if name not in game_ids():
         raise InputError("game", f"expected one of {', '.join(game_ids())}, got {quoted(name)}")
-    info = game_info(name)
+    return game_info(name)
+
+
+def position_reply(body: Any) -> dict[str, Any]:
+    """The reply to {game, state, move?}: strict JSON; InputError naming the field."""
+    info = checked_body(body, FIELDS, "expected an object with game, state and, to play one, move")
     game = info.make(body.get("state"))
     state = game.initial
     played = None
@@ -40,7 +46,7 @@ def position_reply(body: Any) -> dict[str, Any]:
         action = actions[move]
         played = {"move": move, "words": game.move_words(action), "cells": game.move_cells(state, action)}  # type: ignore[attr-defined]
         state = game.result(state, action)
-    return {"game": name, "played": played, **position_fields(name, game, state)}
+    return {"game": info.id, "played": played, **position_fields(info.id, game, state)}
 
 
 def position_fields(name: str, game: Any, state: Any) -> dict[str, Any]:

@@ -31,6 +31,24 @@ let lastFocused = null; // the student's last move: the focus goes back there af
 
 const chosen = () => PRESETS[field("game").value];
 
+// What `ask(signal)` answers, when this request (its `controller`) is still the page's latest; null when it failed (the
+// error is shown) or an Undo, a New game or another game overtook it (nothing to show). It is no longer pending either way.
+async function latest(controller, ask) {
+  try {
+    const answer = await ask(controller.signal);
+    if (!mine(controller)) return null;
+    asking = null;
+    return answer;
+  } catch (err) {
+    if (mine(controller)) {
+      asking = null;
+      showError(err.message);
+      update();
+    }
+    return null;
+  }
+}
+
 async function start() {
   cancelAsking();
   const { preset, info } = chosen();
@@ -42,19 +60,8 @@ async function start() {
   showReply(null);
   showError("");
   update();
-  let first;
-  try {
-    first = await askPosition({ game: info.id, state: preset.state }, controller.signal);
-  } catch (err) {
-    if (mine(controller)) {
-      asking = null;
-      showError(err.message);
-      update();
-    }
-    return;
-  }
-  if (!mine(controller)) return;
-  asking = null;
+  const first = await latest(controller, (signal) => askPosition({ game: info.id, state: preset.state }, signal));
+  if (first === null) return;
   game = newGame(field("game").value, youStart, first);
   if (turn(game) === "engine") engineMoves();
   else update();
@@ -98,19 +105,8 @@ async function humanMoves(move) {
   asking = { controller };
   showError("");
   update();
-  let after;
-  try {
-    after = await askPosition({ game: chosen().info.id, state: position(game).state, move }, controller.signal);
-  } catch (err) {
-    if (mine(controller)) {
-      asking = null;
-      showError(err.message);
-      update();
-    }
-    return;
-  }
-  if (!mine(controller)) return;
-  asking = null;
+  const after = await latest(controller, (signal) => askPosition({ game: chosen().info.id, state: position(game).state, move }, signal));
+  if (after === null) return;
   game = played(game, after);
   lastCells = after.played.cells;
   lastFocused = move;
@@ -132,21 +128,12 @@ async function engineMoves() {
   showError("");
   update();
   const before = position(game);
-  let reply;
-  let after;
-  try {
-    reply = await askEngine(body, controller.signal);
-    after = await askPosition({ game: body.game, state: before.state, move: moveKey(reply.move) }, controller.signal);
-  } catch (err) {
-    if (mine(controller)) {
-      asking = null;
-      showError(err.message);
-      update();
-    }
-    return;
-  }
-  if (!mine(controller)) return; // Undo or New game meanwhile
-  asking = null;
+  const answers = await latest(controller, async (signal) => {
+    const reply = await askEngine(body, signal);
+    return { reply, after: await askPosition({ game: body.game, state: before.state, move: moveKey(reply.move) }, signal) };
+  });
+  if (answers === null) return; // failed (shown), or Undo or New game meanwhile
+  const { reply, after } = answers;
   if (after.state !== reply.state) {
     showError(`the engine's move ${JSON.stringify(reply.move)} does not lead where the engine says`);
     update();

@@ -45,7 +45,9 @@ def visit_board(board: dict[str, Any]) -> dict[str, Any]:
 
 
 def game_drawing(game: Any, source: dict[str, Any]) -> dict[str, Any] | None:
-    """The `drawing` of a search of `game` from `source`, or None when it is not a registered game's."""
+    """The `drawing` of a search of `game` from `source`, or None when it is not a registered game's. A game seen in
+    the move-ordering lab's order (search.labs.ordering.OrderedGame) is drawn as the game it orders."""
+    game = getattr(game, "unordered", game)
     info = getattr(game, "game_info", None)
     if info is None or source.get("kind") != "game" or source.get("game") != info.id or not callable(getattr(game, "board", None)):
         return None  # a tree, a course's own game, or a wrapper of a game that does not draw

@@ -37,6 +37,10 @@ import { makeExerciseMaker } from "./practice/exercise_maker_wiring.js";
 
 const $ = (id) => document.getElementById(id);
 
+// The test hooks' object is there from the start (page/test_hooks.js fills it once the page is made), so a test
+// waiting on window.minimaxLab.finished waits while the catalogue loads instead of failing on an undefined.
+window.minimaxLab = {};
+
 // The algorithm menus, the step links and predict mode read the engine's catalogue (GET /api/catalogue):
 // fetched before anything reads them. Should it fail, the page says so and the menus stay empty.
 try {

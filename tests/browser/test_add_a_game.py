@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, shot
 from tests.helpers.filled_starters import filled
-from tests.helpers.server_process import free_port, wait_listening
+from tests.helpers.server_process import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 NIM = ROOT / "tests" / "fixtures" / "nim.py"
@@ -57,16 +57,9 @@ def server(scratch: Path) -> Iterator[str]:
     """The copy's server in a process of its own (its packages, not this tree's). `--dev` serves in that one
     process: no gunicorn master and worker to start and stop gracefully (seconds of a test run); what is tested
     here is the catalogue, /play and the code lab's route, which both servers answer alike."""
-    port = free_port()
     env = {**os.environ, "PYTHONPATH": str(scratch)}
-    process = subprocess.Popen([sys.executable, "-m", "server", "--dev", "--port", str(port), "--db", str(scratch / "lab.sqlite")],
-                               cwd=scratch, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        wait_listening(process, port, "the scratch copy's server")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=TIMEOUT)
+    with serving(sys.executable, ["--dev", "--db", str(scratch / "lab.sqlite")], scratch, env, "the scratch copy's server") as url:
+        yield url
 
 
 def test_the_catalogue_lists_the_new_game(server: str) -> None:

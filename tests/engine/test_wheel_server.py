@@ -26,8 +26,7 @@ import pytest
 import requests
 
 from tests.engine.wheel_venvs import ROOT, built_wheel, fresh_venv, outside_env
-from tests.helpers.server_process import free_port, wait_listening
-from tests.helpers.socket_client import PATIENCE_SECONDS
+from tests.helpers.server_process import serving
 
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm",
          ".zip": "application/zip", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png"}
@@ -79,15 +78,8 @@ def installed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     package = Path(where.stdout.strip()).parent
     assert package.parent.name == "site-packages" and str(ROOT) not in str(package)
     assert (package / "web" / "templates" / "index.html").is_file()  # what server/web_files.py then reads
-    port = free_port()
-    process = subprocess.Popen([str(python), "-m", "server", "--port", str(port), "--db", str(folder / "saved.sqlite")],
-                               cwd=folder, env=outside_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        wait_listening(process, port, "the installed server")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=PATIENCE_SECONDS)
+    with serving(str(python), ["--db", str(folder / "saved.sqlite")], folder, outside_env(), "the installed server") as url:
+        yield url
 
 
 def page_paths(url: str) -> list[str]:

@@ -83,6 +83,21 @@ def answers(port: int) -> bool:
         return False
 
 
+@contextmanager
+def serving(python: str, args: list[str], cwd: Path, env: dict[str, str], what: str) -> Iterator[str]:
+    """`python -m server ARGS --port P` started from `cwd` (a scratch copy, an installed wheel's folder): its base URL
+    once it listens; ended (SIGTERM) afterwards."""
+    port = free_port()
+    process = subprocess.Popen([python, "-m", "server", *args, "--port", str(port)], cwd=cwd, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_listening(process, port, what)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=PATIENCE_SECONDS)
+
+
 def wait_listening(process: subprocess.Popen[str], port: int, what: str) -> None:
     """Wait until `process` accepts connections on `port`; fail with its stderr if it exits first."""
     deadline = time.monotonic() + PATIENCE_SECONDS

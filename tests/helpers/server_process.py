@@ -12,7 +12,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from tests.helpers.socket_client import PATIENCE_SECONDS, wait_until
 
@@ -75,10 +75,23 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def answers(port: int) -> bool:
+def accepts(port: int) -> bool:
+    """Whether something accepts connections on `port` (redis-server, nginx)."""
     try:
         socket.create_connection(("127.0.0.1", port), timeout=1).close()
         return True
+    except OSError:
+        return False
+
+
+def answers(port: int) -> bool:
+    """Whether an HTTP request on `port` gets an answer. A connection alone is not enough for our server:
+    gunicorn's master listens before it forks the worker that answers, and a test that looked for the
+    worker then found none."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as connection:
+            connection.sendall(b"GET /api/limits HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+            return connection.recv(5) == b"HTTP/"
     except OSError:
         return False
 
@@ -91,17 +104,19 @@ def serving(python: str, args: list[str], cwd: Path, env: dict[str, str], what: 
     process = subprocess.Popen([python, "-m", "server", *args, "--port", str(port)], cwd=cwd, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        wait_listening(process, port, what)
+        wait_listening(process, port, what, answers)
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=PATIENCE_SECONDS)
 
 
-def wait_listening(process: subprocess.Popen[str], port: int, what: str) -> None:
-    """Wait until `process` accepts connections on `port`; fail with its stderr if it exits first."""
+def wait_listening(process: subprocess.Popen[str], port: int, what: str,
+                   ready: Callable[[int], bool] = accepts) -> None:
+    """Wait until `process` is `ready` on `port` (accepts connections, by default); fail with its stderr if it
+    exits first."""
     deadline = time.monotonic() + PATIENCE_SECONDS
-    while not answers(port):
+    while not ready(port):
         if process.poll() is not None:
             raise RuntimeError(f"{what} exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
         if time.monotonic() > deadline:
@@ -126,7 +141,7 @@ def server_process(db: Path | str, *args: str, settings: dict[str, object] | Non
                                cwd=cwd or ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr, text=True)
     running = ServerProcess(f"http://127.0.0.1:{port}", "127.0.0.1", port, process)
     try:
-        wait_listening(process, port, "the server")
+        wait_listening(process, port, "the server", answers)
         yield running
     finally:
         # kill -9 at the end: gunicorn's graceful stop (SIGTERM) waits seconds for open connections at each of the

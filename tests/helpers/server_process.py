@@ -114,12 +114,14 @@ def serving(python: str, args: list[str], cwd: Path, env: dict[str, str], what: 
 def wait_listening(process: subprocess.Popen[str], port: int, what: str,
                    ready: Callable[[int], bool] = accepts) -> None:
     """Wait until `process` is `ready` on `port` (accepts connections, by default); fail with its stderr if it
-    exits first."""
+    exits first, or kill it and fail when it is not ready in time."""
     deadline = time.monotonic() + PATIENCE_SECONDS
     while not ready(port):
         if process.poll() is not None:
             raise RuntimeError(f"{what} exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
         if time.monotonic() > deadline:
+            process.kill()  # not left running after the test that gave up on it
+            process.wait(timeout=PATIENCE_SECONDS)
             raise TimeoutError(f"{what} did not start listening")
         time.sleep(0.05)
 

@@ -117,6 +117,9 @@ def validate_position(board: Any) -> str:
 DISC_KIND = {"X": "x", "O": "o", ".": "open"}
 
 
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
+
+
 @register_game(
     id="connect4", name="Connect Four", start=EMPTY, order=3, depth_needed=True,
     position="42 characters, the 6 rows from top to bottom, each X, O or '.'; X moves first",
@@ -124,6 +127,7 @@ DISC_KIND = {"X": "x", "O": "o", ".": "open"}
     estimates={"windows": "windows open for X − windows open for O (a window is 4 cells in a row, across, down or "
                           "diagonal: 69 on the board; it is open for X if it holds no O)."},
     side_words={"max": "X, the filled discs", "min": "O, the rings"},
+    narration={"place": "drops a disc in", "marks": {"X": "X", "O": "O"}},
     presets=[{"id": "connect4", "name": "Connect Four", "state": EMPTY, "depth": 5}],
     example="." * 28 + "...O.....OXX..",  # a few moves in (X to move), so a depth-4 search has threats to find
 )
@@ -225,7 +229,12 @@ class ConnectFour:
         return [drop_row(state, move) * COLUMNS + move]
 
     def move_words(self, move: int) -> str:
-        return f"column {move}"  # as the viewer's narration names it (static/js/narration/move_words.js)
+        return f"column {move}"
+
+    def landing_words(self, state: str) -> list[str]:
+        """Each cell as a disc landing there is said: its column, also counted as a student counts it ("column 3
+        (the 4th from the left)"); columns are numbered 0-6 everywhere else (traces, the CLI, node labels)."""
+        return [f"column {i % COLUMNS} (the {ORDINALS[i % COLUMNS]} from the left)" for i in range(len(state))]
 
     def end(self, state: str) -> str:
         return "four in a row" if self._tested(state)[2] else "the board is full"

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from search.games.board import move_key
+
 MARK_KINDS = {"X": "x", "O": "o", ".": "open", "#": "blocked", "1": "p1", "2": "p2"}
 """The kind of each mark a text board writes (search.games.board.KINDS), where its start position does not show it."""
 
@@ -30,12 +32,36 @@ def drawing(info: Any, game: Any, source: dict[str, Any]) -> dict[str, Any]:
     estimate = source.get("estimate") or info.default_estimate
     said = getattr(game, "estimate_words", None)  # a game whose estimate depends on its board says it for this one
     words = (said(estimate) if callable(said) else None) or info.estimates.get(estimate, estimate)
-    return {
+    text = board_text(board) == source["state"]
+    drawn = {
         "name": info.name, "sides": dict(info.sides), "utility": info.utility,
         "estimate": words,
         "board": {"rows": board["rows"], "columns": board["columns"], "style": board["style"], "kinds": kinds,
-                  "text": board_text(board) == source["state"]},
+                  "text": text},
     }
+    said = move_sayings(info, source["state"]) if text else None
+    if said is not None:
+        drawn["moves"] = said
+    return drawn
+
+
+def move_sayings(info: Any, text: str) -> dict[str, Any] | None:
+    """How the narration says a move in a game whose position text is its board (the page finds the cell a move
+    took by comparing a node's board with its parent's, as it outlines it): each cell as a move landing there is
+    said, each of the root's moves as a result names its best move, the verbs for a piece placed and moved, who
+    each mark is and each side's short name. None for a game that does not write `landing_words`. Asked of the
+    game itself at the search's position, not of the search's game: a beam's or an ordering's wrapper records
+    what it is asked."""
+    game = info.make(text)
+    lands = getattr(game, "landing_words", None)
+    if not callable(lands) or not info.narration["marks"]:
+        return None
+    told = info.narration
+    state = game.initial
+    root = {} if game.is_terminal(state) else {move_key(game.move_json(action)): game.move_words(action)
+                                              for action in game.actions(state)}
+    return {"lands": list(lands(state)), "root": root, "place": told["place"], "move": told["move"],
+            "marks": dict(told["marks"]), "short": dict(told["short"])}
 
 
 def visit_board(board: dict[str, Any]) -> dict[str, Any]:

@@ -122,6 +122,8 @@ def place_words(x: int, y: int, side: int | None) -> str:
     estimates={"zero": "0 (no guess).",
                "mobility": "(player 1's moves − player 2's moves) / 10 on the lecture's 3 x 2 board, / 100 on a square one."},
     sides={"max": "player 1", "min": "player 2"},
+    narration={"place": "starts on", "marks": {"1": "Player 1", "2": "Player 2"}, "short": {"max": "P1", "min": "P2"}},
+    default_depth=3, boards=[EMPTY, *("." * (n * n) for n in SQUARE_SIDES)],
     presets=[{"id": "isolation3", "name": "Isolation 3x2 (lecture)", "state": EMPTY},
              {"id": "isolation5", "name": "Isolation 5x5", "state": "." * 25, "depth": 4, "estimate": "mobility"}],
 )
@@ -213,6 +215,10 @@ class Isolation:
 
     def move_words(self, move: Any) -> str:
         return place_words(move[0], move[1], self._side())
+
+    def landing_words(self, state: str) -> list[str]:
+        """Each square as a move there is said (a player's first move places its piece: "starts on")."""
+        return [place_words(i % self.width, i // self.width, self._side()) for i in range(len(state))]
 
     def end(self, state: str) -> dict[str, Any]:
         """The player to move has no move, and loses."""

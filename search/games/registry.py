@@ -54,6 +54,15 @@ class GameInfo:
     """Each estimate's id and one line saying what it computes; the first is the default."""
     depth_needed: bool
     """Whether a search from the start needs a depth limit (its tree is too big to search to the end)."""
+    default_depth: int
+    """The depth the viewer's Search tab fills in for a position that needs a depth limit."""
+    boards: tuple[str, ...]
+    """A position of each board size the game is played on (its start's alone unless given): which of them need
+    a depth limit, and why, is asked of the game itself (depth_limits)."""
+    narration: dict[str, Any]
+    """How the viewer's narration says a move (search.games.drawing's `moves`): the verbs for a piece placed and a
+    piece moved ("plays", "moves to"), who each mark on the board is ({"1": "Player 1"}), and each side's short name
+    in a node's name ({"max": "P1", ...}); see register_game."""
     symmetry: str | None
     """The symmetries a search may drop ("the 8 symmetries of its square"), or None when the game has none."""
     presets: tuple[Preset, ...]
@@ -104,6 +113,16 @@ class GameInfo:
             options["symmetry"] = symmetry
         return self.cls(self.read(state), **options)  # type: ignore[no-any-return]
 
+    def depth_limits(self) -> list[dict[str, Any]]:
+        """Each length of position whose search needs a depth limit, with the engine's own reason: {"length",
+        "words"}. The page warns from these before it sends a search (the engine refuses it with the same words)."""
+        limits = []
+        for board in self.boards:
+            words = getattr(self.make(board), "depth_limit_needed", None)
+            if words:
+                limits.append({"length": len(board), "words": words})
+        return limits
+
     def catalogue(self) -> dict[str, Any]:
         """The strict-JSON descriptor GET /api/catalogue serves."""
         return {
@@ -111,7 +130,8 @@ class GameInfo:
             "sides": dict(self.sides), "side_words": dict(self.side_words),
             "estimates": [{"id": key, "text": text} for key, text in self.estimates.items()],
             "default_estimate": self.default_estimate,
-            "limits": {"depth_needed": self.depth_needed, "symmetry": self.symmetry}, "example": self.example,
+            "limits": {"depth_needed": self.depth_limits(), "default_depth": self.default_depth, "symmetry": self.symmetry},
+            "example": self.example,
             "presets": [{"id": p.id, "name": p.name, "state": p.state, "depth": p.depth, "estimate": p.estimate}
                         for p in self.presets],
         }
@@ -127,14 +147,20 @@ C = TypeVar("C", bound=type)
 
 def register_game(*, id: str, name: str, start: str, position: str, utility: str,  # noqa: A002  (the issue's own word)
                   sides: dict[str, str] | None = None, side_words: dict[str, str] | None = None, estimates: dict[str, str] | None = None,
-                  depth_needed: bool = False, symmetry: str | None = None,
+                  depth_needed: bool = False, default_depth: int = 4, boards: list[str] | None = None,
+                  narration: dict[str, Any] | None = None, symmetry: str | None = None,
                   presets: list[dict[str, Any]] | None = None, example: str | None = None, order: int = 100) -> Callable[[C], C]:
     """Register the decorated class as the game `id`. The class is a search.GameBase game (the textbook's methods,
     plus `read`/`write` when its state is not its text) or one of the engine's own Game classes; for the page it
     writes PAGE_METHODS: `board(state)` (search.games.board's description), `move_cells(state, move)`,
     `move_words(move)` and `end(state)`. `presets`: the /play page's
     starts, each {"id", "name", "state", "depth", "estimate"} (by default one: the start, searched to the end
-    unless `depth_needed`, then to depth 4). `order`: where menus list it."""
+    unless `depth_needed`, then to depth 4). `default_depth`: the depth the Search tab fills in where a search needs
+    a limit; `boards`: a position of each board size (default: the start). `narration`: how the viewer says a move,
+    {"place": verb, "move": verb, "marks": {mark: name}, "short": {"max", "min"}} (default "plays", "moves to", no
+    marks, `sides`): with `marks`, a game whose position text is its board and whose class writes
+    `landing_words(state)` (each cell as a move there is said) gets sentences such as "X plays the centre, cell 4".
+    `order`: where menus list it."""
 
     def register(cls: C) -> C:
         where = f"register_game({cls.__name__})"
@@ -156,18 +182,29 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
         said = side_words or marks
         if set(said) != {"max", "min"}:
             raise InputError(f"{where}: side_words", "expected {\"max\": ..., \"min\": ...}")
+        told = {"place": "plays", "move": "moves to", "marks": {}, "short": dict(marks), **(narration or {})}
+        if set(told) != {"place", "move", "marks", "short"} or set(told["short"]) != {"max", "min"}:
+            raise InputError(f"{where}: narration", "expected {\"place\", \"move\", \"marks\", \"short\": {\"max\", \"min\"}}")
         named = estimates or {}
         if not named:
             raise InputError(f"{where}: estimates", "expected at least one {id: one line} (the estimate at a depth limit)")
         plays = presets if presets is not None else [{"id": id, "name": name, "state": start,
                                                        "depth": 4 if depth_needed else None}]
         info = GameInfo(id=id, name=name, cls=cls, start=start, position=position, utility=utility, sides=dict(marks), side_words=dict(said),
-                        estimates=dict(named), depth_needed=depth_needed, symmetry=symmetry,
+                        estimates=dict(named), depth_needed=depth_needed, default_depth=default_depth,
+                        boards=tuple(boards or [start]), narration=told, symmetry=symmetry,
                         presets=tuple(read_preset(where, p, named) for p in plays), example=example or start, order=order, course_game=course)
         try:
             info.read(info.example)
         except InputError as error:
             raise InputError(f"{where}: example", error.problem) from None
+        if not isinstance(default_depth, int) or isinstance(default_depth, bool) or default_depth < 1:
+            raise InputError(f"{where}: default_depth", "expected a whole number of 1 or more")
+        for board in info.boards:  # every board size's position is one the game reads
+            try:
+                info.read(board)
+            except InputError as error:
+                raise InputError(f"{where}: boards", error.problem) from None
         for preset in info.presets:  # every preset's position is one the game reads
             try:
                 info.read(preset.state)

@@ -82,7 +82,7 @@ CELL_KIND = {"X": "x", "O": "o", ".": "open"}
     position="9 characters row by row, each X, O or '.'; X moves first",
     utility="100 X wins, −100 O wins, 0 draw.",
     estimates={"open-lines": "lines open for X − lines open for O (a row, column or diagonal is open for X if it holds no O)."},
-    symmetry="the 8 symmetries of its square",
+    symmetry="the 8 symmetries of its square", narration={"marks": {"X": "X", "O": "O"}},
     presets=[{"id": "tictactoe", "name": "Tic-tac-toe", "state": EMPTY}], example="XOX.O....",
 )
 class TicTacToe:
@@ -165,6 +165,10 @@ class TicTacToe:
 
     def move_words(self, move: int) -> str:
         return f"{PLACES[move]}, cell {move}"
+
+    def landing_words(self, state: str) -> list[str]:
+        """Each cell as a move there is said: its move's words."""
+        return [self.move_words(i) for i in range(len(state))]
 
     def end(self, state: str) -> str:
         return "three in a row" if winner(state) else "the board is full"

@@ -452,6 +452,8 @@ LINES: dict[str, tuple[str, ...]] = {
 
 BOARD_SIDE: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": 50}
 """A drawn board's rows or columns."""
+SAID: dict[str, Any] = {"type": "string", "maxLength": 200}
+"""A few words the narration says (a move, a verb, a name): text, never markup."""
 CELL_KIND: dict[str, Any] = {"enum": ["x", "o", "p1", "p2", "open", "blocked", "piece"]}
 """A drawn cell's kind: the stylesheet's classes (search.games.board.KINDS)."""
 
@@ -482,7 +484,17 @@ SCHEMA_FACTS: dict[str, dict[str, Any]] = {
                                   "properties": {"rows": BOARD_SIDE, "columns": BOARD_SIDE,
                                                  "style": {"enum": ["cells", "discs"]}, "text": {"type": "boolean"},
                                                  "kinds": {"type": "object", "maxProperties": 64, "propertyNames": {"maxLength": 8},
-                                                           "additionalProperties": CELL_KIND}}}}},
+                                                           "additionalProperties": CELL_KIND}}},
+                        # How the narration says a move on a text board: words only, inserted as text.
+                        "moves": {"type": "object", "additionalProperties": False,
+                                  "required": ["lands", "root", "place", "move", "marks", "short"],
+                                  "properties": {"lands": {"type": "array", "maxItems": 4096, "items": SAID},
+                                                 "root": {"type": "object", "maxProperties": 4096, "additionalProperties": SAID},
+                                                 "place": SAID, "move": SAID,
+                                                 "marks": {"type": "object", "maxProperties": 64, "propertyNames": {"maxLength": 8},
+                                                           "additionalProperties": SAID},
+                                                 "short": {"type": "object", "additionalProperties": False, "required": ["max", "min"],
+                                                           "properties": {"max": SAID, "min": SAID}}}}}},
         "": {  # the tie rule is there exactly for the searches that prune
             "if": {"properties": {"algorithm": {"enum": ["alphabeta", "iterative"]}}},
             "then": {"properties": {"options": {"required": ["depth", "ties"]}}},

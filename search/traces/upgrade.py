@@ -64,17 +64,21 @@ def upgrade_trace(events: list[Event]) -> tuple[list[Event], bool]:
 
 def _with_drawing(events: list[Event]) -> tuple[list[Event], bool]:
     """A registered game's trace written before its start event said how to draw the game (`drawing`,
-    search.games.drawing) gains it, so a saved trace or a shared link still shows its boards; and whether it did."""
+    search.games.drawing), or how to say its moves (the drawing's `moves`), gains it, so a saved trace or a shared
+    link still shows its boards and names its moves; and whether it did."""
     start = events[0]
     source = start.get("source")
-    if "drawing" in start or not isinstance(source, dict) or source.get("kind") != "game":
+    drawing = start.get("drawing")
+    if isinstance(drawing, dict) and "moves" in drawing or not isinstance(source, dict) or source.get("kind") != "game":
         return events, False
     try:
         game = game_from_source(source)
     except InputError:
         return events, False  # the schema check names what is wrong with the source
     drawn = game_drawing(game, source)
-    return ([{**start, "drawing": drawn}, *events[1:]], True) if drawn is not None else (events, False)
+    if drawn is None or drawing is not None and "moves" not in drawn:
+        return events, False  # nothing to add: a game without a drawing, or one whose moves are said by their text
+    return [{**start, "drawing": drawn}, *events[1:]], True
 
 
 def _root_visits_without_parent(events: list[Event]) -> list[Event]:

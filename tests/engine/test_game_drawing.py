@@ -22,6 +22,7 @@ from search.traces.check import read_trace
 from search.traces.events import CELL_KIND
 from search.traces.recorder import Recorder
 from search.traces.schema import check_event
+from search.traces.upgrade import upgrade_trace
 from search.traces.verify import verify_trace
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,9 +48,10 @@ def nim() -> Iterator[str]:
 
 def test_the_js_tests_draw_from_the_engines_drawings() -> None:
     saved = json.loads((ROOT / "tests" / "js" / "drawings.json").read_text(encoding="utf-8"))
-    for game, state, estimate in (("connect4", "." * 42, None), ("isolation", "." * 25, "mobility")):
+    for key, game, state, estimate in (("connect4", "connect4", "." * 42, None), ("isolation", "isolation", "." * 25, "mobility"),
+                                        ("tictactoe", "tictactoe", "." * 9, None), ("isolation3", "isolation", ".....#", None)):
         made = named_game(game, state, estimate)
-        assert saved[game] == game_drawing(made, made.source()), game
+        assert saved[key] == game_drawing(made, made.source()), key
 
 
 def test_a_text_board_is_said_once_and_visits_keep_their_position_only() -> None:
@@ -117,3 +119,32 @@ def test_the_schema_holds_a_drawing_to_words_and_the_stylesheets_kinds() -> None
             check_event(bad)
     with pytest.raises(InputError):
         check_event({**start, "drawing": {**start["drawing"], "script": "alert(1)"}})
+
+
+def test_a_text_boards_moves_are_said_by_the_engine() -> None:
+    """The narration's words for a move (static/js/narration/move_words.js reads them): each cell as a move lands
+    there, the root's moves as a result names them, the verbs, who each mark is and the sides' short names."""
+    tictactoe = events_of("tictactoe", "XOX.O....", algorithm="minimax")[0]["drawing"]["moves"]
+    assert tictactoe["lands"][4] == "the centre, cell 4" and tictactoe["place"] == "plays"
+    assert tictactoe["root"] == {str(i): tictactoe["lands"][i] for i in (3, 5, 6, 7, 8)}  # the root's legal moves only
+    assert tictactoe["marks"] == {"X": "X", "O": "O"} and tictactoe["short"] == {"max": "X", "min": "O"}
+    connect4 = events_of("connect4", None, depth=1)[0]["drawing"]["moves"]
+    assert connect4["lands"][38] == "column 3 (the 4th from the left)" and connect4["root"]["3"] == "column 3"
+    assert connect4["place"] == "drops a disc in"
+    isolation = events_of("isolation", None)[0]["drawing"]["moves"]
+    assert isolation["lands"][1] == "(1, 0), the top middle square" and isolation["root"]["1,0"] == isolation["lands"][1]
+    assert (isolation["place"], isolation["move"]) == ("starts on", "moves to")
+    assert isolation["marks"] == {"1": "Player 1", "2": "Player 2"} and isolation["short"] == {"max": "P1", "min": "P2"}
+    square = events_of("isolation", "." * 25, depth=1, estimate="mobility")[0]["drawing"]["moves"]
+    assert square["lands"][20] == "(0, 4), the bottom-left corner" and square["lands"][12] == "(2, 2), the centre square"
+
+
+def test_a_game_that_does_not_say_its_moves_is_narrated_by_their_text(nim: str) -> None:
+    assert "moves" not in events_of(nim, None, algorithm="minimax")[0]["drawing"]
+
+
+def test_a_saved_trace_from_before_the_moves_were_said_gains_them() -> None:
+    events = events_of("tictactoe", "XOX.O....", algorithm="minimax")
+    older = [{**events[0], "drawing": {k: v for k, v in events[0]["drawing"].items() if k != "moves"}}, *events[1:]]
+    upgraded, changed = upgrade_trace(older)
+    assert changed and upgraded[0] == events[0]

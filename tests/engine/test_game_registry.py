@@ -12,8 +12,10 @@ import pytest
 from search.errors import InputError
 from search.games import register_game
 from search.games.board import board, cell
+from search.games.connect4 import ConnectFour
 from search.games.registry import forget_game, game_catalogue, game_ids, game_info, named_game
 from search.library.game_base import GameBase
+from search.request import parse_request
 
 FIELDS = {"name": "Toy", "start": "0", "position": "a count", "utility": "1 for MAX.", "estimates": {"zero": "0."}}
 
@@ -80,7 +82,8 @@ def test_the_catalogue_is_strict_json_and_names_every_game() -> None:
     text = json.dumps(game_catalogue(), allow_nan=False)
     games = {game["id"]: game for game in json.loads(text)}
     assert games["isolation"]["estimates"][1]["id"] == "mobility" and games["isolation"]["default_estimate"] == "zero"
-    assert games["connect4"]["limits"] == {"depth_needed": True, "symmetry": None}
+    assert games["connect4"]["limits"] == {"depth_needed": [{"length": 42, "words": ConnectFour.depth_limit_needed}],
+                                           "default_depth": 4, "symmetry": None}
     assert games["connect4"]["side_words"]["max"] == "X, the filled discs"
 
 
@@ -132,3 +135,15 @@ def test_a_class_without_the_pages_methods_is_refused(toy: str) -> None:
 def test_an_unknown_game_lists_the_ids() -> None:
     with pytest.raises(InputError, match="game: expected one of tictactoe, isolation, connect4, got 'chess'"):
         named_game("chess", None, None)
+
+
+def test_the_depth_limits_are_the_engines_own_refusals_for_each_board_size() -> None:
+    """The Search tab warns with these before it sends a search (static/js/search/depth_needed.js): the words
+    are the ones the engine refuses such a search with, for each board the game is played on."""
+    limits = game_info("isolation").depth_limits()
+    assert [limit["length"] for limit in limits] == [16, 25, 36, 49]  # the lecture's 3 x 2 board is searched to its end
+    for limit in limits:
+        with pytest.raises(InputError) as refused:
+            parse_request({"game": "isolation", "state": "." * limit["length"], "algorithm": "alphabeta"}).run()
+        assert refused.value.problem == limit["words"]
+    assert game_info("tictactoe").depth_limits() == [] and game_info("isolation").default_depth == 3

@@ -1,7 +1,7 @@
-// The page keeps no game's rules (issue #48, docs/architecture.md): no module under static/js names a
-// built-in game by its id outside its comments. How to draw a game, name its sides and say its values
-// comes with its trace (search/games/drawing.py) or from GET /api/catalogue. The files left below
-// still do, each for the reason given; a file that stops needing its exception must leave the list.
+// The page keeps no game's rules (docs/architecture.md, "The rule"): no module under static/js names a
+// built-in game by its id outside its comments. How to draw a game, name its sides, say its moves and its
+// values comes with its trace (search/games/drawing.py); its menus and depth limits from the game registry
+// (GET /api/catalogue, templates/index.html).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -11,14 +11,6 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const IDS = /\b(tictactoe|connect4|isolation)\b/g;
 
-const LEFT = {
-  // The narration's move words ("X plays the centre, cell 4", "O drops a disc in column 3") and the
-  // movers' short names (P1, P2) per game: not yet carried by the trace.
-  "static/js/narration/move_words.js": "move words per game, not yet from the trace",
-  // The Search form's depth hint before a search starts (its form, static/js/search/search_form.js, is
-  // the algorithm and game menus' part of the issue): to come from the catalogue's limits.
-  "static/js/search/depth_needed.js": "the Search form's depth hints, to come from the catalogue",
-};
 
 function files(folder) {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -33,13 +25,13 @@ function code(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'\\])\/\/.*$/gm, "$1");
 }
 
-test("no module under static/js names a built-in game outside its comments, but the few listed", () => {
+test("no module under static/js names a built-in game outside its comments", () => {
   const naming = {};
   for (const path of files(join(ROOT, "static/js"))) {
     const found = code(readFileSync(path, "utf8")).match(IDS);
     if (found) naming[relative(ROOT, path)] = [...new Set(found)].sort();
   }
-  assert.deepEqual(Object.keys(naming).sort(), Object.keys(LEFT).sort(), JSON.stringify(naming));
+  assert.deepEqual(naming, {});
 });
 
 test("the comment stripper keeps code and drops comments", () => {

@@ -5,7 +5,7 @@
 
 import { showMove, showValue } from "../view/value_format.js";
 import { iterativeWords } from "./narration.js";
-import { placeWords } from "./move_words.js";
+import { rootMoveWords } from "./move_words.js";
 import { plural } from "../view/plural.js";
 import { EVENT } from "../replay/event_types.js";
 
@@ -45,7 +45,7 @@ export class IterationTable {
       const e = replay.event(i);
       const tr = document.createElement("tr");
       // A game's best move by its square, as the narration says it, short for the column ("centre, cell 4").
-      const place = t.kind === "game" ? placeWords(t.game, e.move, t.board[t.root]).replace(/^the /, "") : "";
+      const place = t.kind === "game" ? rootMoveWords(t.sayings, e.move).replace(/^the /, "") : "";
       const move = e.child === null ? "—" : t.kind === "tree" ? t.nameOf(e.child) : place || showMove(e.move);
       for (const text of [e.iteration, e.depth, showValue(e.value), move, e.leaves.toLocaleString("en"), e.visited.toLocaleString("en")]) {
         const td = document.createElement("td");

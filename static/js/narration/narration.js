@@ -4,7 +4,7 @@
 // ever inserted as text.
 
 import { boundWords, showMove, showValue, toNumber } from "../view/value_format.js";
-import { describeMove, moveName, placeWords, playsWords } from "./move_words.js";
+import { describeMove, moveName, playsWords, rootMoveWords } from "./move_words.js";
 import { plural } from "../view/plural.js";
 import { narrateEnhancement } from "./enhancement_words.js";
 import { referenceWords } from "./reference_words.js";
@@ -43,11 +43,11 @@ function namer(replay) {
   const moveFrom = (id, move) => {
     if (t.kind !== "game") return showMove(move);
     const i = t.idx(id);
-    return moveName(t.game, i === undefined ? "max" : t.player[i], showMove(move), t.movers);
+    return moveName(i === undefined ? "max" : t.player[i], showMove(move), t.movers);
   };
   // The root's move, for the result and the iterations: "the centre, cell 4" (the square in
   // words where the game has them; else "X 4").
-  const bestMove = (move) => placeWords(t.game, move, t.board[t.root]) || moveFrom(t.ids[t.root], move);
+  const bestMove = (move) => rootMoveWords(t.sayings, move) || moveFrom(t.ids[t.root], move);
   // What follows "best move" in a sentence: ": the centre, cell 4" for a game, " B" for a tree (the child's
   // id is its move), " none" without one.
   const bestMoveWords = (move, child = move) => {
@@ -169,13 +169,13 @@ export function narrate(event, replay, state = null) {
   }
 }
 
-// The move a game's visit was reached by: a built-in game's in words from its board ("X plays the
-// centre, cell 4"); any other game's by its player ("P1 (MAX) plays 2-1": the player to move at the
-// parent), a custom game's players as its source names them, a registered game's sides as its drawing does.
+// The move a game's visit was reached by: in words from its board and its parent's where the trace says how
+// ("X plays the centre, cell 4"); else by its player ("P1 (MAX) plays 2-1": the player to move at the parent),
+// a custom game's players as its source names them, a registered game's sides as its drawing does.
 function movedWords(t, idx, event) {
-  const said = t.custom ? "" : describeMove(t.game, event.move, event.state);
-  if (said || !t.movers) return said;
   const parent = idx === undefined ? -1 : t.parent[idx];
+  const said = t.custom || parent < 0 ? "" : describeMove(t.sayings, t.board[parent], event.state);
+  if (said || !t.movers) return said;
   return playsWords(t.movers, parent < 0 ? "max" : t.player[parent], event.move);
 }
 

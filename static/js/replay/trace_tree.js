@@ -17,14 +17,18 @@ export class TraceTree {
     const source = startEvent.source || {};
     this.custom = source.kind === "custom";
     this.kind = source.kind === "game" || this.custom ? "game" : "tree";
-    this.game = this.custom ? null : source.game || null; // a built-in game: the page knows its boards and moves
+    this.game = this.custom ? null : source.game || null; // a game the server knows (it can search it again)
     this.gameName = source.game || null; // any game's name, as the trace gives it ("nim")
     // How to draw the game's positions and what its values mean, as the engine describes it (the start
     // event's `drawing`, search/games/drawing.py), with the game's id; null: positions shown as text.
     const drawing = startEvent.drawing;
     this.drawing = !this.custom && drawing && typeof drawing === "object" ? { ...drawing, game: this.game } : null;
-    // [MAX's name, MIN's name]: a custom game's players; a registered game's sides, as its drawing names them.
-    const sides = this.drawing && this.drawing.sides;
+    // How the narration says a move (the drawing's `moves`, a game whose position text is its board), or null.
+    const sayings = this.drawing && this.drawing.moves;
+    this.sayings = sayings && typeof sayings === "object" ? sayings : null;
+    // [MAX's name, MIN's name]: a custom game's players; a registered game's short names or sides, as its drawing
+    // names them.
+    const sides = this.sayings ? this.sayings.short : this.drawing && this.drawing.sides;
     this.movers = this.custom ? moverNames(source.players) : sides ? moverNames([sides.max, sides.min]) : null;
     this.ids = [];
     this.index = new IdIndex(this.ids);
@@ -87,7 +91,7 @@ export class TraceTree {
     if (this.kind === "tree") return this.label[i];
     const moves = [];
     for (let j = i; this.parent[j] >= 0; j = this.parent[j]) {
-      moves.push(moveName(this.game, this.player[this.parent[j]], this.move[j], this.movers));
+      moves.push(moveName(this.player[this.parent[j]], this.move[j], this.movers));
     }
     return pathName(moves.reverse());
   }

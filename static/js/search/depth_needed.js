@@ -1,23 +1,26 @@
-// Games too big to search to their end: a search of them needs a depth limit, and the Search tab
-// says so before sending one (the engine refuses it too, with the game's own depth_limit_needed:
-// search/games/connect4.py, search/games/isolation.py). The wording is the engine's, shortened.
+// Positions too big to search to their end: a search of them needs a depth limit, and the Search tab says so
+// before sending one. The engine decides which: each game's menu option carries, from the game registry
+// (search/games/registry.py, GameInfo.depth_limits), the lengths of position that need a limit with the engine's
+// own reason (the words it refuses such a search with), and the depth the form fills in (data-depth).
 
-import { isolationShape } from "../narration/move_words.js";
-
-// The depth the form fills in when such a game is chosen with the field blank.
-export const GAME_DEPTH = { connect4: 4, isolation: 3 };
-
-// Why `game` at `state` needs a depth limit, or "" when it can be searched to its end.
-export function depthNeeded(game, state) {
-  if (game === "connect4") {
-    return "Connect Four needs a depth limit: its game tree from the empty board has about 4.5 trillion positions, " +
-      "more than any search can finish. Try 4 to 6";
+// Why a search of the game whose menu option is `option` from `state` needs a depth limit, or "" when it can be
+// searched to its end (or the position is not one of the game's: the engine names that error). A blank position
+// is the game's start, as the engine reads it.
+export function depthNeeded(option, state) {
+  if (!option) return "";
+  let limits;
+  try {
+    limits = JSON.parse(option.dataset.depthNeeded || "[]");
+  } catch {
+    return "";
   }
-  if (game === "isolation" && typeof state === "string" && state.length !== 6) {
-    const shape = isolationShape(state);
-    if (!shape) return "";
-    return `Isolation on the ${shape.cols}x${shape.rows} board needs a depth limit: its game tree is far too big for ` +
-      "any search to finish. Try 3 to 5, with the mobility estimate";
-  }
-  return "";
+  const position = typeof state === "string" && state !== "" ? state : option.dataset.start || "";
+  const found = Array.isArray(limits) ? limits.find((limit) => limit.length === position.length) : undefined;
+  return found ? String(found.words) : "";
+}
+
+// The depth the form fills in when such a search is chosen with the field blank.
+export function defaultDepth(option) {
+  const depth = Number(option?.dataset.depth);
+  return Number.isInteger(depth) && depth > 0 ? depth : undefined;
 }

@@ -5,7 +5,7 @@
 // A game too big to search to its end (Connect Four, Isolation on a square board) needs a depth
 // limit: the form says so beside the depth field and does not send a search that cannot end.
 
-import { depthNeeded, GAME_DEPTH } from "./depth_needed.js";
+import { defaultDepth, depthNeeded } from "./depth_needed.js";
 import { algorithmName, algorithmOf } from "../page/catalogue.js";
 
 // An algorithm for explicit trees only (chance nodes, several players): a plain example gives it up for alpha-beta.
@@ -76,7 +76,7 @@ export class SearchForm {
   missingDepth() {
     if (this.field("depth").value.trim() !== "") return "";
     const game = this.gameToSearch();
-    return game ? depthNeeded(game.game, game.state) : "";
+    return game ? depthNeeded(gameOption(this.form, game.game), game.state) : "";
   }
 
   // Beside the depth field: why this search needs a depth limit, while it has none.
@@ -97,8 +97,9 @@ export class SearchForm {
     const depth = this.field("depth");
     const estimate = this.field("estimate");
     const game = this.gameToSearch();
-    const needs = Boolean(game && depthNeeded(game.game, game.state));
-    const wanted = needs ? GAME_DEPTH[game.game] : undefined;
+    const option = game ? gameOption(this.form, game.game) : undefined;
+    const needs = Boolean(game && depthNeeded(option, game.state));
+    const wanted = needs ? defaultDepth(option) : undefined;
     if (wanted !== undefined && depth.value.trim() === "") {
       depth.value = String(wanted);
       this.gameDepth = depth.value;

@@ -6,9 +6,10 @@ import assert from "node:assert/strict";
 import { TraceTree } from "../../../static/js/replay/trace_tree.js";
 import { narrate, say } from "../../../static/js/narration/narration.js";
 import { narrationLink } from "../../../static/js/narration/enhancement_words.js";
-import { moveName, pathName, placeWords } from "../../../static/js/narration/move_words.js";
+import { moveName, pathName, rootMoveWords } from "../../../static/js/narration/move_words.js";
 import { questionsBetween } from "../../../static/js/predict/predict_questions.js";
 import { plural, pluralOf } from "../../../static/js/view/plural.js";
+import { DRAWINGS, gameStart } from "../game_starts.js";
 import { goldenEvents, replayOf } from "../golden_traces.js";
 
 // Words that give away an internal id: "root.1.2", or a bare "move 6".
@@ -16,21 +17,25 @@ const INTERNAL = /\broot\.\d|\bmove \d|\bmove \(/;
 const TTT_NAME = /^[XO] \d( · [XO] \d)*$/;
 const ISO_NAME = /^P[12] \(\d, \d\)( · P[12] \(\d, \d\))*$/;
 
-test("a move by who makes it: X and O, P1 and P2; a node by the moves from the root", () => {
-  assert.equal(moveName("tictactoe", "max", 4), "X 4");
-  assert.equal(moveName("tictactoe", "min", "8"), "O 8");
-  assert.equal(moveName("isolation", "max", [0, 1]), "P1 (0, 1)");
-  assert.equal(moveName("isolation", "min", "(2, 0)"), "P2 (2, 0)");
+test("a move by who makes it: X and O, P1 and P2, as the trace names them; a node by the moves from the root", () => {
+  const short = (drawing) => [DRAWINGS[drawing].moves.short.max, DRAWINGS[drawing].moves.short.min];
+  assert.equal(moveName("max", 4, short("tictactoe")), "X 4");
+  assert.equal(moveName("min", "8", short("tictactoe")), "O 8");
+  assert.equal(moveName("max", [0, 1], short("isolation3")), "P1 (0, 1)");
+  assert.equal(moveName("min", "(2, 0)", short("isolation3")), "P2 (2, 0)");
+  assert.equal(moveName("min", 3), "MIN 3", "a trace that names no sides");
   assert.equal(pathName(["X 2", "O 4"]), "X 2 · O 4");
   assert.equal(pathName([]), "the root");
-  assert.equal(placeWords("tictactoe", 4), "the centre, cell 4");
-  assert.equal(placeWords("tictactoe", "2"), "the top-right corner, cell 2");
-  assert.equal(placeWords("isolation", [1, 0]), "(1, 0), the top middle square");
-  assert.equal(placeWords("tictactoe", 9), "", "not a cell: no words rather than wrong ones");
+  assert.equal(rootMoveWords(DRAWINGS.tictactoe.moves, 4), "the centre, cell 4");
+  assert.equal(rootMoveWords(DRAWINGS.tictactoe.moves, "2"), "the top-right corner, cell 2");
+  assert.equal(rootMoveWords(DRAWINGS.isolation3.moves, [1, 0]), "(1, 0), the top middle square");
+  assert.equal(rootMoveWords(DRAWINGS.isolation3.moves, "(1, 0)"), "(1, 0), the top middle square");
+  assert.equal(rootMoveWords(DRAWINGS.tictactoe.moves, 9), "", "not a move: no words rather than wrong ones");
+  assert.equal(rootMoveWords(null, 4), "");
 });
 
 test("the trace tree names each game node by its path, whoever moves twice", () => {
-  const t = new TraceTree({ type: "start", node: "root", source: { kind: "game", game: "tictactoe", state: "X...O...." } });
+  const t = new TraceTree(gameStart("tictactoe", { game: "tictactoe", state: "X...O...." }));
   t.observe({ type: "visit", node: "root", parent: null, player: "max", state: "X...O....", move: null });
   t.observe({ type: "visit", node: "root.2", parent: "root", player: "min", state: "X.X.O....", move: 2 });
   t.observe({ type: "visit", node: "root.2.1", parent: "root.2", player: "max", state: "XOX.O....", move: 1 });
@@ -92,7 +97,7 @@ test("the result names the best move's square", () => {
 // children, and the first iteration's end.
 function gameIteration() {
   const events = [
-    { seq: 0, type: "start", node: "root", algorithm: "iterative", options: { depth: 2 }, source: { kind: "game", game: "tictactoe", state: "X...O...." } },
+    gameStart("tictactoe", { game: "tictactoe", state: "X...O...." }, { seq: 0, algorithm: "iterative", options: { depth: 2 } }),
     { seq: 1, type: "visit", node: "root", parent: null, depth: 0, player: "max", alpha: "-inf", beta: "inf", state: "X...O....", move: null },
     { seq: 2, type: "visit", node: "root.8", parent: "root", depth: 1, player: "min", alpha: "-inf", beta: "inf", state: "X...O...X", move: 8 },
     { seq: 3, type: "visit", node: "root.1", parent: "root", depth: 1, player: "min", alpha: 1, beta: "inf", state: "XX..O....", move: 1 },

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { TraceTree } from "../../../static/js/replay/trace_tree.js";
+import { gameStart } from "../game_starts.js";
 import { goldenEvents, replayOf } from "../golden_traces.js";
 
 test("a tree search knows the whole tree from its start event", () => {
@@ -18,7 +19,7 @@ test("a tree search knows the whole tree from its start event", () => {
 });
 
 test("a game's pruned children take their player and move from the prune event", () => {
-  const t = new TraceTree({ type: "start", node: "root", source: { kind: "game", game: "tictactoe", state: "X...O...." } });
+  const t = new TraceTree(gameStart("tictactoe", { game: "tictactoe", state: "X...O...." }));
   t.observe({ type: "visit", node: "root", parent: null, player: "max", state: "X...O....", move: null });
   t.observe({ type: "visit", node: "root.1", parent: "root", player: "min", state: "XX..O....", move: 1 });
   // A game where a player may move twice: the event's players are the truth, not "the opposite".
@@ -37,7 +38,7 @@ test("a game's pruned children take their player and move from the prune event",
 });
 
 test("a node's name does not depend on how its id is written", () => {
-  const t = new TraceTree({ type: "start", node: "s", source: { kind: "game", game: "isolation", state: ".....#" } });
+  const t = new TraceTree(gameStart("isolation3", { game: "isolation", state: ".....#" }, { node: "s" }));
   t.observe({ type: "visit", node: "s", parent: null, player: "max", state: "1....#", move: null });
   t.observe({ type: "visit", node: "n7", parent: "s", player: "min", state: "1.2..#", move: [2, 0] });
   t.observe({ type: "prune", node: "n7", pruned: ["n9"], players: ["max"], moves: [[1, 1]] });

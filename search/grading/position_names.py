@@ -4,7 +4,8 @@ by the moves from the root as a player says them ("X 2 · O 4", "P1 (0, 1) · P2
 "the root". Ids such as root.4.0 are exact but internal: they stay in the report's data, never in its words.
 
 The rule mirrors static/js/replay/trace_tree.js (nameOf) and static/js/narration/move_words.js (moveName,
-pathName); tests/golden/position_names.json holds cases both sides must name alike.
+pathName), and takes a game's side names where the page's trace does (the registry's `narration["short"]`,
+search.games.drawing); tests/golden/position_names.json holds cases both sides must name alike.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any, Iterable
 
-MOVERS = {"tictactoe": ("X", "O"), "connect4": ("X", "O"), "isolation": ("P1", "P2")}
-"""Who moves in a built-in game, MAX's name first (X is MAX; player 1 is MAX)."""
+from search.games.registry import game_ids, game_info
+
 ROOT = "the root"
 
 
@@ -22,6 +23,15 @@ def move_text(move: Any) -> str:
     if isinstance(move, (list, tuple)):
         return "(" + ", ".join(str(x) for x in move) + ")"
     return "" if move is None else str(move)
+
+
+def game_movers(game: Any) -> tuple[str, str]:
+    """Who moves in a registered game, MAX's name first, as its registration's short names give them ("X", "O";
+    "P1", "P2"); MAX and MIN for any other."""
+    if game not in game_ids():
+        return ("MAX", "MIN")
+    short = game_info(game).narration["short"]
+    return (short["max"], short["min"])
 
 
 def mover_names(players: Any) -> tuple[str, str]:
@@ -97,7 +107,7 @@ class PositionNames:
         """Who moves from a node where `player` is to move: X or O, P1 or P2, a course game's own names."""
         if self.movers is not None and player not in ("max", "min"):
             return "Chance" if player == "chance" else str(player)
-        high, low = self.movers or MOVERS.get(self.game or "", ("MAX", "MIN"))
+        high, low = self.movers or game_movers(self.game)
         return low if player == "min" else high
 
     def _add(self, node: str, parent: str | None, player: Any, move: Any) -> None:

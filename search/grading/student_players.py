@@ -3,8 +3,9 @@
 The engine keeps its own names ("max", "min", "chance"; a several-player tree's names) and its values for MAX
 (a vector per position in max^n). A student's search asks in the course's words instead, so each view says:
 
-- TwoPlayers: trees and the built-in games. "MAX"/"MIN"/"CHANCE" on a tree, "X"/"O" in tic-tac-toe and
-  Connect Four (as the play page names them), "P1"/"P2" in Isolation; a value for MIN is −(MAX's).
+- TwoPlayers: trees and the built-in games. "MAX"/"MIN"/"CHANCE" on a tree, a built-in game's sides by their short
+  names as its registration gives them (`narration["short"]`: "X"/"O" in tic-tac-toe and Connect Four, "P1"/"P2" in
+  Isolation, as the viewer names them); a value for MIN is −(MAX's).
 - CoursePlayers: a course's own GameBase game (search.library): its own to_move values, and its own
   utility(s, p) for whichever player is asked; EVAL is for the player to move at the start (its negation for
   the other), as GameBase.evaluate is written.
@@ -17,21 +18,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from search.errors import quoted
-from search.games.connect4 import ConnectFour
 from search.games.game import Game, TreeGame
-from search.games.isolation import Isolation
-from search.games.tictactoe import TicTacToe
 from search.grading.values import plain_number
 from search.library.course_game import CHANCE, CourseGame
 
 if TYPE_CHECKING:
     from search.grading.student_game import Position
 
-PLAYER_NAMES: dict[type, dict[str, str]] = {
-    TicTacToe: {"max": "X", "min": "O"},
-    Isolation: {"max": "P1", "min": "P2"},
-    ConnectFour: {"max": "X", "min": "O"},
-}
 TREE_NAMES = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
 
 
@@ -73,8 +66,15 @@ def players_view(game: Game[Any, Any]) -> Players:
         return VectorPlayers(game)
     if isinstance(game, CourseGame):
         return CoursePlayers(game)
-    names = TREE_NAMES if isinstance(game, TreeGame) else PLAYER_NAMES.get(type(game), TREE_NAMES)
+    names = TREE_NAMES if isinstance(game, TreeGame) else player_names(game)
     return TwoPlayers(names, -1 if root == "min" else 1)
+
+
+def player_names(game: Game[Any, Any]) -> dict[str, str]:
+    """A registered game's sides by their short names ({"max": "X", "min": "O"}), as the viewer names them; a game
+    registered without any, MAX and MIN."""
+    info = getattr(type(game), "game_info", None)
+    return dict(info.narration["short"]) if info is not None else TREE_NAMES
 
 
 def read_number(returned: Any) -> float | None:

@@ -183,8 +183,11 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
         if set(said) != {"max", "min"}:
             raise InputError(f"{where}: side_words", "expected {\"max\": ..., \"min\": ...}")
         told = {"place": "plays", "move": "moves to", "marks": {}, "short": dict(marks), **(narration or {})}
-        if set(told) != {"place", "move", "marks", "short"} or set(told["short"]) != {"max", "min"}:
-            raise InputError(f"{where}: narration", "expected {\"place\", \"move\", \"marks\", \"short\": {\"max\", \"min\"}}")
+        words = [told.get("place"), told.get("move"), *dict(told.get("marks") or {}).values(), *dict(told.get("short") or {}).values()]
+        if set(told) != {"place", "move", "marks", "short"} or set(told["short"]) != {"max", "min"} \
+                or not all(isinstance(word, str) and word for word in words):
+            raise InputError(f"{where}: narration", "expected {\"place\": verb, \"move\": verb, \"marks\": {mark: name}, "
+                                                    "\"short\": {\"max\": name, \"min\": name}}, each a non-empty text")
         named = estimates or {}
         if not named:
             raise InputError(f"{where}: estimates", "expected at least one {id: one line} (the estimate at a depth limit)")

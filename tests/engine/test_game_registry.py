@@ -118,6 +118,11 @@ def test_a_second_class_under_the_same_id_is_refused_naming_both(toy: str) -> No
     ({"presets": [{"id": "p", "name": "P", "state": "x"}]}, r"presets\[p\]\.state: expected a count"),
     ({"presets": [{"id": "p", "name": "P", "state": "3", "estimate": "other"}]}, r"presets\[p\]\.estimate: expected one of zero"),
     ({"presets": [{"id": "p", "name": "P", "state": "3", "speed": 1}]}, r"presets\.speed: unknown field"),
+    ({"boards": ["x"]}, "boards: expected a count"),
+    ({"default_depth": 0}, "default_depth: expected a whole number"),
+    ({"narration": {"verb": "plays"}}, "narration: expected"),
+    ({"narration": {"marks": {"X": 1}}}, "narration: expected .* each a non-empty text"),
+    ({"narration": {"short": {"max": "A"}}}, "narration: expected"),
 ])
 def test_a_descriptor_is_checked_when_its_class_is_registered(toy: str, change: dict[str, Any], error: str) -> None:
     fields = {"id": toy, **FIELDS, **change}

@@ -43,8 +43,9 @@ export function moveKey(move) {
 
 // One of the root's moves as a result names it ("the centre, cell 4", "column 3"); "" when the trace does not say.
 export function rootMoveWords(sayings, move) {
-  const said = sayings && sayings.root ? sayings.root[moveKey(move)] : undefined;
-  return typeof said === "string" && Object.hasOwn(sayings.root, moveKey(move)) ? said : "";
+  const key = moveKey(move);
+  const said = sayings && sayings.root && Object.hasOwn(sayings.root, key) ? sayings.root[key] : undefined;
+  return typeof said === "string" ? said : "";
 }
 
 // Who makes a move from a node where `player` ("max" or "min") is to move: `names` [MAX's, MIN's] (a built-in

@@ -35,7 +35,7 @@ _EXPORTS = {
     "iterative_deepening": "search.library.untraced", "maxn": "search.library.untraced", "minimax": "search.library.untraced",
     "SearchRequest": "search.request", "parse_request": "search.request", "SearchResult": "search.result",
     "Recorder": "search.traces.recorder", "parse_tree_text": "search.trees.parse", "tree_from_json": "search.trees.parse",
-    "show": "search.jupyter.show",  # a Jupyter widget stepping through the search (needs minimax-lab[jupyter])
+    "show": "search.jupyter.show",  # a Jupyter widget stepping through the search (needs the wheel's [jupyter] extra)
 }
 """The front door's names, each imported when first asked for (PEP 562): importing one part of the engine
 (a game, the grader's worker) does not load the rest. The grader's worker relies on it: the engine's

@@ -8,22 +8,14 @@ with nothing but the standard library, so a missing library is a sentence, not a
 from __future__ import annotations
 
 import sys
-from importlib.metadata import PackageNotFoundError, version
 from importlib.util import find_spec
+
+from search.install import install_command
 
 SERVER_MODULES = ("flask", "flask_socketio", "simple_websocket", "gunicorn", "redis", "pylti1p3", "sqlalchemy",
                   "alembic", "psycopg")
 """Top-level modules of pyproject.toml's `server` extra the server imports (its other entries come with these)."""
 
-
-
-def install_command() -> str:
-    """The command that adds them: the wheel `make wheel` built, with its extra (docs/deploy.md)."""
-    try:
-        number = version("minimax-lab")
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        number = "0.1.0"
-    return f"pip install 'dist/minimax_lab-{number}-py3-none-any.whl[server]'"
 
 
 class ServerExtraMissing(ModuleNotFoundError):
@@ -42,7 +34,7 @@ def require_server_extra() -> None:
     missing = missing_modules()
     if not missing:
         return
-    line = f"Minimax Lab's server needs its [server] extra (missing: {', '.join(missing)}): {install_command()}"
+    line = f"Minimax Lab's server needs its [server] extra (missing: {', '.join(missing)}): {install_command('server')}"
     if sys.argv[:1] == ["-m"]:
         print(f"python -m server: {line}", file=sys.stderr)
         raise SystemExit(2)

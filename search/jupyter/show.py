@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from search.errors import InputError
+from search.install import install_command
 from search.library.trace import trace as trace_search
 from search.limits import WIDGET_MAX_EVENTS
 
@@ -28,7 +29,8 @@ def show(trace_or_game: Any, /, *, step: int = 0, **options: Any) -> Any:
     except ModuleNotFoundError as err:
         if err.name != "anywidget":
             raise
-        raise ModuleNotFoundError("search.show needs anywidget: pip install 'minimax-lab[jupyter]'", name="anywidget") from err
+        raise ModuleNotFoundError(f"search.show needs anywidget, the wheel's [jupyter] extra: {install_command('jupyter')}",
+                                  name="anywidget") from err
     if is_trace(trace_or_game):
         if options:
             raise InputError(next(iter(options)), "goes to search.trace: a Trace is shown as it was traced "

@@ -7,7 +7,8 @@ sees this repository: `import search` must come from site-packages with the widg
 or database driver comes with it: `python -m server` says in one line which extra to install. The dependencies
 come from a wheelhouse of this environment's installed distributions (tests/engine/wheel_venvs.py: no package
 index). Costs the wheel's build (shared in one process with test_wheel.py and test_wheel_server.py) and one
-install of 7 distributions: about 25 s alone on this 2-core machine under a load of 5 (43 s under a load of 12).
+install of 7 distributions: about 25 s alone on this 2-core machine under a load of 5 (43 s under a load of 12);
+the `[jupyter]` extra's install (29 distributions, anywidget's and IPython's) about 20 s more.
 """
 
 from __future__ import annotations
@@ -104,3 +105,21 @@ def test_the_widget_assets_are_in_the_installed_package(fresh_python: Path, tmp_
     assert done.returncode == 0, done.stderr
     sizes = [int(n) for n in done.stdout.split()]
     assert len(sizes) == 2 and min(sizes) > 1000, sizes
+
+
+WIDGET = ("import json, sys, anywidget, search; "
+          "w = search.show('lecture', algorithm='alphabeta'); "
+          "print(json.dumps({'widget': isinstance(w, anywidget.AnyWidget), 'events': len(w.events_jsonl.splitlines()), "
+          "'esm': len(w._esm), 'server': [n for n in ('flask', 'sqlalchemy', 'gunicorn') if n in sys.modules]}))")
+
+
+def test_the_jupyter_extra_gives_the_widget_and_no_server(wheel: Path, tmp_path: Path) -> None:
+    """`pip install minimax_lab-*.whl[jupyter]` as docs/jupyter.md says: search.show draws the lecture's alpha-beta
+    with anywidget, from the installed package's own assets, and nothing of the server comes with it."""
+    python = fresh_venv(tmp_path / "jupyter", wheel, ("jupyter",))
+    done = outside(python, "-c", WIDGET, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout)
+    assert shown["widget"] and shown["events"] > 30 and shown["esm"] > 1000 and shown["server"] == [], shown
+    assert outside(python, "-c", "import flask", cwd=tmp_path).returncode == 1
+

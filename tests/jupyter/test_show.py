@@ -61,7 +61,8 @@ def test_import_search_needs_no_anywidget_and_show_says_how_to_get_it() -> None:
             "try:\n    search.show('lecture')\nexcept ModuleNotFoundError as err:\n    print(err)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == ["3", "search.show needs anywidget: pip install 'minimax-lab[jupyter]'"]
+    assert out.stdout.splitlines() == ["3", "search.show needs anywidget, the wheel's [jupyter] extra: "
+                                            "pip install 'dist/minimax_lab-0.1.0-py3-none-any.whl[jupyter]'"]
 
 
 def test_a_notebook_holds_at_most_the_widget_limit_of_events(monkeypatch: pytest.MonkeyPatch) -> None:

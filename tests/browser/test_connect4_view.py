@@ -108,6 +108,10 @@ def test_without_a_depth_limit_the_form_says_why_and_sends_nothing(app: Page) ->
     # Chosen, Connect Four brings its own position and a depth limit of 4.
     expect(page.locator('input[name="position"]')).to_have_value(START)
     expect(page.locator('input[name="depth"]')).to_have_value("4")
+    # Under the position, how Connect Four's are written: the registry's words, the other games' hidden.
+    hint = page.locator(".position-hint [data-game]:visible")
+    expect(hint).to_have_count(1)
+    expect(hint).to_have_text("Connect Four: 42 characters, the 6 rows from top to bottom, each X, O or '.'; X moves first.")
     note = page.locator("#depth-note")
     expect(note).to_be_hidden()
     page.locator('input[name="depth"]').fill("")

@@ -50,6 +50,7 @@ export class SearchForm {
       if (ev.target.name === "source") this.showSource();
       if (ev.target.name === "game") this.defaultPosition();
       if (ev.target.name === "game") this.symmetryForGame();
+      if (ev.target.name === "game") this.hintForGame();
       if (ev.target.name === "game" || ev.target.name === "position") this.depthForGame();
       if (ev.target.name === "example") this.algorithmForExample();
       this.returnsForAlgorithm();
@@ -60,6 +61,7 @@ export class SearchForm {
     });
     this.showSource();
     this.symmetryForGame();
+    this.hintForGame();
     this.estimateForGame();
     this.returnsForAlgorithm();
     this.showDepthNote();
@@ -157,6 +159,13 @@ export class SearchForm {
   }
 
   // Symmetries are a game's own (tic-tac-toe's: the 8 of its square): the box is off and disabled for a game without.
+  // Under the position: how the chosen game's positions are written (the registry's words, one per game in the
+  // template), the others' hidden.
+  hintForGame() {
+    const game = this.field("game").value;
+    for (const hint of this.form.querySelectorAll(".position-hint [data-game]")) hint.hidden = hint.dataset.game !== game;
+  }
+
   symmetryForGame() {
     const box = this.field("symmetry");
     const option = gameOption(this.form, this.field("game").value);
@@ -247,6 +256,7 @@ export class SearchForm {
     select.value = game;
     this.field("position").value = state === undefined ? gameOption(this.form, game)?.dataset.example || "" : state;
     this.symmetryForGame();
+    this.hintForGame();
     this.estimateForGame();
     this.showSource();
     this.showDepthNote();

@@ -183,9 +183,10 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
         if set(said) != {"max", "min"}:
             raise InputError(f"{where}: side_words", "expected {\"max\": ..., \"min\": ...}")
         told = {"place": "plays", "move": "moves to", "marks": {}, "short": dict(marks), **(narration or {})}
-        words = [told.get("place"), told.get("move"), *dict(told.get("marks") or {}).values(), *dict(told.get("short") or {}).values()]
-        if set(told) != {"place", "move", "marks", "short"} or set(told["short"]) != {"max", "min"} \
-                or not all(isinstance(word, str) and word for word in words):
+        marks_named, short = told.get("marks"), told.get("short")
+        if set(told) != {"place", "move", "marks", "short"} or not isinstance(marks_named, dict) or not isinstance(short, dict) \
+                or set(short) != {"max", "min"} or not all(isinstance(word, str) and word for word in
+                                                          (told["place"], told["move"], *marks_named.values(), *short.values())):
             raise InputError(f"{where}: narration", "expected {\"place\": verb, \"move\": verb, \"marks\": {mark: name}, "
                                                     "\"short\": {\"max\": name, \"min\": name}}, each a non-empty text")
         named = estimates or {}

@@ -20,9 +20,9 @@ from search import limits
 from search.errors import quoted
 from search.games.game import Game, TreeGame
 from search.grading.position_names import PositionNames
-from search.grading.student_players import TREE_NAMES, GameUseError, player_names, players_view
+from search.grading.student_players import TREE_NAMES, GameUseError, players_view
 
-__all__ = ["TREE_NAMES", "player_names", "GameUseError", "Position", "StudentGame", "VisitLimit"]
+__all__ = ["TREE_NAMES", "GameUseError", "Position", "StudentGame", "VisitLimit"]
 
 
 class VisitLimit(BaseException):

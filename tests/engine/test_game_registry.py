@@ -123,6 +123,7 @@ def test_a_second_class_under_the_same_id_is_refused_naming_both(toy: str) -> No
     ({"narration": {"verb": "plays"}}, "narration: expected"),
     ({"narration": {"marks": {"X": 1}}}, "narration: expected .* each a non-empty text"),
     ({"narration": {"short": {"max": "A"}}}, "narration: expected"),
+    ({"narration": {"marks": ["X"]}}, "narration: expected"),
 ])
 def test_a_descriptor_is_checked_when_its_class_is_registered(toy: str, change: dict[str, Any], error: str) -> None:
     fields = {"id": toy, **FIELDS, **change}

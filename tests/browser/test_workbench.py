@@ -276,6 +276,28 @@ def test_rapid_adds_take_turns_and_undo_takes_each_back(page: Page) -> None:
     assert [c["id"] for c in editor_tree(page)["children"]] == ["B"]
 
 
+def test_a_value_typed_while_an_add_is_answered_is_kept(page: Page) -> None:
+    """The server's answer to Add child redraws the editor: the value being typed in another node's field is not
+    reset by it, and Enter applies it (it was lost before, now and then, in the lecture-tree test)."""
+    open_tab(page, "Edit tree")
+    load_text(page, "[[1,2],[3,4]]")
+    held: list[Route] = []
+    page.route("**/api/trees/check", lambda route: held.append(route))
+    with page.expect_request("**/api/trees/check"):
+        add_child(page, "B")  # on its way
+    select(page, "C1")
+    field = page.locator('#node-form [name="node_value"]')
+    field.fill("7")
+    page.route("**/api/trees/check", lambda route: route.continue_())  # the rest go straight through
+    held[0].continue_()
+    expect(page.locator('#editor-outline [data-edit-id="B3"]')).to_be_visible()  # answered and drawn
+    expect(field).to_have_value("7")
+    field.press("Enter")
+    editor_idle(page)
+    tree = editor_tree(page)
+    assert [leaf["value"] for leaf in tree["children"][1]["children"]] == [7, 4]
+
+
 def test_a_failed_add_says_so_and_changes_nothing(browser: Browser, live_server: str) -> None:
     failed = re.compile(r"^console\.error: Failed to load resource: net::ERR_FAILED")
     with checked_app(browser, live_server, lambda errors: [e for e in errors if not failed.match(e)]) as page:

@@ -573,22 +573,29 @@ export class TreeEditor {
   renderForm(entry) {
     const { node, parent, index: at } = entry;
     const leaf = !node.children || !node.children.length;
+    // The field being typed in keeps its text when the same node is drawn again (an Add child answered by the
+    // server meanwhile, say): the typing is applied on Enter or change, not lost to the redraw.
+    const again = this.formNode === node.id;
+    this.formNode = node.id;
+    const show = (field, text) => {
+      if (!(again && field === document.activeElement)) field.value = text;
+    };
     const role = { max: "MAX", min: "MIN", chance: "chance" }[node.player] || node.player;
     const where = parent ? `child ${at + 1} of ${parent.children.length} of ${parent.label}` : "the root";
     this.els.heading.textContent = `${node.label} (id ${node.id}): ${role}, ${where}`;
-    this.fields.label.value = node.label;
+    show(this.fields.label, node.label);
     this.syncPlayerOptions();
     this.fields.player.value = node.player;
     const players = Array.isArray(this.tree.players) ? this.tree.players : null;
-    this.fields.value.value = leaf ? valueText(node.value) : "";
+    show(this.fields.value, leaf ? valueText(node.value) : "");
     this.fields.value.disabled = !leaf;
     this.fields.value.placeholder = leaf ? "" : "computed";
-    this.fields.eval.value = node.eval === undefined ? "" : valueText(node.eval);
+    show(this.fields.eval, node.eval === undefined ? "" : valueText(node.eval));
     // A players tree's values are vectors, typed as numbers separated by commas: a text
     // keyboard on a phone (the decimal one has no comma).
     for (const field of [this.fields.value, this.fields.eval]) field.inputMode = players ? "text" : "decimal";
     // Probability: only an outcome of a chance node has one (blank: equally likely).
-    this.fields.probability.value = node.probability === undefined ? "" : String(node.probability);
+    show(this.fields.probability, node.probability === undefined ? "" : String(node.probability));
     this.fields.probability.disabled = !parent || parent.player !== "chance";
     this.els.hint.textContent = leaf
       ? players ? `Value: one number for each of ${players.join(", ")}, separated by commas (e.g. ${players.map((_, k) => k + 1).join(", ")}).` : ""

@@ -4,21 +4,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Replay, Status } from "../../../static/js/replay/replay_state.js";
-import { goldenEvents, plainState, replayOf, STATE_FIELDS, stepWhere } from "../golden_traces.js";
+import { forwardStates, goldenEvents, plainState, replayOf, STATE_FIELDS, stepWhere } from "../golden_traces.js";
 
 const FIELDS = STATE_FIELDS;
 const plain = plainState;
 
-// The state after events 0..k, replayed forward from nothing by a Replay that has seen
-// no other step.
-function forwardReplay(events, k) {
-  return plain(replayOf(events.slice(0, k + 1)).stateAt(k));
-}
-
-// forwardReplay at every step of a trace.
-function everyStep(events) {
-  return events.map((_, k) => forwardReplay(events, k));
-}
+// The state at every step of a trace, stepped forward by a Replay that has seen no other step.
+const everyStep = forwardStates;
 
 // A small deterministic generator (mulberry32), so a failing seek order can be repeated.
 function random(seed) {

@@ -74,14 +74,26 @@ def run_file(page: Page, name: str | Path) -> str:
     return verdict.get_attribute("data-verdict") or ""
 
 
-@pytest.fixture()
-def lab(browser: Browser, lab_server: str) -> Iterator[Page]:
-    """The code lab at 1280x800 on the lecture's tree; no JavaScript errors allowed."""
+@pytest.fixture(scope="module")
+def lecture_lab(browser: Browser, lab_server: str) -> Iterator[tuple[Page, list[str]]]:
+    """One code lab page at 1280x800 on the lecture's tree, and its JavaScript errors, for the tests that
+    load a file and run it: Python (Pyodide) loads once for them, not once each, the page's costliest part.
+    A run replaces the last run's report whole and run_file waits for this run's own verdict, so none of
+    them needs a fresh page; each run on a page that showed another verdict also checks the report leaves
+    nothing of the last one behind."""
     page, errors = new_page(browser, DESKTOP)
     open_lab(page, lab_server)
-    yield page
+    yield page, errors
     page.context.close()
-    assert errors == []
+
+
+@pytest.fixture()
+def lab(lecture_lab: tuple[Page, list[str]]) -> Iterator[Page]:
+    """The code lab at 1280x800 on the lecture's tree (the module's page); no JavaScript errors allowed during the test."""
+    page, errors = lecture_lab
+    before = len(errors)
+    yield page
+    assert errors[before:] == []
 
 
 def test_a_correct_alpha_beta_matches_and_is_drawn_beside_the_reference(lab: Page) -> None:

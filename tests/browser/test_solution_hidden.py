@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any, Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browser.axe_check import assert_clean
 from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
@@ -73,6 +74,49 @@ def test_the_instructors_key_still_opens_the_replay(browser: Browser, live_serve
     assert errors == []
 
 
+@pytest.fixture(scope="module")
+def routed_page(browser: Browser, live_server: str) -> Iterator[tuple[Page, list[str], dict[str, Any]]]:
+    """One page at 1280x800 for the tests that answer the exercise API themselves, its JavaScript errors, and the
+    answer its solution fetches get ({} lets them through): a page with a route is closed for real when its test
+    ends (page_pool.py), a new browser context for each such test, so they share this one. Each test sets its
+    answer and navigates afresh; its storage and cookies are cleared first, as the pool's wipe does."""
+    page, errors = new_page(browser, DESKTOP)
+    answer: dict[str, Any] = {}
+
+    def solution(route: Route) -> None:
+        if answer:
+            route.fulfill(status=answer["status"], content_type="application/json", body=json.dumps({"error": answer["error"]}))
+        else:
+            route.continue_()
+
+    page.route("**/api/exercises/*/solution*", solution)
+    yield page, errors, answer
+    page.context.close()
+
+
+class Routed:
+    """A test's view of the routed page: the page, the answer its solution fetches get, and its own JavaScript errors."""
+
+    def __init__(self, page: Page, errors: list[str], answer: dict[str, Any]) -> None:
+        self.page, self.answer, self._errors, self._before = page, answer, errors, len(errors)
+
+    def errors(self) -> list[str]:
+        """The JavaScript errors since this test began."""
+        return self._errors[self._before:]
+
+
+@pytest.fixture()
+def routed(routed_page: tuple[Page, list[str], dict[str, Any]]) -> Routed:
+    """The module's routed page with its storage and cookies cleared, its solution fetches let through until the
+    test says otherwise."""
+    page, errors, answer = routed_page
+    if page.url.startswith("http"):
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.context.clear_cookies()
+    answer.clear()
+    return Routed(page, errors, answer)
+
+
 HIDDEN = "the solution of this exercise is hidden (graded use): only its results key opens it"
 NOT_YOURS = "this link's student token is not on the exercise's roster: use the link your instructor sent"
 
@@ -82,14 +126,13 @@ NOT_YOURS = "this link's student token is not on the exercise's roster: use the 
     (403, NOT_YOURS, "Solution not shown", f"cannot be opened: {NOT_YOURS}.", ""),  # a roster's refusal is not "hidden"
     (500, "the server broke", "Solution not shown", "cannot be opened: the server broke.", ""),
 ], ids=["403-embedded", "403-roster", "500"])
-def test_a_refused_solution_fetch_draws_nothing_in_place_of_the_lecture(browser: Browser, live_server: str, status: int, error: str,
+def test_a_refused_solution_fetch_draws_nothing_in_place_of_the_lecture(routed: Routed, live_server: str, status: int, error: str,
                                                                        heading: str, words: str, prefix: str) -> None:
     """The page's own second line of defence: served the app (the solution was shown then), its fetch refused since.
     A search run afterwards takes the note's place."""
-    page, errors = new_page(browser, DESKTOP)
+    page = routed.page
     made = make(page, live_server)
-    page.route("**/api/exercises/*/solution*", lambda route: route.fulfill(
-        status=status, content_type="application/json", body=json.dumps({"error": error})))
+    routed.answer.update(status=status, error=error)
     page.goto(f"{live_server}{prefix}{made['url']}/solution?step=4&student=Ada")
     note = page.get_by_role("alert").filter(has_text=heading)
     expect(note.locator("#solution-refused-what")).to_contain_text(words)
@@ -105,14 +148,13 @@ def test_a_refused_solution_fetch_draws_nothing_in_place_of_the_lecture(browser:
         page.get_by_role("button", name="Run", exact=True).click()  # the lecture, asked for: the note goes
         expect(page.locator('[data-node-id="A"]')).to_be_visible()
         expect(page.locator("#solution-refused-note")).to_have_count(0)
-    page.context.close()
-    assert refused_console_lines_removed(errors) == [], errors
+    assert refused_console_lines_removed(routed.errors()) == [], routed.errors()
 
 
-def test_the_exercise_page_offers_no_solution_before_it_knows_it_may(browser: Browser, live_server: str) -> None:
+def test_the_exercise_page_offers_no_solution_before_it_knows_it_may(routed: Routed, live_server: str) -> None:
     """Hint and Show solution appear only once the exercise's options allow them: not while it loads, nor when it
     cannot be opened."""
-    page, errors = new_page(browser, DESKTOP)
+    page = routed.page
     made = make(page, live_server)
     page.route(re.compile(r".*/api/exercises/[\w-]+(\?.*)?$"), lambda route: route.fulfill(
         status=500, content_type="application/json", body=json.dumps({"error": "the server broke"})))
@@ -123,5 +165,4 @@ def test_the_exercise_page_offers_no_solution_before_it_knows_it_may(browser: Br
     page.unroute(re.compile(r".*/api/exercises/[\w-]+(\?.*)?$"))
     open_exercise(page, live_server + made["url"])
     expect(page.get_by_role("button", name="Show solution")).to_be_visible()
-    page.context.close()
-    assert refused_console_lines_removed(errors) == [], errors
+    assert refused_console_lines_removed(routed.errors()) == [], routed.errors()

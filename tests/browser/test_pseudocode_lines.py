@@ -59,6 +59,25 @@ def test_every_lit_line_says_what_the_narration_says(app: Page) -> None:
     assert all(seen["caller"] == [] for _, seen in steps if not re.search(r"(^|\. )Visit ", seen["said"]))
 
 
+FIRST_STEPS = """() => {
+    const lab = window.minimaxLab, found = { hit: -1, beam: -1, store: -1, caller: -1 };
+    const is = (lit, line) => lit && lit.dataset.lineId.endsWith('.' + line);
+    for (let k = 1; k <= lab.last && Object.values(found).includes(-1); k++) {
+        lab.seek(k);
+        const lit = document.querySelector('#code .code-line.current');
+        const caller = document.querySelector('#code .code-line.caller');
+        if (found.hit < 0 && is(lit, 'tt_lookup')) found.hit = k;
+        if (found.beam < 0 && is(lit, 'beam')) found.beam = k;
+        if (found.store < 0 && is(lit, 'return') && lit.textContent.includes('TABLE-STORE')
+            && document.getElementById('narration').textContent.includes('transposition table')) found.store = k;
+        if (found.caller < 0 && is(caller, 'beam')) found.caller = k;
+    }
+    return found;
+}"""
+"""The first step that lights TABLE-LOOKUP (a hit), the beam's loop, TABLE-STORE (a store the narration
+tells), and the beam's loop as the caller of a child's visit; -1 where none does."""
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_table_and_beam_lines_lit(browser: Browser, live_server: str, viewport: dict[str, int]) -> None:
     with checked_app(browser, live_server, viewport=viewport) as page:
@@ -69,33 +88,20 @@ def test_the_table_and_beam_lines_lit(browser: Browser, live_server: str, viewpo
         expect(code.locator('[data-line-id="min.beam"]')).to_have_text("for each a in the 3 best of ACTIONS(state) by EVAL do")
         expect(code.locator('[data-line-id="max.quiescence"]')).to_be_visible()
         width = viewport["width"]
-        for what, line in (("hit", "tt_lookup"), ("beam", "beam"), ("store", "return")):
-            step = page.evaluate("""line => {
-                const lab = window.minimaxLab;
-                for (let k = 1; k <= lab.last; k++) {
-                    lab.seek(k);
-                    const lit = document.querySelector('#code .code-line.current');
-                    if (lit && lit.dataset.lineId.endsWith('.' + line) && (line !== 'return' || lit.textContent.includes('TABLE-STORE')
-                        && document.getElementById('narration').textContent.includes('transposition table'))) return k;
-                }
-                return -1;
-            }""", line)
+        # One pass through the search finds the first step of each kind (a seek per step); then each is shown.
+        first = page.evaluate(FIRST_STEPS)
+        for what in ("hit", "beam", "store"):
+            step = first[what]
             assert step > 0, what
+            page.evaluate("k => window.minimaxLab.seek(k)", step)
             expect(code.locator(".code-line.current")).to_have_count(1)
             lit = code.locator(".code-line.current")
             code.evaluate("e => e.scrollIntoView({block: 'center'})")  # the page's scroll: the panel keeps its lit line in view
             expect(lit).to_be_in_viewport()
             shot(page, f"pseudocode_{what}_{width}.png")
         # A child's visit: the loop that took it, lighter, beside the visit's own line.
-        page.evaluate("""() => {
-            const lab = window.minimaxLab;
-            for (let k = 1; k <= lab.last; k++) {
-                lab.seek(k);
-                const caller = document.querySelector('#code .code-line.caller');
-                if (caller && caller.dataset.lineId.endsWith('.beam')) return k;
-            }
-            return -1;
-        }""")
+        assert first["caller"] > 0, "caller"
+        page.evaluate("k => window.minimaxLab.seek(k)", first["caller"])
         expect(code.locator(".code-line.caller")).to_have_count(1)
         code.evaluate("e => e.scrollIntoView({block: 'center'})")
         shot(page, f"pseudocode_visit_caller_{width}.png")

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import FIND_STEP, game_run, overflowing
-from tests.browser.conftest import DESKTOP, PHONE, checked_app, shot, walk
+from tests.browser.conftest import DESKTOP, PHONE, checked_app, new_page, open_app, shot, walk
 from tests.helpers.cli import run_cli
 
 POSITION, DEPTH, BEAM = "X...O....", "3", "3"
@@ -50,8 +50,43 @@ def page(request: pytest.FixtureRequest, browser: Browser, live_server: str) -> 
         yield p
 
 
-def test_every_step_names_game_nodes_by_their_moves(app: Page) -> None:
-    game_run(app, POSITION, DEPTH, tt=True, beam=BEAM, quiescence=True)
+@pytest.fixture(scope="module")
+def searched_page(browser: Browser, live_server: str) -> Iterator[tuple[Page, list[str]]]:
+    """One 1280x800 page that ran the module's search (table, beam, quiescence) from the form, and the list its
+    JavaScript errors go to: shared by the tests that only step through that search and pick a node."""
+    page, errors = new_page(browser, DESKTOP)
+    open_app(page, live_server)
+    game_run(page, POSITION, DEPTH, tt=True, beam=BEAM, quiescence=True)
+    yield page, errors
+    page.context.close()
+
+
+@pytest.fixture()
+def searched(searched_page: tuple[Page, list[str]]) -> Iterator[Page]:
+    """searched_page at step 0 (which unpicks any node); JavaScript errors while a test used it fail that test."""
+    page, errors = searched_page
+    assert errors == []  # none left over (a test before that failed said so)
+    page.evaluate("window.minimaxLab.seek(0)")
+    expect(page.locator("#counter")).to_have_text(re.compile(r"^step 0 / [1-9]\d*$"))
+    yield page
+    found = list(errors)
+    errors.clear()
+    assert found == []
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def searched_at(request: pytest.FixtureRequest, browser: Browser, live_server: str) -> Iterator[Page]:
+    """The module's search run from the form at 1280x800 (the shared page) or 390x844 (a page of its own)."""
+    if request.param == "desktop":
+        yield request.getfixturevalue("searched")
+        return
+    with checked_app(browser, live_server, viewport=PHONE) as p:
+        game_run(p, POSITION, DEPTH, tt=True, beam=BEAM, quiescence=True)
+        yield p
+
+
+def test_every_step_names_game_nodes_by_their_moves(searched: Page) -> None:
+    app = searched
     app.locator("#first").click()
     last = app.evaluate("window.minimaxLab.last")
     steps = walk(app, "forward", last, PROBE)
@@ -87,8 +122,8 @@ def test_every_step_names_game_nodes_by_their_moves(app: Page) -> None:
     expect(app.locator("#var-node")).to_have_text("the root")
 
 
-def test_the_hit_source_button_selects_its_node(app: Page) -> None:
-    game_run(app, POSITION, DEPTH, tt=True, beam=BEAM, quiescence=True)
+def test_the_hit_source_button_selects_its_node(searched: Page) -> None:
+    app = searched
     step = app.evaluate(FIND_STEP, "this position was already searched at")
     assert step >= 0
     button = app.locator("#narration button.node-link")
@@ -101,8 +136,8 @@ def test_the_hit_source_button_selects_its_node(app: Page) -> None:
     expect(app.locator(f'#tree [data-node-id="{node_id}"]')).to_have_class(re.compile(r"\bpicked\b"))
 
 
-def test_done_nodes_keep_their_window(page: Page) -> None:
-    game_run(page, POSITION, DEPTH, tt=True, beam=BEAM, quiescence=True)
+def test_done_nodes_keep_their_window(searched_at: Page) -> None:
+    page = searched_at
     width = page.viewport_size["width"]
     page.evaluate(FIND_STEP, "this position was already searched at")
     shot(page, f"game_names_tt_hit_{width}.png", full_page=width < 600)

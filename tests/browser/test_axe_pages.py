@@ -1,10 +1,11 @@
 """No axe-core violations on any page (issue 30, part 2; docs/accessibility.md): the main page after a
 search of the lecture example (a middle step and the result), with predict mode asking and answered, and
 with the Edit tree tab open; an exercise before and after Check and its results page; a class as its
-instructor (a question asked) and as a student (the question shown); the code lab before and after a
-run; /play after the engine replied; the not-found page and a hidden solution's page. At 1280x800, and the
-main page and /play at 390x844 too, where the layout (and so contrast and scrolled boxes) differs. axe checks
-the WCAG 2.0/2.1 A and AA rules and its best practices (tests/browser/axe_check.py)."""
+instructor (a question asked) and as a student (the question shown); /play after the engine replied; the
+not-found page and a hidden solution's page. At 1280x800, and the main page and /play at 390x844 too, where
+the layout (and so contrast and scrolled boxes) differs. axe checks the WCAG 2.0/2.1 A and AA rules and its
+best practices (tests/browser/axe_check.py). The code lab, on opening and after a run that differs, is checked
+in test_code_lab.py, on the pages that load Python there anyway (a load costs about 10 s of CPU)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from tests.browser.axe_check import assert_clean, contrast
 from tests.browser.conftest import DESKTOP, PHONE, new_page, open_app, refusals_removed, shot
 from tests.browser.exercise_pages import make as make_exercise
 from tests.browser.test_classroom import code_of, presenting, student as join, wait_event
-from tests.browser.test_code_lab import FILES, PYTHON_MS
 from tests.browser.test_exercise_page import make, open_exercise, submit_missing_c3
 
 
@@ -106,21 +106,6 @@ def test_a_class_as_instructor_and_as_student(teacher: Page, browser: Browser, l
     assert_clean(student, "a class's student at 390x844, the question answered")
     student.context.close()
     assert student_errors == []
-
-
-def test_the_code_lab_before_and_after_a_run(browser: Browser, live_server: str) -> None:
-    page, errors = new_page(browser, DESKTOP)
-    page.goto(live_server + "/code?algorithm=alphabeta&example=lecture")
-    expect(page.locator("#run")).to_be_enabled()
-    assert_clean(page, "the code lab")
-    # A search that differs: the verdict, the misconception named, both searches drawn side by side.
-    page.set_input_files("#code-file", str(FILES / "alphabeta_window_not_passed.py"))
-    expect(page.locator("#editor .cm-content")).to_contain_text("window")
-    page.locator("#run").click()
-    expect(page.locator("#verdict")).to_have_attribute("data-verdict", "differs", timeout=PYTHON_MS)
-    assert_clean(page, "the code lab's report of a search that differs")
-    page.context.close()
-    assert errors == []
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])

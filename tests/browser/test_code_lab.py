@@ -5,8 +5,10 @@ not passed down differs, with the misconception named and the first divergence r
 drawings and both players at its step; an endless loop is stopped at the time limit and the same page
 then runs a correct search; a syntax error names its line and marks it in the editor; the lecture's
 quiz as written (?quiz=isolation-depth-limit) fails at its starter's line and passes its solution,
-depth by depth. The expected
-report is the grader's own in CPython (search.grading.browser.check), the same function the worker calls.
+depth by depth; axe finds no accessibility violation on opening nor on a report that differs (the code lab's
+row of docs/accessibility.md, checked here rather than in test_axe_pages.py: on these pages Python is loaded
+anyway). The expected report is the grader's own in CPython (search.grading.browser.check), the same function
+the worker calls.
 Screenshots of a match and of a differs report at both sizes when MINIMAX_LAB_SHOTS names a folder."""
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from search.grading.browser import check, problem_json
 from search.grading.quiz import quiz_report
 from search.grading.starters import quiz_starter, starter
 from search.misconceptions import CATALOGUE
+from tests.browser.axe_check import assert_clean
 from tests.browser.conftest import DESKTOP, PHONE, new_page, refusals_removed, shot
 from tests.helpers.live_server import running_server
 
@@ -160,6 +163,13 @@ def test_the_window_not_passed_down_differs_names_the_misconception_and_marks_th
     shot(lab, "code-lab-differs-1280.png", full_page=True)
 
 
+def test_a_report_that_differs_has_no_axe_violations(lab: Page) -> None:
+    """The verdict, the misconception named, both searches drawn side by side: axe finds nothing."""
+    assert run_file(lab, "alphabeta_window_not_passed.py") == "differs"
+    expect(lab.locator("#reference-trace [data-node-id='A']")).to_be_visible()
+    assert_clean(lab, "the code lab's report of a search that differs")
+
+
 def test_an_endless_loop_is_stopped_at_the_time_limit_and_the_page_runs_the_next_search(lab: Page) -> None:
     lab.set_input_files("#code-file", str(FILES / "endless_loop.py"))
     expect(lab.locator("#editor .cm-content")).to_contain_text("while True")
@@ -198,6 +208,7 @@ def test_the_starter_is_in_the_editor_and_a_bad_problem_is_named(browser: Browse
     expect(page.locator("#code-problem")).to_have_text("Write alphabeta_search(game, state): alpha-beta on the example “lecture”, ties prune.")
     expect(page.locator("#editor .cm-content")).to_contain_text("Alpha-beta, written by you")
     assert page.evaluate("window.codeLab.editor.text()") == starter("alphabeta")  # CodeMirror draws only the lines in view
+    assert_clean(page, "the code lab")  # on opening, before any run
     page.goto(lab_server + "/code?algorithm=alphabeta&example=nope")
     expect(page.locator("#code-problem")).to_contain_text("This problem cannot be opened: example")
     expect(page.locator("#run")).to_be_disabled()

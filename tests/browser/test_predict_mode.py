@@ -25,15 +25,43 @@ def predict_on(page: Page) -> None:
     expect(page.locator(SCORE)).to_have_text("0 of 0 right")
 
 
+# Press Forward (at most `max` times, in the page) until a question shows: [presses made, its prompt, or null if
+# none showed]. A question shows at once on the press that meets it (predict_mode.js asks before the step plays);
+# a task boundary after each press lets anything else the page schedules run, as between a user's clicks.
+FORWARD_TO_A_QUESTION = """async (max) => {
+    const forward = document.getElementById('forward'), form = document.querySelector('QUESTION');
+    const shown = () => { const r = form.getBoundingClientRect();
+                          return r.width > 0 && r.height > 0 && getComputedStyle(form).visibility !== 'hidden'; };
+    forward.focus();
+    for (let i = 0; i < max; i++) {
+        if (shown()) return [i, document.getElementById('predict-prompt').textContent];
+        forward.click();
+        await new Promise(done => setTimeout(done, 0));
+    }
+    return [max, shown() ? document.getElementById('predict-prompt').textContent : null];
+}""".replace("QUESTION", QUESTION)
+
+
+def forward_to_a_question(page: Page, presses: int) -> tuple[int, str | None]:
+    """Press Forward (in one call to the page, at most `presses` times) until a question shows: (presses made,
+    its prompt, or None if none showed)."""
+    made, prompt = page.evaluate(FORWARD_TO_A_QUESTION, presses)
+    return made, prompt
+
+
 def to_question(page: Page, prompt: str) -> None:
     """Step forward (skipping other questions with Esc) until the question `prompt` shows."""
-    for _ in range(MAX_PRESSES):
-        if page.locator(QUESTION).is_visible():
-            if page.locator(PROMPT).text_content() == prompt:
-                return
-            page.keyboard.press("Escape")
-        else:
-            page.locator("#forward").click()
+    presses = 0
+    while presses < MAX_PRESSES:
+        made, asked = forward_to_a_question(page, MAX_PRESSES - presses)
+        presses += made
+        if asked == prompt:
+            expect(page.locator(QUESTION)).to_be_visible()
+            return
+        if asked is None:
+            break
+        page.keyboard.press("Escape")
+        presses += 1
     raise AssertionError(f"no question {prompt!r} within {MAX_PRESSES} steps")
 
 
@@ -284,10 +312,7 @@ def test_a_game_search_asks_too(app: Page) -> None:
     searches = app.evaluate("window.minimaxLab.searches")
     run_search(app, source="game", game="tictactoe", position="X...O....", depth="3")
     app.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished", arg=searches)
-    for _ in range(MAX_PRESSES):
-        if app.locator(QUESTION).is_visible():
-            break
-        app.locator("#forward").click()
+    forward_to_a_question(app, MAX_PRESSES)
     name = r"[XO] \d( · [XO] \d)*"  # a game node by its moves from the root: "X 1 · O 2"
     expect(app.locator(PROMPT)).to_have_text(re.compile(
         rf"^(Which value does {name} return\?|v = .+ at {name} .+|What is [αβ] at {name} now\?|What window .+)$"))

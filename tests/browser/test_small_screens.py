@@ -6,13 +6,12 @@ scrolled to and used, and no page scrolls sideways. Screenshots when MINIMAX_LAB
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.app_helpers import LECTURE_EVENTS, overflowing
 from tests.browser.conftest import PHONE, new_page, open_app, shot, walk
-from tests.browser.test_predict_mode import MAX_PRESSES, PROMPT, QUESTION, predict_on
+from tests.browser.test_predict_mode import MAX_PRESSES, forward_to_a_question, predict_on
 
 ZOOM_200 = {"width": 640, "height": 400}  # 1280x800 at 200%: CSS pixels, as the browser's zoom gives them
 
@@ -84,22 +83,24 @@ def test_phone_shows_each_predict_question_with_its_node(browser: Browser, live_
     open_app(page, live_server)
     predict_on(page)
     asked: list[str] = []
-    for _ in range(4 * MAX_PRESSES):
-        if page.locator(QUESTION).is_visible():
-            found = page.evaluate(ASKED)
-            assert found["id"], "no node marked for the question"
-            for inner, outer in (("node", "view"), ("node", "tree"), ("question", "view")):
-                a, b = found[inner], found[outer]
-                assert a["l"] >= b["l"] - 0.5 and a["r"] <= b["r"] + 0.5 and a["t"] >= b["t"] - 0.5 and a["b"] <= b["b"] + 0.5, \
-                    (page.locator(PROMPT).text_content(), inner, outer, found)
-            asked.append(page.locator(PROMPT).text_content() or "")
-            if len(asked) == 3:
-                shot(page, "phone_390x844_predict.png")
-            page.keyboard.press("Escape")
-        elif page.locator("#counter").text_content() == f"step {LECTURE_EVENTS} / {LECTURE_EVENTS}":
+    presses = 0
+    while presses < 4 * MAX_PRESSES:
+        made, prompt = forward_to_a_question(page, 4 * MAX_PRESSES - presses)  # Forward until asked, in the page
+        presses += made
+        if prompt is None:
             break
-        else:
-            page.locator("#forward").click()
+        found = page.evaluate(ASKED)
+        assert found["id"], "no node marked for the question"
+        for inner, outer in (("node", "view"), ("node", "tree"), ("question", "view")):
+            a, b = found[inner], found[outer]
+            assert a["l"] >= b["l"] - 0.5 and a["r"] <= b["r"] + 0.5 and a["t"] >= b["t"] - 0.5 and a["b"] <= b["b"] + 0.5, \
+                (prompt, inner, outer, found)
+        asked.append(prompt)
+        if len(asked) == 3:
+            shot(page, "phone_390x844_predict.png")
+        page.keyboard.press("Escape")
+        presses += 1
+    expect(page.locator("#counter")).to_have_text(f"step {LECTURE_EVENTS} / {LECTURE_EVENTS}")
     assert len(asked) >= 8, asked
     page.context.close()
     assert errors == []
@@ -113,6 +114,16 @@ def open_exercise(page: Page, base: str) -> None:
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
 
 
+# After a box was scrolled into view: [whether it is wholly inside the drawing's visible box and the viewport,
+# whether it is a ✂ toggle].
+IN_VIEW = """(e) => {
+    const r = e.getBoundingClientRect(), d = e.closest('.exercise-drawing').getBoundingClientRect();
+    return [r.left >= Math.max(0, d.left) - 0.5 && r.right <= Math.min(innerWidth, d.right) + 0.5
+            && r.top >= Math.max(0, d.top) - 0.5 && r.bottom <= Math.min(innerHeight, d.bottom) + 0.5,
+            e.classList.contains('prune-toggle')];
+}"""
+
+
 def reach_every_box(page: Page) -> list[str]:
     """Scroll each box and ✂ toggle of the exercise into view and click it; the boxes that were not
     then wholly inside the drawing's visible box and the viewport, or did not take the click."""
@@ -122,13 +133,9 @@ def reach_every_box(page: Page) -> list[str]:
     for i in range(boxes.count()):
         box = boxes.nth(i)
         box.scroll_into_view_if_needed()
-        where: dict[str, Any] = box.evaluate("""(e) => {
-            const r = e.getBoundingClientRect(), d = e.closest('.exercise-drawing').getBoundingClientRect();
-            return r.left >= Math.max(0, d.left) - 0.5 && r.right <= Math.min(innerWidth, d.right) + 0.5
-                && r.top >= Math.max(0, d.top) - 0.5 && r.bottom <= Math.min(innerHeight, d.bottom) + 0.5;
-        }""")
+        where, toggle = box.evaluate(IN_VIEW)
         box.click()
-        if box.evaluate("(e) => e.classList.contains('prune-toggle')"):
+        if toggle:
             box.click()  # pressed and released: the answer left as it was
         took = box.evaluate("(e) => document.activeElement === e")
         if not (where and took):
@@ -156,13 +163,14 @@ def test_no_page_scrolls_sideways_on_a_phone_or_at_200_percent(browser: Browser,
     page.context.close()
     assert errors == []
     for name, viewport in (("phone_390x844", PHONE), ("zoom200_640x400", ZOOM_200)):
+        page, errors = new_page(browser, viewport)  # one page at each size, for both pages of the site
         for path in ("/play", "/code"):
-            page, errors = new_page(browser, viewport)
             page.goto(live_server + path)
             expect(page.locator("h1").first).to_be_visible()
             page.wait_for_load_state("load")
             shot(page, f"{name}{path.replace('/', '_')}.png", full_page=True)
             assert sideways(page) == 0, (name, path)
             assert overflowing(page) == [], (name, path)
-            page.context.close()
             assert errors == [], (name, path)
+        page.context.close()
+        assert errors == [], name

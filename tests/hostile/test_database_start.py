@@ -46,10 +46,11 @@ def test_a_damaged_database_is_found_at_start(tmp_path: Path) -> None:
     """Found: a file damaged inside (its header intact) started, then answered every save with 500."""
     db = tmp_path / "lab.sqlite"
     store = Store(db)
-    for n in range(400):
-        store.save("trees", '{"id": "A", "value": %d, "pad": "%s"}' % (n, "x" * 400))
+    for n in range(40):  # ~290 KB, as 400 saves of 400 bytes made it, in a tenth of the commits
+        store.save("trees", '{"id": "A", "value": %d, "pad": "%s"}' % (n, "x" * 4000))
     with sqlite3.connect(db) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        assert conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'trees'").fetchone() == (4,)  # scribbled below
     data = bytearray(db.read_bytes())
     page = 4096
     data[3 * page:3 * page + 200] = b"\xff" * 200  # scribble over a b-tree page of the trees table

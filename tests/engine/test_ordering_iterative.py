@@ -36,7 +36,6 @@ from search.traces.jsonl import read_events
 from search.traces.schema import check_event
 from search.trees.parse import MissingEstimate
 from tests.helpers.cli import run_cli
-from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
 from tests.helpers.strategies import with_estimates
 
@@ -222,52 +221,51 @@ def test_cli_iterative_trace_is_a_valid_trace_that_uploads() -> None:
 
 
 # --- server ------------------------------------------------------------------------------------
-def test_rest_ordering_and_curve() -> None:
-    with running_server() as url:
-        answer = requests.post(url + "/api/ordering", json={"example": "lecture"}, timeout=60)
-        assert answer.status_code == 200, answer.text
-        rows = answer.json()["orderings"]
-        assert [r["leaves"] for r in rows] == [7, 5, 9, 8]
-        best = next(r for r in rows if r["ordering"] == "best")
-        assert [c["id"] for c in best["tree"]["children"]] == ["B", "C", "D"]  # C and D tie at 2: given order
-        assert [c["id"] for c in best["tree"]["children"][0]["children"]] == ["B1", "B3", "B2"]
-        again = requests.post(url + "/api/ordering", json={"tree": best["tree"], "algorithm": "alphabeta"}, timeout=60)
-        assert next(r for r in again.json()["orderings"] if r["ordering"] == "given")["leaves"] == 5
-        game = requests.post(url + "/api/ordering", json={"game": "tictactoe", "state": "X...O....", "depth": 2}, timeout=60)
-        assert game.status_code == 200 and "tree" not in game.json()["orderings"][0]
-        for body, status, text in [
-            ({"game": "tictactoe"}, 400, "depth"),
-            ({"game": "tictactoe", "depth": 9}, 400, "ORDERING_MAX_NODES"),
-            ({"example": "lecture", "seed": "x"}, 400, "seed: expected a whole number"),
-            ({"example": "lecture", "algorithm": "minimax"}, 400, "algorithm"),
-            ({"example": "nope"}, 400, "example: unknown example"),
-        ]:
-            bad = requests.post(url + "/api/ordering", json=body, timeout=60)
-            assert bad.status_code == status and text in bad.json()["error"], bad.text
-        curve = requests.get(url + "/api/ordering/curve", timeout=120).json()["points"]
-        assert len(curve) == 24 and {p["branching"] for p in curve} == {2, 3, 4}
-        assert all(p["best"] == p["knuth_moore"] and p["best"] <= p["random"] <= p["worst"] <= p["minimax"] for p in curve)
+def test_rest_ordering_and_curve(live_server: str) -> None:
+    url = live_server  # the worker's server: the ordering lab stores nothing
+    answer = requests.post(url + "/api/ordering", json={"example": "lecture"}, timeout=60)
+    assert answer.status_code == 200, answer.text
+    rows = answer.json()["orderings"]
+    assert [r["leaves"] for r in rows] == [7, 5, 9, 8]
+    best = next(r for r in rows if r["ordering"] == "best")
+    assert [c["id"] for c in best["tree"]["children"]] == ["B", "C", "D"]  # C and D tie at 2: given order
+    assert [c["id"] for c in best["tree"]["children"][0]["children"]] == ["B1", "B3", "B2"]
+    again = requests.post(url + "/api/ordering", json={"tree": best["tree"], "algorithm": "alphabeta"}, timeout=60)
+    assert next(r for r in again.json()["orderings"] if r["ordering"] == "given")["leaves"] == 5
+    game = requests.post(url + "/api/ordering", json={"game": "tictactoe", "state": "X...O....", "depth": 2}, timeout=60)
+    assert game.status_code == 200 and "tree" not in game.json()["orderings"][0]
+    for body, status, text in [
+        ({"game": "tictactoe"}, 400, "depth"),
+        ({"game": "tictactoe", "depth": 9}, 400, "ORDERING_MAX_NODES"),
+        ({"example": "lecture", "seed": "x"}, 400, "seed: expected a whole number"),
+        ({"example": "lecture", "algorithm": "minimax"}, 400, "algorithm"),
+        ({"example": "nope"}, 400, "example: unknown example"),
+    ]:
+        bad = requests.post(url + "/api/ordering", json=body, timeout=60)
+        assert bad.status_code == status and text in bad.json()["error"], bad.text
+    curve = requests.get(url + "/api/ordering/curve", timeout=120).json()["points"]
+    assert len(curve) == 24 and {p["branching"] for p in curve} == {2, 3, 4}
+    assert all(p["best"] == p["knuth_moore"] and p["best"] <= p["random"] <= p["worst"] <= p["minimax"] for p in curve)
 
 
-def test_socket_iterative_search_streams_iterations() -> None:
-    with running_server() as url:
-        client = SearchClient(url)
-        try:
-            client.start({"example": "lecture-estimates", "algorithm": "iterative", "depth": 2})
-            assert client.wait() == "search:done"
-            started = dict(client.messages)["search:started"]
-            assert started["algorithm"] == "iterative" and started["options"] == {"depth": 2, "ties": "prune"}
-            assert any(line["id"] == "search.iteration" for line in started["pseudocode"])
-            events = client.events
-            assert [e["depth"] for e in events if e["type"] == "iteration"] == [1, 2]
-            assert events[-1]["value"] == 3 and all("iteration" in e for e in events)
-            client.reset()
-            client.start({"example": "lecture", "algorithm": "iterative", "depth": 1})
-            assert client.wait() == "search:error"
-            error = client.messages[-1][1]
-            assert error["missing_estimate"]["node"] == "B" and "iteration 1" in error["error"]
-        finally:
-            client.close()
+def test_socket_iterative_search_streams_iterations(live_server: str) -> None:
+    client = SearchClient(live_server)  # a connection of its own to the worker's server
+    try:
+        client.start({"example": "lecture-estimates", "algorithm": "iterative", "depth": 2})
+        assert client.wait() == "search:done"
+        started = dict(client.messages)["search:started"]
+        assert started["algorithm"] == "iterative" and started["options"] == {"depth": 2, "ties": "prune"}
+        assert any(line["id"] == "search.iteration" for line in started["pseudocode"])
+        events = client.events
+        assert [e["depth"] for e in events if e["type"] == "iteration"] == [1, 2]
+        assert events[-1]["value"] == 3 and all("iteration" in e for e in events)
+        client.reset()
+        client.start({"example": "lecture", "algorithm": "iterative", "depth": 1})
+        assert client.wait() == "search:error"
+        error = client.messages[-1][1]
+        assert error["missing_estimate"]["node"] == "B" and "iteration 1" in error["error"]
+    finally:
+        client.close()
 
 
 def test_the_iterative_golden_file_is_what_the_cli_writes() -> None:

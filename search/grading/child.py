@@ -179,8 +179,10 @@ def _watch(pid: int, job: dict[str, Any], ready: threading.Event) -> dict[str, A
 
 
 def _stalled(pid: int, timeout: float, on_clock: float) -> bool:
-    """Past twice the limit and 5 s on the clock while mostly idle (sleeping, waiting), or ten times the limit and a
-    minute whatever it does: the CPU limit stops code that computes, however busy the machine is."""
+    """Past twice the limit and 5 s on the clock while idle (sleeping or waiting now, and little CPU used so far), or ten
+    times the limit and a minute whatever it does: the CPU limit stops code that computes, however busy the machine is.
+    A process that is running or ready to run now is computing: on a loaded machine a busy loop gets a small share of
+    the CPU, and judging by its share alone stopped it "on the clock", as if it slept."""
     if on_clock > 10 * timeout + 60:
         return True
     if on_clock <= 2 * timeout + 5:
@@ -188,11 +190,11 @@ def _stalled(pid: int, timeout: float, on_clock: float) -> bool:
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
+        state = fields[0]
         cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return True
-    return cpu < 0.25 * on_clock
-
+    return state != "R" and cpu < 0.25 * on_clock
 
 if __name__ == "__main__":
     main()

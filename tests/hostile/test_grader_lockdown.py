@@ -25,10 +25,12 @@ import pytest
 
 import search
 from search import limits
+from search.grading.child import _stalled as child_stalled
 from search.grading.reaper import user_processes
 from search.grading.student_user import grader_is_root, one_run_at_a_time, student_user
 from tests.engine import grading_sources as g
 from tests.helpers.cli import run_cli
+from tests.helpers.socket_client import wait_until
 from tests.hostile import grader_attacks as attack
 
 LECTURE = ("--algorithm", "alphabeta", "--example", "lecture")
@@ -158,6 +160,29 @@ def test_an_endless_loop_stops_at_its_cpu_limit(tmp_path: Path) -> None:
     assert code == 2 and report["error"]["kind"] == "timeout"
     assert "time limit (1 s of CPU)" in report["error"]["message"]
     honest_results(results, 0.0)
+
+
+def process_state(pid: int) -> str:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0]
+
+
+def test_a_busy_loop_with_a_small_share_of_a_loaded_machine_is_computing_not_stalled() -> None:
+    """On a busy machine an endless loop gets a small share of the CPU: 60 s on the clock and far under a quarter of it
+    used. It is still computing (running or ready to run), so the CPU limit stops it with its own words, not the clock;
+    a process asleep for as long is stalled."""
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    asleep = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    try:
+        wait_until(lambda: process_state(asleep.pid) == "S", "the sleeper to sleep")
+        assert process_state(busy.pid) == "R"
+        assert not child_stalled(busy.pid, timeout=1, on_clock=60)
+        assert child_stalled(asleep.pid, timeout=1, on_clock=60)
+        assert child_stalled(busy.pid, timeout=1, on_clock=71)  # ten times the limit and a minute: stopped whatever it does
+    finally:
+        for process in (busy, asleep):
+            process.kill()
+            process.wait()
 
 
 def test_code_that_sleeps_stops_at_the_clock(tmp_path: Path) -> None:

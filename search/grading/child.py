@@ -178,6 +178,12 @@ def _watch(pid: int, job: dict[str, Any], ready: threading.Event) -> dict[str, A
     return report
 
 
+def proc_stat(pid: int) -> list[str]:
+    """/proc/PID/stat's fields after the command's name (which may hold spaces and parentheses): [0] is the state."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        return stat.read().rsplit(")", 1)[1].split()
+
+
 def _stalled(pid: int, timeout: float, on_clock: float) -> bool:
     """Past twice the limit and 5 s on the clock while idle (sleeping or waiting now, and little CPU used so far), or ten
     times the limit and a minute whatever it does: the CPU limit stops code that computes, however busy the machine is.
@@ -188,8 +194,7 @@ def _stalled(pid: int, timeout: float, on_clock: float) -> bool:
     if on_clock <= 2 * timeout + 5:
         return False
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
+        fields = proc_stat(pid)
         state = fields[0]
         cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):

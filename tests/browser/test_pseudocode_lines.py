@@ -12,7 +12,7 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.app_helpers import game_run
+from tests.browser.app_helpers import game_run, seek
 from tests.browser.conftest import DESKTOP, PHONE, checked_app, shot, walk
 from tests.browser.narration_rules import judged as judge
 
@@ -93,7 +93,7 @@ def test_the_table_and_beam_lines_lit(browser: Browser, live_server: str, viewpo
         for what in ("hit", "beam", "store"):
             step = first[what]
             assert step > 0, what
-            page.evaluate("k => window.minimaxLab.seek(k)", step)
+            seek(page, step)
             expect(code.locator(".code-line.current")).to_have_count(1)
             lit = code.locator(".code-line.current")
             code.evaluate("e => e.scrollIntoView({block: 'center'})")  # the page's scroll: the panel keeps its lit line in view
@@ -101,7 +101,7 @@ def test_the_table_and_beam_lines_lit(browser: Browser, live_server: str, viewpo
             shot(page, f"pseudocode_{what}_{width}.png")
         # A child's visit: the loop that took it, lighter, beside the visit's own line.
         assert first["caller"] > 0, "caller"
-        page.evaluate("k => window.minimaxLab.seek(k)", first["caller"])
+        seek(page, first["caller"])
         expect(code.locator(".code-line.caller")).to_have_count(1)
         code.evaluate("e => e.scrollIntoView({block: 'center'})")
         shot(page, f"pseudocode_visit_caller_{width}.png")

@@ -25,7 +25,7 @@ import pytest
 
 import search
 from search import limits
-from search.grading.child import _stalled as child_stalled
+from search.grading.child import _stalled as child_stalled, proc_stat
 from search.grading.reaper import user_processes
 from search.grading.student_user import grader_is_root, one_run_at_a_time, student_user
 from tests.engine import grading_sources as g
@@ -163,8 +163,7 @@ def test_an_endless_loop_stops_at_its_cpu_limit(tmp_path: Path) -> None:
 
 
 def process_state(pid: int) -> str:
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        return stat.read().rsplit(")", 1)[1].split()[0]
+    return proc_stat(pid)[0]
 
 
 def test_a_busy_loop_with_a_small_share_of_a_loaded_machine_is_computing_not_stalled() -> None:

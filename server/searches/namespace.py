@@ -201,11 +201,13 @@ class SearchNamespace(Namespace):
 
     def on_search_cancel(self, data: Any = None) -> None:
         search_id = data.get("search") if isinstance(data, dict) else None
+        if not isinstance(search_id, str):  # a list or an object is no id (and no key to look one up by)
+            search_id = None
         with self._lock:
             recorder = self._running.get(request.sid, {}).get(search_id)  # type: ignore[attr-defined]
         if recorder is None:
             # The id is echoed only when it could be one of ours (12 characters), never 900 KB of one.
-            emit("search:error", {"search": search_id if isinstance(search_id, str) and len(search_id) <= 40 else None,
+            emit("search:error", {"search": search_id if search_id is not None and len(search_id) <= 40 else None,
                                   "error": "search: no running search with this id"})
             return
         recorder.cancel()

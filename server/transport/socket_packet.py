@@ -41,6 +41,13 @@ class JsonOnlyPacket(Packet):
         """This packet for a server of `namespaces`: an event or acknowledgement to another is refused."""
         return type(cls.__name__, (cls,), {"namespaces": frozenset(namespaces)})
 
+    def __init__(self, *args: Any, encoded_packet: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if encoded_packet is not None and not encoded_packet:  # python-socketio's skips decoding an empty frame,
+            raise BadFrame("empty Socket.IO packet", "an engine.io message with nothing in it")  # leaving an EVENT of no data
+        if encoded_packet:
+            self.attachment_count = self.decode(encoded_packet) or 0
+
     def decode(self, encoded_packet: Any) -> int:
         if not isinstance(encoded_packet, str):
             raise BadFrame("binary Socket.IO packet", f"{len(encoded_packet):,} bytes (our clients send text)")

@@ -40,6 +40,7 @@ from server.http.pages import pages
 from server.http.play import PlayPlaces, play
 from server.http.pyodide_files import pyodide_files
 from server.http.search_zip import search_zip
+from server.http.store_down import register_store_down
 from server.http.trees_api import api
 from server.lti.attach import lti_attach
 from server.lti.deep_linking import lti_deep_link
@@ -77,6 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["trace_check_places"] = check_places(int(app.config["MAX_CONCURRENT_TRACE_CHECKS"]))
     app.extensions["play_places"] = PlayPlaces(int(app.config["MAX_RUNNING_SEARCHES_PER_CLIENT"]))
     register_api_errors(app)
+    register_store_down(app)
     install_quotas(app)
     install_tool(app)  # LtiConfigError for an unusable --lti-config, before any port is bound
     app.register_blueprint(pages)

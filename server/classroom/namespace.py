@@ -43,6 +43,7 @@ from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
 from server.classroom.rooms import RoomMeta, Rooms, RoomsFull
 from server.classroom.wrong_keys import even_out, refusal
 from server.http.strict_json import PreEncoded, Unreadable, dumps
+from server.outages import OUTAGE_SENTENCE, reported_outage
 from server.rate_limits import RateLimit, client_address
 from server.searches.ack_window import AckWindow
 from server.searches.namespace import error_details
@@ -90,8 +91,15 @@ class ClassNamespace(Namespace):
         self._members_sent: dict[str, int] = {}
 
     def trigger_event(self, event: str, *args: Any) -> Any:
-        """Our events are named like `class:join`; their handlers `on_class_join`."""
-        return super().trigger_event(event.replace(":", "_") if isinstance(event, str) else "", *args)
+        """Our events are named like `class:join`; their handlers `on_class_join`. A store or Redis away for a
+        moment (server/outages.py) is the message's error, in one log line, not a traceback."""
+        try:
+            return super().trigger_event(event.replace(":", "_") if isinstance(event, str) else "", *args)
+        except Exception as error:
+            if not reported_outage(error):
+                raise
+            sid, data = (*args, None, None)[:2]  # outside the message's request context now
+            return self._refuse(event, data, OUTAGE_SENTENCE, sid=sid)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -124,9 +132,10 @@ class ClassNamespace(Namespace):
             running[2].cancel()
         return self.keeper.meta(code, self._keep_and_send, self._restored_done)
 
-    def _refuse(self, event: str, data: Any, problem: str) -> dict[str, str]:
+    def _refuse(self, event: str, data: Any, problem: str, sid: str | None = None) -> dict[str, str]:
+        """class:error to the sender (`sid`, or the message's own), and the same as the acknowledgement."""
         code = canonical_code(data.get("code")) if isinstance(data, dict) else None
-        self._emit("class:error", {"code": code, "event": event, "error": problem}, to=request.sid)  # type: ignore[attr-defined]
+        self._emit("class:error", {"code": code, "event": event, "error": problem}, to=sid or request.sid)  # type: ignore[attr-defined]
         return {"error": problem}
 
     def _drive(self, event: str, data: Any, act: Callable[[str, RoomMeta], Any]) -> Any:
@@ -137,7 +146,9 @@ class ClassNamespace(Namespace):
             return act(code, meta)
         except (Refused, QuestionError, InputError) as exc:
             return self._refuse(event, data, str(exc))
-        except Exception:  # a message our checks did not foresee: still an answer, not silence
+        except Exception as error:  # a message our checks did not foresee: still an answer, not silence
+            if reported_outage(error):
+                return self._refuse(event, data, OUTAGE_SENTENCE)
             log.exception("%s could not be handled", event)
             return self._refuse(event, data, "the message could not be handled")
 
@@ -380,8 +391,9 @@ class ClassNamespace(Namespace):
                 time.sleep(float(self.config["CLASS_SWEEP_SECONDS"]))
                 try:
                     self._sweep()
-                except Exception:  # Redis away for a moment: try again next time
-                    log.exception("sweeping idle classes failed")
+                except Exception as error:  # Redis or the store away for a moment: one line, and again next time
+                    if not reported_outage(error):
+                        log.exception("sweeping idle classes failed")
 
         self.socketio.start_background_task(sweeper)
         self.control.listen(self._obey, self.socketio.start_background_task)

@@ -30,7 +30,11 @@ def register_api_errors(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Any:
-        """A bug: logged with its traceback, answered with one line (JSON under /api/)."""
-        app.logger.exception("unexpected error on %s %s", request.method, request.path)
-        wrapped = InternalServerError(description="the server failed on this request; it is logged")
-        return http_error(wrapped) if request.path.startswith(API_PREFIX) else wrapped
+        return bug_answer(app)
+
+
+def bug_answer(app: Flask) -> Any:
+    """A bug (called while handling its exception): logged with its traceback, answered with one line (JSON under /api/)."""
+    app.logger.exception("unexpected error on %s %s", request.method, request.path)
+    wrapped = InternalServerError(description="the server failed on this request; it is logged")
+    return http_error(wrapped) if request.path.startswith(API_PREFIX) else wrapped

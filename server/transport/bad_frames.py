@@ -6,7 +6,7 @@ such an exception: `42/class,[1,{}]` reached our handlers' `event.replace` (Attr
 2,000 such frames wrote 3.3 MB of log in 1.8 s. Here a frame that cannot be read is a `BadFrame`
 (raised by our packet class, server/transport/socket_packet.py), and a filter on the two
 libraries' loggers turns the record of one into a line of `FrameLog`: at most one line per kind
-of fault per BAD_FRAME_LOG_SECONDS, saying how many more of that kind were left unsaid. Every
+of fault per BAD_FRAME_LOG_SECONDS, saying how many more of that kind were left unsaid (server/bounded_log.py). Every
 other record (a bug of ours in a handler) passes as it was, traceback and all.
 
 An engine.io packet that cannot be read over a websocket escapes python-engineio altogether (its
@@ -19,7 +19,6 @@ reads such a packet as a NOOP instead, which engine.io ignores on a websocket an
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from typing import Any, Callable
 
@@ -27,6 +26,7 @@ import engineio.packet
 import socketio
 
 from search.errors import quoted
+from server.bounded_log import BoundedLog
 
 log = logging.getLogger(__name__)
 
@@ -41,29 +41,12 @@ class BadFrame(ValueError):
         self.detail = detail
 
 
-class FrameLog:
-    """One line per kind of bad frame per `interval` seconds; the next says how many were left unsaid."""
+class FrameLog(BoundedLog):
+    """One line per kind of bad frame per `interval` seconds (server/bounded_log.py)."""
 
     def __init__(self, interval: float, clock: Callable[[], float] = time.monotonic,
                  logger: logging.Logger = log) -> None:
-        self.interval = interval
-        self.clock = clock
-        self.logger = logger
-        self._lock = threading.Lock()
-        self._last: dict[str, float] = {}  # kind -> when its last line was written
-        self._unsaid: dict[str, int] = {}  # kind -> frames of it since that line
-
-    def report(self, kind: str, detail: str) -> None:
-        now = self.clock()
-        with self._lock:
-            last = self._last.get(kind)
-            if last is not None and now - last < self.interval:
-                self._unsaid[kind] = self._unsaid.get(kind, 0) + 1
-                return
-            unsaid = self._unsaid.pop(kind, 0)
-            self._last[kind] = now
-        since = f" ({unsaid:,} more since the last line, {now - last:.0f} s ago)" if unsaid and last is not None else ""
-        self.logger.warning("bad frame refused: %s: %s%s", kind, detail, since)
+        super().__init__("bad frame refused", interval, logger, clock)
 
 
 class BadFrameFilter(logging.Filter):

@@ -58,6 +58,7 @@ from server.transport.frame_ancestors import checked_origins
 from server.transport.guard import Guard
 from server.transport.security_headers import security_headers
 from server.transport.socket_packet import JsonOnlyPacket
+from server.transport.sockets_per_address import SocketsGate, SocketsPerAddress, count_sockets
 from server.transport.websocket_deflate import use_deflate_level
 from server.web_files import web_folder
 
@@ -119,6 +120,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     socketio.on_namespace(search_namespace)
     app.extensions["minimax_class_gate"] = gate = gate_for(app.config, rooms)
     socketio.on_namespace(ClassNamespace("/class", app.config, rooms, gate))
+    app.extensions["sockets_per_address"] = sockets = SocketsPerAddress(int(app.config["SOCKETS_PER_ADDRESS"]))
+    count_sockets(socketio.server, sockets)
+    app.wsgi_app = SocketsGate(app.wsgi_app, sockets)  # type: ignore[method-assign]  # inside the proxy fix: its address
     if app.config["BEHIND_PROXY"]:  # rate limits count the address the proxy saw, not the proxy's; links the LMS
         # is given (LTI launch and deep-link URLs) use the scheme it was reached by (https behind a TLS proxy)
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]

@@ -12,6 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULTS: dict[str, object] = {
     # Where `npm ci` put the front-end libraries we serve at /vendor (in an installed wheel, its copy: server/web_files.py).
     "NODE_MODULES": str(web_folder() / "node_modules"),
+    # Socket.IO connections (open pages) one address may hold open to one server process; the next is refused
+    # with 429 (server/transport/sockets_per_address.py). Sized for a lecture hall of 300 behind one NAT address,
+    # with second tabs, while a process's 500 threads keep 150 for every other address (docs/deploy.md).
+    "SOCKETS_PER_ADDRESS": 350,
     # A client may run this many searches at once; the next start gets search:error.
     "MAX_RUNNING_SEARCHES_PER_CLIENT": 2,
     # A search stops after this many events (its result says "event limit"). Full tic-tac-toe

@@ -5,16 +5,19 @@ a process of their own."""
 
 from __future__ import annotations
 
+import json
 from typing import Iterator
 
 import pytest
 import requests
+import websocket
 
 from search import limits
+from server.config import DEFAULTS
 from tests.deploy.conftest import ScaledOut
 from tests.helpers.class_client import ClassClient
-from tests.helpers.nginx_process import nginx_process
-from tests.helpers.socket_client import PATIENCE_SECONDS, SearchClient
+from tests.helpers.nginx_process import HOSTS_TEMPLATE, SOCKETS_LIMIT, TEMPLATE, nginx_process
+from tests.helpers.socket_client import PATIENCE_SECONDS, SearchClient, wait_until
 
 LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
 
@@ -96,3 +99,34 @@ def test_followers_through_nginx_follow_an_instructor_on_another_process(scaled_
     finally:
         for client in clients:
             client.close()
+
+
+def test_nginx_limits_socket_connections_per_address_as_the_processes_do(scaled_out: ScaledOut) -> None:
+    """deploy/*.conf's limit_conn is the processes' SOCKETS_PER_ADDRESS; lowered to 3 here so a test reaches it:
+    a fourth websocket from one address is refused by nginx with the JSON sentence, and a closed one frees a place."""
+    for template in (TEMPLATE, HOSTS_TEMPLATE):
+        assert SOCKETS_LIMIT in template.read_text() and f" {DEFAULTS['SOCKETS_PER_ADDRESS']};" in SOCKETS_LIMIT
+        assert f"has {DEFAULTS['SOCKETS_PER_ADDRESS']} connections open" in template.read_text()
+    with nginx_process([server.port for server in scaled_out.servers], sockets_per_address=3) as port:
+        url = f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket"
+        held = [websocket.create_connection(url, timeout=PATIENCE_SECONDS) for _ in range(3)]
+        try:
+            for ws in held:
+                assert ws.recv().startswith("0{")
+            with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+                websocket.create_connection(url, timeout=PATIENCE_SECONDS)
+            assert refused.value.status_code == 429
+            assert json.loads(refused.value.resp_body or b"")["error"].startswith("this address has 350 connections open")
+            held.pop().close()
+            wait_until(lambda: _opens(url, held), "nginx to count the closed websocket out")
+        finally:
+            for ws in held:
+                ws.close()
+
+
+def _opens(url: str, held: list[websocket.WebSocket]) -> bool:
+    try:
+        held.append(websocket.create_connection(url, timeout=PATIENCE_SECONDS))
+    except websocket.WebSocketBadStatusException:
+        return False
+    return True

@@ -40,10 +40,19 @@ http {{
 """
 
 
-def filled(listen: int, server_name: str, upstream_ports: list[int], template: Path = TEMPLATE) -> str:
-    """A config of deploy/ as docs/deploy.md tells an administrator to fill it in (every use of a placeholder)."""
+SOCKETS_LIMIT = "limit_conn minimax_lab_sockets 350;"
+"""The shipped configs' connections per address (the processes' SOCKETS_PER_ADDRESS)."""
+
+
+def filled(listen: int, server_name: str, upstream_ports: list[int], template: Path = TEMPLATE,
+           sockets_per_address: int | None = None) -> str:
+    """A config of deploy/ as docs/deploy.md tells an administrator to fill it in (every use of a placeholder);
+    `sockets_per_address`: its limit_conn lowered, for a test that reaches it."""
     upstreams = " ".join(f"server 127.0.0.1:{port};" for port in upstream_ports)
     text = template.read_text()
+    assert SOCKETS_LIMIT in text, f"deploy/{template.name} has no {SOCKETS_LIMIT!r}"
+    if sockets_per_address is not None:
+        text = text.replace(SOCKETS_LIMIT, f"limit_conn minimax_lab_sockets {sockets_per_address};")
     for name, value in (("listen", str(listen)), ("server_name", server_name), ("upstreams", upstreams)):
         assert "{{" + name + "}}" in text, f"deploy/{template.name} has no {{{{{name}}}}} placeholder"
         text = text.replace("{{" + name + "}}", value)
@@ -53,7 +62,7 @@ def filled(listen: int, server_name: str, upstream_ports: list[int], template: P
 
 @contextmanager
 def nginx_process(upstream_ports: list[int], server_name: str = "127.0.0.1", template: Path = TEMPLATE,
-                  upstream_header: bool = False) -> Iterator[int]:
+                  upstream_header: bool = False, sockets_per_address: int | None = None) -> Iterator[int]:
     """Yield the port of an nginx running `template` in front of `upstream_ports`; stop it afterwards.
     `upstream_header`: answers say which process served them (UPSTREAM_HEADER)."""
     binary = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if Path(p).exists()), None)
@@ -62,7 +71,7 @@ def nginx_process(upstream_ports: list[int], server_name: str = "127.0.0.1", tem
     folder = Path(tempfile.mkdtemp(prefix="minimax-lab-nginx-"))
     folder.chmod(0o755)  # nginx's workers (www-data when started as root) keep large bodies here
     port = free_port()
-    (folder / "minimax-lab.conf").write_text(filled(port, server_name, upstream_ports, template))
+    (folder / "minimax-lab.conf").write_text(filled(port, server_name, upstream_ports, template, sockets_per_address))
     header = f"add_header {UPSTREAM_HEADER} $upstream_addr always;" if upstream_header else ""
     (folder / "nginx.conf").write_text(MAIN.format(folder=folder, upstream_header=header))
     command = [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"]

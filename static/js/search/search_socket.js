@@ -74,7 +74,7 @@ export class SearchSocket {
         this.handlers.onError("the connection to the server was lost, so the search stopped here: run it again", true);
       }
     });
-    socket.on("connect_error", () => onConnection && onConnection("cannot reach the server"));
+    socket.on("connect_error", (err) => onConnection && onConnection(connectionProblem(err)));
 
     socket.on("search:started", (msg) => {
       if (this.queued !== null || this.unwanted) {
@@ -259,4 +259,13 @@ export class SearchSocket {
     this.current = null;
     this.currentDone = true;
   }
+}
+
+/** What a failed connection says on the page: the server refuses a new connection with 429 while this address
+ * holds its limit of open ones (SOCKETS_PER_ADDRESS, docs/limits.md); Socket.IO tries again by itself meanwhile. */
+export function connectionProblem(err) {
+  if (err && err.description === 429) {
+    return "too many pages of Minimax Lab are open from this address: close a tab; the page tries again by itself";
+  }
+  return "cannot reach the server";
 }

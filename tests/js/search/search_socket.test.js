@@ -209,3 +209,17 @@ test("a last line without its newline is still an event", async () => {
   await untilSettled(seen, "done");
   assert.deepEqual(seen.filter((s) => s[0] === "events").flatMap((s) => s[1]), ["start", "result"]);
 });
+
+test("a connection refused for the address's limit says so; any other failure is 'cannot reach the server'", async () => {
+  const { connectionProblem } = await import("../../../static/js/search/search_socket.js");
+  const server = fakeServer();
+  const said = [];
+  new SearchSocket({ onStarted() {}, onEvents() {}, onDone() {}, onError() {}, onConnection: (text) => said.push(text) });
+  server.send("connect_error", Object.assign(new Error("xhr poll error"), { description: 429 }));
+  server.send("connect_error", Object.assign(new Error("xhr poll error"), { description: 0 }));
+  assert.deepEqual(said, [
+    "too many pages of Minimax Lab are open from this address: close a tab; the page tries again by itself",
+    "cannot reach the server",
+  ]);
+  assert.equal(connectionProblem(undefined), "cannot reach the server");
+});

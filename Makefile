@@ -101,6 +101,7 @@ bench: setup system-deps
 	$(PY) bench/render_big.py
 	$(PY) bench/delivery.py
 	$(PY) bench/classroom.py
+	$(PY) bench/sockets_per_address.py
 	$(PY) bench/code_lab.py
 	$(PY) bench/storage.py
 	$(PY) bench/storage_tests.py

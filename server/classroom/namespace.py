@@ -180,7 +180,7 @@ class ClassNamespace(Namespace):
     # -- instructor ---------------------------------------------------------------------------
 
     def on_class_create(self, data: Any = None) -> dict[str, str]:
-        if not self._creates_per_client.allow(self._client()):
+        if not self._creates_per_client.would_allow(self._client()):  # counted below, once a class is made:
             return {"error": f"too many classes created from this address: wait {self._creates_per_client.retry_after(self._client()):.0f} s"}
         self._sweep()
         self._start_sweeper()
@@ -201,6 +201,7 @@ class ClassNamespace(Namespace):
         except RoomsFull:
             self.keeper.ended(code)
             return {"error": f"the server holds its limit of {self.rooms.max_rooms} classes at once: end one, or try later"}
+        self._creates_per_client.allow(self._client())  # a refused creation does not use up the window
         self.enter_room(request.sid, teachers(code))  # type: ignore[attr-defined]
         self.keeper.holding(request.sid, code)  # type: ignore[attr-defined]
         return {"code": code, "key": key, "link": f"/c/{code}"}

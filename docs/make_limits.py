@@ -50,6 +50,8 @@ ELSEWHERE: list[tuple[str, str]] = [
     ("server/classroom/rooms.py", "MAX_DISTINCT_ANSWERS"),
     ("server/classroom/tickets.py", "TICKET_SECONDS"),
     ("server/classroom/tickets.py", "ROOMS_PER_CONNECTION"),
+    ("server/outages.py", "OUTAGE_LOG_SECONDS"),
+    ("server/transport/gunicorn_worker.py", "INVALID_REQUEST_LOG_SECONDS"),
     ("static/js/view/focus_set.js", "FULL_DRAWING_MAX"),
     ("static/js/view/focus_set.js", "STREAMING_DRAWING_MAX"),
     ("static/js/export/latex_export.js", "MAX_LATEX_NODES"),

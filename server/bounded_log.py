@@ -8,16 +8,21 @@ unsaid meanwhile.
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
-from typing import Callable
+from typing import Any, Callable, Protocol
+
+
+class Warns(Protocol):
+    """A logging.Logger, or gunicorn's logger (which has its own class)."""
+
+    def warning(self, msg: str, *args: Any) -> None: ...
 
 
 class BoundedLog:
     """One line per kind per `interval` seconds, each starting with `prefix`; the next says how many were left unsaid."""
 
-    def __init__(self, prefix: str, interval: float, logger: logging.Logger,
+    def __init__(self, prefix: str, interval: float, logger: Warns,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.prefix = prefix
         self.interval = interval

@@ -20,6 +20,7 @@ from server.bounded_log import BoundedLog
 log = logging.getLogger(__name__)
 
 OUTAGE_LOG_SECONDS = 60.0
+"""The store or Redis away is logged once per kind of fault per this many seconds, with how many more there were."""
 RETRY_AFTER_SECONDS = 5
 OUTAGE_SENTENCE = "the store is unreachable just now: try again in a few seconds"
 

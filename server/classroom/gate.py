@@ -24,9 +24,9 @@ from typing import Any, Callable, Mapping
 from server.classroom.latecomers import Latecomers
 from server.classroom.questions import QuestionError
 from server.classroom.release import Release, Span, release_for
+from server.classroom.room_queue import StoredEvents
 from server.classroom.rooms import RedisRooms, RoomMeta, Rooms
 from server.classroom.tickets import Tickets, tickets_for
-from server.http.strict_json import PreEncoded, dumps
 from server.rate_limits import RateLimit
 from server.shared_rate_limit import rate_limit_for
 
@@ -53,9 +53,10 @@ def search_of(meta: RoomMeta | None) -> str | None:
     return meta.search.get("search") if meta is not None and meta.search else None
 
 
-def events_message(search_id: str, texts: list[str]) -> PreEncoded:
-    """search:events as on /search: {"search", "events"}, the events spliced in as kept."""
-    return PreEncoded('{"search":%s,"events":[%s]}' % (dumps(search_id), ",".join(texts)))
+def events_message(code: str, search_id: str, first: int, texts: list[str]) -> StoredEvents:
+    """search:events as on /search: {"search", "events"}, the events spliced in as kept; through Redis, only
+    which events of the room's store they are (room_queue.StoredEvents)."""
+    return StoredEvents(code, search_id, first, texts)
 
 
 def send_span(gate: ClassGate, rooms: Rooms, code: str, search_id: str, span: Span | None, emit: Emit,
@@ -69,7 +70,7 @@ def send_span(gate: ClassGate, rooms: Rooms, code: str, search_id: str, span: Sp
     else:
         texts = gate.release.texts(code, search_id, span.first, span.last) or []
     if texts:
-        emit("search:events", events_message(search_id, texts), to=code)
+        emit("search:events", events_message(code, search_id, span.first, texts), to=code)
     send_done(gate, rooms, code, search_id, emit)
 
 

@@ -28,6 +28,7 @@ from server.classroom.class_control import control_for
 from server.classroom.codes import canonical_code, new_code, new_key
 from server.classroom.gate import (
     ClassGate,
+    events_message,
     gate_for,
     hold_for,
     let_go,
@@ -39,6 +40,7 @@ from server.classroom.gate import (
 )
 from server.classroom.latecomers import LATE
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
+from server.classroom.release import Span
 from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
 from server.classroom.rooms import RoomMeta, Rooms, RoomsFull
 from server.classroom.wrong_keys import even_out, refusal
@@ -499,22 +501,28 @@ class ClassNamespace(Namespace):
         """Each batch: kept for late joiners, sent to the room, and to the instructor with an
         acknowledgement that paces the search (as on /search)."""
         window = AckWindow(int(self.config["EVENT_WINDOW"]), lambda: recorder.cancelled, float(self.config["ACK_STALL_SECONDS"]))
-        quoted_id = dumps(search_id)
 
         def send(batch: Batch) -> None:
             if not window.acquire() and not recorder.cancelled:
                 recorder.cancel("client stalled")
             texts = batch.json_texts()
-            message = PreEncoded('{"search":%s,"events":[%s]}' % (quoted_id, ",".join(texts)))
             with self._order:
-                kept = self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch), batch.first)
+                message, span = self._kept(code, search_id, batch.first, texts)
                 self._emit("search:events", message, to=teachers(code), skip_sid=sid)
                 self._emit("search:events", message, to=sid, callback=window.release)
-                if kept:  # the followers get what the instructor has shown of it (gate.py)
-                    span = self.gate.release.added(code, search_id, batch.first, len(batch))
-                    send_span(self.gate, self.rooms, code, search_id, span, self._emit, (batch.first, texts))
+                # the followers get what the instructor has shown of it (gate.py)
+                send_span(self.gate, self.rooms, code, search_id, span, self._emit, (batch.first, texts))
 
         return send
+
+    def _kept(self, code: str, search_id: str, first: int, texts: list[str]) -> tuple[PreEncoded, Span | None]:
+        """A batch kept in the room's store (and its events counted by the release, so any process can read them
+        there), its search:events message, and the span it releases to the followers. A kept batch crosses
+        Redis as which events of the store it is (room_queue.StoredEvents); one past the budget, whole."""
+        if not self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(texts), first):
+            return PreEncoded('{"search":%s,"events":[%s]}' % (dumps(search_id), ",".join(texts))), None
+        span = self.gate.release.added(code, search_id, first, len(texts))
+        return events_message(code, search_id, first, texts), span
 
     def _keep_and_send(self, code: str, search_id: str, batch: Batch) -> None:
         """A re-run batch of a room made again after a fault: kept, sent whole to the key holders, and to the
@@ -526,12 +534,9 @@ class ClassNamespace(Namespace):
                 self.gate.release.begin(code, search_id)
                 meta = self.rooms.meta(code)
                 self.gate.release.advance(code, search_id, meta.step if meta is not None else -1)
-            kept = self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(batch), batch.first)
-            self._emit("search:events", PreEncoded('{"search":%s,"events":[%s]}' % (dumps(search_id), ",".join(texts))),
-                       to=teachers(code))
-            if kept:
-                span = self.gate.release.added(code, search_id, batch.first, len(batch))
-                send_span(self.gate, self.rooms, code, search_id, span, self._emit, (batch.first, texts))
+            message, span = self._kept(code, search_id, batch.first, texts)
+            self._emit("search:events", message, to=teachers(code))
+            send_span(self.gate, self.rooms, code, search_id, span, self._emit, (batch.first, texts))
 
     def _restored_done(self, code: str, search_id: str) -> None:
         meta = self.rooms.meta(code)

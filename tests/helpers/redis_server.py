@@ -16,7 +16,9 @@ from tests.helpers.socket_client import PATIENCE_SECONDS
 
 
 class RedisProcess:
-    def __init__(self) -> None:
+    def __init__(self, log: str | None = None) -> None:
+        """`log`: a file its log goes to (a benchmark counts the lines of a fault); by default, nowhere."""
+        self.log = log
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed: `make test` installs it (Debian's redis-server)")
@@ -28,7 +30,8 @@ class RedisProcess:
 
     def start(self) -> None:
         self.process = subprocess.Popen([self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                                         "--appendonly", "no", "--dir", self.folder],
+                                         "--appendonly", "no", "--dir", self.folder,
+                                         *(("--logfile", self.log) if self.log else ())],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wait_listening(self.process, self.port, "redis-server")  # it listens once it has loaded (nothing, here)
 
@@ -41,8 +44,8 @@ class RedisProcess:
 
 
 @contextmanager
-def redis_process() -> Iterator[RedisProcess]:
-    redis = RedisProcess()
+def redis_process(log: str | None = None) -> Iterator[RedisProcess]:
+    redis = RedisProcess(log)
     redis.start()
     try:
         yield redis

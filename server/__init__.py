@@ -119,9 +119,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["search_namespace"] = search_namespace = SearchNamespace("/search", app.config)
     socketio.on_namespace(search_namespace)
     app.extensions["minimax_class_gate"] = gate = gate_for(app.config, rooms)
+    socketio.on_namespace(class_namespace := ClassNamespace("/class", app.config, rooms, gate))
     if isinstance(socketio.server.manager, RoomQueue):  # events from other processes are read from the rooms' store
         socketio.server.manager.read_events = gate.release.texts
-    socketio.on_namespace(ClassNamespace("/class", app.config, rooms, gate))
+        socketio.server.manager.on_reconnect = class_namespace.after_queue_fault  # followers catch up after a fault
     app.extensions["sockets_per_address"] = sockets = SocketsPerAddress(int(app.config["SOCKETS_PER_ADDRESS"]))
     count_sockets(socketio.server, sockets)
     app.wsgi_app = SocketsGate(app.wsgi_app, sockets)  # type: ignore[method-assign]  # inside the proxy fix: its address

@@ -54,6 +54,10 @@ from server.shared_rate_limit import rate_limit_for
 
 log = logging.getLogger(__name__)
 
+CATCH_UP_SECONDS = 1.0
+"""After the message queue connects again, its followers' class:state goes this long later: python-socketio
+subscribes right after connecting, so what is published from then on arrives live, after the state."""
+
 
 def teachers(code: str) -> str:
     return code + ":teach"
@@ -400,6 +404,32 @@ class ClassNamespace(Namespace):
 
         self.socketio.start_background_task(sweeper)
         self.control.listen(self._obey, self.socketio.start_background_task)
+
+    # -- after a fault of the message queue -----------------------------------------------------
+
+    def after_queue_fault(self) -> None:
+        """Redis's subscription was lost and is being made again (room_queue.RoomQueue.on_reconnect): every
+        follower here gets its room's class:state afresh, as a late joiner does, once it is back."""
+        self.socketio.start_background_task(self._catch_up)
+
+    def _catch_up(self) -> None:
+        time.sleep(CATCH_UP_SECONDS)  # python-socketio subscribes again right after it connects
+        with self._lock:
+            rooms: dict[str, list[str]] = {}
+            for sid, code in self._following.items():
+                rooms.setdefault(code, []).append(sid)
+        for code, sids in rooms.items():
+            try:
+                ended = self._meta(code) is None
+                with self._order:
+                    for sid in sids:
+                        if ended:  # its class:closed went out while this process was away
+                            self._emit("class:closed", {"code": code, "reason": "the class has ended"}, to=sid)
+                        else:
+                            self._emit("class:state", self._state(code, sid), to=sid)
+            except Exception as error:  # Redis away again: the next reconnection tries again
+                if not reported_outage(error):
+                    log.exception("catching up class %s after a message queue fault failed", code)
 
     # -- followers ----------------------------------------------------------------------------
 

@@ -86,6 +86,17 @@ class RoomQueue(socketio.RedisManager):
     def __init__(self, url: str) -> None:
         super().__init__(url, channel="minimax-lab")
         self.read_events: ReadEvents | None = None  # the rooms' store, for StoredEvents from other processes
+        self.on_reconnect: Callable[[], None] | None = None  # after a fault: what was published meanwhile is lost
+        self._connects = 0
+
+    def _redis_connect(self) -> None:
+        """python-socketio connects again after a fault (its listener, then its publisher), and the messages
+        published while this process was not subscribed never reach it: `on_reconnect` lets the rooms catch up
+        (ClassNamespace.after_queue_fault). The first connection is no fault."""
+        super()._redis_connect()
+        self._connects += 1
+        if self._connects > 1 and self.on_reconnect is not None:
+            self.on_reconnect()
 
     def _handle_emit(self, message: dict[str, Any]) -> None:
         """A message from Redis (or this process's own) to this process's clients; StoredEvents from another

@@ -89,3 +89,31 @@ def test_a_class_searchs_events_cross_redis_as_which_events_of_the_store_they_ar
     events_published = [message for message in published if b"search:events" in message]
     assert len(events_published) == len(batches)
     assert all(b'"$stored":[' in message and len(message) < 400 for message in events_published), events_published[0][:300]
+
+
+def test_followers_of_a_process_that_lost_its_subscription_catch_up_to_the_instructors_step() -> None:
+    """Redis drops the subscribers (as it does one over its output buffer limit), and the instructor steps before
+    they are back: that class:step is lost for the followers of the other process. When its subscription is made
+    again, each of its followers gets its room's class:state: the step, and the events it shows, from the store."""
+    with redis_server() as queue, running_server({"MESSAGE_QUEUE": queue}) as here, \
+            running_server({"MESSAGE_QUEUE": queue}) as there:
+        teacher, follower = ClassClient(here), ClassClient(there)
+        try:
+            made = teacher.call("class:create")
+            keyed = {"code": made["code"], "key": made["key"]}
+            assert follower.call("class:join", {"code": made["code"]}) == {"code": made["code"]}
+            assert teacher.call("class:search", {**keyed, "example": "lecture", "algorithm": "alphabeta"}) == {"ok": True}
+            teacher.wait_message("search:done")
+            assert teacher.call("class:step", {**keyed, "step": 2}) == {"ok": True}
+            follower.wait_message("class:step", lambda m: m["step"] == 2)
+            killed = redis.Redis.from_url(queue).client_kill_filter(_type="pubsub")  # every process's subscribers
+            assert killed >= 2
+            assert teacher.call("class:step", {**keyed, "step": 7}) == {"ok": True}  # while they are away
+            follower.wait_for(lambda: (follower.last("class:state") or {}).get("step") == 7
+                              or any(m["step"] == 7 for m in follower.of("class:step")), "the follower at step 7")
+            held = [event["seq"] for batch in follower.of("search:events") for event in batch["events"]]
+            held += [event["seq"] for state in follower.of("class:state") for event in state.get("events", [])]
+            assert set(held) >= set(range(8))  # the events steps 0 to 7 show: nothing lost
+        finally:
+            teacher.close()
+            follower.close()

@@ -58,13 +58,19 @@ DEFAULTS: dict[str, object] = {
     # Joins a connection may try per minute, and wrong codes an address may try per minute
     # (right ones do not count: a class behind one campus address joins at once).
     "CLASS_JOINS_PER_MINUTE": 20,
-    # Rooms an address may create per window, and rooms live at once (a room without its search's
-    # events is a few KB; the events are bounded by CLASS_EVENTS_BUDGET below).
+    # Rooms an instructor may create per window (the page's instructor key; an address for a client that sends
+    # none), counted once made; and rooms live at once (a room without its search's events is a few KB; the
+    # events are bounded by CLASS_EVENTS_BUDGET below).
     "CLASS_CREATES_PER_WINDOW": 5,
     "CLASS_MAX_ROOMS": 1000,
     "CLASS_CREATE_WINDOW_SECONDS": 600.0,
-    # Rooms live at once made from one address (a class of 300 uses one; 334 addresses fill CLASS_MAX_ROOMS).
-    "CLASS_ROOMS_PER_ADDRESS": 3,
+    # Rooms live at once made by one instructor (the page's instructor key, or an address without one).
+    "CLASS_ROOMS_PER_INSTRUCTOR": 3,
+    # A coarse guard against floods, per address: every instructor behind one campus NAT address shares them.
+    # Rooms live at once (20 instructors presenting at once; 50 addresses would fill CLASS_MAX_ROOMS), and rooms
+    # created per CLASS_CREATE_WINDOW_SECONDS.
+    "CLASS_ROOMS_PER_ADDRESS": 20,
+    "CLASS_CREATES_PER_ADDRESS_WINDOW": 50,
     # Events of room searches kept for late joiners, across one address's rooms (three searches at
     # MAX_EVENTS_PER_CLASS_SEARCH), and across all rooms: the memory bound, about 13 MB per 100,000
     # events (1.3 GB in all); a running search reserves MAX_EVENTS_PER_CLASS_SEARCH, a finished one

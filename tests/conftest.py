@@ -13,7 +13,7 @@ from search.format_libraries import skip_unused_format_libraries
 skip_unused_format_libraries()  # every worker's in-process servers start without jsonschema's IRI grammar
 
 from tests.helpers import checkout_guard
-from tests.helpers.class_client import ClassClient
+from tests.helpers.class_client import UNLIMITED_CLASSES, ClassClient
 from tests.helpers.databases import BACKENDS, fresh_database
 from tests.helpers.live_server import running_server
 from tests.helpers.postgres_server import PostgresProcess, postgres_process
@@ -78,7 +78,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with its own SQLite file (never the developer's instance/ database). Every test's class is made from
     127.0.0.1: the limit on classes made per address is lifted here (its own test has a server of its own)."""
     database = tmp_path_factory.mktemp("db") / "minimax-lab.sqlite"
-    with running_server({"DATABASE": str(database), "CLASS_CREATES_PER_WINDOW": 1000, "CLASS_ROOMS_PER_ADDRESS": 1000}) as url:
+    with running_server({"DATABASE": str(database), **UNLIMITED_CLASSES}) as url:
         yield url
 
 

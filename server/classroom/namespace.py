@@ -12,6 +12,7 @@ Socket.IO rooms: `<code>` holds the followers, `<code>:teach` the key holders.
 
 from __future__ import annotations
 
+import hmac
 import logging
 import secrets
 import threading
@@ -38,6 +39,7 @@ from server.classroom.gate import (
     send_span,
     state_fields,
 )
+from server.classroom.instructors import instructor_key_of
 from server.classroom.latecomers import LATE
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
 from server.classroom.release import Span
@@ -90,8 +92,10 @@ class ClassNamespace(Namespace):
         queue = config.get("MESSAGE_QUEUE")
         self._joins_per_connection = RateLimit(int(config["CLASS_JOINS_PER_MINUTE"]), 60.0)  # a sid lives in one process
         self._wrong_codes_per_client = rate_limit_for(queue, int(config["CLASS_JOINS_PER_MINUTE"]), 60.0, "class-wrong-codes")
-        self._creates_per_client = rate_limit_for(queue, int(config["CLASS_CREATES_PER_WINDOW"]),
-                                                  float(config["CLASS_CREATE_WINDOW_SECONDS"]), "class-creates")
+        window = float(config["CLASS_CREATE_WINDOW_SECONDS"])
+        self._creates_per_creator = rate_limit_for(queue, int(config["CLASS_CREATES_PER_WINDOW"]), window, "class-creates")
+        self._creates_per_address = rate_limit_for(queue, int(config["CLASS_CREATES_PER_ADDRESS_WINDOW"]), window,
+                                                   "class-creates-address")
         self.keeper = RoomKeeper(config, rooms)  # records, key holders, per-process presence: room_keeper.py
         self.control = control_for(config.get("MESSAGE_QUEUE"))  # cancel, close, new search to every process
         self._members_sent: dict[str, int] = {}
@@ -126,9 +130,21 @@ class ClassNamespace(Namespace):
         meta = self._meta(code) if code is not None else None
         if meta is None:
             even_out(key)
-        if meta is None or not key_matches(key, meta.key_hash):
+        if meta is None or not (key_matches(key, meta.key_hash) or (key is None and self._made_by(str(code), data))):
             raise Refused(refusal(self._joins_per_connection, self._wrong_codes_per_client, request.sid, self._client()))  # type: ignore[attr-defined]
         return code, meta  # type: ignore[return-value]
+
+    def _made_by(self, code: str, data: Any) -> bool:
+        """Whether the message's instructor key (in place of the class's key) is the one that made the room."""
+        try:
+            instructor_key = instructor_key_of(data)
+        except InputError:
+            return False
+        if instructor_key is None:
+            return False
+        record = self.keeper.records.get(code)
+        return record is not None and record.instructor is not None and \
+            hmac.compare_digest(record.instructor, self.keeper.records.instructor_of(instructor_key))
 
     def _meta(self, code: str) -> RoomMeta | None:
         """The room's state, re-established from its record when Redis lost it (room_keeper.py)."""
@@ -186,31 +202,61 @@ class ClassNamespace(Namespace):
     # -- instructor ---------------------------------------------------------------------------
 
     def on_class_create(self, data: Any = None) -> dict[str, str]:
-        if not self._creates_per_client.would_allow(self._client()):  # counted below, once a class is made:
-            return {"error": f"too many classes created from this address: wait {self._creates_per_client.retry_after(self._client()):.0f} s"}
+        """A new room. Counted against its instructor (the page's instructor key, or the address of a client that sends
+        none) and, coarsely, its address; only once it is made: a refused creation uses up nothing."""
+        try:
+            instructor_key = instructor_key_of(data)
+        except InputError as exc:
+            return {"error": str(exc)}
+        address = self._client()
+        creator = f"instructor:{self.keeper.records.instructor_of(instructor_key)}" if instructor_key else address
+        who = "by this instructor" if instructor_key else "from this address"
+        if not self._creates_per_creator.would_allow(creator):
+            return {"error": f"too many classes created {who}: wait {self._creates_per_creator.retry_after(creator):.0f} s"}
+        if not self._creates_per_address.would_allow(address):
+            return {"error": "too many classes created from this address (every instructor behind it counts): "
+                             f"wait {self._creates_per_address.retry_after(address):.0f} s"}
         self._sweep()
         self._start_sweeper()
         key = new_key()
         try:
             for _ in range(8):
                 code = new_code()
-                claimed = self.keeper.claim(code, key_hash(key), self._client())
-                if claimed is False:
+                refused = self.keeper.claim(code, key_hash(key), address, instructor_key)
+                if refused == "instructor":
+                    most = int(self.config["CLASS_ROOMS_PER_INSTRUCTOR"])
+                    return {"error": f"{'you have' if instructor_key else 'this address has'} {most} class{'es' if most != 1 else ''} "
+                                     "running, the most one instructor may: end one (End class, or in the list of your classes), "
+                                     "or wait until it ends"}
+                if refused == "owner":
                     return {"error": f"this address has {self.config['CLASS_ROOMS_PER_ADDRESS']} classes running, the most "
-                                     "one address may: end one (End class), or wait until it ends"}
-                if claimed and self.rooms.create(code, key_hash(key)):
+                                     "one address may (every instructor behind it counts): end one, or wait until it ends"}
+                if refused is None and self.rooms.create(code, key_hash(key)):
                     break
-                if claimed:
+                if refused is None:
                     self.keeper.ended(code)
             else:  # eight collisions in 8.5e11 codes: something is wrong with the store
                 return {"error": "no free class code could be found: try again"}
         except RoomsFull:
             self.keeper.ended(code)
             return {"error": f"the server holds its limit of {self.rooms.max_rooms} classes at once: end one, or try later"}
-        self._creates_per_client.allow(self._client())  # a refused creation does not use up the window
+        self._creates_per_creator.allow(creator)
+        self._creates_per_address.allow(address)
         self.enter_room(request.sid, teachers(code))  # type: ignore[attr-defined]
         self.keeper.holding(request.sid, code)  # type: ignore[attr-defined]
         return {"code": code, "key": key, "link": f"/c/{code}"}
+
+    def on_class_mine(self, data: Any = None) -> dict[str, Any]:
+        """{instructor}: the classes running that this instructor key made, from any tab (the newest activity first),
+        so one closed without End class can be ended (class:close with the instructor key) rather than waited out."""
+        try:
+            instructor_key = instructor_key_of(data, required=True)
+        except InputError as exc:
+            return {"error": str(exc)}
+        assert instructor_key is not None
+        records = self.keeper.records.of_instructor(self.keeper.records.instructor_of(instructor_key))
+        return {"classes": [{"code": record.code, "link": f"/c/{record.code}", "step": record.step,
+                             "followers": self._count(record.code)} for record in records]}
 
     def on_class_drive(self, data: Any = None) -> dict[str, Any]:
         """A reloaded instructor page (it kept its key) takes the wheel again; after a fault that lost the

@@ -48,9 +48,13 @@ class RoomKeeper:
 
     # -- limits ---------------------------------------------------------------------------------
 
-    def claim(self, code: str, key_hash: str, owner: str) -> bool | None:
-        """records.claim under CLASS_ROOMS_PER_ADDRESS."""
-        return self.records.claim(code, key_hash, self.records.owner_of(owner), int(self.config["CLASS_ROOMS_PER_ADDRESS"]))
+    def claim(self, code: str, key_hash: str, address: str, instructor_key: str | None) -> str | None:
+        """records.claim under CLASS_ROOMS_PER_INSTRUCTOR (the instructor key's, or the address's without one) and
+        CLASS_ROOMS_PER_ADDRESS."""
+        owner = self.records.owner_of(address)
+        instructor = self.records.instructor_of(instructor_key) if instructor_key is not None else owner
+        return self.records.claim(code, key_hash, owner, int(self.config["CLASS_ROOMS_PER_ADDRESS"]),
+                                  instructor, int(self.config["CLASS_ROOMS_PER_INSTRUCTOR"]))
 
     def reserve(self, code: str, search_id: str, fields: Mapping[str, Any]) -> str | None:
         """Record the room's new search, reserving its events; the sentence of a full limit, or None."""

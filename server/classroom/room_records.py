@@ -19,7 +19,7 @@ import hashlib
 import hmac
 import time
 from pathlib import Path
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -30,7 +30,7 @@ from server.database.tables import class_rooms, settings
 ROOMS_LOCK = "class_rooms"
 """The advisory lock of every change that counts or updates several rooms at once (PostgreSQL)."""
 COLUMNS = (class_rooms.c.code, class_rooms.c.key_hash, class_rooms.c.owner, class_rooms.c.request, class_rooms.c.search_id,
-           class_rooms.c.step, class_rooms.c.held, class_rooms.c.active_at, class_rooms.c.present_at)
+           class_rooms.c.step, class_rooms.c.held, class_rooms.c.active_at, class_rooms.c.present_at, class_rooms.c.instructor)
 
 
 class RoomRecord(NamedTuple):
@@ -43,6 +43,7 @@ class RoomRecord(NamedTuple):
     held: int  # events reserved (a running search) or held (a finished one) for late joiners
     active_at: float
     present_at: float
+    instructor: str | None  # instructor_of(the page's instructor key, or the address); None: recorded before
 
 
 class RoomRecords:
@@ -53,24 +54,42 @@ class RoomRecords:
     def owner_of(self, address: str) -> str:
         """How a record names the address that made it: a keyed hash (HMAC under the database's own address key,
         as the quotas keep addresses: server/quotas.py), never the address itself."""
+        return self._keyed(f"{address}#rooms")
+
+    def instructor_of(self, instructor_key: str) -> str:
+        """How a record names the instructor who made it: a keyed hash of the page's instructor key."""
+        return self._keyed(f"{instructor_key}#instructor")
+
+    def _keyed(self, text: str) -> str:
         if self._address_key is None:
             with self.db.reading() as connection:
                 self._address_key = str(connection.execute(select(settings.c.value).where(settings.c.name == "address_key")).scalar_one())
-        return hmac.new(self._address_key.encode(), f"{address}#rooms".encode(), hashlib.sha256).hexdigest()[:32]
+        return hmac.new(self._address_key.encode(), text.encode(), hashlib.sha256).hexdigest()[:32]
 
-    def claim(self, code: str, key_hash: str, owner: str, per_owner: int) -> bool | None:
-        """Record a new room: False when `owner` already has `per_owner` live rooms, None when the code
-        is taken (draw another), True when recorded."""
+    def claim(self, code: str, key_hash: str, owner: str, per_owner: int, instructor: str, per_instructor: int) -> str | None:
+        """Record a new room: "instructor" when `instructor` already has `per_instructor` live rooms, "owner" when the
+        address `owner` has `per_owner`, "taken" when the code is (draw another), None when recorded."""
         now = time.time()
         try:
             with self.db.writing(ROOMS_LOCK) as connection:
-                owned = connection.execute(select(func.count()).select_from(class_rooms).where(class_rooms.c.owner == owner)).scalar_one()
-                if owned >= per_owner:
-                    return False
-                connection.execute(insert(class_rooms).values(code=code, key_hash=key_hash, owner=owner, active_at=now, present_at=now))
-                return True
+                def count(column: Any, value: str) -> int:
+                    return int(connection.execute(select(func.count()).select_from(class_rooms).where(column == value)).scalar_one())
+                if count(class_rooms.c.instructor, instructor) >= per_instructor:
+                    return "instructor"
+                if count(class_rooms.c.owner, owner) >= per_owner:
+                    return "owner"
+                connection.execute(insert(class_rooms).values(code=code, key_hash=key_hash, owner=owner, instructor=instructor,
+                                                              active_at=now, present_at=now))
+                return None
         except IntegrityError:
-            return None
+            return "taken"
+
+    def of_instructor(self, instructor: str) -> list[RoomRecord]:
+        """The live rooms `instructor` made, the most recently active first."""
+        with self.db.reading() as connection:
+            rows = connection.execute(select(*COLUMNS).where(class_rooms.c.instructor == instructor)
+                                      .order_by(class_rooms.c.active_at.desc())).all()
+        return [RoomRecord(*row) for row in rows]
 
     def get(self, code: str) -> RoomRecord | None:
         with self.db.reading() as connection:

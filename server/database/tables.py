@@ -63,7 +63,10 @@ class_rooms = Table("class_rooms", metadata,
                     Column("owner", Text, nullable=False), Column("request", Text), Column("search_id", Text),
                     Column("step", Integer, nullable=False, server_default=text("-1")),
                     Column("held", Integer, nullable=False, server_default=text("0")),
-                    Column("active_at", Float, nullable=False), Column("present_at", Float, nullable=False), **NO_ROWID)
+                    Column("active_at", Float, nullable=False), Column("present_at", Float, nullable=False),
+                    # Who made it (issue 49): a keyed hash of the page's instructor key, or of the address for a client
+                    # that sends none; NULL for a room recorded before (counted by its address alone).
+                    Column("instructor", Text), **NO_ROWID)
 settings = Table("settings", metadata,
                  Column("name", Text, primary_key=True), Column("value", Text, nullable=False), **NO_ROWID)
 lti_courses = Table("lti_courses", metadata,

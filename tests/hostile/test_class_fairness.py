@@ -22,7 +22,7 @@ TICTACTOE = {"game": "tictactoe", "state": "X.O......", "algorithm": "minimax"} 
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The hostile tier's server with room for every test's classes from 127.0.0.1 (each test makes its own room;
     the per-address room limits have their own tests: test_class_rooms.py)."""
-    settings = {"CLASS_ROOMS_PER_ADDRESS": 100, "CLASS_EVENTS_PER_ADDRESS": 10_000_000}
+    settings = {"CLASS_ROOMS_PER_ADDRESS": 100, "CLASS_ROOMS_PER_INSTRUCTOR": 100, "CLASS_EVENTS_PER_ADDRESS": 10_000_000}
     with server_process(Path(tmp_path_factory.mktemp("fairness")) / "lab.sqlite", settings=settings) as running:
         yield running
 

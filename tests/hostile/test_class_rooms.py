@@ -53,8 +53,8 @@ def test_twenty_addresses_leave_room_for_another_instructor(proxied: ServerProce
         attacker = client_at(proxied.url, f"203.0.113.{n}", clients)
         answers = [attacker.call("class:create") for _ in range(5)]
         assert all("code" in answer for answer in answers[:3])
-        assert answers[3:] == [{"error": "this address has 3 classes running, the most one address may: "
-                                         "end one (End class), or wait until it ends"}] * 2
+        assert answers[3:] == [{"error": "this address has 3 classes running, the most one instructor may: "
+                                         "end one (End class, or in the list of your classes), or wait until it ends"}] * 2
         made += 3
     instructor = client_at(proxied.url, "198.51.100.7", clients)
     assert "code" in instructor.call("class:create")
@@ -137,3 +137,40 @@ def test_events_kept_for_late_joiners_are_bounded_per_address_and_in_all() -> No
         a1.call("class:close", keys(r1))  # its events are given back
         assert search(c, rc, LECTURE) == {"ok": True}
         assert search(c, rc, LECTURE) == {"ok": True}  # a finished search holds what it kept (40), not 1,000
+
+
+def test_instructors_behind_one_campus_address_each_have_their_own_classes_and_end_them_from_any_tab(
+        proxied: ServerProcess, clients: ExitStack) -> None:
+    """Issue 49: behind a campus NAT every instructor shared the address's 3 classes, and three tabs closed without
+    End class blocked a fourth. Now the limit is the instructor's (the page's instructor key); the address keeps only
+    a coarse one (20 live), and an instructor lists their classes and ends any of them from a new tab."""
+    campus = "192.0.2.200"
+    teachers = [f"campus-instructor-{n:02d}-0123456789" for n in range(7)]
+    made = {teacher: [client_at(proxied.url, campus, clients).call("class:create", {"instructor": teacher}) for _ in range(3)]
+            for teacher in teachers[:6]}
+    assert all("code" in answer for answers in made.values() for answer in answers)  # 18 classes from one address
+    closed_tab = made[teachers[0]]
+    refused = client_at(proxied.url, campus, clients).call("class:create", {"instructor": teachers[0]})
+    assert refused == {"error": "you have 3 classes running, the most one instructor may: end one (End class, or in the "
+                                "list of your classes), or wait until it ends"}
+    # A new tab of the first instructor: their classes, and End on one of them with the instructor key alone.
+    new_tab = client_at(proxied.url, campus, clients)
+    listed = new_tab.call("class:mine", {"instructor": teachers[0]})["classes"]
+    assert sorted(c["code"] for c in listed) == sorted(answer["code"] for answer in closed_tab)
+    assert all(c["link"] == f"/c/{c['code']}" and c["followers"] == 0 and c["step"] == -1 for c in listed)
+    follower = client_at(proxied.url, "198.51.100.30", clients)
+    assert follower.call("class:join", {"code": listed[0]["code"]}) == {"code": listed[0]["code"]}
+    someone_else = client_at(proxied.url, campus, clients)
+    assert someone_else.call("class:close", {"code": listed[0]["code"], "instructor": teachers[1]}) == {"error": NOT_YOURS}
+    assert new_tab.call("class:close", {"code": listed[0]["code"], "instructor": teachers[0]}) == {"ok": True}
+    assert follower.wait_message("class:closed")["code"] == listed[0]["code"]
+    assert len(new_tab.call("class:mine", {"instructor": teachers[0]})["classes"]) == 2
+    assert "code" in new_tab.call("class:create", {"instructor": teachers[0]})  # a place came free
+    # The address's coarse guard: 20 live classes from it, whoever makes them.
+    assert "code" in client_at(proxied.url, campus, clients).call("class:create", {"instructor": teachers[6]})
+    assert "code" in client_at(proxied.url, campus, clients).call("class:create", {"instructor": teachers[6]})
+    assert client_at(proxied.url, campus, clients).call("class:create", {"instructor": teachers[6]}) == {
+        "error": "this address has 20 classes running, the most one address may (every instructor behind it counts): "
+                 "end one, or wait until it ends"}
+    assert new_tab.call("class:mine", {"instructor": "short"}) == {
+        "error": "instructor: expected the page's instructor key (16 to 64 letters, digits, - or _), got 'short'"}

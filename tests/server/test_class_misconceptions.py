@@ -10,7 +10,7 @@ from typing import Iterator
 import pytest
 
 from search.misconceptions import CATALOGUE
-from tests.helpers.class_client import ClassClient
+from tests.helpers.class_client import UNLIMITED_CLASSES, ClassClient
 from tests.helpers.live_server import running_server
 from tests.server.test_class_namespace import made_keys, room, run_lecture
 
@@ -20,7 +20,7 @@ QUESTION = {"kind": "value", "prompt": "Which value does B return?", "node": "B"
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    with running_server({"CLASS_CREATES_PER_WINDOW": 1000, "CLASS_ROOMS_PER_ADDRESS": 1000}) as base:
+    with running_server(UNLIMITED_CLASSES) as base:
         yield base
 
 

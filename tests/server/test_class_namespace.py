@@ -14,7 +14,7 @@ import requests
 
 from server.classroom.codes import ALPHABET
 from server.classroom.wrong_keys import NOT_YOURS
-from tests.helpers.class_client import ClassClient
+from tests.helpers.class_client import UNLIMITED_CLASSES, ClassClient
 from tests.helpers.class_stores import STORES, class_server
 from tests.helpers.live_server import running_server
 from tests.helpers.redis_server import redis_server
@@ -25,8 +25,7 @@ LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
 @pytest.fixture(scope="module", params=STORES)
 def url(request: pytest.FixtureRequest) -> Iterator[str]:
     """Rooms in this process's memory, and in a real Redis (as several processes share them)."""
-    config = {"CLASS_INLINE_EVENTS": 300, "CLASS_CREATES_PER_WINDOW": 1000,  # every test makes rooms from 127.0.0.1
-              "CLASS_ROOMS_PER_ADDRESS": 1000}
+    config = {"CLASS_INLINE_EVENTS": 300, **UNLIMITED_CLASSES}  # every test makes rooms from 127.0.0.1
     with class_server(request.param, config) as base:
         yield base
 

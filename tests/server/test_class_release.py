@@ -11,7 +11,7 @@ from typing import Any, Iterator
 import pytest
 import requests
 
-from tests.helpers.class_client import ClassClient
+from tests.helpers.class_client import UNLIMITED_CLASSES, ClassClient
 from tests.helpers.class_stores import STORES, class_server
 
 LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
@@ -19,7 +19,7 @@ LECTURE = {"example": "lecture", "algorithm": "alphabeta"}
 
 @pytest.fixture(scope="module", params=STORES)
 def url(request: pytest.FixtureRequest) -> Iterator[str]:
-    config = {"CLASS_INLINE_EVENTS": 20, "CLASS_CREATES_PER_WINDOW": 1000, "CLASS_ROOMS_PER_ADDRESS": 1000,
+    config = {"CLASS_INLINE_EVENTS": 20, **UNLIMITED_CLASSES,
               "CLASS_EVENTS_PER_ADDRESS": 10_000_000}  # 20: the lecture's later steps go by path
     with class_server(request.param, config) as base:
         yield base

@@ -150,16 +150,19 @@ def test_room_records_hold_their_limits_when_rooms_race(database: str) -> None:
     records = RoomRecords(database)
     owner = records.owner_of("203.0.113.9")
     assert owner == RoomRecords(database).owner_of("203.0.113.9") != records.owner_of("198.51.100.1")
-    codes = iter(f"ROOM{n:02d}" for n in range(RACERS))
+    numbers = iter(range(RACERS))
     lock = threading.Lock()
+    teachers = [records.instructor_of(f"instructor-key-{n}-0123456789") for n in range(2)]  # two behind one address
 
-    def claim() -> bool | None:
+    def claim() -> str | None:
         with lock:
-            code = next(codes)
-        return records.claim(code, "hash", owner, per_owner=3)
-    assert sorted(race(claim), key=str) == [False] * (RACERS - 3) + [True] * 3
+            n = next(numbers)
+        return records.claim(f"ROOM{n:02d}", "hash", owner, 3, teachers[n % 2], 2)
+    answers = race(claim)
+    assert answers.count(None) == 3 and set(answers) <= {None, "instructor", "owner"}  # 3 an address, 2 an instructor
+    assert sorted(len(records.of_instructor(teacher)) for teacher in teachers) == [1, 2]
     mine = sorted(records.codes())
-    assert len(mine) == 3 and records.claim(mine[0], "hash", records.owner_of("elsewhere"), 3) is None  # a taken code
+    assert len(mine) == 3 and records.claim(mine[0], "hash", records.owner_of("elsewhere"), 3, "x", 3) == "taken"
     first, second, third = mine
     assert records.reserve(first, '{"example": "lecture"}', "s1", 600, per_owner=1000, budget=5000) is None
     problem = records.reserve(second, "{}", "s2", 600, per_owner=1000, budget=5000)

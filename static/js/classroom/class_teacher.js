@@ -16,6 +16,7 @@ import { readingsFor } from "../predict/misconception_readings.js";
 import { drawSpread, showAnswer } from "./class_spread.js";
 import { qrSvg } from "./class_qr.js";
 import { el } from "../page/html_element.js";
+import { instructorKey } from "./instructor_key.js";
 
 const STORE = "minimax-lab:class"; // {code, key, link, request, treeId, position, detail, question}
 const STEP_EVERY_MS = 50;
@@ -91,7 +92,10 @@ export class ClassTeacher {
     this.revealButton = el("button", { type: "button", class: "primary class-reveal" }, "Reveal");
     this.revealedEl = el("p", { class: "class-revealed" });
     this.tally.append(this.promptEl, this.answeredEl, this.hiddenNote, this.bars, this.revealButton, this.revealedEl);
-    p.replaceChildren(head, this.tally);
+    // This browser's classes still running (from other tabs, or a tab closed without End class): each can be ended here.
+    this.mine = el("section", { class: "class-mine", "aria-label": "Your classes running" });
+    this.mine.hidden = true;
+    p.replaceChildren(head, this.tally, this.mine);
 
     this.copyButton.addEventListener("click", () => this.copyLink());
     this.askButton.addEventListener("click", () => this.ask());
@@ -170,7 +174,8 @@ export class ClassTeacher {
     this.connect();
     this.button.disabled = true;
     try {
-      const answer = await request(this.socket, "class:create", {});
+      const answer = await request(this.socket, "class:create", { instructor: instructorKey() });
+      this.mine.hidden = true;
       this.begin(answer, null);
       // What the page shows goes to the class at once, at the same step.
       const shown = this.page.request();
@@ -179,9 +184,41 @@ export class ClassTeacher {
     } catch (err) {
       this.panel.hidden = false;
       this.say(`Could not start a class: ${err.message}`);
+      await this.showMine();
     } finally {
       this.button.disabled = false;
     }
+  }
+
+  // This browser's classes running (class:mine), each with End: shown when a class could not be started.
+  async showMine() {
+    let classes = [];
+    try {
+      classes = (await request(this.socket, "class:mine", { instructor: instructorKey() })).classes || [];
+    } catch (err) {
+      this.say(`${this.status.textContent} (your classes could not be listed: ${err.message})`);
+    }
+    const rows = classes.map((c) => {
+      const end = el("button", { type: "button", class: "small class-mine-end", "data-code": c.code }, "End");
+      end.addEventListener("click", () => this.endMine(c.code));
+      const row = el("li");
+      row.append(el("span", { class: "class-mine-code" }, showCode(c.code)), ` ${Number(c.followers) || 0} following `, end);
+      return row;
+    });
+    const list = el("ul");
+    list.append(...rows);
+    this.mine.replaceChildren(el("h3", {}, "Your classes running"), list);
+    this.mine.hidden = rows.length === 0;
+  }
+
+  async endMine(code) {
+    try {
+      await request(this.socket, "class:close", { code, instructor: instructorKey() });
+      this.say(`Class ${showCode(code)} ended: Present to class starts a new one.`);
+    } catch (err) {
+      this.say(`class:close: ${err.message}`);
+    }
+    await this.showMine();
   }
 
   // A reloaded page: the class this tab ran, driven again and shown where it was. true if it runs.

@@ -56,6 +56,7 @@ from server.storage import Store
 from server.transport.bad_frames import refuse_bad_frames
 from server.transport.frame_ancestors import checked_origins
 from server.transport.guard import Guard
+from server.transport.locked_rooms import LocalRooms
 from server.transport.security_headers import security_headers
 from server.transport.socket_packet import JsonOnlyPacket
 from server.transport.sockets_per_address import SocketsGate, SocketsPerAddress, count_sockets
@@ -113,7 +114,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         json=strict_json,
         max_http_buffer_size=int(app.config["MAX_MESSAGE_BYTES"]),
         # cors_allowed_origins is left unset: same-origin only.
-        **({"client_manager": RoomQueue(queue)} if queue else {}),
+        client_manager=RoomQueue(queue) if queue else LocalRooms(),  # rooms changed by one thread at a time
     )
     refuse_bad_frames(socketio.server, float(app.config["BAD_FRAME_LOG_SECONDS"]))
     app.extensions["search_namespace"] = search_namespace = SearchNamespace("/search", app.config)

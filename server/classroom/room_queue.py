@@ -16,6 +16,7 @@ from typing import Any, Callable
 import socketio
 
 from server.http.strict_json import PreEncoded
+from server.transport.locked_rooms import LockedRooms
 
 _MARK = "$preencoded"
 _STORED = "$stored"
@@ -73,7 +74,7 @@ class QueueJson:
         return json.loads(text, object_hook=_decode)
 
 
-class RoomQueue(socketio.RedisManager):
+class RoomQueue(LockedRooms, socketio.RedisManager):
     """A RedisManager on channel `minimax-lab` that encodes with QueueJson, and sends a message for one client
     connected to this process straight to it.
 

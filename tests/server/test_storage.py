@@ -145,6 +145,25 @@ def test_the_schema_is_the_same_on_both_and_migrated_once(database: str) -> None
 
 
 @pytest.mark.both_backends
+def test_a_database_at_0004_gains_the_rooms_instructor_and_keeps_its_rooms(database: str) -> None:
+    """Migration 0005: `class_rooms.instructor`, NULL for a room recorded before (it counts toward its address alone)."""
+    Store(database)
+    records = RoomRecords(database)
+    owner = records.owner_of("203.0.113.9")
+    assert records.claim("OLDROOM1", "hash", owner, 3, owner, 3) is None
+    db = database_for(database)
+    with db.writing() as connection:
+        connection.exec_driver_sql("ALTER TABLE class_rooms DROP COLUMN instructor")
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0004'")
+    Store(database)
+    with db.reading() as connection:
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0005"
+    kept = records.get("OLDROOM1")
+    assert kept is not None and kept.owner == owner and kept.instructor is None  # a room recorded before has none
+    assert records.claim("NEWROOM1", "hash", owner, 3, records.instructor_of("k" * 32), 3) is None
+
+
+@pytest.mark.both_backends
 def test_room_records_hold_their_limits_when_rooms_race(database: str) -> None:
     Store(database)
     records = RoomRecords(database)

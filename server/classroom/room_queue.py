@@ -10,7 +10,6 @@ becomes a PreEncoded again on the other side, so no process re-encodes an event.
 from __future__ import annotations
 
 import json
-import logging
 from typing import Any, Callable
 
 import socketio
@@ -20,8 +19,6 @@ from server.transport.locked_rooms import LockedRooms
 
 _MARK = "$preencoded"
 _STORED = "$stored"
-
-log = logging.getLogger(__name__)
 
 
 class StoredEvents(PreEncoded):

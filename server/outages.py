@@ -52,6 +52,11 @@ def redis_unreachable(error: BaseException) -> bool:
     return type(error).__module__.startswith("redis") and type(error).__name__ in ("ConnectionError", "TimeoutError")
 
 
+def is_outage(error: BaseException) -> bool:
+    """The store or Redis away for a moment, not a bug."""
+    return store_unreachable(error) or redis_unreachable(error)
+
+
 def reported_outage(error: BaseException) -> bool:
     """True, and a line in the log (at most one per kind per OUTAGE_LOG_SECONDS), if `error` is an outage."""
     if store_unreachable(error):

@@ -44,10 +44,11 @@ from server.classroom.latecomers import LATE
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
 from server.classroom.release import Span
 from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
+from server.classroom.room_queue import events_text
 from server.classroom.rooms import RoomMeta, Rooms, RoomsFull
 from server.classroom.wrong_keys import even_out, refusal
 from server.http.strict_json import PreEncoded, Unreadable, dumps
-from server.outages import OUTAGE_SENTENCE, reported_outage
+from server.outages import OUTAGE_SENTENCE, is_outage, reported_outage
 from server.rate_limits import RateLimit, client_address
 from server.searches.ack_window import AckWindow
 from server.searches.namespace import error_details
@@ -169,8 +170,8 @@ class ClassNamespace(Namespace):
         except (Refused, QuestionError, InputError) as exc:
             return self._refuse(event, data, str(exc))
         except Exception as error:  # a message our checks did not foresee: still an answer, not silence
-            if reported_outage(error):
-                return self._refuse(event, data, OUTAGE_SENTENCE)
+            if is_outage(error):
+                raise  # trigger_event answers it, as for every message
             log.exception("%s could not be handled", event)
             return self._refuse(event, data, "the message could not be handled")
 
@@ -209,7 +210,8 @@ class ClassNamespace(Namespace):
         except InputError as exc:
             return {"error": str(exc)}
         address = self._client()
-        creator = f"instructor:{self.keeper.records.instructor_of(instructor_key)}" if instructor_key else address
+        instructor = self.keeper.records.instructor_of(instructor_key) if instructor_key else None
+        creator = f"instructor:{instructor}" if instructor else address
         who = "by this instructor" if instructor_key else "from this address"
         if not self._creates_per_creator.would_allow(creator):
             return {"error": f"too many classes created {who}: wait {self._creates_per_creator.retry_after(creator):.0f} s"}
@@ -222,7 +224,7 @@ class ClassNamespace(Namespace):
         try:
             for _ in range(8):
                 code = new_code()
-                refused = self.keeper.claim(code, key_hash(key), address, instructor_key)
+                refused = self.keeper.claim(code, key_hash(key), address, instructor)
                 if refused == "instructor":
                     most = int(self.config["CLASS_ROOMS_PER_INSTRUCTOR"])
                     return {"error": f"{'you have' if instructor_key else 'this address has'} {most} class{'es' if most != 1 else ''} "
@@ -596,7 +598,7 @@ class ClassNamespace(Namespace):
         there), its search:events message, and the span it releases to the followers. A kept batch crosses
         Redis as which events of the store it is (room_queue.StoredEvents); one past the budget, whole."""
         if not self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(texts), first):
-            return PreEncoded('{"search":%s,"events":[%s]}' % (dumps(search_id), ",".join(texts))), None
+            return PreEncoded(events_text(search_id, texts)), None
         span = self.gate.release.added(code, search_id, first, len(texts))
         return events_message(code, search_id, first, texts), span
 

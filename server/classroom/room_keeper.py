@@ -48,11 +48,11 @@ class RoomKeeper:
 
     # -- limits ---------------------------------------------------------------------------------
 
-    def claim(self, code: str, key_hash: str, address: str, instructor_key: str | None) -> str | None:
-        """records.claim under CLASS_ROOMS_PER_INSTRUCTOR (the instructor key's, or the address's without one) and
-        CLASS_ROOMS_PER_ADDRESS."""
+    def claim(self, code: str, key_hash: str, address: str, instructor: str | None) -> str | None:
+        """records.claim under CLASS_ROOMS_PER_INSTRUCTOR (`instructor`: records.instructor_of the page's key; without
+        one, the address counts as the instructor) and CLASS_ROOMS_PER_ADDRESS."""
         owner = self.records.owner_of(address)
-        instructor = self.records.instructor_of(instructor_key) if instructor_key is not None else owner
+        instructor = instructor or owner
         return self.records.claim(code, key_hash, owner, int(self.config["CLASS_ROOMS_PER_ADDRESS"]),
                                   instructor, int(self.config["CLASS_ROOMS_PER_INSTRUCTOR"]))
 

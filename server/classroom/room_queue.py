@@ -21,6 +21,11 @@ _MARK = "$preencoded"
 _STORED = "$stored"
 
 
+def events_text(search_id: str, texts: list[str]) -> str:
+    """search:events as on /search, {"search", "events"}, with the events' JSON texts spliced in as kept."""
+    return '{"search":%s,"events":[%s]}' % (json.dumps(search_id), ",".join(texts))
+
+
 class StoredEvents(PreEncoded):
     """`search:events` of a room's search: events first..first+len(texts)-1, which the room's store keeps.
 
@@ -32,7 +37,7 @@ class StoredEvents(PreEncoded):
     __slots__ = ("code", "search_id", "first", "last")
 
     def __init__(self, code: str, search_id: str, first: int, texts: list[str] | None, last: int | None = None) -> None:
-        super().__init__("" if texts is None else '{"search":%s,"events":[%s]}' % (json.dumps(search_id), ",".join(texts)))
+        super().__init__("" if texts is None else events_text(search_id, texts))
         self.code = code
         self.search_id = search_id
         self.first = first

@@ -62,13 +62,15 @@ wheel: setup
 	rm -rf build
 	@ls dist/*.whl
 
-# Browser tests drive Debian's Chromium (Playwright cannot download browsers here); the LaTeX
+# Browser tests drive Debian's Chromium (Playwright cannot download browsers here): its headless shell for most,
+# the full browser where a test needs it (tests/browser/conftest.py); the LaTeX
 # export test compiles the .tex with pdflatex and TikZ (texlive-latex-base, texlive-pictures);
 # the deployment tests (tests/deploy) run a real redis-server and nginx (docs/deploy.md); the storage tests
 # and the several-hosts test a real PostgreSQL server (tests/helpers/postgres_server.py).
-DEBS := chromium fonts-dejavu-core texlive-latex-base texlive-pictures redis-server nginx postgresql
+DEBS := chromium chromium-headless-shell fonts-dejavu-core texlive-latex-base texlive-pictures redis-server nginx postgresql
 system-deps:
-	@command -v chromium >/dev/null 2>&1 && command -v pdflatex >/dev/null 2>&1 && kpsewhich tikz.sty >/dev/null 2>&1 \
+	@command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1 \
+		&& command -v pdflatex >/dev/null 2>&1 && kpsewhich tikz.sty >/dev/null 2>&1 \
 		&& command -v redis-server >/dev/null 2>&1 && PATH="$$PATH:/usr/sbin" command -v nginx >/dev/null 2>&1 \
 		&& ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBS); }

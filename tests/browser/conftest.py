@@ -1,7 +1,9 @@
 """Playwright fixtures for the browser tests: Debian's Chromium driving the real server.
 
-Playwright cannot download its own browsers here, so we launch /usr/bin/chromium
-(or $MINIMAX_LAB_CHROMIUM). `make test` installs it (`make system-deps`).
+Playwright cannot download its own browsers here, so we launch Debian's: its headless shell
+(/usr/bin/chromium-headless-shell, or $MINIMAX_LAB_HEADLESS_SHELL) for most tests, and the full browser
+(/usr/bin/chromium, or $MINIMAX_LAB_CHROMIUM) where a test relies on what only the full browser does
+(`full_chromium`). `make test` installs both (`make system-deps`).
 """
 
 from __future__ import annotations
@@ -13,11 +15,19 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
 
 from tests.browser.page_pool import PATIENCE_MS, PagePool
 
 CHROMIUM = os.environ.get("MINIMAX_LAB_CHROMIUM", "/usr/bin/chromium")
+"""Debian's Chromium as a student runs it: the docs' screenshots, the benchmarks, and the tests that rely on what
+only the full browser does (`full_chromium`)."""
+HEADLESS_SHELL = os.environ.get("MINIMAX_LAB_HEADLESS_SHELL", "/usr/bin/chromium-headless-shell")
+"""Debian's headless shell of the same Chromium (package chromium-headless-shell, the same version): the same Blink
+and V8 without the full browser's windows, autofill, history and extensions; Playwright's own choice for headless
+tests. Most browser tests run here: a load of the lecture page costs it about 0.45 s of CPU against 0.7 s in the
+full browser, whose browser process spends most of the difference on autofill's parse of the page's forms and on
+compositing its own window (docs/testing.md). Set MINIMAX_LAB_HEADLESS_SHELL=/usr/bin/chromium to run every test in the full browser."""
 # Without the background-networking flags Chromium keeps trying to reach Google's
 # hosts, which this machine's closed network refuses.
 CHROMIUM_ARGS = [
@@ -37,15 +47,37 @@ COUNTER = re.compile(r"^step (\d+) / (\d+)$")
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (`make system-deps`) or set MINIMAX_LAB_CHROMIUM")
+def playwright() -> Iterator[Playwright]:
+    """The worker's one Playwright driver (a Node.js process): both browsers are launched from it."""
     expect.set_options(timeout=PATIENCE_MS)
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield p
+
+
+@contextmanager
+def _launched(playwright: Playwright, executable: str, variable: str, package: str) -> Iterator[Browser]:
+    if not Path(executable).exists():
+        pytest.fail(f"{executable} not found: install Debian's {package} (`make system-deps`) or set {variable}")
+    b = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    yield b
+    _POOLS.pop(id(b), None)
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Chromium's headless shell (HEADLESS_SHELL), where most browser tests run."""
+    with _launched(playwright, HEADLESS_SHELL, "MINIMAX_LAB_HEADLESS_SHELL", "chromium-headless-shell") as b:
         yield b
-        _POOLS.pop(id(b), None)
-        b.close()
+
+
+@pytest.fixture(scope="session")
+def full_chromium(playwright: Playwright) -> Iterator[Browser]:
+    """The full Chromium (CHROMIUM), asked for in place of `browser` by a test that relies on what only the full
+    browser does: e.g. a click's copy to the clipboard allowed without a permission granted, as a student's Chromium
+    allows it (the headless shell refuses it). Started only on a worker that runs such a test."""
+    with _launched(playwright, CHROMIUM, "MINIMAX_LAB_CHROMIUM", "chromium") as b:
+        yield b
 
 
 def shot(target: Page | Locator, name: str, full_page: bool = False) -> None:

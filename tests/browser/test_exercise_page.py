@@ -237,8 +237,10 @@ def test_results_show_the_attempts_and_the_heat_where_they_went_wrong(browser: B
     assert [e for e in errors if "status of 403 (FORBIDDEN)" not in e] == []  # the wrong key's answer
 
 
-def test_show_solution_replays_from_the_first_mistake(browser: Browser, live_server: str) -> None:
-    page, errors = new_page(browser, DESKTOP)
+def test_show_solution_replays_from_the_first_mistake(full_chromium: Browser, live_server: str) -> None:
+    # The full browser (full_chromium): Copy link's click puts the link on the clipboard without asking, as a
+    # student's Chromium does; the headless shell refuses it, and the page then shows the link to copy by hand.
+    page, errors = new_page(full_chromium, DESKTOP)
     made = make(page, live_server, ["values", "pruned"])
     submit_missing_c3(page, live_server, made["url"])
     seq = int(page.evaluate(f"""() => fetch('/api/exercises/{made['id']}/hint', {{method: 'POST',

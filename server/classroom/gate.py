@@ -53,12 +53,6 @@ def search_of(meta: RoomMeta | None) -> str | None:
     return meta.search.get("search") if meta is not None and meta.search else None
 
 
-def events_message(code: str, search_id: str, first: int, texts: list[str]) -> StoredEvents:
-    """search:events as on /search: {"search", "events"}, the events spliced in as kept; through Redis, only
-    which events of the room's store they are (room_queue.StoredEvents)."""
-    return StoredEvents(code, search_id, first, texts)
-
-
 def send_span(gate: ClassGate, rooms: Rooms, code: str, search_id: str, span: Span | None, emit: Emit,
               batch: tuple[int, list[str]] | None = None) -> None:
     """Newly released events to the followers (the room `code`); then search:done if that was the
@@ -70,7 +64,8 @@ def send_span(gate: ClassGate, rooms: Rooms, code: str, search_id: str, span: Sp
     else:
         texts = gate.release.texts(code, search_id, span.first, span.last) or []
     if texts:
-        emit("search:events", events_message(code, search_id, span.first, texts), to=code)
+        # search:events as on /search; through Redis, only which events of the room's store they are
+        emit("search:events", StoredEvents(code, search_id, span.first, texts), to=code)
     send_done(gate, rooms, code, search_id, emit)
 
 

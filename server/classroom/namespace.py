@@ -29,7 +29,6 @@ from server.classroom.class_control import control_for
 from server.classroom.codes import canonical_code, new_code, new_key
 from server.classroom.gate import (
     ClassGate,
-    events_message,
     gate_for,
     hold_for,
     let_go,
@@ -44,7 +43,7 @@ from server.classroom.latecomers import LATE
 from server.classroom.questions import QuestionError, answer_text, public_question, read_question, revealed_misconceptions
 from server.classroom.release import Span
 from server.classroom.room_keeper import FAULT_STOPPED, RoomKeeper
-from server.classroom.room_queue import events_text
+from server.classroom.room_queue import StoredEvents, events_text
 from server.classroom.rooms import RoomMeta, Rooms, RoomsFull
 from server.classroom.wrong_keys import even_out, refusal
 from server.http.strict_json import PreEncoded, Unreadable, dumps
@@ -600,7 +599,7 @@ class ClassNamespace(Namespace):
         if not self.rooms.add_batch(code, search_id, "\n".join(texts) + "\n", len(texts), first):
             return PreEncoded(events_text(search_id, texts)), None
         span = self.gate.release.added(code, search_id, first, len(texts))
-        return events_message(code, search_id, first, texts), span
+        return StoredEvents(code, search_id, first, texts), span
 
     def _keep_and_send(self, code: str, search_id: str, batch: Batch) -> None:
         """A re-run batch of a room made again after a fault: kept, sent whole to the key holders, and to the

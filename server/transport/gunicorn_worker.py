@@ -37,9 +37,9 @@ from server.transport.security_headers import SECURITY_HEADERS
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
-# Unread body bytes dropped after an answer, and for how long at most: past nginx's 5 MB cap.
 INVALID_REQUEST_LOG_SECONDS = 60.0
 """A request gunicorn cannot read (an over-long line, a bad header) is logged once per kind per this many seconds."""
+# Unread body bytes dropped after an answer, and for how long at most: past nginx's 5 MB cap.
 DRAIN_BYTES = 6 * 1024 * 1024
 DRAIN_SECONDS = 5.0
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from search.algorithms.registry import NAMES
 from search.errors import InputError, quoted
+from search.games.builtin_game import BuiltInGame
 from search.games.game import Game, TreeGame
 from search.trees.node import CHANCE, TreeNode
 
@@ -25,7 +26,7 @@ def check_fit(game: Game[Any, Any], algorithm: str) -> None:
     name = NAMES.get(algorithm, algorithm)
     if not isinstance(game, TreeGame):
         # The built-in games have neither chance nor players; a course's game (search.library) may have either.
-        players, course = getattr(game, "players", None), hasattr(game, "probability")
+        players, course = getattr(game, "players", None), hasattr(game, "probability") and not isinstance(game, BuiltInGame)
         if players and algorithm != "maxn":
             raise InputError("algorithm", f"this game has players {', '.join(players)} with a value for each: "
                                           f"{name} needs one value per position; use maxn")

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 
 from search.errors import InputError, quoted
 from search.games.board import board, cell
+from search.games.builtin_game import BuiltInGame
 from search.games.game import Noise
 from search.games.registry import register_game
 from search.trees.node import Player
@@ -131,7 +132,7 @@ ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
     presets=[{"id": "connect4", "name": "Connect Four", "state": EMPTY, "depth": 5}],
     example="." * 28 + "...O.....OXX..",  # a few moves in (X to move), so a depth-4 search has threats to find
 )
-class ConnectFour:
+class ConnectFour(BuiltInGame):
     """Connect Four for the engine; estimate e = windows open to X - windows open to O.
 
     Written for speed (the search calls these for every node): the player to move from the parity of
@@ -140,7 +141,6 @@ class ConnectFour:
     at that player's discs alone; and the bitboards it makes are kept for the EVAL or UTILITY the
     search asks next about the same position."""
 
-    root_id = "root"
     depth_limit_needed = ("Connect Four needs a depth limit: its game tree from the empty board has about 4.5 trillion "
                           "positions, more than any search can finish. Try 4 to 6")
     """Why a search of it without a depth limit is refused (search.request), and its result has no reference
@@ -175,9 +175,11 @@ class ConnectFour:
     def is_terminal(self, state: str) -> bool:
         return self._tested(state)[1]
 
-    def utility(self, state: str) -> float:
+    def utility(self, state: str, player: Player = "max") -> float:
+        """UTILITY(s, p): WIN for four in a row of p's discs (X is MAX), -WIN for the other's, 0 for a full board."""
         won = self._tested(state)[2]
-        return WIN if won == "X" else -WIN if won == "O" else 0
+        value = WIN if won == "X" else -WIN if won == "O" else 0
+        return value if player == "max" else -value
 
     def evaluate(self, state: str) -> float:
         return padded_estimate(self._tested(state)[3])

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from search.errors import InputError, quoted
 from search.games.board import board, cell
+from search.games.builtin_game import BuiltInGame
 from search.games.game import path_id
 from search.games.registry import register_game
 from search.trees.node import Player
@@ -127,8 +128,8 @@ def place_words(x: int, y: int, side: int | None) -> str:
     presets=[{"id": "isolation3", "name": "Isolation 3x2 (lecture)", "state": EMPTY},
              {"id": "isolation5", "name": "Isolation 5x5", "state": "." * 25, "depth": 4, "estimate": "mobility"}],
 )
-class Isolation:
-    root_id = "root"
+class Isolation(BuiltInGame):
+    """Isolation for the engine: the lesson's 3x2 board, or a square one with a depth limit and an estimate."""
 
     def __init__(self, state: str = EMPTY, estimate: str = "zero") -> None:
         self.initial = validate_position(state)
@@ -162,8 +163,9 @@ class Isolation:
     def is_terminal(self, state: str) -> bool:
         return not self.actions(state)
 
-    def utility(self, state: str) -> float:
-        return -1 if self.to_move(state) == "max" else 1
+    def utility(self, state: str, player: Player = "max") -> float:
+        """UTILITY(s, p): the player to move has none left and loses (-1), so the other wins (+1)."""
+        return -1 if self.to_move(state) == player else 1
 
     def evaluate(self, state: str) -> float:
         return self._estimate(state)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
 from search.errors import InputError, quoted
+from search.games.builtin_game import BuiltInGame
 from search.games.game import Game
 from search.library.game_base import GameBase
 from search.library.registered_game import RegisteredCourseGame
@@ -70,7 +71,8 @@ class GameInfo:
     """The position the viewer's Search tab opens the game at (the start unless given)."""
     order: int
     course_game: bool
-    """Whether the class is a GameBase game (the textbook's five methods) rather than one of the engine's own."""
+    """Whether the class is a plain GameBase game (the textbook's methods alone, searched through CourseGame) rather
+    than a BuiltInGame (which also writes the engine's methods and is searched as it is)."""
 
     @property
     def default_estimate(self) -> str:
@@ -151,7 +153,8 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
                   narration: dict[str, Any] | None = None, symmetry: str | None = None,
                   presets: list[dict[str, Any]] | None = None, example: str | None = None, order: int = 100) -> Callable[[C], C]:
     """Register the decorated class as the game `id`. The class is a search.GameBase game (the textbook's methods,
-    plus `read`/`write` when its state is not its text) or one of the engine's own Game classes; for the page it
+    plus `read`/`write` when its state is not its text), or a BuiltInGame (search.games.builtin_game: a GameBase
+    game that also writes the engine's methods, for speed, as the built-in games do); for the page it
     writes PAGE_METHODS: `board(state)` (search.games.board's description), `move_cells(state, move)`,
     `move_words(move)` and `end(state)`. `presets`: the /play page's
     starts, each {"id", "name", "state", "depth", "estimate"} (by default one: the start, searched to the end
@@ -175,7 +178,7 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
         for method in PAGE_METHODS:
             if not callable(getattr(cls, method, None)):
                 raise InputError(f"{where}: {method}", f"the class writes {method}() for the page (docs/library.md, Adding a game)")
-        course = isinstance(cls, type) and issubclass(cls, GameBase)
+        course = isinstance(cls, type) and issubclass(cls, GameBase) and not issubclass(cls, BuiltInGame)
         marks = sides or {"max": "X", "min": "O"}
         if set(marks) != {"max", "min"}:
             raise InputError(f"{where}: sides", "expected {\"max\": ..., \"min\": ...}")

@@ -6,6 +6,7 @@ from typing import Any
 
 from search.errors import InputError, quoted
 from search.games.board import board, cell
+from search.games.builtin_game import BuiltInGame
 from search.games.game import Noise
 from search.games.registry import register_game
 from search.games.symmetry import distinct_moves
@@ -85,13 +86,12 @@ CELL_KIND = {"X": "x", "O": "o", ".": "open"}
     symmetry="the 8 symmetries of its square", narration={"marks": {"X": "X", "O": "O"}},
     presets=[{"id": "tictactoe", "name": "Tic-tac-toe", "state": EMPTY}], example="XOX.O....",
 )
-class TicTacToe:
+class TicTacToe(BuiltInGame):
     """The lecture's tic-tac-toe; estimate e = open lines for X - open lines for O (the lecture
     slides' example of an evaluation function, AIMA 4th ed. §5.3.1). With `symmetry`, a position's
     moves keep one of each class of positions a rotation or reflection of the square turns into each
     other (search.games.symmetry), as the slides' example "takes symmetries into account"."""
 
-    root_id = "root"
 
     def __init__(self, state: str = EMPTY, symmetry: bool = False) -> None:
         self.initial = validate_position(state)
@@ -117,9 +117,11 @@ class TicTacToe:
     def is_terminal(self, state: str) -> bool:
         return "." not in state or winner(state) is not None
 
-    def utility(self, state: str) -> float:
+    def utility(self, state: str, player: Player = "max") -> float:
+        """UTILITY(s, p): WIN for three in a row of p's marks (X is MAX), -WIN for the other's, 0 for a draw."""
         won = winner(state)
-        return WIN if won == "X" else -WIN if won == "O" else 0
+        value = WIN if won == "X" else -WIN if won == "O" else 0
+        return value if player == "max" else -value
 
     def evaluate(self, state: str) -> float:
         return open_lines(state, "X") - open_lines(state, "O")

@@ -19,6 +19,7 @@ from typing import Any
 
 from search.algorithms.registry import averages_chance
 from search.errors import InputError, quoted
+from search.games.builtin_game import BuiltInGame, is_course_game
 from search.games.game import TreeGame
 from search.library.course_game import CourseGame
 from search.library.game_base import GameBase
@@ -99,10 +100,10 @@ def _request(game: Any, state: Any, options: dict[str, Any], symmetry: bool, est
              ) -> tuple[SearchRequest, dict[str, Any] | None]:
     """The search request for whatever was given to search and, for a course's game, its actions at the
     root by the id of the child each leads to (the move chosen is the game's own action, not its text)."""
-    builtin = getattr(type(game), "game_info", None) is not None and not isinstance(game, GameBase)  # a registered engine game
+    builtin = isinstance(game, BuiltInGame) and getattr(type(game), "game_info", None) is not None  # a registered one
     if (symmetry or estimate is not None) and not builtin:
         raise InputError("symmetry" if symmetry else "estimate", "goes with a built-in game (TicTacToe, Isolation, ConnectFour)")
-    if isinstance(game, GameBase):
+    if is_course_game(game):
         return _course_request(game, state, options)
     if state is not None and not builtin:
         raise InputError("state", "goes with a GameBase game or a built-in game (a tree is searched from its root)")

@@ -19,9 +19,9 @@ from search.algorithms import (
     minimax as _minimax,
 )
 from search.errors import InputError
+from search.games.builtin_game import is_course_game
 from search.games.game import Game
 from search.library.course_game import CourseGame
-from search.library.game_base import GameBase
 from search.request import check_depth_needed
 from search.result import SearchResult
 
@@ -30,9 +30,9 @@ ENGINE_METHODS = ("child_id", "move_json", "describe", "source")
 
 
 def engine_game(game: Any, chance: bool = False) -> Any:
-    """The engine's Game for `game`: a GameBase game wrapped, a game that speaks the engine's interface
+    """The engine's Game for `game`: a course's GameBase game wrapped, a game that speaks the engine's interface
     as it is; anything else refused, naming what to do, rather than failing deep inside the search."""
-    if isinstance(game, GameBase):
+    if is_course_game(game):
         return CourseGame(game, chance=chance)
     missing = [name for name in ENGINE_METHODS  # absent, or the Protocol's own stub (a subclass of search.Game)
                if not callable(getattr(game, name, None)) or getattr(type(game), name, None) is getattr(Game, name)]

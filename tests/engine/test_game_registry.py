@@ -12,9 +12,14 @@ import pytest
 from search.errors import InputError
 from search.games import register_game
 from search.games.board import board, cell
+from search.games.builtin_game import BuiltInGame, is_course_game
 from search.games.connect4 import ConnectFour
-from search.games.registry import forget_game, game_catalogue, game_ids, game_info, named_game
+from search.games.isolation import Isolation
+from search.games.registry import forget_game, game_catalogue, game_ids, game_info, games, named_game
+from search.games.tictactoe import TicTacToe
 from search.library.game_base import GameBase
+from search.library.trace import trace
+from search.library.untraced import alphabeta
 from search.request import parse_request
 
 FIELDS = {"name": "Toy", "start": "0", "position": "a count", "utility": "1 for MAX.", "estimates": {"zero": "0."}}
@@ -76,6 +81,37 @@ def test_the_built_in_games_are_found_in_menu_order() -> None:
     assert game_ids()[:3] == ("tictactoe", "isolation", "connect4")
     assert game_info("connect4").depth_needed and game_info("tictactoe").symmetry
     assert [p.id for p in game_info("isolation").presets] == ["isolation3", "isolation5"]
+
+
+def test_every_registered_game_is_a_gamebase_game_and_the_built_in_ones_are_searched_unwrapped() -> None:
+    for info in games():
+        assert issubclass(info.cls, GameBase), info.id
+    for cls, game_id in ((TicTacToe, "tictactoe"), (Isolation, "isolation"), (ConnectFour, "connect4")):
+        assert issubclass(cls, BuiltInGame) and not game_info(game_id).course_game
+        made = named_game(game_id, None, None)
+        assert type(made) is cls and not is_course_game(made)  # no CourseGame between it and the search
+    assert is_course_game(Countdown()) and not is_course_game(TicTacToe())
+
+
+@pytest.mark.parametrize(("game", "state", "for_max"), [
+    (TicTacToe(), "XXXOO....", 100), (TicTacToe(), "XOXXOOOXX", 0), (TicTacToe(), "XX.OOOX..", -100),
+    (ConnectFour(), "." * 14 + "X......XO.....XO.....XO.....", 1000),  # four down column 0
+    (Isolation(), "##2#1#", 1),  # player 2 to move and no open cell to go to: player 1 (MAX) won
+])
+def test_a_built_in_games_utility_answers_for_the_player_asked_as_the_textbook_writes_it(game: BuiltInGame, state: str,
+                                                                                         for_max: float) -> None:
+    """UTILITY(s, p) (AIMA 4th ed. §5.1): the players are what to_move returns; the engine's one-argument call is MAX's."""
+    assert game.is_terminal(state)
+    assert game.utility(state, "max") == game.utility(state) == for_max
+    assert game.utility(state, "min") == -for_max
+
+
+def test_a_built_in_game_is_traced_as_the_server_names_it_and_refuses_what_it_cannot_search() -> None:
+    traced = trace(TicTacToe("XOX.O...."))
+    assert traced.events[0]["source"] == {"kind": "game", "game": "tictactoe", "state": "XOX.O....", "estimate": "open-lines"}
+    assert alphabeta(TicTacToe("XOX.O....")).value == traced.value == 0
+    with pytest.raises(InputError, match="expectiminimax searches trees with chance nodes or several players"):
+        trace(TicTacToe(), algorithm="expectiminimax")
 
 
 def test_the_catalogue_is_strict_json_and_names_every_game() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import tempfile
 import threading
 from contextlib import contextmanager
@@ -45,3 +46,18 @@ def running_app(config: Mapping[str, Any] | None = None,
     finally:
         httpd.shutdown()
         thread.join(timeout=5)
+        quiet_pubsub_listener(app)
+
+
+SILENT = logging.getLogger("tests.stopped-pubsub-listener")
+SILENT.disabled = True
+
+
+def quiet_pubsub_listener(app: Flask) -> None:
+    """A stopped app's python-socketio pubsub listener (with MESSAGE_QUEUE) is a thread nothing can stop: once the
+    test's Redis is gone it retries for the rest of the worker's life, logging each failure into whatever test runs
+    then (or into a closed stream, as "--- Logging error ---"). Its logger is silenced once the server is stopped."""
+    socketio = app.extensions.get("socketio")
+    manager = getattr(getattr(socketio, "server", None), "manager", None)
+    if manager is not None and hasattr(manager, "channel"):  # a pubsub manager: a message queue was configured
+        manager.logger = SILENT

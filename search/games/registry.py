@@ -153,7 +153,7 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
                   narration: dict[str, Any] | None = None, symmetry: str | None = None,
                   presets: list[dict[str, Any]] | None = None, example: str | None = None, order: int = 100) -> Callable[[C], C]:
     """Register the decorated class as the game `id`. The class is a search.GameBase game (the textbook's methods,
-    plus `read`/`write` when its state is not its text), or a BuiltInGame (search.games.builtin_game: a GameBase
+    plus `read`/`write` when its state is not its text; any other class is refused), or a BuiltInGame (search.games.builtin_game: a GameBase
     game that also writes the engine's methods, for speed, as the built-in games do); for the page it
     writes PAGE_METHODS: `board(state)` (search.games.board's description), `move_cells(state, move)`,
     `move_words(move)` and `end(state)`. `presets`: the /play page's
@@ -175,10 +175,12 @@ def register_game(*, id: str, name: str, start: str, position: str, utility: str
         for key, value in (("name", name), ("start", start), ("position", position), ("utility", utility)):
             if not isinstance(value, str) or not value.strip():
                 raise InputError(f"{where}: {key}", "expected a non-empty text")
+        if not (isinstance(cls, type) and issubclass(cls, GameBase)):
+            raise InputError(where, "expected a search.GameBase subclass: a game in the textbook's terms (docs/library.md)")
         for method in PAGE_METHODS:
             if not callable(getattr(cls, method, None)):
                 raise InputError(f"{where}: {method}", f"the class writes {method}() for the page (docs/library.md, Adding a game)")
-        course = isinstance(cls, type) and issubclass(cls, GameBase) and not issubclass(cls, BuiltInGame)
+        course = not issubclass(cls, BuiltInGame)
         marks = sides or {"max": "X", "min": "O"}
         if set(marks) != {"max", "min"}:
             raise InputError(f"{where}: sides", "expected {\"max\": ..., \"min\": ...}")

@@ -17,7 +17,7 @@ from search.games.connect4 import ConnectFour
 from search.games.isolation import Isolation
 from search.games.registry import forget_game, game_catalogue, game_ids, game_info, games, named_game
 from search.games.tictactoe import TicTacToe
-from search.library.game_base import GameBase
+from search.library.game_base import REQUIRED, GameBase
 from search.library.trace import trace
 from search.library.untraced import alphabeta
 from search.request import parse_request
@@ -169,9 +169,17 @@ def test_a_descriptor_is_checked_when_its_class_is_registered(toy: str, change: 
 
 
 def test_a_class_without_the_pages_methods_is_refused(toy: str) -> None:
-    bare = type("Bare", (), {})
+    bare = type("Bare", (GameBase,), {name: getattr(Countdown, name) for name in REQUIRED})
     with pytest.raises(InputError, match=r"register_game\(Bare\): board: the class writes board\(\)"):
         register_game(id=toy, **FIELDS)(bare)
+
+
+def test_a_class_that_is_not_a_gamebase_game_is_refused(toy: str) -> None:
+    """Every registered game is a GameBase game, the built-in ones included (BuiltInGame)."""
+    plain = type("Plain", (), {name: getattr(Countdown, name) for name in ("board", "move_cells", "move_words", "end")})
+    with pytest.raises(InputError, match=r"register_game\(Plain\): expected a search.GameBase subclass"):
+        register_game(id=toy, **FIELDS)(plain)
+    assert toy not in game_ids()
 
 
 def test_an_unknown_game_lists_the_ids() -> None:

@@ -24,7 +24,9 @@ test("Isolation: ±1, and the trace's own estimate, zero or mobility", () => {
   const start = goldenEvents("isolation")[0];
   assert.equal(start.source.estimate, "mobility");
   const source = start.drawing;
-  assert.match(engine("isolation.py"), /return -1 if self\.to_move\(state\) == "max" else 1/);
+  // UTILITY(s, p), MAX's when the engine names no player: the one to move has lost.
+  assert.match(engine("isolation.py"), /def utility\(self, state: str, player: Player = "max"\) -> float:/);
+  assert.match(engine("isolation.py"), /return -1 if self\.to_move\(state\) == player else 1/);
   assert.match(engine("isolation.py"), /\(len\(legal_moves\(board, "1"\)\) - len\(legal_moves\(board, "2"\)\)\) \/ scale/);
   assert.match(engine("isolation.py"), /scale = 10 if len\(board\) == XLIM \* YLIM else 100/);
   assert.equal(gameKey(source).utility, "1 player 1 wins, −1 player 2 wins (a player with no move loses).");

@@ -5,12 +5,13 @@ STAMP := $(VENV)/.installed-stamp
 LOCK := requirements.lock
 WIDGET := search/jupyter/static/widget.js
 EDITOR := static/build/code_editor.js
+PAGES := static/build/pages/manifest.json
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup lock widget editor wheel run test test-fast bench system-deps clean
+.PHONY: setup lock widget editor pages wheel run test test-fast bench system-deps clean
 
-setup: $(STAMP) node_modules/.package-lock.json $(WIDGET) $(EDITOR)
+setup: $(STAMP) node_modules/.package-lock.json $(WIDGET) $(EDITOR) $(PAGES)
 
 # Python packages exactly as locked (requirements.lock, as `npm ci` installs package-lock.json): every package at
 # its tested version and nothing resolved; then the project itself (editable, no build isolation: the lock
@@ -51,6 +52,13 @@ $(WIDGET): node_modules/.package-lock.json $(shell find static/js static/css \( 
 editor: $(EDITOR)
 $(EDITOR): node_modules/.package-lock.json static/js/code/editor_bundle.mjs static/js/code/build_editor.mjs
 	node static/js/code/build_editor.mjs
+
+# Each page's script as one file (docs/architecture.md, "Page scripts"): esbuild bundles every page's entry module
+# with the modules it imports into static/build/pages/, and a manifest of their versions; the server sends a bundle
+# only while its modules are unchanged (server/http/page_bundles.py). Built, never committed.
+pages: $(PAGES)
+$(PAGES): node_modules/.package-lock.json static/js/build_pages.mjs $(shell find static/js -name '*.js')
+	node static/js/build_pages.mjs
 
 # The engine and the server as one wheel (dist/minimax_lab-*.whl): the widget's front end inside, and the browser
 # app (templates/, static/ with its built bundle, the node_modules files the server sends) as server/web/
@@ -105,6 +113,7 @@ bench: setup system-deps
 	$(PY) bench/classroom.py
 	$(PY) bench/sockets_per_address.py
 	$(PY) bench/code_lab.py
+	$(PY) bench/page_load.py
 	$(PY) bench/storage.py
 	$(PY) bench/storage_tests.py
 	$(PY) bench/scores.py

@@ -24,8 +24,10 @@ HERE = Path(__file__).resolve().parent
 WEB_FOLDER = ("server", "web")
 """Where in the wheel (server/web_files.py's PACKAGED)."""
 
-BUILT = ("static/build/code_editor.js", "search/jupyter/static/widget.js", "search/jupyter/static/widget.css")
-"""Files made by `make setup` (esbuild), not committed: a wheel without them has no code lab editor or no widget."""
+BUILT = ("static/build/code_editor.js", "static/build/pages/manifest.json", "search/jupyter/static/widget.js",
+         "search/jupyter/static/widget.css")
+"""Files made by `make setup` (esbuild), not committed: a wheel without them has no code lab editor, no page bundles
+(each page would load its modules one by one) or no widget."""
 
 
 def literal(module: str, name: str) -> dict[str, str]:

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "docs" / "limits.md"
 COMMAND = ".venv/bin/python docs/make_limits.py"
 
-SERVER_SETTINGS_NOT_LIMITS = ("NODE_MODULES", "MESSAGE_QUEUE", "BEHIND_PROXY")
+SERVER_SETTINGS_NOT_LIMITS = ("NODE_MODULES", "PAGE_BUNDLES", "MESSAGE_QUEUE", "BEHIND_PROXY")
 """Entries of server/config.py's DEFAULTS that are settings, not limits: left out of the table."""
 
 ELSEWHERE: list[tuple[str, str]] = [

@@ -12,6 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULTS: dict[str, object] = {
     # Where `npm ci` put the front-end libraries we serve at /vendor (in an installed wheel, its copy: server/web_files.py).
     "NODE_MODULES": str(web_folder() / "node_modules"),
+    # Send a page its script as one built file (`make pages`) while that was built from the modules as they are now
+    # (server/http/page_bundles.py); False sends the modules one by one, as a debugger shows them.
+    "PAGE_BUNDLES": True,
     # Socket.IO connections (open pages) one address may hold open to one server process; the next is refused
     # with 429 (server/transport/sockets_per_address.py). Sized for a lecture hall of 300 behind one NAT address,
     # with second tabs, while a process's 500 threads keep 150 for every other address (docs/deploy.md).

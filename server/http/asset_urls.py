@@ -62,6 +62,17 @@ def page_scripts(static_dir: str, entry: str, vendor_modules: dict[str, Path]) -
     plain = [*module_preloads(static_dir, entry), f"/static/js/{entry}"]
     urls = {url: versioned(url, root / url.removeprefix("/static/")) for url in plain}
     urls.update({url: versioned(url, path) for url, path in vendor_modules.items() if path.is_file()})
+    return PageScripts(entry=urls[f"/static/js/{entry}"], preloads=tuple(urls[u] for u in plain[:-1]), import_map=import_map(urls))
+
+
+def bundle_scripts(url: str, path: Path, imports: dict[str, Path]) -> PageScripts:
+    """A page's bundle (server/http/page_bundles.py) at `url`, versioned, with the vendor modules it imports
+    (`imports`, {URL: file}) preloaded and sent by the import map to their versioned URLs."""
+    urls = {vendor: versioned(vendor, file) for vendor, file in imports.items() if file.is_file()}
+    return PageScripts(entry=versioned(url, path), preloads=tuple(urls.values()), import_map=import_map(urls))
+
+
+def import_map(urls: dict[str, str]) -> str:
+    """The import map's text sending each plain URL to its versioned one."""
     # "<" never appears in these paths; escaped anyway, so the map can never close its <script>.
-    text = json.dumps({"imports": urls}, indent=None, separators=(",", ":")).replace("<", "\\u003c")
-    return PageScripts(entry=urls[f"/static/js/{entry}"], preloads=tuple(urls[u] for u in plain[:-1]), import_map=text)
+    return json.dumps({"imports": urls}, indent=None, separators=(",", ":")).replace("<", "\\u003c")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, g, request
 
-from server.http.asset_urls import YEAR_SECONDS, PageScripts, content_version, page_scripts, versioned
+from server.http.asset_urls import YEAR_SECONDS, PageScripts, bundle_scripts, content_version, page_scripts, versioned
+from server.http.page_bundles import bundled_page
 from server.transport.security_headers import content_security_policy
 
 page_assets = Blueprint("page_assets", __name__)
@@ -42,7 +43,8 @@ def asset_path(url: str) -> Path | None:
 @page_assets.app_context_processor
 def _asset_helpers() -> dict[str, object]:
     """In templates: `asset(url)`, a stylesheet's or script's URL with its version, and
-    `scripts(entry)`, an entry module's versioned URL, preloads and import map (asset_urls.py);
+    `scripts(entry)`, an entry module's versioned URL, preloads and import map (asset_urls.py), or its bundle's
+    (page_bundles.py);
     the page's Content-Security-Policy then allows that import map."""
 
     def asset(url: str) -> str:
@@ -50,8 +52,15 @@ def _asset_helpers() -> dict[str, object]:
         return versioned(url, path) if path is not None and path.is_file() else url
 
     def scripts(entry: str) -> PageScripts:
-        vendor = {f"/vendor/{name}": vendor_path(name) for name in VENDOR_MODULES}
-        found = page_scripts(str(current_app.static_folder), entry, vendor)
+        static_dir = str(current_app.static_folder)
+        bundle = bundled_page(static_dir, entry) if current_app.config["PAGE_BUNDLES"] else None
+        if bundle is not None:  # one built file while it is what the modules are now (page_bundles.py)
+            imports = {url: vendor_path(url.removeprefix("/vendor/")) for url in bundle.vendor
+                       if url.removeprefix("/vendor/") in VENDOR_FILES}
+            found = bundle_scripts(bundle.url, bundle.path, imports)
+        else:
+            vendor = {f"/vendor/{name}": vendor_path(name) for name in VENDOR_MODULES}
+            found = page_scripts(static_dir, entry, vendor)
         g.script_hashes = (*g.get("script_hashes", ()), found.csp_hash)
         return found
 

@@ -45,7 +45,7 @@ def web_files() -> set[str]:
     """Every file the server may send from templates/ and static/ (tracked, and the built static/build), as
     the wheel names it: under server/web/ (server/web_files.py)."""
     tracked = subprocess.run(["git", "ls-files", "templates", "static"], cwd=ROOT, capture_output=True, text=True, check=True)
-    built = [path.relative_to(ROOT).as_posix() for path in (ROOT / "static" / "build").glob("*") if path.is_file()]
+    built = [path.relative_to(ROOT).as_posix() for path in (ROOT / "static" / "build").rglob("*") if path.is_file()]
     return {f"server/web/{name}" for name in [*tracked.stdout.split(), *built]}
 
 

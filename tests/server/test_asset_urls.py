@@ -1,6 +1,7 @@
 """Versioned asset URLs (server/http/asset_urls.py): every script, module and stylesheet a page names
 carries its content's version and is cached for a year under it; the page's import map sends each
-module's plain URL to its versioned one and is the only inline script its policy allows."""
+module's plain URL to its versioned one (a bundled page's: the vendor modules it imports) and is the only
+inline script its policy allows."""
 
 from __future__ import annotations
 
@@ -60,7 +61,9 @@ def test_the_import_map_versions_every_module_and_only_it_is_allowed_inline(clie
         imports = json.loads(text)["imports"]
         preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
         entry = re.search(r'<script type="module" src="([^"]+)">', html).group(1)  # type: ignore[union-attr]
-        assert sorted(imports.values()) == sorted({*preloads, entry, *(v for k, v in imports.items() if k.startswith("/vendor/"))})
+        assert entry.startswith("/static/build/pages/"), f"{url}: {entry} is not its bundle (make pages)"
+        # A bundle imports only vendor modules: the map versions those, and they are preloaded.
+        assert sorted(imports.values()) == sorted({*preloads, *(v for k, v in imports.items() if k.startswith("/vendor/"))})
         assert all(value.startswith(key + "?v=") for key, value in imports.items())
         digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
         policy = answer.headers["Content-Security-Policy"]

@@ -27,8 +27,9 @@ def test_every_module_is_preloaded_by_the_page_that_runs_it() -> None:
     assert order.index("/static/js/view/value_format.js") < order.index("/static/js/narration/narration.js")
 
 
-def test_the_pages_carry_the_preloads(tmp_path: Path) -> None:
-    client = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True}).test_client()
+def test_the_pages_carry_the_preloads_when_they_send_their_modules_one_by_one(tmp_path: Path) -> None:
+    """Without its bundle (PAGE_BUNDLES off, or a module changed since `make pages`: test_page_bundles.py)."""
+    client = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True, "PAGE_BUNDLES": False}).test_client()
     main = client.get("/").get_data(as_text=True)
     links = re.findall(r'<link rel="modulepreload" href="([^"]+)">', main)
     assert [link.split("?v=")[0] for link in links] == list(module_preloads(str(ROOT / "static"), "app.js")) and len(links) > 50

@@ -19,7 +19,7 @@ TIMEOUT = 30
 def test_the_page_is_served_with_its_scripts_and_the_header_links_to_it(live_server: str) -> None:
     page = requests.get(live_server + "/play", timeout=TIMEOUT)
     assert page.status_code == 200 and "text/html" in page.headers["Content-Type"]
-    assert 'src="/static/js/play/play_page.js?v=' in page.text and 'id="board"' in page.text
+    assert 'src="/static/build/pages/play/play_page.js?v=' in page.text and 'id="board"' in page.text  # its bundle (make pages)
     assert "script-src" in page.headers["Content-Security-Policy"]  # the import map allowed by its hash, nothing inline
     for path in ("/", "/code"):
         assert '<a class="play-link" href="/play">Play</a>' in requests.get(live_server + path, timeout=TIMEOUT).text

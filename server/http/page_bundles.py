@@ -3,8 +3,9 @@
 `make pages` (static/js/build_pages.mjs, esbuild) bundles each page's entry module with every module it imports
 into static/build/pages/, and its manifest names each bundle's sources with their content's version. A browser
 with nothing cached (a student's first visit; every test's fresh context) otherwise asks for each of the main
-page's 91 modules: measured side by side, about 0.9 s less of the machine's CPU per load of the lecture page with
-the bundle (bench/page_load.py). The bundle is sent only while each of its sources is the version it was built
+page's 91 modules. Measured side by side (bench/page_load.py), a load of the lecture page cost 1.79 s of the
+machine's CPU with the bundle against 2.88 s on a first visit, and 0.80 s against 1.27 s with the browser's cache
+warm. The bundle is sent only while each of its sources is the version it was built
 from and they are exactly the modules the entry imports now: after an edit the page gets the modules one by one
 (asset_urls.page_scripts), so an edited module shows at once, rebuilt or not, and nothing stale is ever sent.
 """
@@ -24,6 +25,7 @@ PAGES = Path("build") / "pages"
 """Where the bundles are, under the static folder (what `make pages` writes)."""
 
 log = logging.getLogger(__name__)
+_told: set[tuple[str, str, str]] = set()
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,6 @@ class Bundle:
     url: str
     path: Path
     vendor: tuple[str, ...]
-
-_told: set[tuple[str, str, str]] = set()
 
 
 def bundled_page(static_dir: str, entry: str) -> Bundle | None:

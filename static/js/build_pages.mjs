@@ -7,7 +7,7 @@
 // Built files: gitignored, never committed. Run from the repository's root: node static/js/build_pages.mjs
 
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -15,6 +15,7 @@ import * as esbuild from "esbuild";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SOURCES = join(ROOT, "static", "js");
 const OUT = join(ROOT, "static", "build", "pages");
+const NEXT = `${OUT}.next`; // built beside it, then put in its place: a server never reads half a build
 
 // Every page's entry module, as the templates name it in scripts("...") (a test checks the two agree).
 const ENTRIES = [
@@ -31,12 +32,12 @@ const ENTRIES = [
 // The first 12 hex digits of a file's SHA-256: what server/http/asset_urls.py's content_version gives.
 const version = (path) => createHash("sha256").update(readFileSync(path)).digest("hex").slice(0, 12);
 
-rmSync(OUT, { recursive: true, force: true });
-mkdirSync(OUT, { recursive: true });
+rmSync(NEXT, { recursive: true, force: true });
+mkdirSync(NEXT, { recursive: true });
 const built = await esbuild.build({
   entryPoints: ENTRIES.map((entry) => join(SOURCES, entry)),
   outbase: SOURCES,
-  outdir: OUT,
+  outdir: NEXT,
   bundle: true,
   format: "esm",
   minify: true,
@@ -71,9 +72,11 @@ for (const [output, about] of Object.entries(built.metafile.outputs)) {
   }
   // The vendor modules it imports (/vendor/qrcode.mjs): the page preloads them beside the bundle.
   const vendor = [...new Set(about.imports.filter((found) => found.external).map((found) => found.path))].sort();
-  manifest[entry] = { bundle: relative(OUT, join(ROOT, output)).split("\\").join("/"), sources, vendor };
+  manifest[entry] = { bundle: relative(NEXT, join(ROOT, output)).split("\\").join("/"), sources, vendor };
 }
 const missing = ENTRIES.filter((entry) => !(entry in manifest));
 if (missing.length) throw new Error(`no bundle for ${missing.join(", ")}`);
-writeFileSync(join(OUT, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");
+writeFileSync(join(NEXT, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");
+rmSync(OUT, { recursive: true, force: true });
+renameSync(NEXT, OUT);
 console.log(`built ${ENTRIES.length} page scripts in ${relative(ROOT, OUT)}`);

@@ -138,8 +138,10 @@ def test_a_link_opens_that_step_and_copy_link_gives_one(browser: Browser, live_s
     expect(page.locator("#counter")).to_have_text(re.compile(r"^step 4 / \d+$"))
     expect(page.locator("#narration")).to_have_text(said)
     # A tree typed in is saved so that its link opens it anywhere.
-    run_search(page, source="tree", tree="[[1, 5], [4, 2]]")
-    page.wait_for_function("() => window.minimaxLab.finished && window.minimaxLab.last > 0")
+    searches = page.evaluate("window.minimaxLab.searches")
+    run_search(page, source="tree", tree="[[1, 5], [4, 2]]")  # saved first, then searched: wait for that search
+    page.wait_for_function("n => window.minimaxLab.searches > n && window.minimaxLab.finished && window.minimaxLab.last > 0",
+                           arg=searches)
     page.evaluate("window.minimaxLab.seek(6)")
     page.get_by_role("button", name="Copy link to this step").click()
     expect(page.locator("#step-link-status")).to_contain_text("/?tree=")

@@ -18,13 +18,9 @@ process, and their ratio.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import socket
 import statistics
-import subprocess
 import sys
-import time
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -34,8 +30,11 @@ import requests
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("MINIMAX_LAB_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(ROOT))
+
+from bench.page_bench import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
+from tests.helpers.server_process import server_process  # noqa: E402
+
 PAGES = {
     "lecture": ("/", "#connection[data-status=connected]", "[data-node-id=A]"),
     "exercise": ("/x/{exercise}", "[data-node-id=A]"),
@@ -46,34 +45,14 @@ VISITS = ("first", "again")
 """A first visit (a fresh context: nothing cached) and a visit again (the same page, emptied, its cache warm)."""
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def server(bundles: bool) -> Iterator[tuple[str, str, psutil.Process]]:
-    """`python -m server --dev` of this checkout on a free port, PAGE_BUNDLES as asked: its URL, an exercise's id
-    and its process."""
-    port = free_port()
-    settings = json.dumps({"PAGE_BUNDLES": bundles, "DATABASE": f"/tmp/page-load-{port}.sqlite"})
-    proc = subprocess.Popen([sys.executable, "-m", "tests.helpers.configured_server", settings, "--dev", "--port", str(port)],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                requests.get(url + "/", timeout=1)
-                break
-            except requests.ConnectionError:
-                time.sleep(0.1)
-        made = requests.post(url + "/api/exercises", json={"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}, timeout=30)
+    """`python -m server --dev` of this checkout, PAGE_BUNDLES as asked: its URL, an exercise's id and its process."""
+    with tempfile.TemporaryDirectory() as folder, \
+            server_process(Path(folder) / "lab.sqlite", "--dev", settings={"PAGE_BUNDLES": bundles}) as running:
+        made = requests.post(running.url + "/api/exercises", json={"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}, timeout=30)
         made.raise_for_status()
-        yield url, made.json()["id"], psutil.Process(proc.pid)
-    finally:
-        proc.kill()
-        proc.wait()
+        yield running.url, made.json()["id"], psutil.Process(running.serving_pid)
 
 
 def cpu(process: psutil.Process) -> float:
@@ -91,15 +70,13 @@ def cpu(process: psutil.Process) -> float:
 def load(browser: Browser, url: str, ready: tuple[str, ...], kept: dict[str, Page] | None) -> None:
     """Load `url` until `ready` shows: in a fresh context (nothing cached: a first visit), or with `kept`, in the
     page kept for that server, emptied first (its cache warm: a visit again, and the browser tests' page pool)."""
-    base = url.split("/", 3)[:3]
     if kept is None:
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = context.new_page()
+        page = browser.new_context(viewport=VIEWPORT).new_page()
     else:
-        key = "/".join(base)
-        if key not in kept:
-            kept[key] = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        page = kept[key]
+        server_address = url.split("/")[2]
+        if server_address not in kept:
+            kept[server_address] = browser.new_context(viewport=VIEWPORT).new_page()
+        page = kept[server_address]
         page.goto("about:blank")
     page.goto(url)
     for selector in ready:
@@ -117,7 +94,7 @@ def main() -> None:
     results: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
     kept: dict[str, Page] = {}
     with server(True) as bundled, server(False) as modules, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         servers = (("bundle", *bundled), ("modules", *modules))
         for name, (path, *ready) in PAGES.items():  # a first load of each, not counted (Python's imports, caches)
             for _, base, exercise, _ in servers:

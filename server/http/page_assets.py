@@ -55,8 +55,7 @@ def _asset_helpers() -> dict[str, object]:
         static_dir = str(current_app.static_folder)
         bundle = bundled_page(static_dir, entry) if current_app.config["PAGE_BUNDLES"] else None
         if bundle is not None:  # one built file while it is what the modules are now (page_bundles.py)
-            imports = {url: vendor_path(url.removeprefix("/vendor/")) for url in bundle.vendor
-                       if url.removeprefix("/vendor/") in VENDOR_FILES}
+            imports = {url: path for url in bundle.vendor if (path := asset_path(url)) is not None}
             found = bundle_scripts(bundle.url, bundle.path, imports)
         else:
             vendor = {f"/vendor/{name}": vendor_path(name) for name in VENDOR_MODULES}

@@ -225,8 +225,7 @@ def test_the_results_page_by_misconception_first_attempts_the_list_and_csv(brows
 def test_watch_this_slip_replays_the_mistaken_search_from_where_it_parts(full_chromium: Browser, live_server: str) -> None:
     """The box links to the search with the slip (GET .../solution?misconception=), opened at the step where it
     leaves the real one; the step link keeps the slip; a slip of another search is refused naming the field."""
-    # The full browser (full_chromium): Copy link's click puts the link on the clipboard without asking, as a
-    # student's Chromium does; the headless shell refuses it, and the page then shows the link to copy by hand.
+    # full_chromium: Copy link's click must reach the clipboard unasked, which the headless shell refuses (see the fixture).
     page, errors = new_page(full_chromium, DESKTOP)
     made = make(page, live_server)
     open_exercise(page, f"{live_server}{made['url']}")

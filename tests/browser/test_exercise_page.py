@@ -238,8 +238,7 @@ def test_results_show_the_attempts_and_the_heat_where_they_went_wrong(browser: B
 
 
 def test_show_solution_replays_from_the_first_mistake(full_chromium: Browser, live_server: str) -> None:
-    # The full browser (full_chromium): Copy link's click puts the link on the clipboard without asking, as a
-    # student's Chromium does; the headless shell refuses it, and the page then shows the link to copy by hand.
+    # full_chromium: Copy link's click must reach the clipboard unasked, which the headless shell refuses (see the fixture).
     page, errors = new_page(full_chromium, DESKTOP)
     made = make(page, live_server, ["values", "pruned"])
     submit_missing_c3(page, live_server, made["url"])

@@ -31,6 +31,7 @@ def test_the_pages_carry_the_preloads_when_they_send_their_modules_one_by_one(tm
     """Without its bundle (PAGE_BUNDLES off, or a module changed since `make pages`: test_page_bundles.py)."""
     client = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True, "PAGE_BUNDLES": False}).test_client()
     main = client.get("/").get_data(as_text=True)
+    assert re.findall(r'<script type="module" src="([^"?]+)', main) == ["/static/js/app.js"]
     links = re.findall(r'<link rel="modulepreload" href="([^"]+)">', main)
     assert [link.split("?v=")[0] for link in links] == list(module_preloads(str(ROOT / "static"), "app.js")) and len(links) > 50
     assert all(client.get(url).status_code == 200 for url in links)

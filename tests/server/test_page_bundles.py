@@ -99,9 +99,3 @@ def test_no_manifest_a_broken_one_or_a_missing_bundle_sends_the_modules(tmp_path
         assert bundled_page(str(static), "app.js") is None
     assert why in caplog.text
 
-
-def test_page_bundles_off_sends_the_modules_with_their_preloads(tmp_path: Path) -> None:
-    client = create_app({"DATABASE": str(tmp_path / "lab.sqlite"), "TESTING": True, "PAGE_BUNDLES": False}).test_client()
-    html = client.get("/").get_data(as_text=True)
-    assert re.findall(r'<script type="module" src="([^"?]+)', html) == ["/static/js/app.js"]
-    assert html.count('rel="modulepreload"') == len(module_preloads(str(STATIC), "app.js"))

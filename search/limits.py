@@ -41,6 +41,18 @@ REFERENCE_MAX_NODES = 200_000
 the same search without its beam or quiescence cap, or alpha-beta to the end; tic-tac-toe to the end is
 at most 18,297 nodes): past it the reference is left out rather than the result late."""
 
+ORDER_MAX_LEAVES = 64
+"""Most leaves of an ordering exercise's tree: a student reorders it by hand, and the fewest and most leaves over
+every order are worked out exactly (search/practice/order_range.py); a tree of 4 × 4 × 4 is worked out in well
+under a second."""
+
+MAKE_IT_PRUNE_MAX_LEAVES = 64
+"""Most leaves of a make-it-prune exercise's tree: the student types every one, and an asked set is proved reachable
+by a local search over leaf values (search/practice/make_it_prune.py) before the exercise is stored."""
+
+ORDER_MAX_BRANCHING = 5
+"""Most children of a node in an ordering exercise (its orders are tried one child at a time: 5! = 120 at most)."""
+
 ORDERING_MAX_NODES = 200_000
 """Most nodes the move-ordering lab's untraced minimax may visit on one tree or position (it then runs
 alpha-beta four times, each at most as large): past it, a game search asks for a smaller depth limit.

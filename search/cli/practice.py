@@ -13,7 +13,7 @@ import json
 from typing import Callable, NoReturn
 
 from search.errors import InputError
-from search.practice import check_answer, model_answer, parse_exercise
+from search.practice import check_answer, copy_for, model_answer, parse_exercise
 from search.trees.parse import parse_json_text
 
 EXIT_WRONG = 1
@@ -35,7 +35,7 @@ def practice_command(args: argparse.Namespace, read: Callable[[str], str], fail:
     try:
         exercise = parse_exercise(load(args.exercise, "exercise"))
         if args.check is None:
-            print(json.dumps({"student": exercise.student_copy(), "answer": model_answer(exercise),
+            print(json.dumps({"student": copy_for(exercise), "answer": model_answer(exercise),
                               "summary": exercise.summary()}, allow_nan=False, ensure_ascii=False))
             return 0
         result = check_answer(exercise, load(args.check, "answer"))

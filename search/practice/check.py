@@ -25,6 +25,7 @@ from search.practice import wording as words
 from search.practice.answer_key import AnswerKey, as_json
 from search.practice.diagnosis import diagnose
 from search.practice.exercise import ASKS, Exercise
+from search.practice.kinds import check_kind, hint_kind, model_kind
 from search.practice.scoring import PART_OF_KIND, Tally, scored
 from search.traces.value_agreement import close
 
@@ -248,7 +249,10 @@ def _refuted_at(key: AnswerKey, node_id: str) -> int:
 def check_answer(exercise: Exercise, data: Any) -> dict[str, Any]:
     """POST /api/exercises/<id>/check: {"correct", "score", "asked", "extra", "right", "rule", "mistakes",
     "first_mistake", "ignored", "misconceptions"}. The score is right ÷ (asked + extra), each part weighted
-    by the exercise's weights (scoring.py); the misconceptions are feedback and change no mark."""
+    by the exercise's weights (scoring.py); the misconceptions are feedback and change no mark. The built kinds
+    (ordering, make-it-prune, parsons) are checked by search/practice/kinds.py."""
+    if exercise.kind != "values":
+        return check_kind(exercise, data)
     answer = parse_answer(exercise, data)
     mistakes, tally = mistakes_of(exercise, answer)
     misconceptions = diagnose(exercise, answer, mistakes)
@@ -260,6 +264,8 @@ def check_answer(exercise: Exercise, data: Any) -> dict[str, Any]:
 def hint_for(exercise: Exercise, data: Any) -> dict[str, Any]:
     """The next step the answer does not have right yet, in search order (None: all right so far);
     only that one, so a hint gives away one step."""
+    if exercise.kind != "values":
+        return hint_kind(exercise, data)
     mistakes, _ = mistakes_of(exercise, parse_answer(exercise, data), say_yours=False)
     if not mistakes:
         return {"hint": None}
@@ -270,6 +276,8 @@ def hint_for(exercise: Exercise, data: Any) -> dict[str, Any]:
 
 def model_answer(exercise: Exercise) -> dict[str, Any]:
     """The answer the engine's own trace gives (what a perfect student sends), in the API's JSON."""
+    if exercise.kind != "values":
+        return model_kind(exercise)
     key, out = exercise.key, {}
     if "values" in exercise.ask:
         exact = as_json if not averages_chance(exercise.algorithm) else float  # expectiminimax: its sums as floats

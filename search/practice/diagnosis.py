@@ -66,7 +66,7 @@ def readings(exercise: Exercise) -> list[Reading]:
             key = answer_key(exercise.tree, events)
             windows = {node: key.nodes[node].window for node in key.visited if key.nodes[node].window is not None}
             out.append(Reading(misconception, {node: key.nodes[node].value for node in key.internal_visited()},
-                               windows if windows else None, set(key.pruned), _parting(exercise.events(), events),
+                               windows if windows else None, set(key.pruned), parting(exercise.events(), events),
                                changes(right, trace_marks(events))))
         exercise._cache["readings"] = out
     return exercise._cache["readings"]
@@ -85,7 +85,7 @@ def mistaken_events(exercise: Exercise, misconception: str) -> list[dict[str, An
     return recorder.events()
 
 
-def _parting(right: list[dict[str, Any]], mistaken: list[dict[str, Any]]) -> int:
+def parting(right: list[dict[str, Any]], mistaken: list[dict[str, Any]]) -> int:
     """The first step (after the start) where the two traces differ."""
     for seq, (one, other) in enumerate(zip(right, mistaken)):
         if seq and one != other:

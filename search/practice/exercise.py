@@ -21,10 +21,13 @@ from search.games.game import TreeGame
 from search.games.position_tree import position_tree
 from search.practice.answer_key import AnswerKey, answer_key
 from search.practice.generate import GenerateSpec, generated_tree
+from search.practice.make_it_prune import WITNESS_STEPS, blank_leaves, check_prune_size, has_blank_leaf, parse_prune, witness
+from search.practice.order_range import check_orderable
+from search.practice.parsons import PARSONS_ALGORITHMS
+from search.practice.pruning_run import pruning_run
 from search.practice.scoring import parse_weights, scoring_words
-from search.traces.check import canonical_text
 from search.traces.recorder import Recorder
-from search.trees.node import CHANCE, TreeNode
+from search.trees.node import CHANCE, EXAMPLES, TreeNode
 from search.trees.parse import tree_from_json, tree_from_stored_json
 
 SEARCH_SHAPE = ("depth", "symmetry", "beam", "quiescence")
@@ -39,7 +42,11 @@ VALUES_ONLY = tuple(a for a in SINGLE_PASS if a not in PRUNING)
 """The searches that never prune: an exercise asks for their values only."""
 """The searches that never prune and keep no α-β window: their exercises ask for values only."""
 DEFAULT_ASK = {a: ("values", "pruned") if a in PRUNING else ("values",) for a in EXERCISE_ALGORITHMS}
-FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", "weights", *SEARCH_SHAPE}
+FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", "weights", "kind", "prune", *SEARCH_SHAPE}
+KINDS = ("values", "ordering", "make-it-prune", "parsons")
+"""What an exercise asks the student to do (issue 50): fill in the search's values, windows and prunes; order
+each node's children for the most pruning; write leaves that make alpha-beta prune the asked branches; put the
+slides' pseudocode in order (search/practice/kinds.py checks each)."""
 
 
 @dataclass(slots=True)
@@ -53,6 +60,8 @@ class Exercise:
     ask: tuple[str, ...] = ("values", "pruned")
     returns: str = "v"  # alpha-beta's form: "v" (the slides' pseudocode) or "bound" (fail-hard, the slides' figure)
     weights: dict[str, float] | None = None  # per asked part (scoring.py); None: every mark weighs the same
+    kind: str = "values"  # KINDS
+    prune: tuple[str, ...] = ()  # make-it-prune: the children alpha-beta must skip (the tree's values are a witness)
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -62,15 +71,23 @@ class Exercise:
 
     def settings_json(self) -> dict[str, Any]:
         """The settings stored only when they are not the default (exercises made before keep their JSON)."""
-        return {**({"returns": "bound"} if self.returns == "bound" else {}), **({"weights": self.weights} if self.weights else {})}
+        return {**({"returns": "bound"} if self.returns == "bound" else {}), **({"weights": self.weights} if self.weights else {}),
+                **({"kind": self.kind} if self.kind != "values" else {})}
+
+    def stored_json(self) -> dict[str, Any]:
+        """to_json with what only a stored tree needs: a make-it-prune exercise's asked prunes (a generated one's
+        are drawn again with its tree)."""
+        return {**self.to_json(), **({"prune": list(self.prune)} if self.kind == "make-it-prune" else {})}
 
     def student_copy(self) -> dict[str, Any]:
-        """The exercise as a student receives it: the leaves' values, the settings; no answer."""
+        """The exercise as a student receives it: the leaves' values, the settings; no answer. The other kinds
+        add what they ask (search/practice/kinds.py: kind_copy)."""
         internal = sum(1 for node in self.tree.walk() if node.children)
         copy = {"tree": _leaves_only(self.tree), "algorithm": self.algorithm, "ties": self.ties, "returns": self.returns,
                 "ask": list(self.ask), "root_player": self.tree.player, "leaves": len(self.node_ids) - internal, "internal": internal,
                 "weights": self.weights, "scoring": scoring_words(self.ask, self.weights)}
-        return copy if self.tree.players is None else {**copy, "players": list(self.tree.players)}
+        copy = copy if self.tree.players is None else {**copy, "players": list(self.tree.players)}
+        return copy if self.kind == "values" else {**copy, "kind": self.kind}
 
     @property
     def node_ids(self) -> list[str]:
@@ -97,11 +114,6 @@ class Exercise:
         prunes = [facts for facts in key.nodes.values() if facts.prune is not None and facts.prune["pruned"]]
         return {"nodes": len(key.order), "visited": len(key.visited), "prunes": len(prunes), "pruned": len(key.pruned),
                 "prune_depths": sorted({facts.depth for facts in prunes})}
-
-
-def solution_text(exercise: Exercise) -> str:
-    """The real trace as JSON Lines, as a saved trace is served: the main page replays it."""
-    return canonical_text(exercise.events())
 
 
 def _leaves_only(node: TreeNode, probability: float | None = None) -> dict[str, Any]:
@@ -139,10 +151,83 @@ def parse_exercise(data: Any) -> Exercise:
         raise InputError("returns", f"expected v or bound, got {quoted(returns)}")
     if returns == "bound" and algorithm != "alphabeta":
         raise InputError("returns", f'"bound" is the fail-hard form of alpha-beta (it returns α or β); {NAMES[algorithm]} has no window')
+    kind = data.get("kind", "values")
+    if kind not in KINDS:
+        raise InputError("kind", f"expected one of {', '.join(KINDS)}, got {quoted(kind)}")
+    if kind != "values":
+        return construction_exercise(data, kind, algorithm, ties, returns)
+    if data.get("prune") is not None:
+        raise InputError("prune", 'goes with "kind": "make-it-prune" (the branches the student\'s leaves must make alpha-beta prune)')
     ask = _parse_ask(data.get("ask"), algorithm)
     weights = parse_weights(data.get("weights"), ask)
     tree = _source_tree(data, algorithm, ties)
     return Exercise(tree, algorithm, ties if algorithm == "alphabeta" else "prune", ask, returns, weights)
+
+
+def construction_exercise(data: dict[str, Any], kind: str, algorithm: str, ties: str, returns: str) -> Exercise:
+    """An ordering, make-it-prune or parsons exercise: the student builds something (an order, leaves, a program)
+    that the real search then runs. Ordering and make-it-prune are about alpha-beta's pruning; parsons asks for
+    the pseudocode of alpha-beta, minimax or expectiminimax, checked on the exercise's tree."""
+    called = f"{'an' if kind == 'ordering' else 'a'} {kind} exercise"
+    for name in ("ask", "weights"):
+        if data.get(name) is not None:
+            raise InputError(name, f"{called} has its own marks: leave out {name}")
+    if kind in ("ordering", "make-it-prune") and algorithm != "alphabeta":
+        raise InputError("algorithm", f"{called} is about alpha-beta's pruning: leave out algorithm, or give alphabeta")
+    if kind in ("ordering", "make-it-prune") and returns != "v":
+        raise InputError("returns", f"{called} counts what alpha-beta visits, the same in either form: leave out returns")
+    if kind == "parsons" and algorithm not in PARSONS_ALGORITHMS:
+        raise InputError("algorithm", f"a parsons exercise's pseudocode is one of {', '.join(PARSONS_ALGORITHMS)}, got {quoted(algorithm)}")
+    if kind == "parsons" and ties != "prune":
+        raise InputError("ties", "a parsons exercise builds the slides' pseudocode, which prunes on ties (v ≥ β): leave out ties")
+    if kind == "parsons" and returns != "v":
+        raise InputError("returns", "a parsons exercise builds the slides' pseudocode, which returns v: leave out returns")
+    if data.get("prune") is not None and kind != "make-it-prune":
+        raise InputError("prune", 'goes with "kind": "make-it-prune"')
+    ties = ties if algorithm == "alphabeta" else "prune"
+    if kind == "parsons" and all(data.get(name) is None for name in ("tree", "generate", "game")):
+        source = EXAMPLES["chance"] if algorithm == "expectiminimax" else EXAMPLES["lecture"]
+        data = {**data, "tree": source}  # the lecture's A/B/C/D example (its chance-node form for expectiminimax)
+    if kind == "make-it-prune":
+        return _prune_exercise(data, ties)
+    tree = _source_tree(data, algorithm, ties)
+    if kind == "ordering":
+        check_orderable(tree)
+    return Exercise(tree, algorithm, ties, (), "v", None, kind)
+
+
+def _prune_exercise(data: dict[str, Any], ties: str) -> Exercise:
+    """A make-it-prune exercise: from a tree (its leaves may be null: the shape alone, with "prune"), or generated
+    (the branches asked are those its drawn values prune). The stored tree's values are a witness: leaf values
+    for which alpha-beta prunes exactly the asked branches, so every exercise stored can be answered."""
+    if data.get("game") is not None:
+        raise InputError("game", 'a make-it-prune exercise is made from "tree" or "generate" (its leaves are the student\'s)')
+    asked = data.get("prune")
+    blank = data.get("tree") is not None and has_blank_leaf(data["tree"])
+    if data.get("generate") is not None and asked is not None:
+        raise InputError("prune", "a generated tree's asked prunes are the ones its drawn values make (each student's "
+                                  "tree may differ): leave out prune")
+    source = {**data, "tree": blank_leaves(data["tree"])} if blank else data
+    tree = _source_tree(source, "alphabeta", ties)
+    check_prune_size(tree)
+    if asked is None:
+        if blank:
+            raise InputError("prune", "the tree's leaves are blank: say which branches alpha-beta must prune")
+        prunes = tuple(pruning_run(tree, ties).pruned)
+        if not prunes:
+            where = "generate.min_prunes" if data.get("generate") is not None else "tree"
+            raise InputError(where, "alpha-beta prunes nothing on these leaf values: give \"prune\", or values that prune"
+                             if where == "tree" else "this generated tree has no prune to ask for: ask for min_prunes of 1 or more")
+        return Exercise(tree, "alphabeta", ties, (), "v", None, "make-it-prune", prunes)
+    prunes = parse_prune(tree, asked, ties)
+    values = witness(tree, prunes, ties)
+    if values is None:
+        raise InputError("prune", f"no leaf values were found for which alpha-beta prunes exactly {', '.join(prunes)} "
+                                  f"(tried {WITNESS_STEPS:,} changes): ask for another set")
+    for node in tree.walk():
+        if not node.children:
+            node.value = values[node.id]
+    return Exercise(tree, "alphabeta", ties, (), "v", None, "make-it-prune", prunes)
 
 
 def _parse_ask(ask: Any, algorithm: str) -> tuple[str, ...]:
@@ -210,9 +295,9 @@ def practice_tree(root: TreeNode, algorithm: str = "alphabeta") -> TreeNode:
 
 
 def exercise_from_json(data: dict[str, Any]) -> Exercise:
-    """An exercise as stored (to_json), read back: it was validated when it was made."""
+    """An exercise as stored (stored_json), read back: it was validated when it was made."""
     return Exercise(tree_from_stored_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]),
-                    data.get("returns", "v"), data.get("weights"))
+                    data.get("returns", "v"), data.get("weights"), data.get("kind", "values"), tuple(data.get("prune", ())))
 
 
-__all__ = ["ASKS", "Exercise", "exercise_from_json", "parse_exercise", "practice_tree", "solution_text"]
+__all__ = ["ASKS", "KINDS", "Exercise", "exercise_from_json", "parse_exercise", "practice_tree"]

@@ -39,6 +39,9 @@ def parse_variants(value: Any, request: dict[str, Any]) -> str:
         return "same"
     if value not in VARIANTS:
         raise InputError("variants", f"expected one of {', '.join(VARIANTS)}")
+    if value != "same" and request.get("kind") == "parsons":
+        raise InputError("variants", "a parsons exercise's lines are the same pseudocode on every tree, and a new tree would "
+                                     "reshuffle a student's program: leave out variants")
     if value != "same" and request.get("generate") is None:
         raise InputError("variants", f'"{value}" draws each tree from the generator: it needs "generate" (a seed and '
                                      "the tree's shape), not a given tree or position")

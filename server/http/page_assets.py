@@ -18,10 +18,11 @@ VENDOR_FILES = {
     "d3.min.js": "d3/dist/d3.min.js",
     "socket.io.min.js": "socket.io-client/dist/socket.io.min.js",
     "qrcode.mjs": "qrcode-generator/dist/qrcode.mjs",  # an ES module: class_qr.js imports it
+    "sortable.esm.js": "sortablejs/modular/sortable.complete.esm.js",  # drag to reorder (with its auto-scroll): the built exercises import it
 }
 """The only files served from node_modules (installed from the npm registry by `npm ci`)."""
 
-VENDOR_MODULES = ("qrcode.mjs",)
+VENDOR_MODULES = ("qrcode.mjs", "sortable.esm.js")
 """Vendor files the app's modules import (by /vendor/ URL), so the import map versions them too."""
 
 

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from search import InputError
-from search.practice import Exercise, check_answer, hint_for, parse_exercise, solution_text
+from search.practice import Exercise, check_answer, copy_for, hint_for, parse_exercise, solution_text
 from search.practice.diagnosis import mistaken_events
 from search.practice.variants import parse_variants
 from search.traces.check import canonical_text
@@ -236,7 +236,7 @@ def student_copy(exercise_id: str) -> Any:
     variant = student_tree(exercise_id, loaded, identity)
     named = {} if identity.roster_entry is None else {"roster_student": identity.student}
     dealt = {} if variant.number is None else {"tree_number": variant.number}  # per-attempt: sent back with check, hint, solution
-    return jsonify(**variant.exercise.student_copy(), **dealt, options=loaded.options.to_json(),
+    return jsonify(**copy_for(variant.exercise), **dealt, options=loaded.options.to_json(),
                    **used_and_left(exercise_id, loaded.options, identity), **lms_student(request.args, exercise_id),
                    variants=loaded.variants, roster=loaded.roster, person=identity.roster_entry is not None or
                    identity.lms_user is not None, **named)
@@ -334,9 +334,10 @@ def results(exercise_id: str) -> Any:
         return loaded
     exercise = loaded.exercise
     attempts = store().attempts(exercise_id)
-    summary = summarise(exercise.node_ids, [(a.score, helped(a.help)) for a in attempts], store().mistake_counts(exercise_id))
+    summary = summarise(exercise.node_ids, [(a.score, helped(a.help)) for a in attempts], store().mistake_counts(exercise_id),
+                        exercise.kind)
     by_attempt = summarise_attempts(attempts, exercise.node_ids)
-    student = {**exercise.student_copy(), "options": loaded.options.to_json()}
+    student = {**copy_for(exercise), "options": loaded.options.to_json()}
     return jsonify(**summary, **by_attempt, student=student, variants=loaded.variants, roster=loaded.roster)
 
 
@@ -356,7 +357,7 @@ def one_attempt(exercise_id: str, attempt_id: int) -> Any:
     answer = None if attempt.answer is None else json.loads(attempt.answer)
     checked = None if answer is None else check_answer(tree, answer)
     number = next(n for n, each in numbered(store().attempts(exercise_id)) if each.id == attempt_id)
-    return jsonify(attempt=listed_attempt(number, attempt), student=tree.student_copy(), answer=answer, check=checked,
+    return jsonify(attempt=listed_attempt(number, attempt), student=copy_for(tree), answer=answer, check=checked,
                    variants=loaded.variants)
 
 

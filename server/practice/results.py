@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 MISTAKE_KINDS = ("value", "bound", "missed_prune", "extra_prune")
+BUILT_MISTAKE_KINDS = {"ordering": ("order",), "make-it-prune": ("not_pruned",)}
+"""What a built kind's mistakes add per node (issue 50); a parsons exercise's mistakes are at lines, not nodes."""
 BINS = 10
 
 
@@ -21,10 +23,13 @@ def score_bin(score: float) -> int:
     return max(0, min(BINS - 1, int(score * BINS + 1e-9)))
 
 
-def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts: Iterable[tuple[str, str, int]]) -> dict[str, Any]:
-    """`scores`: every attempt's (score, whether help was used before it); `counts`: (node, kind, count) as the store sums them."""
+def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts: Iterable[tuple[str, str, int]],
+              exercise_kind: str = "values") -> dict[str, Any]:
+    """`scores`: every attempt's (score, whether help was used before it); `counts`: (node, kind, count) as the store sums
+    them; `exercise_kind`: a built kind counts its own mistakes per node too (BUILT_MISTAKE_KINDS)."""
+    kinds = (*MISTAKE_KINDS, *BUILT_MISTAKE_KINDS.get(exercise_kind, ()))
     nodes: dict[str, dict[str, int]] = {
-        node: {**{kind: 0 for kind in MISTAKE_KINDS}, "attempts_wrong": 0} for node in node_ids
+        node: {**{kind: 0 for kind in kinds}, "attempts_wrong": 0} for node in node_ids
     }
     bins = [0] * BINS
     attempts = perfect = perfect_with_help = with_help = 0

@@ -49,9 +49,20 @@ def listed(mistake: dict[str, Any]) -> bool:
     return mistake["kind"] in ("value", "bound") and "got" in mistake
 
 
+BUILT_KEPT = {
+    "ordering": ("visited", "fewest", "most", "leaves", "pruned"),
+    "make-it-prune": ("pruned", "happen", "reasons", "not_pruned", "also_pruned", "leaves", "visited"),
+    "parsons": ("runs",),
+}
+"""What a built kind's check keeps with the solution hidden: what the student's own order, leaves or program did
+(the real search of what they built), not what the right one is."""
+
+
 def without_answers(exercise: Exercise, result: dict[str, Any]) -> dict[str, Any]:
     """The check's answer with no right value or window, no place in the solution's trace, and no mark whose
     place tells the answer (those are counted in `unlisted`: {"left_empty", "prune_marks"}); `withheld`: true."""
+    if exercise.kind != "values":
+        return built_without_answers(exercise, result)
     marks = len(result["mistakes"])
     mistakes = []
     for mistake in filter(listed, result["mistakes"]):
@@ -65,3 +76,14 @@ def without_answers(exercise: Exercise, result: dict[str, Any]) -> dict[str, Any
                 "prune_marks": sum(1 for m in result["mistakes"] if m["kind"] in ("missed_prune", "extra_prune"))}
     return {**result, "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None,
             "misconceptions": misconceptions, "withheld": True, "unlisted": unlisted}
+
+
+def built_without_answers(exercise: Exercise, result: dict[str, Any]) -> dict[str, Any]:
+    """A built kind's check with the solution hidden: the score and what the student's own build did (the leaves
+    their order visits, the prunes their leaves make: the real search of their own answer); make-it-prune keeps its
+    reasons, which quote the student's own leaves. No better order, no line's right place, no misconception named
+    (a distractor's name tells which line to drop)."""
+    kept = {k: result[k] for k in ("correct", "score", "asked", "extra", "right", "rule", *BUILT_KEPT[exercise.kind]) if k in result}
+    mistakes = result["mistakes"] if exercise.kind == "make-it-prune" else []
+    return {**kept, "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None, "ignored": [],
+            "misconceptions": [], "withheld": True, "unlisted": {"mistakes": len(result["mistakes"]) - len(mistakes)}}

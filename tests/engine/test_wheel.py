@@ -72,7 +72,7 @@ def test_the_wheel_holds_the_browser_app(wheel: Path) -> None:
     expected = web_files()
     assert "server/web/templates/index.html" in expected and "server/web/static/build/code_editor.js" in expected
     assert expected - names == set(), f"missing from the wheel: {sorted(expected - names)[:20]}"
-    vendor = {"d3/dist/d3.min.js", "socket.io-client/dist/socket.io.min.js", "qrcode-generator/dist/qrcode.mjs",
+    vendor = {"d3/dist/d3.min.js", "socket.io-client/dist/socket.io.min.js", "qrcode-generator/dist/qrcode.mjs", "sortablejs/modular/sortable.complete.esm.js",
               "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"}
     assert {f"server/web/node_modules/{path}" for path in vendor} <= names
     others = {n for n in names if n.startswith("server/web/node_modules/")} - {f"server/web/node_modules/{p}" for p in vendor}

@@ -49,7 +49,7 @@ function scoreCell(exercise, score) {
   link.href = resultsUrl(exercise);
   td.append(link, el("span", `(${score.attempts})`, "attempt-count"));
   td.title = `${score.attempts} attempt${score.attempts === 1 ? "" : "s"}; counted: the ${GRADE_WORDS[exercise.grade] || exercise.grade}`;
-  if (score.rule !== "marks") {
+  if (score.rule === "one-per-slip") { // scoring.py OLD_RULE: a built kind's own rule (leaves, lines) is not old
     td.append(el("span", "old rule", "old-rule"));
     td.title += `; scored by the rule before (${score.rule}), kept as it was given`;
   }

@@ -25,6 +25,9 @@ export const checkAnswer = (id, answer) => post(`${path(id)}/check`, answer);
 export const askHint = (id, answer, who = {}) => post(`${path(id)}/hint${query(who)}`, answer);
 // The instructor's summary; a wrong key is an Error (403)
 // `access`: {key} (the results link's) or {lti} (an instructor's launch from a course the exercise was added to)
+// GET /api/practice/next (issue 50): a new values exercise on which that misconception changes the answer.
+export const nextExercise = (misconception, after, algorithm) =>
+  call(`/api/practice/next?${new URLSearchParams({ misconception, after, algorithm })}`).then((r) => r.json());
 export const fetchResults = (id, access) => call(`${path(id)}/results?${new URLSearchParams(access)}`).then((r) => r.json());
 // One attempt with the tree it was checked against and its answer (issue 46): {attempt, student, answer, check, variants}
 export const fetchAttempt = (id, attempt, access) =>

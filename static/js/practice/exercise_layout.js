@@ -93,7 +93,7 @@ export function drawNodes(layer, layout) {
       const mover = svgEl("text", { class: "mover", x: n.x, y: n.y + 5 }, g);
       mover.textContent = n.player; // a tree's own text: never markup
     }
-    if (n.leaf && n.value !== undefined) {
+    if (n.leaf && n.value !== undefined && n.value !== null) { // a make-it-prune leaf is blank: the student's
       const vector = Array.isArray(n.value);
       const y = vector ? n.y + RISE + 4 + VECTOR_H / 2 : n.y + (n.player === "min" ? -3 : 4);
       const value = svgEl("text", { class: vector ? "value vector" : "value", x: n.x, y }, g);

@@ -16,6 +16,9 @@ function valuesOnly(id) {
   const algorithm = algorithmOf(id);
   return Boolean(algorithm) && algorithm.single_pass && !algorithm.ties;
 }
+// The searches each built kind takes (search/practice/exercise.py construction_exercise); values: the catalogue's.
+const KIND_ALGORITHMS = { values: [], ordering: ["alphabeta"], "make-it-prune": ["alphabeta"],
+  parsons: ["alphabeta", "minimax", "expectiminimax"] };
 const WHOLE = ["seed", "depth", "min_branching", "max_branching", "min_value", "max_value", "min_prunes"];
 
 // The generator's options from the form; throws an Error naming a field that is not a whole number.
@@ -77,6 +80,7 @@ export class ExerciseMaker {
     const algorithm = section.querySelector('[name="maker_algorithm"]');
     algorithm.addEventListener("change", () => this.followAlgorithm());
     for (const box of section.querySelectorAll('[name="maker_ask"]')) box.addEventListener("change", () => this.followAsk());
+    section.querySelector('[name="maker_kind"]').addEventListener("change", () => this.followKind());
     this.followAsk();
     $("make-exercise").addEventListener("click", () => this.make());
     $("practise-tree").addEventListener("click", async () => {
@@ -98,6 +102,10 @@ export class ExerciseMaker {
   }
 
   followAlgorithm() {
+    if (this.kind() !== "values") {
+      this.followKind();
+      return;
+    }
     const minimax = valuesOnly(this.section.querySelector('[name="maker_algorithm"]').value);
     for (const box of this.section.querySelectorAll('[name="maker_ask"]')) {
       if (box.value !== "values") {
@@ -110,6 +118,24 @@ export class ExerciseMaker {
     this.followAsk();
   }
 
+  // A built exercise (issue 50) has its own marks: what is asked, the weights and the form are the values kind's.
+  followKind() {
+    const kind = this.kind();
+    const values = kind === "values";
+    const algorithm = this.section.querySelector('[name="maker_algorithm"]');
+    for (const option of algorithm.options) option.disabled = !KIND_ALGORITHMS[kind].includes(option.value) && kind !== "values";
+    if (!values && !KIND_ALGORITHMS[kind].includes(algorithm.value)) algorithm.value = "alphabeta";
+    this.section.querySelector('[name="maker_ties"]').disabled = !values && (kind === "parsons" || algorithm.value !== "alphabeta");
+    for (const box of this.section.querySelectorAll('[name="maker_ask"], [name="maker_weight"]')) box.disabled = !values;
+    this.section.querySelector('[name="maker_returns"]').disabled = !values;
+    this.section.querySelector('[data-maker="prune"]').hidden = kind !== "make-it-prune";
+    if (values) this.followAlgorithm();
+  }
+
+  kind() {
+    return this.section.querySelector('[name="maker_kind"]').value;
+  }
+
   // A weight only for a kind of mark asked for.
   followAsk() {
     const asked = new Set([...this.section.querySelectorAll('[name="maker_ask"]:checked')].map((box) => box.value));
@@ -119,6 +145,7 @@ export class ExerciseMaker {
   request() {
     const s = this.section;
     const request = this.source() === "generate" ? { generate: generateOptions(s) } : this.shown();
+    if (this.kind() !== "values") return { ...this.builtRequest(request), ...gradedUse(s), ...(this.extend ? this.extend.fields(request) : {}) };
     request.algorithm = s.querySelector('[name="maker_algorithm"]').value;
     request.ties = s.querySelector('[name="maker_ties"]').value;
     if (request.algorithm === "alphabeta" && s.querySelector('[name="maker_returns"]').value === "bound") request.returns = "bound";
@@ -131,6 +158,19 @@ export class ExerciseMaker {
     const weights = markWeights(s, request.ask);
     if (weights) request.weights = weights;
     return { ...request, ...gradedUse(s), ...(this.extend ? this.extend.fields(request) : {}) };
+  }
+
+  // An ordering, make-it-prune or Parsons exercise: the tree, the kind, its search; "prune" as typed (ids, by commas).
+  builtRequest(request) {
+    const s = this.section;
+    const kind = this.kind();
+    const out = { ...request, kind, algorithm: s.querySelector('[name="maker_algorithm"]').value };
+    if (out.algorithm === "alphabeta" && kind !== "parsons") out.ties = s.querySelector('[name="maker_ties"]').value;
+    if (kind === "make-it-prune") {
+      const typed = s.querySelector('[name="maker_prune"]').value.split(/[\s,]+/).filter(Boolean);
+      if (typed.length) out.prune = typed;
+    }
+    return out;
   }
 
   async make() {

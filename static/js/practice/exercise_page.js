@@ -6,9 +6,9 @@
 // graded-use options hide Hint and Show solution and count the attempts allowed. A hint and the
 // solution say whose they are too: the server notes them, and a check after help is not "perfect".
 
-import { ExerciseTree } from "./exercise_tree.js";
-import { askHint, checkAnswer, fetchExercise } from "./exercise_client.js";
-import { KIND_WORDS, answerFrom, askedWords, howToWords, scoreWords, settingsWords } from "./exercise_words.js";
+import { isBuilt, makeWork } from "./built_work.js";
+import { askHint, checkAnswer, fetchExercise, nextExercise } from "./exercise_client.js";
+import { KIND_WORDS, answerFrom, askedWords, builtScoreWords, builtSettingsWords, howToWords, scoreWords } from "./exercise_words.js";
 import { colourMarks, misconceptionIndex, partOfNote, showMisconceptions } from "./misconception_feedback.js";
 import { pageIdentity } from "./learner.js";
 import { ownTreeWords, whoseCheckWords } from "./roster_words.js";
@@ -44,6 +44,7 @@ function showError(text) {
 // The answer as the server wants it. strict: an unreadable box stops here, marked and focused.
 function answer(strict) {
   const tree = page.tree;
+  if (isBuilt(page.copy)) return builtAnswer(strict);
   try {
     return answerFrom(tree.typed(), page.copy.ask, (node) => tree.under(node), strict, (page.copy.players || []).length);
   } catch (bad) {
@@ -52,6 +53,21 @@ function answer(strict) {
     const input = bad.field === "value" ? parts.value : bad.field === "α" ? parts.alpha : parts.beta;
     input.setAttribute("aria-invalid", "true");
     input.focus();
+    showError(`${bad.message}.`);
+    return null;
+  }
+}
+
+// A built exercise's answer (the order, the leaves, the program); a box that cannot be read stops here, focused.
+function builtAnswer(strict) {
+  try {
+    return page.tree.answer(strict);
+  } catch (bad) {
+    if (!bad.node) throw bad;
+    if (bad.input) {
+      bad.input.setAttribute("aria-invalid", "true");
+      bad.input.focus();
+    }
     showError(`${bad.message}.`);
     return null;
   }
@@ -72,6 +88,7 @@ async function act(action) {
 }
 
 function nodeLabel(node) {
+  if (page.tree.labelOf) return page.tree.labelOf(node);
   const n = page.tree.layout.byId.get(node);
   return n ? n.label : node;
 }
@@ -94,7 +111,8 @@ async function check() {
   page.checked = result;
   if (result.new_tree) offerNewTree(); // per-attempt: the next check is of a new tree
   $("feedback").hidden = false;
-  $("feedback-score").textContent = scoreWords(result, Boolean(page.copy.weights));
+  $("feedback-score").textContent = isBuilt(page.copy) ? builtScoreWords(result, page.copy.kind)
+    : scoreWords(result, Boolean(page.copy.weights));
   $("feedback-score").dataset.correct = String(result.correct);
   showHelpUsed(result);
   showGradebook(result.lms);
@@ -102,12 +120,14 @@ async function check() {
   const list = $("feedback-list");
   list.replaceChildren();
   $("feedback-list-box").hidden = result.mistakes.length === 0;
-  $("mistakes-heading").textContent = result.withheld ? "What you wrote that is wrong, in the order the search meets it"
-    : "All mistakes, in the order the search meets them";
+  $("mistakes-heading").textContent = isBuilt(page.copy) ? "All mistakes"
+    : result.withheld ? "What you wrote that is wrong, in the order the search meets it" : "All mistakes, in the order the search meets them";
   page.tree.showMistakes(result.mistakes);
+  if (page.tree.showResult) page.tree.showResult(result); // what the real search did with the student's build
   const watch = page.copy.options.solution && !result.withheld
     ? (m) => solutionUrl({ misconception: m.id, step: String(m.step) }) : null;
   showMisconceptions($("misconception-box"), result, nodeLabel, watch);
+  offerPractice(result);
   colourMarks(page.tree, result);
   const found = misconceptionIndex(result);
   if (result.first_mistake) {
@@ -132,6 +152,28 @@ async function check() {
   }
   if (result.first_mistake) page.tree.point(result.first_mistake, "first");
   else $("feedback-score").focus();
+}
+
+// After a check names a misconception: a new tree on which that idea changes the answer (GET /api/practice/next),
+// so the student can try again where it matters. Not in an LMS-graded page: a practice tree is not the course's.
+function offerPractice(result) {
+  const best = (result.misconceptions || [])[0];
+  if (!best || who.lti) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "practise-idea";
+  button.textContent = `Practise this on a new tree: one where ${best.name} changes the answer`;
+  button.addEventListener("click", () => act(async () => {
+    const algorithm = page.copy.algorithm; // the search practised here: a Parsons exercise's is its program's
+    let made;
+    try {
+      made = await nextExercise(best.id, id, algorithm);
+    } catch {
+      made = await nextExercise(best.id, id, ""); // a slip of another search than this one (a Parsons distractor's)
+    }
+    window.location.assign(made.url);
+  }));
+  $("misconception-box").append(button);
 }
 
 // What the check's answer says of the help used before it ("3 hints were used before this check: it is
@@ -189,7 +231,9 @@ function shownTree() {
 }
 
 async function hint() {
-  const { hint: next } = await askHint(id, { ...answer(false), ...who, ...shownTree() });
+  const sent = answer(isBuilt(page.copy)); // a built kind's hint checks the whole build: an empty leaf is named here
+  if (!sent) return;
+  const { hint: next } = await askHint(id, { ...sent, ...who, ...shownTree() });
   $("feedback").hidden = false;
   $("feedback-list-box").hidden = true;
   $("misconception-box").hidden = true;
@@ -209,6 +253,10 @@ async function hint() {
 // a Check yet, the hint's step is the first mistake (asked without the student's identity: the solution
 // page's own request is what the server notes for them).
 async function solution() {
+  if (isBuilt(page.copy)) { // the replay of a search that does what was asked: from its start
+    window.location.assign(solutionUrl({ step: "0" }));
+    return;
+  }
   let seq = page.checked && page.checked.first_mistake ? page.checked.first_mistake.seq : null;
   if (seq === null || seq === undefined) {
     const ask = !(page.checked && page.checked.correct) && page.copy.options.hints; // hints off: from the start
@@ -272,7 +320,7 @@ async function newTree() {
   page.checked = null;
   $("feedback").hidden = true;
   $("new-tree").hidden = true;
-  page.tree = new ExerciseTree($("drawing-box"), page.copy, () => {
+  page.tree = makeWork($("drawing-box"), page.copy, () => {
     page.checked = null;
     keep();
   });
@@ -300,17 +348,29 @@ async function open() {
   showAttempts();
   $("task-student").textContent = whoseWords(copy, who);
   showOwnTree(copy);
-  $("task-settings").textContent = settingsWords(copy);
-  $("task-asked").textContent = askedWords(copy.ask, copy);
-  $("task-howto").textContent = howToWords(copy.ask, copy);
+  $("task-settings").textContent = builtSettingsWords(copy);
+  $("task-asked").textContent = copy.task || askedWords(copy.ask, copy);
   $("task-scoring").textContent = copy.scoring || "";
-  page.tree = new ExerciseTree($("drawing-box"), copy, () => {
+  page.tree = makeWork($("drawing-box"), copy, () => {
     page.checked = null; // Show solution then asks again where the first mistake is
     keep();
   });
+  $("task-howto").textContent = page.tree.howTo || howToWords(copy.ask, copy);
+  showLegend(copy);
   const before = saved();
   if (before) page.tree.setTyped(before);
   document.body.dataset.ready = "true";
+}
+
+// The legend's ✂ entry says what ✂ means for this kind; a Parsons exercise draws no tree, so it has no legend.
+function showLegend(copy) {
+  document.body.dataset.kind = copy.kind || "values";
+  const legend = document.querySelector(".exercise-legend");
+  legend.hidden = copy.kind === "parsons";
+  const cut = legend.querySelector(".key-pruned")?.parentElement;
+  if (!cut || !isBuilt(copy)) return;
+  cut.lastChild.textContent = copy.kind === "make-it-prune" ? " alpha-beta must prune this branch (after Check: green if it does)"
+    : " after Check: a branch alpha-beta pruned on your order; filled leaves are the ones it evaluated";
 }
 
 $("new-tree").addEventListener("click", () => act(newTree));

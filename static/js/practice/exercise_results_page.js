@@ -9,10 +9,11 @@ import { reviewLink, showRoster } from "./results_roster.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
 import { launchFor } from "./learner.js";
 import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
-import { percent, settingsWords, askedWords } from "./exercise_words.js";
+import { percent, builtSettingsWords, askedWords } from "./exercise_words.js";
 
 const $ = (id) => document.getElementById(id);
 const id = document.body.dataset.exercise;
+const OLD_RULE = "one-per-slip"; // search/practice/scoring.py OLD_RULE
 const heat = (share) => d3.interpolateOrRd(0.08 + 0.85 * share);
 
 function row(cells) {
@@ -68,14 +69,16 @@ function drawHeat(results) {
   const groups = drawNodes(svgEl("g", { class: "nodes" }, svg), layout);
   const rows = [];
   for (const n of layout.nodes) {
-    const counts = results.nodes[n.id] || { attempts_wrong: 0, value: 0, bound: 0, missed_prune: 0, extra_prune: 0 };
+    const counts = { attempts_wrong: 0, value: 0, bound: 0, missed_prune: 0, extra_prune: 0, order: 0, not_pruned: 0, ...results.nodes[n.id] };
     const share = attempts ? counts.attempts_wrong / attempts : 0;
     const g = groups[n.id];
     g.dataset.wrong = String(counts.attempts_wrong);
     g.querySelector(".shape").style.fill = heat(share);
     svgEl("title", {}, g).textContent = `${n.label}: wrong in ${counts.attempts_wrong} of ${attempts} attempts` +
-      ` (value ${counts.value}, α/β ${counts.bound}, missed prune ${counts.missed_prune}, extra prune ${counts.extra_prune})`;
-    rows.push(row([n.label, `${counts.attempts_wrong} of ${attempts}`, counts.value, counts.bound, counts.missed_prune, counts.extra_prune]));
+      ` (value ${counts.value}, α/β ${counts.bound}, missed prune ${counts.missed_prune + counts.not_pruned}, extra prune ` +
+      `${counts.extra_prune}, order ${counts.order})`;
+    rows.push(row([n.label, `${counts.attempts_wrong} of ${attempts}`, counts.value, counts.bound, counts.missed_prune + counts.not_pruned,
+      counts.extra_prune, counts.order]));
   }
   $("node-rows").replaceChildren(...rows);
   $("heat-box").replaceChildren(canvas);
@@ -93,9 +96,11 @@ function optionsWords(options) {
   return `Students see ${hidden.length ? `no ${hidden.join(" and no ")}` : "Hint and Show solution"}; ${limit}; an LMS gradebook gets ${grade}.`;
 }
 
-function showMisconceptions(found) {
+// `lines`: a Parsons exercise's lines, whose ids are where its marks are: each is named by its text.
+function showMisconceptions(found, lines = []) {
+  const text = new Map(lines.map((line) => [line.id, `“${line.text}”`]));
   const rows = found.map((m) => {
-    const tr = row([m.name, m.first_attempts, m.retries, m.nodes.map((n) => `${n.node} ×${n.attempts}`).join(", ")]);
+    const tr = row([m.name, m.first_attempts, m.retries, m.nodes.map((n) => `${text.get(n.node) || n.node} ×${n.attempts}`).join(", ")]);
     tr.dataset.misconception = m.id;
     return tr;
   });
@@ -125,7 +130,7 @@ const timeWords = (iso) => new Date(iso).toLocaleString(undefined, { month: "sho
 
 function showAttempts(results, access) {
   const rows = results.attempt_list.map((a) => {
-    const oldRule = a.rule !== undefined && a.rule !== "marks";
+    const oldRule = a.rule === OLD_RULE; // the rule before issue 46 (search/practice/scoring.py); a built kind has its own rule
     const tr = row([timeWords(a.time), a.student === null ? "anonymous" : a.student, a.learner || "—", a.attempt,
       oldRule ? `${percent(a.score)} *` : percent(a.score), a.misconceptions.map((m) => `${m.name} (${m.marks})`).join("; ") || "—",
       helpWords(a.help)]);
@@ -143,7 +148,7 @@ function showAttempts(results, access) {
   });
   $("attempt-rows").replaceChildren(...rows);
   // Attempts scored before every mark counted (issue 46) keep the score they were given, marked with a *.
-  $("old-rule-note").hidden = !results.attempt_list.some((a) => a.rule !== undefined && a.rule !== "marks");
+  $("old-rule-note").hidden = !results.attempt_list.some((a) => a.rule === OLD_RULE);
   const capped = results.attempt_list.length < results.attempts;
   $("list-capped").textContent = capped ? `: the newest ${results.attempt_list.length} of ${results.attempts}` : "";
 }
@@ -163,7 +168,8 @@ async function open() {
       : key || lti || course ? err.message : "This page needs the results key: open the results link given when the exercise was made.";
     return;
   }
-  $("results-settings").textContent = `${settingsWords(results.student)} ${askedWords(results.student.ask, results.student)}`;
+  const student = results.student;
+  $("results-settings").textContent = `${builtSettingsWords(student)} ${student.task || askedWords(student.ask, student)}`;
   $("results-options").textContent = optionsWords(results.student.options);
   $("results-scoring").textContent = results.student.scoring || "";
   $("attempts").textContent = String(results.attempts);
@@ -173,12 +179,13 @@ async function open() {
   $("perfect").textContent = String(results.perfect);
   $("perfect").title = `${results.perfect_with_help} more scored 100% after a hint or the solution`;
   $("with-help").textContent = String(results.with_help);
-  showMisconceptions(results.misconceptions);
+  showMisconceptions(results.misconceptions, student.lines || []);
   drawHistogram(results.first_scores);
   const variants = results.variants && results.variants !== "same";
   $("heat-variants").hidden = !variants;
   $("heat-same").hidden = variants;
-  if (!variants) drawHeat(results);
+  $("heat-heading").parentElement.hidden = student.kind === "parsons"; // its marks are lines, not nodes
+  if (!variants && student.kind !== "parsons") drawHeat(results);
   showAttempts(results, access);
   if (results.roster) await showRoster(id, access);
   $("download-csv").href = resultsCsvUrl(id, access);

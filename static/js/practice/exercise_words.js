@@ -197,7 +197,48 @@ export const KIND_WORDS = {
   bound: "wrong α/β",
   missed_prune: "missed prune",
   extra_prune: "extra prune",
+  order: "order",
+  not_pruned: "not pruned",
+  line: "line out of place",
+  distractor: "a line that does not belong",
+  indent: "indent",
+  missing: "missing line",
 };
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+// The score line of a built exercise's check (issue 50): what the real search did with the student's build.
+export function builtScoreWords(result, kind) {
+  const score = percent(result.score);
+  if (kind === "ordering") {
+    const range = `the fewest any order reaches is ${result.fewest}, the most ${result.most}`;
+    return result.correct
+      ? `Correct! Score ${score}: on your order alpha-beta evaluates ${plural(result.visited, "leaf", "leaves")}, the fewest any order reaches.`
+      : `Score ${score}: on your order alpha-beta evaluates ${plural(result.visited, "leaf", "leaves")}; ${range}.`;
+  }
+  if (kind === "make-it-prune") {
+    if (result.correct) return `Correct! Score ${score}: with your leaves alpha-beta prunes exactly the branches asked.`;
+    const extra = result.extra ? `, and it prunes ${plural(result.extra, "branch", "branches")} not asked` : "";
+    return `Score ${score}: ${result.right} of ${plural(result.asked, "asked prune happens", "asked prunes happen")}${extra}.`;
+  }
+  if (result.correct && result.same_search) {
+    return `Correct! Score ${score}: some lines stand elsewhere than the slides put them, but your program searches exactly as ` +
+      "the slides' does on every tree.";
+  }
+  if (result.correct) return `Correct! Score ${score}: every line is in place, and your program searches as the slides' does.`;
+  const extra = result.extra ? `, and ${plural(result.extra, "line that does", "lines that do")} not belong` : "";
+  return `Score ${score}: ${result.right} of ${plural(result.asked, "line", "lines")} in place${extra}.`;
+}
+
+// What a built exercise asks, in the settings sentence's place for parsons.
+export function builtSettingsWords(copy) {
+  const alg = ALGORITHM_WORDS[copy.algorithm] || copy.algorithm;
+  if (copy.kind === "parsons") {
+    return `Build ${alg}'s pseudocode as the lecture slides write it (AIMA 4th ed. §5.2${copy.algorithm === "expectiminimax" ? ", §5.5" : ""}). ` +
+      "Your program is run on the exercise's trees and checked against the real search.";
+  }
+  return settingsWords(copy);
+}
 
 // A score in [0, 1] as a percentage, e.g. "85%".
 export function percent(score) {

@@ -4,6 +4,7 @@
 // Everything from the server is inserted as text.
 
 const COLOURS = 3; // misc-0 .. misc-2 in exercise.css; a fourth and later share the last colour
+const LINE_KINDS = new Set(["line", "distractor", "indent", "missing"]); // a Parsons check's marks
 
 export const colourOf = (index) => `misc-${Math.min(index, COLOURS - 1)}`;
 
@@ -70,7 +71,8 @@ function marksLine(m, index, nodeLabel, tag = "p") {
     line.textContent = "Its marks are among those not listed.";
     return line;
   }
-  line.textContent = `On the tree, its ${n} mark${n === 1 ? "" : "s"} ${n === 1 ? "is" : "are"} drawn in this colour` +
+  const where = m.explains.every((mark) => LINE_KINDS.has(mark.kind)) ? "In your program" : "On the tree"; // a Parsons check's marks are lines
+  line.textContent = `${where}, its ${n} mark${n === 1 ? "" : "s"} ${n === 1 ? "is" : "are"} drawn in this colour` +
     (nodes.length ? ` (${nodes.join(", ")}).` : ".");
   line.prepend(chip(index));
   return line;

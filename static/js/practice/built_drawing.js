@@ -1,0 +1,90 @@
+// The drawing of a built exercise's tree (ordering, make-it-prune): the exercise's own layout and shapes
+// (exercise_layout.js), its edges, and a layer of HTML over it for what the student types; then what the real
+// search did with the student's build, once checked: the leaves it evaluated and the branches it pruned.
+
+import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
+
+const BOTTOM_ROOM = 96; // under the leaves: a leaf's box and the callout that explains it
+
+export class BuiltDrawing {
+  // box: the scrollable element; tree: the copy's tree (as the student's order has it).
+  constructor(box, tree, { dx = 64, dy = 96 } = {}) {
+    this.layout = layoutTree(tree, { dx, dy });
+    const { width } = this.layout;
+    const height = Math.max(...this.layout.nodes.map((n) => n.y)) + RISE + BOTTOM_ROOM;
+    this.canvas = document.createElement("div");
+    this.canvas.className = "exercise-canvas built-canvas";
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    this.svg = svgEl("svg", { class: "exercise-tree", width, height, "aria-hidden": "true" }, this.canvas);
+    this.edgeLayer = svgEl("g", { class: "edges" }, this.svg);
+    this.edges = new Map(); // child id -> its edge
+    for (const n of this.layout.nodes) {
+      for (const c of n.children) {
+        const line = svgEl("line", { class: "edge", x1: n.x, y1: n.y + RISE + 4, x2: c.x, y2: c.y - RISE - 4, "data-child": c.id }, this.edgeLayer);
+        this.edges.set(c.id, line);
+      }
+    }
+    this.groups = drawNodes(svgEl("g", { class: "nodes" }, this.svg), this.layout);
+    this.fields = document.createElement("div");
+    this.fields.className = "exercise-fields";
+    this.canvas.appendChild(this.fields);
+    this.callout = document.createElement("div");
+    this.callout.className = "callout";
+    this.callout.tabIndex = -1;
+    this.callout.hidden = true;
+    this.canvas.appendChild(this.callout);
+    box.replaceChildren(this.canvas);
+    box.scrollLeft = Math.max(0, this.layout.nodes[0].x - box.clientWidth / 2);
+  }
+
+  // The middle of the edge into child `id` (where its ✂ sits).
+  edgeMiddle(id) {
+    const c = this.layout.byId.get(id);
+    const p = c.parent;
+    return { x: (p.x + c.x) / 2, y: (p.y + RISE + 4 + c.y - RISE - 4) / 2 };
+  }
+
+  // What the search did: `visited` leaves (their shapes filled), `pruned` children (their edges cut, their
+  // subtrees greyed). Cleared by the next call.
+  showSearch(visited, pruned) {
+    const seen = new Set(visited);
+    const cut = new Set(pruned);
+    const off = new Set();
+    for (const n of this.layout.nodes) {
+      if (cut.has(n.id) || (n.parent && off.has(n.parent.id))) off.add(n.id);
+    }
+    for (const n of this.layout.nodes) {
+      this.groups[n.id].classList.toggle("evaluated", seen.has(n.id));
+      this.groups[n.id].classList.toggle("cut-off", off.has(n.id));
+      const edge = this.edges.get(n.id);
+      if (edge) {
+        edge.classList.toggle("cut-off", off.has(n.id) && !cut.has(n.id));
+        edge.classList.toggle("search-cut", cut.has(n.id));
+      }
+    }
+  }
+
+  // The explanation beside node `id` (under a leaf, else to its right, kept inside the drawing).
+  explain(id, text, style) {
+    const n = this.layout.byId.get(id);
+    if (!n) return;
+    for (const el of this.canvas.querySelectorAll(".first, .hinted")) el.classList.remove("first", "hinted");
+    this.groups[id].classList.add(style);
+    const width = Math.min(260, this.layout.width - 16);
+    this.callout.className = `callout ${style}`;
+    this.callout.textContent = text;
+    this.callout.dataset.node = id;
+    this.callout.hidden = false;
+    this.callout.style.width = `${width}px`;
+    const x = n.leaf ? n.x - width / 2 : n.x + 30;
+    this.callout.style.left = `${Math.max(8, Math.min(x, this.layout.width - width - 8))}px`;
+    this.callout.style.top = `${n.leaf ? n.y + RISE + 40 : n.y - RISE}px`;
+    this.callout.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  clearMarks() {
+    for (const el of this.canvas.querySelectorAll(".wrong, .first, .hinted")) el.classList.remove("wrong", "first", "hinted");
+    this.callout.hidden = true;
+  }
+}

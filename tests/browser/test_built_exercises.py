@@ -1,0 +1,223 @@
+"""The built exercises in a real browser (issue 50): a student orders the lecture tree's children by keyboard and by
+drag, writes leaves that make alpha-beta prune what is asked, and sees nothing of the search before Check; then the
+drawing shows what the real alpha-beta did with their build. Screenshots at both sizes (MINIMAX_LAB_SHOTS)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
+
+LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+SHAPE = [[None, None, None], [None, None, None], [None, None, None]]
+WITNESS = {"B1": 3, "B2": 12, "B3": 8, "C1": 2, "C2": 4, "C3": 6, "D1": 14, "D2": 5, "D3": 2}
+
+
+def make(page: Page, base: str, **body: Any) -> dict[str, Any]:
+    made = page.request.post(f"{base}/api/exercises", data=json.dumps(body), headers={"Content-Type": "application/json"})
+    assert made.status == 201, made.text()
+    return made.json()
+
+
+def open_exercise(page: Page, base: str, url: str) -> None:
+    page.goto(base + url)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+
+
+def chips(page: Page, node: str) -> list[str]:
+    return page.locator(f'.order-chips[data-node="{node}"] button').evaluate_all("els => els.map(e => e.dataset.child)")
+
+
+def check(page: Page) -> float:
+    """Press Check and wait for this check's answer to be on the page (an earlier one may be showing)."""
+    with page.expect_response(lambda res: res.url.endswith("/check")) as answered:
+        page.click("#check")
+    score = answered.value.json()["score"]
+    as_js = str(int(score)) if score == int(score) else repr(score)  # String(1.0) is "1" in the page
+    expect(page.locator("#feedback")).to_have_attribute("data-score", as_js)
+    return float(page.locator("#feedback").get_attribute("data-score") or "nan")
+
+
+def test_ordering_by_keyboard_reaches_the_fewest_leaves(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, DESKTOP)
+    made = make(page, live_server, tree=LECTURE, kind="ordering")
+    open_exercise(page, live_server, made["url"])
+    expect(page.locator(".exercise-canvas .node.evaluated")).to_have_count(0)  # nothing of the search before Check
+    page.focus('.order-chips[data-node="D"] button[data-child="D3"]')
+    page.keyboard.press("ArrowLeft")
+    assert chips(page, "D") == ["D1", "D3", "D2"]
+    expect(page.locator('.order-chips[data-node="D"] button[data-child="D3"]')).to_be_focused()
+    expect(page.locator(".order-panel [aria-live]")).to_have_text("D3 is now tried 2 of 3 by D.")
+    page.keyboard.press("Home")
+    assert chips(page, "D") == ["D3", "D1", "D2"]
+    drawn = page.locator(".exercise-canvas .node .label").evaluate_all("els => els.map(e => e.textContent)")
+    assert drawn[-3:] == ["D3", "D1", "D2"]  # the drawing follows the order
+    assert check(page) == 1.0
+    expect(page.locator("#feedback-score")).to_have_text(
+        "Correct! Score 100%: on your order alpha-beta evaluates 5 leaves, the fewest any order reaches.")
+    evaluated = page.locator(".exercise-canvas .node.evaluated").evaluate_all("els => els.map(e => e.dataset.nodeId)")
+    assert evaluated == ["B1", "B2", "B3", "C1", "D3"]
+    expect(page.locator(".exercise-canvas .edge.search-cut")).to_have_count(4)  # C2, C3, D1, D2
+    shot(page, "ordering-desktop.png", full_page=True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    assert chips(page, "D") == ["D3", "D1", "D2"]  # the order is kept across a reload
+    assert errors == []
+
+
+def test_ordering_by_drag_and_the_feedback_names_the_costly_node(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, PHONE)
+    made = make(page, live_server, tree=LECTURE, kind="ordering")
+    open_exercise(page, live_server, made["url"])
+    page.locator('.order-chips[data-node="B"] li[data-child="B2"]').drag_to(page.locator('.order-chips[data-node="B"] li[data-child="B1"]'))
+    assert chips(page, "B") == ["B2", "B1", "B3"]
+    assert check(page) == 0.5
+    expect(page.locator("#feedback-first")).to_have_text(
+        "First mistake, at D: at D, trying D1 (worth 14) before D3 (worth 2) costs 2 leaves: in the order D3, D1, D2 "
+        "alpha-beta evaluates 5, not 7")
+    expect(page.locator('.order-row[data-node="D"]')).to_have_class(re.compile(r"\bfirst\b"))
+    shot(page, "ordering-phone.png", full_page=True)
+    assert errors == []
+
+
+def test_make_it_prune_by_keyboard_and_what_the_search_did(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, DESKTOP)
+    made = make(page, live_server, tree=SHAPE, kind="make-it-prune", prune=["C2", "C3"])
+    open_exercise(page, live_server, made["url"])
+    expect(page.locator(".asked-mark")).to_have_count(2)
+    page.click("#check")  # a blank leaf stops the check at the page, naming it
+    expect(page.locator("#exercise-error")).to_have_text(
+        "leaf B1 has no value: every leaf needs one (any number where the search skips it).")
+    expect(page.locator('input[data-node="B1"]')).to_be_focused()
+    order = []
+    for _ in range(9):
+        node = page.evaluate("document.activeElement.dataset.node")
+        order.append(node)
+        page.keyboard.type(str({**WITNESS, "C1": 5, "D1": 1}[node]))
+        page.keyboard.press("Tab")
+    assert order == list(WITNESS)  # Tab follows the search's order
+    assert check(page) == 0.0
+    expect(page.locator(".asked-mark.missed")).to_have_count(2)
+    expect(page.locator(".exercise-canvas .edge.extra-cut")).to_have_count(2)  # D2 and D3, pruned though not asked
+    expect(page.locator("#feedback-first")).to_contain_text("C2 is not pruned: after C1 (= 5), v = 5 > α = 3 at C")
+    page.fill('input[data-node="C1"]', "2")
+    page.fill('input[data-node="D1"]', "14")
+    assert check(page) == 1.0
+    expect(page.locator(".asked-mark.happened")).to_have_count(2)
+    shot(page, "make-it-prune-desktop.png", full_page=True)
+    assert errors == []
+
+
+def test_make_it_prune_on_a_generated_tree_at_phone_width(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, PHONE)
+    made = make(page, live_server, generate={"seed": 5, "depth": 3, "min_prunes": 2}, kind="make-it-prune")
+    open_exercise(page, live_server, made["url"])
+    copy = page.request.get(f"{live_server}/api/exercises/{made['id']}").json()
+    answer = page.request.post(f"{live_server}/api/exercises/{made['id']}/solution")  # not a route for POST
+    assert answer.status == 405
+    boxes = page.locator(".field-leaf input")
+    expect(boxes).to_have_count(sum(1 for _ in _leaves(copy["tree"])))
+    for i in range(boxes.count()):
+        boxes.nth(i).fill("5")
+    result = check(page)
+    assert 0 <= result < 1
+    shot(page, "make-it-prune-phone.png", full_page=True)
+    assert errors == []
+
+
+def _leaves(node: dict[str, Any]) -> list[dict[str, Any]]:
+    return [node] if not node.get("children") else [leaf for c in node["children"] for leaf in _leaves(c)]
+
+
+def parsons_program(page: Page) -> list[tuple[str, int]]:
+    lines = page.locator(".parsons-program li[data-line]").evaluate_all(
+        "els => els.map(e => [e.dataset.line, Math.round(parseFloat(e.style.marginLeft || '0') / 1.8)])")
+    return [(line_id, indent) for line_id, indent in lines]
+
+
+def test_parsons_by_keyboard_and_drag_names_the_distractors_misconception(browser: Browser, live_server: str) -> None:
+    from search.practice import copy_for, model_answer, parse_exercise
+    # Tall enough that the pool's last line and the program are both in view: Playwright's drag does not scroll while
+    # it holds a line (a student's drag does: SortableJS scrolls the page near its edge).
+    page, errors = new_page(browser, {"width": 1280, "height": 1200})
+    made = make(page, live_server, kind="parsons")
+    open_exercise(page, live_server, made["url"])
+    exercise = parse_exercise({"kind": "parsons"})  # the lecture tree: the same lines, the same ids
+    model = model_answer(exercise)["lines"]
+    text = {line["id"]: line["text"] for line in copy_for(exercise)["lines"]}
+    strict = next(i for i, t in text.items() if t == "if v > β then return v")
+    wanted = [(strict if text[line["id"]] == "if v ≥ β then return v" else line["id"], line["indent"]) for line in model]
+    first, rest = wanted[0], wanted[1:]
+    page.locator(f'.parsons-pool li[data-line="{first[0]}"]').drag_to(page.locator(".parsons-program .parsons-empty"))
+    assert parsons_program(page) == [(first[0], 0)]
+    for line_id, indent in rest:
+        page.focus(f'.parsons-pool button[data-line="{line_id}"]')
+        page.keyboard.press("Enter")
+        expect(page.locator(f'.parsons-program button[data-line="{line_id}"]')).to_be_focused()
+        have = parsons_program(page)[-1][1]
+        for _ in range(abs(indent - have)):
+            page.keyboard.press("ArrowRight" if indent > have else "ArrowLeft")
+    assert parsons_program(page) == wanted
+    score = check(page)
+    assert 0.8 < score < 1
+    expect(page.locator("#misconception-name")).to_have_text("The strict test")
+    expect(page.locator("#misconception-box .misconception-marks")).to_have_text("In your program, its 1 mark is drawn in this colour (line 6).")
+    expect(page.locator(".parsons-runs li[data-same=false]").first).to_contain_text("your search visits")
+    shot(page, "parsons-desktop.png", full_page=True)
+    page.focus(f'.parsons-program button[data-line="{strict}"]')  # take the slip out and put the slides' line in its place
+    page.keyboard.press("Delete")
+    right = next(i for i, t in text.items() if t == "if v ≥ β then return v")
+    page.focus(f'.parsons-pool button[data-line="{right}"]')
+    page.keyboard.press("Enter")
+    place = [line_id for line_id, _ in wanted].index(strict)
+    for _ in range(len(wanted) - 1 - place):
+        page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowRight")  # it came in at the indent of the last line (MIN-VALUE's return v): one more
+    assert [line_id for line_id, _ in parsons_program(page)] == [line["id"] for line in model]
+    assert check(page) == 1.0
+    assert errors == []
+
+
+def test_a_named_misconception_opens_a_new_tree_where_it_changes_the_answer(browser: Browser, live_server: str) -> None:
+    from search.practice import parse_exercise
+    from search.practice.diagnosis import following
+    page, errors = new_page(browser, PHONE)
+    made = make(page, live_server, tree=LECTURE, ask=["values", "pruned"])
+    open_exercise(page, live_server, made["url"])
+    slip = following(parse_exercise({"tree": LECTURE, "ask": ["values", "pruned"]}), "no-pruning")
+    assert slip is not None
+    for node, value in slip["values"].items():
+        page.fill(f'input[data-node="{node}"][data-field="v"]', str(value))
+    page.click("#check")
+    expect(page.locator("#misconception-box")).to_have_attribute("data-misconception", "no-pruning")
+    with page.expect_response(lambda res: "/api/practice/next" in res.url) as answered:
+        page.click("#practise-idea")
+    assert answered.value.status == 200 and "misconception=no-pruning" in answered.value.url
+    expect(page).to_have_url(re.compile(r"/x/[A-Za-z0-9_-]+$"))
+    assert page.url != live_server + made["url"]
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    assert page.locator("input[data-field='v']").count() >= 3  # a values exercise of its own tree
+    assert errors == []
+
+
+def test_the_instructor_reviews_an_ordering_attempt_as_the_student_built_it(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, DESKTOP)
+    made = make(page, live_server, tree=LECTURE, kind="ordering")
+    checked = page.request.post(f"{live_server}/api/exercises/{made['id']}/check",
+                                data=json.dumps({"order": {"B": ["B2", "B1", "B3"]}, "student": "Ann"}),
+                                headers={"Content-Type": "application/json"})
+    assert checked.status == 200
+    results = page.request.get(f"{live_server}/api/exercises/{made['id']}/results?key={made['key']}").json()
+    attempt = results["attempt_list"][0]["id"]
+    page.goto(f"{live_server}/x/{made['id']}/review?key={made['key']}&attempt={attempt}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    assert chips(page, "B") == ["B2", "B1", "B3"]  # the student's order, not the tree's
+    expect(page.locator('.order-chips[data-node="B"] button').first).to_be_disabled()
+    evaluated = page.locator(".exercise-canvas .node.evaluated").evaluate_all("els => els.map(e => e.dataset.nodeId)")
+    assert evaluated == ["B2", "B1", "B3", "C1", "D1", "D2", "D3"]
+    expect(page.locator("#review-mistakes li")).to_have_text([re.compile(r"^D, order: at D, trying D1")])
+    assert errors == []

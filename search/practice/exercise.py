@@ -65,19 +65,15 @@ class Exercise:
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """What is stored: enough to run the search again (the key is recomputed, never stored)."""
+        """What is stored: enough to run the search again (the key is recomputed, never stored); a make-it-prune
+        exercise's asked prunes with its tree (a generated one's are drawn again with the tree: not in settings_json)."""
         out = {"tree": self.tree.to_json(), "algorithm": self.algorithm, "ties": self.ties, "ask": list(self.ask)}
-        return {**out, **self.settings_json()}
+        return {**out, **self.settings_json(), **({"prune": list(self.prune)} if self.kind == "make-it-prune" else {})}
 
     def settings_json(self) -> dict[str, Any]:
         """The settings stored only when they are not the default (exercises made before keep their JSON)."""
         return {**({"returns": "bound"} if self.returns == "bound" else {}), **({"weights": self.weights} if self.weights else {}),
                 **({"kind": self.kind} if self.kind != "values" else {})}
-
-    def stored_json(self) -> dict[str, Any]:
-        """to_json with what only a stored tree needs: a make-it-prune exercise's asked prunes (a generated one's
-        are drawn again with its tree)."""
-        return {**self.to_json(), **({"prune": list(self.prune)} if self.kind == "make-it-prune" else {})}
 
     def student_copy(self) -> dict[str, Any]:
         """The exercise as a student receives it: the leaves' values, the settings; no answer. The other kinds
@@ -295,7 +291,7 @@ def practice_tree(root: TreeNode, algorithm: str = "alphabeta") -> TreeNode:
 
 
 def exercise_from_json(data: dict[str, Any]) -> Exercise:
-    """An exercise as stored (stored_json), read back: it was validated when it was made."""
+    """An exercise as stored (to_json), read back: it was validated when it was made."""
     return Exercise(tree_from_stored_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]),
                     data.get("returns", "v"), data.get("weights"), data.get("kind", "values"), tuple(data.get("prune", ())))
 

@@ -18,7 +18,7 @@ from search.practice.parsons import RULE_WORDS as PARSONS_RULE, check_parsons, p
 from search.practice.pruning_run import traced_events
 from search.traces.check import canonical_text
 
-KIND_WORDS = {
+TASK_WORDS = {
     "ordering": "Order each node's children so that alpha-beta prunes the most: your score is the share of the leaves "
                 "an order can save that yours saves.",
     "make-it-prune": "Write the leaves so that alpha-beta prunes exactly the branches marked: each asked prune that "
@@ -40,7 +40,7 @@ def copy_for(exercise: Exercise) -> dict[str, Any]:
     """The student's copy of any exercise: a values exercise's own, or what a built kind shows, with its task."""
     if exercise.kind == "values":
         return exercise.student_copy()
-    copy = {**exercise.student_copy(), "ask": [], "weights": None, "task": KIND_WORDS[exercise.kind],
+    copy = {**exercise.student_copy(), "ask": [], "weights": None, "task": TASK_WORDS[exercise.kind],
             "scoring": SCORING[exercise.kind]}
     if exercise.kind == "make-it-prune":
         return {**copy, **prune_copy(exercise.tree, exercise.prune)}

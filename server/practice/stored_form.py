@@ -16,7 +16,7 @@ from search.practice import Exercise, exercise_from_json, parse_exercise
 def stored_body(request: dict[str, Any], exercise: Exercise) -> str:
     """The JSON text to store for `exercise`, made from the (valid) `request` its maker sent."""
     if request.get("generate") is None:
-        return json.dumps(exercise.stored_json(), allow_nan=False)
+        return json.dumps(exercise.to_json(), allow_nan=False)
     rebuild: dict[str, Any] = {"generate": request["generate"], "algorithm": exercise.algorithm, "ties": exercise.ties}
     if exercise.kind == "values":  # the built kinds have no ask (search/practice/kinds.py)
         rebuild["ask"] = list(exercise.ask)

@@ -52,7 +52,7 @@ def test_a_stored_exercise_holds_a_witness_its_model_answer_scores_1() -> None:
     for asked in (["C2", "C3"], ["C3"], ["D2", "D3"], ["C2", "C3", "D3"], ["B2c", "D3"]):
         tree = SHAPE if asked[0] != "B2c" else [[[None, None], [None, None, None]], [[None, None], [None, None]], [None, None, None]]
         ex = parse_exercise({"tree": tree, "kind": "make-it-prune", "prune": asked})
-        again = exercise_from_json(json.loads(json.dumps(ex.stored_json())))
+        again = exercise_from_json(json.loads(json.dumps(ex.to_json())))
         assert again.prune == tuple(asked)
         assert check_answer(again, model_answer(again))["correct"], asked
 

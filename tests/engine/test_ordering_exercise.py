@@ -68,7 +68,7 @@ def test_the_range_is_exact_over_every_order_of_small_trees(ties: str) -> None:
 
 def test_a_generated_tree_and_its_stored_form_keep_the_kind() -> None:
     ex = parse_exercise({"generate": {"seed": 3, "depth": 3, "max_branching": 3, "min_prunes": 2}, "kind": "ordering"})
-    again = exercise_from_json(json.loads(json.dumps(ex.stored_json())))
+    again = exercise_from_json(json.loads(json.dumps(ex.to_json())))
     assert again.kind == "ordering" and check_answer(again, {}) == check_answer(ex, {})
     copy = copy_for(ex)
     assert copy["kind"] == "ordering" and copy["ask"] == [] and "leaves saved" in copy["scoring"]

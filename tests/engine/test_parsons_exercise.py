@@ -27,7 +27,7 @@ def lines_with(exercise: Any, swap: dict[str, str]) -> list[dict[str, Any]]:
 
 def test_the_model_answer_is_right_and_the_stored_form_reads_back() -> None:
     ex = lecture()
-    again = exercise_from_json(json.loads(json.dumps(ex.stored_json())))
+    again = exercise_from_json(json.loads(json.dumps(ex.to_json())))
     assert again.kind == "parsons" and copy_for(again)["lines"] == copy_for(ex)["lines"]
     result = check_answer(again, model_answer(ex))
     assert result["correct"] and result["score"] == 1.0 and not result.get("same_search")

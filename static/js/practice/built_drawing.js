@@ -2,7 +2,7 @@
 // (exercise_layout.js), its edges, and a layer of HTML over it for what the student types; then what the real
 // search did with the student's build, once checked: the leaves it evaluated and the branches it pruned.
 
-import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
+import { layoutTree, drawingLayers, svgEl, RISE } from "./exercise_layout.js";
 
 const BOTTOM_ROOM = 96; // under the leaves: a leaf's box and the callout that explains it
 
@@ -10,14 +10,8 @@ export class BuiltDrawing {
   // box: the scrollable element; tree: the copy's tree (as the student's order has it).
   constructor(box, tree, { dx = 64, dy = 96 } = {}) {
     this.layout = layoutTree(tree, { dx, dy });
-    const { width } = this.layout;
     const height = Math.max(...this.layout.nodes.map((n) => n.y)) + RISE + BOTTOM_ROOM;
-    this.canvas = document.createElement("div");
-    this.canvas.className = "exercise-canvas built-canvas";
-    this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${height}px`;
-    this.svg = svgEl("svg", { class: "exercise-tree", width, height, "aria-hidden": "true" }, this.canvas);
-    this.edgeLayer = svgEl("g", { class: "edges" }, this.svg);
+    Object.assign(this, drawingLayers(this.layout, this.layout.width, height, "exercise-canvas built-canvas"));
     this.edges = new Map(); // child id -> its edge
     for (const n of this.layout.nodes) {
       for (const c of n.children) {
@@ -25,15 +19,6 @@ export class BuiltDrawing {
         this.edges.set(c.id, line);
       }
     }
-    this.groups = drawNodes(svgEl("g", { class: "nodes" }, this.svg), this.layout);
-    this.fields = document.createElement("div");
-    this.fields.className = "exercise-fields";
-    this.canvas.appendChild(this.fields);
-    this.callout = document.createElement("div");
-    this.callout.className = "callout";
-    this.callout.tabIndex = -1;
-    this.callout.hidden = true;
-    this.canvas.appendChild(this.callout);
     box.replaceChildren(this.canvas);
     box.scrollLeft = Math.max(0, this.layout.nodes[0].x - box.clientWidth / 2);
   }

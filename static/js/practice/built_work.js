@@ -11,11 +11,9 @@ import { ParsonsBuilder } from "./parsons_builder.js";
 const BUILDERS = { ordering: OrderBuilder, "make-it-prune": PruneBuilder, parsons: ParsonsBuilder };
 
 export function makeWork(box, copy, onChange) {
-  const Builder = BUILDERS[copy.kind];
-  if (!Builder) {
-    for (const old of box.parentElement.querySelectorAll(".built-panel")) old.remove();
-    return new ExerciseTree(box, copy, onChange);
-  }
+  for (const old of box.parentElement.querySelectorAll(".built-panel")) old.remove(); // a new tree's (per-attempt) work replaces the last
+  box.classList.remove("parsons-box");
+  const Builder = BUILDERS[copy.kind] || ExerciseTree;
   return new Builder(box, copy, onChange);
 }
 

@@ -78,6 +78,27 @@ export function layoutTree(tree, { dx: least, dy, players = null }) {
   return { nodes, byId, width: maxX - minX + 2 * MARGIN + dx, height: maxY + 2 * MARGIN + 60, players };
 }
 
+// A drawing's layers at (width, height): the canvas (a scrollable box's content), its SVG with the edges' layer under
+// the nodes' (each node drawn by drawNodes), the HTML layer over it for what the student types, and the callout that
+// explains a mark. `className`: the canvas's classes. Shared by the values tree and the built exercises' drawings.
+export function drawingLayers(layout, width, height, className = "exercise-canvas") {
+  const canvas = document.createElement("div");
+  canvas.className = className;
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  const svg = svgEl("svg", { class: "exercise-tree", width, height, "aria-hidden": "true" }, canvas);
+  const edgeLayer = svgEl("g", { class: "edges" }, svg);
+  const groups = drawNodes(svgEl("g", { class: "nodes" }, svg), layout);
+  const fields = document.createElement("div");
+  fields.className = "exercise-fields";
+  const callout = document.createElement("div");
+  callout.className = "callout";
+  callout.tabIndex = -1;
+  callout.hidden = true;
+  canvas.append(fields, callout);
+  return { canvas, svg, edgeLayer, groups, fields, callout };
+}
+
 // The shapes of every node (a group per node, data-node-id) into `layer`; returns {id: group}.
 export function drawNodes(layer, layout) {
   const groups = {};

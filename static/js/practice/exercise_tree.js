@@ -8,7 +8,7 @@
 // enough for a vector ("1, 5, 2"). A box that cannot be read says why beside its node as soon as
 // the student leaves it.
 
-import { layoutTree, drawNodes, extendLegend, svgEl, HALF, RISE, VECTOR_H } from "./exercise_layout.js";
+import { layoutTree, drawingLayers, extendLegend, svgEl, HALF, RISE, VECTOR_H } from "./exercise_layout.js";
 import { readValue, readVector, showProbability } from "./exercise_words.js";
 
 const BOX_H = 26;
@@ -25,22 +25,7 @@ export class ExerciseTree {
     const bounds = this.ask.includes("bounds");
     const least = this.players ? Math.max(72, this.valueWidth + 30, (this.players.length * 4 + 1) * 6.5 + 12) : bounds ? 112 : 72;
     this.layout = layoutTree(copy.tree, { dx: least, dy: bounds ? 150 : 120, players: this.players });
-    const { width, height } = this.layout;
-    this.canvas = document.createElement("div");
-    this.canvas.className = "exercise-canvas";
-    this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${height}px`;
-    this.svg = svgEl("svg", { class: "exercise-tree", width, height, "aria-hidden": "true" }, this.canvas);
-    this.edgeLayer = svgEl("g", { class: "edges" }, this.svg);
-    this.groups = drawNodes(svgEl("g", { class: "nodes" }, this.svg), this.layout);
-    this.fields = document.createElement("div");
-    this.fields.className = "exercise-fields";
-    this.canvas.appendChild(this.fields);
-    this.callout = document.createElement("div");
-    this.callout.className = "callout";
-    this.callout.tabIndex = -1;
-    this.callout.hidden = true;
-    this.canvas.appendChild(this.callout);
+    Object.assign(this, drawingLayers(this.layout, this.layout.width, this.layout.height));
     box.replaceChildren(this.canvas);
     this.box = box;
     const legend = box.ownerDocument.querySelector(".exercise-legend"); // the page's legend names what this tree has

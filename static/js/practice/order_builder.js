@@ -14,16 +14,15 @@ export class OrderBuilder {
     this.onChange = onChange;
     this.order = givenOrder(copy.tree);
     this.inputs = {};
-    this.labels = new Map();
+    this.nodes = new Map(); // id -> the copy's node: its label, player and (a leaf) value
     const walk = (n) => {
-      this.labels.set(n.id, n.label === undefined ? n.id : n.label);
+      this.nodes.set(n.id, n);
       (n.children || []).forEach(walk);
     };
     walk(copy.tree);
     this.panel = document.createElement("section");
     this.panel.className = "built-panel order-panel";
     this.panel.setAttribute("aria-label", "The order each node tries its children");
-    for (const old of box.parentElement.querySelectorAll(".built-panel")) old.remove();
     box.after(this.panel);
     this.live = document.createElement("p");
     this.live.className = "visually-hidden";
@@ -36,7 +35,8 @@ export class OrderBuilder {
   }
 
   labelOf(id) {
-    return this.labels.get(id) || id;
+    const n = this.nodes.get(id);
+    return n && n.label !== undefined ? n.label : id;
   }
 
   // The tree in the student's order (drawn again after every move: the search's marks go with it).
@@ -56,15 +56,9 @@ export class OrderBuilder {
     const heading = document.createElement("h3");
     heading.textContent = "Your order";
     this.panel.append(heading, this.live);
-    const byId = new Map();
-    const walk = (n) => {
-      byId.set(n.id, n);
-      (n.children || []).forEach(walk);
-    };
-    walk(this.copy.tree);
     this.rows = {};
     for (const id of Object.keys(this.order)) {
-      const node = byId.get(id);
+      const node = this.nodes.get(id);
       const row = document.createElement("div");
       row.className = "order-row";
       row.dataset.node = id;
@@ -120,8 +114,7 @@ export class OrderBuilder {
   }
 
   leafValue(id) {
-    const find = (n) => (n.id === id ? n : (n.children || []).map(find).find(Boolean));
-    const n = find(this.copy.tree);
+    const n = this.nodes.get(id);
     return n && (!n.children || n.children.length === 0) ? n.value : null;
   }
 

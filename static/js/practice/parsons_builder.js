@@ -18,7 +18,6 @@ export class ParsonsBuilder {
     this.groups = {};
     this.howTo = "Build the program from the lines: drag them, or Tab to a line and press Enter to add it; in your program " +
       "↑/↓ move a line, ←/→ indent it, Delete takes it out. Leave out the lines that do not belong. Then press Check.";
-    for (const old of box.parentElement.querySelectorAll(".built-panel")) old.remove();
     this.canvas = document.createElement("div");
     this.canvas.className = "parsons";
     this.pool = this.column("Lines", "parsons-pool");
@@ -32,8 +31,10 @@ export class ParsonsBuilder {
     this.canvas.append(this.pool.box, this.program.box, this.live);
     box.replaceChildren(this.canvas);
     box.classList.add("parsons-box");
-    box.after(Object.assign(document.createElement("section"), { className: "built-panel" }));
-    box.nextElementSibling.appendChild(this.runs);
+    const panel = document.createElement("section");
+    panel.className = "built-panel";
+    panel.appendChild(this.runs);
+    box.after(panel);
     this.fields = this.canvas;
     const group = `parsons-${Math.random().toString(36).slice(2)}`;
     for (const list of [this.pool.list, this.program.list]) {

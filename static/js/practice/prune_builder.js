@@ -12,7 +12,6 @@ export class PruneBuilder {
   constructor(box, copy, onChange) {
     this.copy = copy;
     this.onChange = onChange;
-    for (const old of box.parentElement.querySelectorAll(".built-panel")) old.remove();
     this.drawing = new BuiltDrawing(box, copy.tree, { dx: 64 });
     this.canvas = this.drawing.canvas;
     this.groups = this.drawing.groups;

@@ -31,7 +31,7 @@ class Hosts(NamedTuple):
     front: str  # nginx
     servers: list[ServerProcess]
     folders: list[Path]  # each process's working folder: its "host's" disk
-    database: str  # the PostgreSQL database's name
+    database: str  # the PostgreSQL database's name: the one new_database made, which may be `name_2`...
 
 
 def tree_text(first_leaf: int) -> str:
@@ -51,6 +51,7 @@ def address(server: ServerProcess) -> str:
 @contextmanager
 def hosts_behind_nginx(postgres: PostgresProcess, redis: str, folder: Path, database: str) -> Iterator[Hosts]:
     url = postgres.new_database(database)
+    database = url.rsplit("/", 1)[1]  # a second setup on one worker gets `several_hosts_2`: query that one
     folders = [folder / "host-a", folder / "host-b"]
     with ExitStack() as stack:
         servers = []

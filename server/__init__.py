@@ -48,6 +48,8 @@ from server.lti.routes import lti
 from server.lti.tool import install_tool
 from server.practice.api import exercise_api
 from server.practice.next_api import practice_next_api
+from server.practice.path_api import path_api
+from server.practice.path_pages import path_pages
 from server.practice.roster_api import roster_api
 from server.quotas import install_quotas
 from server.searches.namespace import SearchNamespace
@@ -96,6 +98,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(course_pages)
     app.register_blueprint(roster_api)
     app.register_blueprint(practice_next_api)
+    app.register_blueprint(path_api)
+    app.register_blueprint(path_pages)
     app.register_blueprint(class_api)
     app.register_blueprint(search_stream)
     app.register_blueprint(code_lab)

@@ -49,6 +49,9 @@ from server.practice.names import name_key, tidy_name
 # entry's name as `student`. `student_key`: the name as compared, so "Bob " and "bob" are one student's attempts.
 # An attempt's `variant`: the seed of the student's own tree (search/practice/variants.py; NULL: the exercise's tree) and
 # `answer`: the answer as checked (JSON), so the instructor can open each student's tree with their answer.
+# `practice_paths` and `path_steps` (issue 50, part 4): a path's title, search and key's sha256, and each tree it gave
+# each student, in order (server/practice/path_store.py); the student's progress is worked out from those and their
+# attempts, never stored.
 # `stored_bytes`: the bytes each address stored per time bucket, for the quota (server/quotas.py); `who` is a
 # keyed hash of the address (HMAC with `settings`' address_key, made once per database), never the address,
 # and rows older than the quota's window are deleted.

@@ -22,6 +22,7 @@ from search.games.position_tree import position_tree
 from search.practice.answer_key import AnswerKey, answer_key
 from search.practice.generate import GenerateSpec, generated_tree
 from search.practice.make_it_prune import WITNESS_STEPS, blank_leaves, check_prune_size, has_blank_leaf, parse_prune, witness
+from search.practice.make_it_visit import count_witness, parse_visited
 from search.practice.order_range import check_orderable
 from search.practice.parsons import PARSONS_ALGORITHMS
 from search.practice.pruning_run import pruning_run
@@ -42,7 +43,8 @@ VALUES_ONLY = tuple(a for a in SINGLE_PASS if a not in PRUNING)
 """The searches that never prune: an exercise asks for their values only."""
 """The searches that never prune and keep no α-β window: their exercises ask for values only."""
 DEFAULT_ASK = {a: ("values", "pruned") if a in PRUNING else ("values",) for a in EXERCISE_ALGORITHMS}
-FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", "weights", "kind", "prune", *SEARCH_SHAPE}
+FIELDS = {"tree", "generate", "game", "state", "algorithm", "ties", "returns", "ask", "weights", "kind", "prune", "visited",
+          *SEARCH_SHAPE}
 KINDS = ("values", "ordering", "make-it-prune", "parsons")
 """What an exercise asks the student to do (issue 50): fill in the search's values, windows and prunes; order
 each node's children for the most pruning; write leaves that make alpha-beta prune the asked branches; put the
@@ -62,18 +64,22 @@ class Exercise:
     weights: dict[str, float] | None = None  # per asked part (scoring.py); None: every mark weighs the same
     kind: str = "values"  # KINDS
     prune: tuple[str, ...] = ()  # make-it-prune: the children alpha-beta must skip (the tree's values are a witness)
+    visited: int | None = None  # make-it-prune's other form: the leaves alpha-beta must evaluate, instead of `prune`
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """What is stored: enough to run the search again (the key is recomputed, never stored); a make-it-prune
-        exercise's asked prunes with its tree (a generated one's are drawn again with the tree: not in settings_json)."""
+        exercise's asked prunes with its tree (a generated one's are drawn again with the tree: not in settings_json),
+        or its count of leaves (in settings_json: a generated tree's witness is searched for again from it)."""
         out = {"tree": self.tree.to_json(), "algorithm": self.algorithm, "ties": self.ties, "ask": list(self.ask)}
-        return {**out, **self.settings_json(), **({"prune": list(self.prune)} if self.kind == "make-it-prune" else {})}
+        asks_prunes = self.kind == "make-it-prune" and self.visited is None
+        return {**out, **self.settings_json(), **({"prune": list(self.prune)} if asks_prunes else {})}
 
     def settings_json(self) -> dict[str, Any]:
         """The settings stored only when they are not the default (exercises made before keep their JSON)."""
         return {**({"returns": "bound"} if self.returns == "bound" else {}), **({"weights": self.weights} if self.weights else {}),
-                **({"kind": self.kind} if self.kind != "values" else {})}
+                **({"kind": self.kind} if self.kind != "values" else {}),
+                **({"visited": self.visited} if self.visited is not None else {})}
 
     def student_copy(self) -> dict[str, Any]:
         """The exercise as a student receives it: the leaves' values, the settings; no answer. The other kinds
@@ -154,6 +160,8 @@ def parse_exercise(data: Any) -> Exercise:
         return construction_exercise(data, kind, algorithm, ties, returns)
     if data.get("prune") is not None:
         raise InputError("prune", 'goes with "kind": "make-it-prune" (the branches the student\'s leaves must make alpha-beta prune)')
+    if data.get("visited") is not None:
+        raise InputError("visited", 'goes with "kind": "make-it-prune" (how many leaves the student\'s leaves must make alpha-beta evaluate)')
     ask = _parse_ask(data.get("ask"), algorithm)
     weights = parse_weights(data.get("weights"), ask)
     tree = _source_tree(data, algorithm, ties)
@@ -178,8 +186,9 @@ def construction_exercise(data: dict[str, Any], kind: str, algorithm: str, ties:
         raise InputError("ties", "a parsons exercise builds the slides' pseudocode, which prunes on ties (v ≥ β): leave out ties")
     if kind == "parsons" and returns != "v":
         raise InputError("returns", "a parsons exercise builds the slides' pseudocode, which returns v: leave out returns")
-    if data.get("prune") is not None and kind != "make-it-prune":
-        raise InputError("prune", 'goes with "kind": "make-it-prune"')
+    for name in ("prune", "visited"):
+        if data.get(name) is not None and kind != "make-it-prune":
+            raise InputError(name, 'goes with "kind": "make-it-prune"')
     ties = ties if algorithm == "alphabeta" else "prune"
     if kind == "parsons" and all(data.get(name) is None for name in ("tree", "generate", "game")):
         source = EXAMPLES["chance"] if algorithm == "expectiminimax" else EXAMPLES["lecture"]
@@ -193,12 +202,16 @@ def construction_exercise(data: dict[str, Any], kind: str, algorithm: str, ties:
 
 
 def _prune_exercise(data: dict[str, Any], ties: str) -> Exercise:
-    """A make-it-prune exercise: from a tree (its leaves may be null: the shape alone, with "prune"), or generated
-    (the branches asked are those its drawn values prune). The stored tree's values are a witness: leaf values
-    for which alpha-beta prunes exactly the asked branches, so every exercise stored can be answered."""
+    """A make-it-prune exercise: from a tree (its leaves may be null: the shape alone, with "prune" or "visited"), or
+    generated (the branches asked are those its drawn values prune, unless "visited" asks for a count). The stored
+    tree's values are a witness: leaf values for which alpha-beta prunes exactly the asked branches (or evaluates
+    exactly the asked number of leaves), so every exercise stored can be answered."""
     if data.get("game") is not None:
         raise InputError("game", 'a make-it-prune exercise is made from "tree" or "generate" (its leaves are the student\'s)')
-    asked = data.get("prune")
+    asked, count = data.get("prune"), data.get("visited")
+    if asked is not None and count is not None:
+        raise InputError("visited", 'give "prune" or "visited", not both: a make-it-prune exercise asks for the branches '
+                                    "alpha-beta prunes or for how many leaves it evaluates")
     blank = data.get("tree") is not None and has_blank_leaf(data["tree"])
     if data.get("generate") is not None and asked is not None:
         raise InputError("prune", "a generated tree's asked prunes are the ones its drawn values make (each student's "
@@ -206,9 +219,12 @@ def _prune_exercise(data: dict[str, Any], ties: str) -> Exercise:
     source = {**data, "tree": blank_leaves(data["tree"])} if blank else data
     tree = _source_tree(source, "alphabeta", ties)
     check_prune_size(tree)
+    if count is not None:
+        return _count_exercise(tree, parse_visited(tree, count), ties, blank)
     if asked is None:
         if blank:
-            raise InputError("prune", "the tree's leaves are blank: say which branches alpha-beta must prune")
+            raise InputError("prune", 'the tree\'s leaves are blank: say which branches alpha-beta must prune ("prune"), '
+                                      'or how many leaves it must evaluate ("visited")')
         prunes = tuple(pruning_run(tree, ties).pruned)
         if not prunes:
             where = "generate.min_prunes" if data.get("generate") is not None else "tree"
@@ -220,10 +236,21 @@ def _prune_exercise(data: dict[str, Any], ties: str) -> Exercise:
     if values is None:
         raise InputError("prune", f"no leaf values were found for which alpha-beta prunes exactly {', '.join(prunes)} "
                                   f"(tried {WITNESS_STEPS:,} changes): ask for another set")
+    _fill(tree, values)
+    return Exercise(tree, "alphabeta", ties, (), "v", None, "make-it-prune", prunes)
+
+
+def _count_exercise(tree: TreeNode, visited: int, ties: str, blank: bool) -> Exercise:
+    """The "exactly K leaves visited" form: the tree's values (the maker's or the generator's) are the search's first
+    start, and the witness found is stored in their place."""
+    _fill(tree, count_witness(tree, visited, ties, blank))
+    return Exercise(tree, "alphabeta", ties, (), "v", None, "make-it-prune", (), visited)
+
+
+def _fill(tree: TreeNode, values: dict[str, float]) -> None:
     for node in tree.walk():
         if not node.children:
             node.value = values[node.id]
-    return Exercise(tree, "alphabeta", ties, (), "v", None, "make-it-prune", prunes)
 
 
 def _parse_ask(ask: Any, algorithm: str) -> tuple[str, ...]:
@@ -293,7 +320,8 @@ def practice_tree(root: TreeNode, algorithm: str = "alphabeta") -> TreeNode:
 def exercise_from_json(data: dict[str, Any]) -> Exercise:
     """An exercise as stored (to_json), read back: it was validated when it was made."""
     return Exercise(tree_from_stored_json(data["tree"]), data["algorithm"], data["ties"], tuple(data["ask"]),
-                    data.get("returns", "v"), data.get("weights"), data.get("kind", "values"), tuple(data.get("prune", ())))
+                    data.get("returns", "v"), data.get("weights"), data.get("kind", "values"), tuple(data.get("prune", ())),
+                    data.get("visited"))
 
 
 __all__ = ["ASKS", "KINDS", "Exercise", "exercise_from_json", "parse_exercise", "practice_tree"]

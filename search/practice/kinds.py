@@ -12,6 +12,7 @@ from search.errors import InputError
 from search.practice.diagnosis import mistaken_events, parting
 from search.practice.exercise import Exercise
 from search.practice.make_it_prune import check_prune, model_leaves, prune_copy
+from search.practice.make_it_visit import check_visited, task_words, visited_copy
 from search.practice.order_range import OrderRange, order_range, reordered
 from search.practice.ordering_check import RULE_WORDS, best_order, check_ordering
 from search.practice.parsons import RULE_WORDS as PARSONS_RULE, check_parsons, parsons_copy, parsons_solution
@@ -27,6 +28,8 @@ TASK_WORDS = {
 }
 """What the page says a kind asks (the student's copy's `task`)."""
 SCORING = {"ordering": RULE_WORDS, "make-it-prune": "prunes: right ÷ (asked + extra)", "parsons": PARSONS_RULE}
+VISITED_SCORING = "one mark: right when alpha-beta evaluates exactly the number of leaves asked, wrong for any other count"
+"""The "exactly K leaves visited" form's rule (search/practice/make_it_visit.py says why there is no partial credit)."""
 
 
 def bounds(exercise: Exercise) -> OrderRange:
@@ -42,6 +45,9 @@ def copy_for(exercise: Exercise) -> dict[str, Any]:
         return exercise.student_copy()
     copy = {**exercise.student_copy(), "ask": [], "weights": None, "task": TASK_WORDS[exercise.kind],
             "scoring": SCORING[exercise.kind]}
+    if exercise.kind == "make-it-prune" and exercise.visited is not None:
+        return {**copy, **visited_copy(exercise.tree, exercise.visited), "task": task_words(exercise.tree, exercise.visited),
+                "scoring": VISITED_SCORING}
     if exercise.kind == "make-it-prune":
         return {**copy, **prune_copy(exercise.tree, exercise.prune)}
     if exercise.kind == "parsons":
@@ -53,6 +59,8 @@ def check_kind(exercise: Exercise, data: Any) -> dict[str, Any]:
     """POST /api/exercises/<id>/check for a non-values exercise (InputError before anything is judged)."""
     if exercise.kind == "ordering":
         return check_ordering(exercise.tree, exercise.ties, bounds(exercise), data)
+    if exercise.kind == "make-it-prune" and exercise.visited is not None:
+        return check_visited(exercise.tree, exercise.visited, exercise.ties, data)
     if exercise.kind == "make-it-prune":
         return check_prune(exercise.tree, exercise.prune, exercise.ties, data)
     return _same_search(_with_slips(exercise, check_parsons(exercise.tree, exercise.algorithm, data)))

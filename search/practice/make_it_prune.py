@@ -6,18 +6,20 @@ Asking is the reverse of the values exercise: the student has to know when "if v
 (AIMA 4th ed. §5.2.3) well enough to make it hold. Every asked set is known to be reachable before the
 exercise is stored: the leaf values the maker gave are tried first, then a local search over small whole
 numbers (`witness`), and a set that no values reach is refused with the reason when one is plain (a first
-child, a child of the root's first path, a node inside another asked one).
+child, a child of the root's first path, a node inside another asked one). The exercise's other form asks for a
+number of leaves evaluated instead (make_it_visit.py); the same witness search serves both.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Callable
 
 from search.errors import InputError, quoted
 from search.limits import MAKE_IT_PRUNE_MAX_LEAVES, MAX_ABS_VALUE
 from search.practice.answer_key import AnswerKey, answer_key
+from search.practice.leaf_counts import fillings_toward
 from search.practice.pruning_run import pruning_run, traced_events
 from search.practice.wording import prune_reason, show, test_words
 from search.trees.node import TreeNode
@@ -26,7 +28,8 @@ WITNESS_STEPS = 4_000
 """Leaf changes the local search tries, in all, before a prune set is called unreachable (a depth-3 tree of 27 leaves
 is solved in a few hundred; each try is one untraced alpha-beta)."""
 WITNESS_STARTS = 4
-"""Fresh random starts the steps are shared among (the first from the maker's own values): a local search can stall."""
+"""Starts the steps are shared among (the first from the maker's own values; for a count of leaves, then the fillings
+that reach the fewest and the most; the rest random): a local search can stall."""
 WITNESS_VALUES = (1, 30)
 """The whole numbers the witness draws from: small enough to read, enough to order any tree of the limits."""
 
@@ -106,35 +109,22 @@ def _open_window(root: TreeNode, node: TreeNode) -> bool:
     return True
 
 
-def witness(root: TreeNode, asked: tuple[str, ...], ties: str, seed: int = 0) -> dict[str, float] | None:
-    """Leaf values for which alpha-beta prunes exactly `asked`: the tree's own if they do, else found by a local
-    search (change one leaf, keep the change unless more prunes differ); None when none is found."""
+def witness(root: TreeNode, asked: tuple[str, ...], ties: str, seed: int = 0, visited: int | None = None
+            ) -> dict[str, float] | None:
+    """Leaf values for which alpha-beta prunes exactly `asked` (or, with `visited`, evaluates exactly that many leaves):
+    the tree's own if they do, else found by a local search (change one leaf, keep the change unless the distance
+    grows: the prunes that differ, or |leaves evaluated − visited|); None when none is found."""
     leaves = [node for node in root.walk() if not node.children]
-    target = set(asked)
-
-    def distance() -> int:
-        return len(set(pruning_run(root, ties).pruned) ^ target)
-
+    distance, fillings = _objective(root, leaves, asked, ties, visited)
     saved = {leaf.id: leaf.value for leaf in leaves}
     rng = random.Random(seed)
     try:
         for start in range(WITNESS_STARTS):
             if start:
+                fill = fillings[start - 1] if start <= len(fillings) else None
                 for leaf in leaves:
-                    leaf.value = rng.randint(*WITNESS_VALUES)
-            best = distance()
-            for _ in range(WITNESS_STEPS // WITNESS_STARTS):
-                if best == 0:
-                    break
-                leaf = rng.choice(leaves)
-                before = leaf.value
-                leaf.value = rng.randint(*WITNESS_VALUES)
-                now = distance()
-                if now <= best:
-                    best = now
-                else:
-                    leaf.value = before
-            if best == 0:
+                    leaf.value = fill[leaf.id] if fill is not None else rng.randint(*WITNESS_VALUES)
+            if _descend(leaves, distance, rng, copying=visited is not None):
                 return {leaf.id: leaf.value for leaf in leaves}  # type: ignore[misc]
         return None
     finally:
@@ -142,16 +132,53 @@ def witness(root: TreeNode, asked: tuple[str, ...], ties: str, seed: int = 0) ->
             leaf.value = saved[leaf.id]
 
 
+def _objective(root: TreeNode, leaves: list[TreeNode], asked: tuple[str, ...], ties: str, visited: int | None
+               ) -> tuple[Callable[[], int], list[dict[str, int]]]:
+    """The distance the search brings to 0, and the fillings it starts from after the tree's own values (a count's:
+    those that reach the fewest and the most leaves, nearer first; a blank shape's own values are the nearer)."""
+    if visited is None:
+        target = set(asked)
+        return lambda: len(set(pruning_run(root, ties).pruned) ^ target), []
+    count: int = visited
+    own = {leaf.id: leaf.value for leaf in leaves}
+    fillings = [fill for fill in fillings_toward(root, count) if fill != own]
+    return lambda: abs(len(pruning_run(root, ties).leaves) - count), fillings
+
+
+def _descend(leaves: list[TreeNode], distance: Callable[[], int], rng: random.Random, copying: bool) -> bool:
+    """One start's share of the steps: a leaf takes a new value, kept unless the distance grows. `copying` (a count):
+    half the new values are another leaf's ± 1, as a cut needs a value at or past the α or β some leaf set."""
+    best = distance()
+    for _ in range(WITNESS_STEPS // WITNESS_STARTS):
+        if best == 0:
+            return True
+        leaf = rng.choice(leaves)
+        before = leaf.value
+        if copying and rng.random() < 0.5:
+            leaf.value = rng.choice(leaves).value + rng.choice((-1, 0, 1))  # type: ignore[operator]
+        else:
+            leaf.value = rng.randint(*WITNESS_VALUES)
+        now = distance()
+        if now <= best:
+            best = now
+        else:
+            leaf.value = before
+    return best == 0
+
+
 def prune_copy(root: TreeNode, asked: tuple[str, ...]) -> dict[str, Any]:
     """The student's drawing: the tree with every leaf's value null, and the branches to prune."""
-    def blank(node: TreeNode) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": node.id, "label": node.label, "player": node.player}
-        if node.children:
-            out["children"] = [blank(child) for child in node.children]
-        else:
-            out["value"] = None
-        return out
-    return {"tree": blank(root), "prune": list(asked)}
+    return {"tree": blank_tree(root), "prune": list(asked)}
+
+
+def blank_tree(node: TreeNode) -> dict[str, Any]:
+    """A node's JSON with every leaf's value null: the shape the student fills."""
+    out: dict[str, Any] = {"id": node.id, "label": node.label, "player": node.player}
+    if node.children:
+        out["children"] = [blank_tree(child) for child in node.children]
+    else:
+        out["value"] = None
+    return out
 
 
 def parse_leaves(root: TreeNode, data: Any) -> dict[str, float]:
@@ -196,7 +223,7 @@ def check_prune(root: TreeNode, asked: tuple[str, ...], ties: str, data: Any) ->
     happen = [node_id for node_id in asked if node_id in key.pruned]
     missing = [node_id for node_id in asked if node_id not in key.pruned]
     extra = [node_id for node_id in pruned if node_id not in asked]
-    mistakes = [{"node": node_id, "kind": "not_pruned", "explanation": _not_pruned(key, node_id, set(asked)),
+    mistakes = [{"node": node_id, "kind": "not_pruned", "explanation": not_pruned_reason(key, node_id),
                  "seq": _seq(key, node_id)} for node_id in missing]
     mistakes += [{"node": node_id, "kind": "extra_prune", "explanation": f"{key.name(node_id)} is pruned too, and it is "
                   f"not asked: {prune_reason(key, _prune(key, node_id))}", "seq": key.pruned[node_id]} for node_id in extra]
@@ -225,7 +252,7 @@ def _seq(key: AnswerKey, node_id: str) -> int:
     return parent.test_before[node_id]["seq"] if parent is not None and node_id in parent.test_before else facts.visit_seq
 
 
-def _not_pruned(key: AnswerKey, node_id: str, asked: set[str]) -> str:
+def not_pruned_reason(key: AnswerKey, node_id: str) -> str:
     """Why an asked prune does not happen: the test that let the search go on to it, or the prune above it."""
     facts = key.nodes[node_id]
     name = key.name(node_id)
@@ -245,5 +272,5 @@ def model_leaves(values: dict[str, float]) -> dict[str, Any]:
     return {"leaves": dict(values)}
 
 
-__all__ = ["blank_leaves", "check_prune", "check_prune_size", "has_blank_leaf", "model_leaves", "parse_leaves", "parse_prune", "prune_copy",
-           "witness"]
+__all__ = ["blank_leaves", "blank_tree", "check_prune", "check_prune_size", "filled", "has_blank_leaf", "model_leaves",
+           "not_pruned_reason", "parse_leaves", "parse_prune", "prune_copy", "witness"]

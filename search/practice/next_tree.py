@@ -42,10 +42,12 @@ VALUES = {"min_value": 0, "max_value": 9}
 """One-digit leaves: sums a student does by hand, and ties, which some slips need (the strict test)."""
 
 
-def next_request(misconception: str, after: str | None = None, *, algorithm: str | None = None) -> dict[str, Any]:
+def next_request(misconception: str, after: str | None = None, *, algorithm: str | None = None,
+                 smallest: int = 0) -> dict[str, Any]:
     """The body of POST /api/exercises for the next tree that tests `misconception`, drawn from (misconception,
     algorithm, after); `algorithm` chooses among the searches the slip is one of (MAX and MIN swapped: minimax,
-    alpha-beta or expectiminimax), else the plainest. InputError naming the field for an unknown misconception
+    alpha-beta or expectiminimax), else the plainest; `smallest`: the first of SHAPES tried (a practice path asks
+    for trees no smaller than its level, search/practice/path.py). InputError naming the field for an unknown misconception
     or a search it is no slip of, and naming "misconception" if no candidate shows it (which neither the tests nor
     bench/misconception_trees.py's 1,200 draws have seen for a misconception of the catalogue)."""
     entry = CATALOGUE.get(misconception) if isinstance(misconception, str) else None
@@ -53,7 +55,7 @@ def next_request(misconception: str, after: str | None = None, *, algorithm: str
         raise InputError("misconception", f"no misconception {quoted(misconception)}: expected one of {', '.join(CATALOGUE)}")
     setting = practised_setting(entry, algorithm)
     for attempt in range(NEXT_TRIES):
-        body = candidate(entry, setting, after, attempt)
+        body = candidate(entry, setting, after, attempt, smallest)
         if shows(parse_exercise(body), entry.id):
             return body
     raise InputError("misconception", f"no tree of the {NEXT_TRIES} tried shows {entry.name}: try another exercise")
@@ -79,9 +81,10 @@ def asked(entry: Misconception, setting: Setting) -> list[str]:
     return ask
 
 
-def candidate(entry: Misconception, setting: Setting, after: str | None, attempt: int) -> dict[str, Any]:
-    """The `attempt`-th request tried: its shape by TRIES_PER_SHAPE, its seed from (slip, search, after, attempt)."""
-    shape = SHAPES[min(attempt // TRIES_PER_SHAPE, len(SHAPES) - 1)]
+def candidate(entry: Misconception, setting: Setting, after: str | None, attempt: int, smallest: int = 0) -> dict[str, Any]:
+    """The `attempt`-th request tried: its shape by TRIES_PER_SHAPE from SHAPES[smallest] on, its seed from (slip,
+    search, after, attempt)."""
+    shape = SHAPES[min(smallest + attempt // TRIES_PER_SHAPE, len(SHAPES) - 1)]
     return {"generate": {"seed": draw_seed(entry.id, setting.algorithm, after, attempt), **shape, **VALUES},
             "algorithm": setting.algorithm, "ties": setting.ties, "returns": setting.returns, "ask": asked(entry, setting)}
 

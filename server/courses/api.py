@@ -18,7 +18,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 
 from search import InputError
 from search.algorithms.registry import NAMES
@@ -36,6 +36,7 @@ from server.courses.store import (
     remove_course_exercise,
 )
 from server.http.not_found import SAVED_ID
+from server.http.refusals import Refused, refused
 from server.http.trees_api import refuse, store
 from server.practice.api import is_results_key, json_object, load
 from server.practice.identity import CONTROL
@@ -51,19 +52,7 @@ ALGORITHM_WORDS = NAMES
 
 course_api = Blueprint("course_api", __name__, url_prefix="/api/courses")
 course_api.register_error_handler(InputError, refuse)
-
-
-class Refused(Exception):
-    """An answer other than 400: (status, message)."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-@course_api.errorhandler(Refused)
-def refused(error: Refused) -> tuple[Response, int]:
-    return jsonify(error=str(error)), error.status
+course_api.register_error_handler(Refused, refused)
 
 
 def owned_course(course_id: str) -> Course:

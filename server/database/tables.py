@@ -84,6 +84,21 @@ course_exercises = Table("course_exercises", metadata,
                          Column("exercise_id", Text, ForeignKey("exercises.id"), primary_key=True),
                          Column("position", Integer, nullable=False),
                          Column("created_at", Text, nullable=False, server_default=NOW), **NO_ROWID)
+# A practice path (issue 50, part 4): a title, the search it practises and its results key's sha256; `path_steps`: each
+# tree given to each student on it, in order (`who`: the student as their attempts are counted, server/practice/path_store.py),
+# with the idea it practises (`target`, a misconception's id; NULL: a harder tree at `level`). Progress is read from the
+# steps and the attempts at their exercises (search/practice/path.py), never stored.
+practice_paths = Table("practice_paths", metadata,
+                       Column("id", Text, primary_key=True), Column("key_hash", Text, nullable=False),
+                       Column("title", Text, nullable=False), Column("algorithm", Text, nullable=False),
+                       Column("created_at", Text, nullable=False, server_default=NOW))
+path_steps = Table("path_steps", metadata,
+                   Column("path_id", Text, ForeignKey("practice_paths.id"), primary_key=True),
+                   Column("who", Text, primary_key=True), Column("position", Integer, primary_key=True),
+                   Column("exercise_id", Text, ForeignKey("exercises.id"), nullable=False),
+                   Column("target", Text), Column("level", Integer, nullable=False),
+                   Column("student", Text), Column("learner", Text),
+                   Column("created_at", Text, nullable=False, server_default=NOW), **NO_ROWID)
 stored_bytes = Table("stored_bytes", metadata,
                      Column("who", Text, primary_key=True), Column("bucket", BigInteger, primary_key=True),
                      Column("bytes", BigInteger, nullable=False), **NO_ROWID)

@@ -21,7 +21,7 @@ from server.http.errors import API_PREFIX, http_error
 # shorter hand-made ones (`old-exercise`). Anything else is not an id: the page says so without asking the store.
 SAVED_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SHOWN_ID_CHARS = 64  # an over-long id is named by its start and its length
-WHAT = {"trees": "saved tree", "traces": "saved trace", "exercises": "exercise", "courses": "course"}
+WHAT = {"trees": "saved tree", "traces": "saved trace", "exercises": "exercise", "courses": "course", "paths": "practice path"}
 # The page links of a saved item, by their first letter; an exercise's pages end in /results or /solution.
 LINK = re.compile(r"/(?:embed/)?(?:([tr])/(.+)|(x)/(.+?)(?:/results|/solution)?)")
 KINDS = {"t": "trees", "r": "traces", "x": "exercises"}

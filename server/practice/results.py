@@ -14,7 +14,9 @@ from typing import Any, Iterable
 
 MISTAKE_KINDS = ("value", "bound", "missed_prune", "extra_prune")
 BUILT_MISTAKE_KINDS = {"ordering": ("order",), "make-it-prune": ("not_pruned",)}
-"""What a built kind's mistakes add per node (issue 50); a parsons exercise's mistakes are at lines, not nodes."""
+"""What a built kind's mistakes add per node (issue 50); a parsons exercise's mistakes are at lines, not nodes. The
+make-it-prune form that asks for a count of leaves marks the same two kinds: `not_pruned` at the first branch that could
+have been cut (too many leaves), `extra_prune` at the first cut (too few)."""
 BINS = 10
 
 

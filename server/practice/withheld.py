@@ -51,11 +51,12 @@ def listed(mistake: dict[str, Any]) -> bool:
 
 BUILT_KEPT = {
     "ordering": ("visited", "fewest", "most", "leaves", "pruned"),
-    "make-it-prune": ("pruned", "happen", "reasons", "not_pruned", "also_pruned", "leaves", "visited"),
+    "make-it-prune": ("pruned", "happen", "reasons", "not_pruned", "also_pruned", "leaves", "visited", "asked_visited"),
     "parsons": ("runs",),
 }
 """What a built kind's check keeps with the solution hidden: what the student's own order, leaves or program did
-(the real search of what they built), not what the right one is."""
+(the real search of what they built), not what the right one is (make-it-prune's `asked_visited` is the K its copy
+shows)."""
 
 
 def without_answers(exercise: Exercise, result: dict[str, Any]) -> dict[str, Any]:

@@ -25,6 +25,9 @@ const ENTRIES = [
   "practice/exercise_page.js",
   "practice/exercise_results_page.js",
   "practice/exercise_review_page.js",
+  "practice/path_page.js",
+  "practice/path_results_page.js",
+  "practice/path_new_page.js",
   "courses/course_page.js",
   "courses/course_new_page.js",
 ];

@@ -1,6 +1,7 @@
 """The built exercises in a real browser (issue 50): a student orders the lecture tree's children by keyboard and by
-drag, writes leaves that make alpha-beta prune what is asked, and sees nothing of the search before Check; then the
-drawing shows what the real alpha-beta did with their build. Screenshots at both sizes (MINIMAX_LAB_SHOTS)."""
+drag, writes leaves that make alpha-beta prune what is asked (or evaluate exactly K leaves), and sees nothing of the
+search before Check; then the drawing shows what the real alpha-beta did with their build. Screenshots at both sizes
+(MINIMAX_LAB_SHOTS)."""
 
 from __future__ import annotations
 
@@ -126,6 +127,35 @@ def test_make_it_prune_on_a_generated_tree_at_phone_width(browser: Browser, live
     result = check(page)
     assert 0 <= result < 1
     shot(page, "make-it-prune-phone.png", full_page=True)
+    assert errors == []
+
+
+def test_make_it_prune_asking_for_exactly_k_leaves_by_keyboard(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, DESKTOP)
+    made = make(page, live_server, tree=SHAPE, kind="make-it-prune", visited=5)
+    open_exercise(page, live_server, made["url"])
+    expect(page.locator(".count-panel h3")).to_have_text("Make alpha-beta evaluate exactly 5 leaves")
+    expect(page.locator(".asked-mark")).to_have_count(0)  # no branch is asked: the count is
+    expect(page.locator(".exercise-legend li:has(.key-pruned)")).to_be_hidden()  # no ✂ drawn, so none explained
+    expect(page.locator("#task-howto")).to_contain_text("so that alpha-beta evaluates exactly 5 leaves")
+    page.focus('input[data-node="B1"]')
+    for node in WITNESS:  # the lecture's values: 7 leaves evaluated (Tab follows the search's order)
+        expect(page.locator(f'input[data-node="{node}"]')).to_be_focused()
+        page.keyboard.type(str(WITNESS[node]))
+        page.keyboard.press("Tab")
+    assert check(page) == 0.0
+    expect(page.locator(".count-line")).to_have_text("Leaves evaluated: 7 of 9 (asked: 5).")
+    expect(page.locator("#feedback-score")).to_have_text("Score 0%: with your leaves alpha-beta evaluates 7 leaves, not 5.")
+    expect(page.locator("#feedback-first")).to_contain_text(
+        "alpha-beta evaluates 7 leaves, not 5: the first branch that could be cut is D2, and it is not: after D1 (= 14)")
+    page.focus('input[data-node="D1"]')
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1")  # D1 = 1 ≤ α = 3: D2 and D3 are cut too
+    assert check(page) == 1.0
+    expect(page.locator(".count-line")).to_have_text("Leaves evaluated: 5 of 9 (asked: 5).")
+    expect(page.locator(".exercise-canvas .node.evaluated")).to_have_count(5)
+    expect(page.locator(".exercise-canvas .edge.search-cut")).to_have_count(4)
+    shot(page, "make-it-prune-count-desktop.png", full_page=True)
     assert errors == []
 
 

@@ -84,16 +84,21 @@ def installed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def page_paths(url: str) -> list[str]:
     """Every page the templates make that needs no LMS: the viewer, /play, the code lab, the embedded view, an
-    exercise with its results, review and solution pages, a course and a new course, and the not-found page."""
+    exercise with its results, review and solution pages, a course and a new course, a practice path with its results
+    and a new path, and the not-found page."""
     exercise = requests.post(f"{url}/api/exercises", json={"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}, timeout=30)
     assert exercise.status_code == 201, exercise.text
     made = exercise.json()
     course = requests.post(f"{url}/api/courses", json={"title": "Week 3", "exercises": [{"id": made["id"], "key": made["key"]}]},
                            timeout=30)
     assert course.status_code == 201, course.text
+    path = requests.post(f"{url}/api/paths", json={}, timeout=30)
+    assert path.status_code == 201, path.text
+    p = path.json()
     x = made["id"]
     return ["/", "/play", "/code", "/embed?example=lecture", "/course/new", course.json()["url"], f"/x/{x}",
-            f"/x/{x}/results?key={made['key']}", f"/x/{x}/review?key={made['key']}", f"/x/{x}/solution", f"/embed/x/{x}"]
+            f"/x/{x}/results?key={made['key']}", f"/x/{x}/review?key={made['key']}", f"/x/{x}/solution", f"/embed/x/{x}",
+            "/p/new", p["url"], f"{p['results_url']}?key={p['key']}"]
 
 
 def checkout_file(path: str) -> Path | None:

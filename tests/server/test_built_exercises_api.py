@@ -88,3 +88,50 @@ def test_a_generated_ordering_exercise_gives_each_student_a_tree(url: str) -> No
     assert one["kind"] == two["kind"] == "ordering" and one["tree"] != two["tree"]
     result = check(url, made, {"order": {}, "student": "Ann"}).json()
     assert result["most"] >= result["visited"] >= result["fewest"]
+
+
+def test_a_make_it_prune_exercise_asking_for_a_count_of_leaves_over_http(url: str) -> None:
+    made = make(url, tree=SHAPE, kind="make-it-prune", visited=5)
+    copy = requests.get(f"{url}/api/exercises/{made['id']}", timeout=10).json()
+    assert copy["visited"] == 5 and "prune" not in copy and copy["tree"]["children"][2]["children"][2]["value"] is None
+    assert copy["task"].startswith("Write the leaves so that alpha-beta evaluates exactly 5 of the 9 leaves")
+    wrong = check(url, made, {"leaves": LECTURE_LEAVES, "learner": "learner_0001"}).json()
+    assert (wrong["correct"], wrong["score"], wrong["visited"], wrong["asked_visited"]) == (False, 0.0, 7, 5)
+    assert wrong["first_mistake"]["explanation"].startswith("alpha-beta evaluates 7 leaves, not 5: the first branch that "
+                                                            "could be cut is D2, and it is not: after D1 (= 14)")
+    right = check(url, made, {"leaves": {**LECTURE_LEAVES, "D1": 1}, "learner": "learner_0001"}).json()
+    assert right["correct"] and right["score"] == 1.0 and right["pruned"] == ["C2", "C3", "D2", "D3"]
+    hint = requests.post(f"{url}/api/exercises/{made['id']}/hint", json={"leaves": LECTURE_LEAVES}, timeout=10).json()
+    assert hint["hint"]["node"] == "D2"
+    events, _ = read_trace(requests.get(f"{url}/api/exercises/{made['id']}/solution", timeout=10).text)
+    assert sum(1 for e in events if e["type"] == "leaf") == 5
+    results = requests.get(f"{url}/api/exercises/{made['id']}/results", params={"key": made["key"]}, timeout=10).json()
+    assert (results["attempts"], results["mean_score"], results["perfect"]) == (2, 0.5, 1)
+    assert results["nodes"]["D2"]["not_pruned"] == 1 and results["student"]["visited"] == 5
+    rows = list(csv.DictReader(io.StringIO(requests.get(f"{url}/api/exercises/{made['id']}/results.csv",
+                                                        params={"key": made["key"]}, timeout=10).text)))
+    assert [float(row["score"]) for row in rows] == [0.0, 1.0]
+
+
+def test_a_count_outside_the_range_or_with_prune_stores_nothing(url: str) -> None:
+    for body, says in (({"visited": 4}, "visited: expected 5 to 9 on this tree: alpha-beta always evaluates at least 5 of "
+                                        "its 9 leaves"),
+                       ({"visited": 5, "prune": ["C2", "C3"]}, 'visited: give "prune" or "visited", not both')):
+        res = requests.post(url + "/api/exercises", json={"tree": SHAPE, "kind": "make-it-prune", **body}, timeout=30)
+        assert res.status_code == 400 and res.json()["error"].startswith(says)
+
+
+def test_a_generated_count_exercise_with_its_solution_hidden(url: str) -> None:
+    made = make(url, generate={"seed": 3, "depth": 3}, kind="make-it-prune", visited=8, solution=False, hints=False)
+    copy = requests.get(f"{url}/api/exercises/{made['id']}", timeout=10).json()
+    leaves = {leaf: 5 for leaf in _leaf_ids(copy["tree"])}
+    result = check(url, made, {"leaves": leaves}).json()
+    assert result["withheld"] and result["asked_visited"] == 8 and result["visited"] != 8 and result["score"] == 0.0
+    assert len(result["mistakes"]) == 1 and "expected" not in result["mistakes"][0]
+    model = requests.get(f"{url}/api/exercises/{made['id']}/solution", params={"key": made["key"]}, timeout=10)
+    events, _ = read_trace(model.text)
+    assert sum(1 for e in events if e["type"] == "leaf") == 8
+
+
+def _leaf_ids(node: dict[str, Any]) -> list[str]:
+    return [node["id"]] if not node.get("children") else [leaf for child in node["children"] for leaf in _leaf_ids(child)]

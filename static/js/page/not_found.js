@@ -6,7 +6,7 @@
 
 import { el } from "./html_element.js";
 
-const WHAT = { tree: "saved tree", trace: "saved trace", exercise: "exercise" };
+const WHAT = { tree: "saved tree", trace: "saved trace", exercise: "exercise", path: "practice path" };
 const SHOWN_ID_CHARS = 64; // as server/http/not_found.py: an over-long id is named by its start and its length
 
 // Whether a failed fetch was the REST API's "not stored" (rest_client.js and exercise_client.js keep the status).

@@ -7,10 +7,11 @@ import { layoutTree, drawingLayers, svgEl, RISE } from "./exercise_layout.js";
 const BOTTOM_ROOM = 96; // under the leaves: a leaf's box and the callout that explains it
 
 export class BuiltDrawing {
-  // box: the scrollable element; tree: the copy's tree (as the student's order has it).
-  constructor(box, tree, { dx = 64, dy = 96 } = {}) {
+  // box: the scrollable element; tree: the copy's tree (as the student's order has it); bottom: the room under the
+  // leaves (more where a leaf's box and a long callout under it must fit without scrolling the root out of view).
+  constructor(box, tree, { dx = 64, dy = 96, bottom = BOTTOM_ROOM } = {}) {
     this.layout = layoutTree(tree, { dx, dy });
-    const height = Math.max(...this.layout.nodes.map((n) => n.y)) + RISE + BOTTOM_ROOM;
+    const height = Math.max(...this.layout.nodes.map((n) => n.y)) + RISE + bottom;
     Object.assign(this, drawingLayers(this.layout, this.layout.width, height, "exercise-canvas built-canvas"));
     this.edges = new Map(); // child id -> its edge
     for (const n of this.layout.nodes) {

@@ -63,6 +63,13 @@ function markWeights(form, ask) {
   return Object.values(weights).every((w) => w === 1) ? null : weights;
 }
 
+// The maker's "K leaves": a whole number, or the text as typed for the server to refuse naming the field.
+export function visitedCount(text) {
+  const typed = text.trim();
+  if (typed === "") throw new Error("visited: type how many leaves alpha-beta must evaluate");
+  return /^-?\d+$/.test(typed) ? Number(typed) : typed;
+}
+
 // `shown()`: the tree or position on show, as the exercise wants it: {tree} or {game, state};
 // `searchOptions()`: the Search tab's {algorithm, ties}; `showError(text)`: the Search tab's alert.
 export class ExerciseMaker {
@@ -81,6 +88,7 @@ export class ExerciseMaker {
     algorithm.addEventListener("change", () => this.followAlgorithm());
     for (const box of section.querySelectorAll('[name="maker_ask"]')) box.addEventListener("change", () => this.followAsk());
     section.querySelector('[name="maker_kind"]').addEventListener("change", () => this.followKind());
+    section.querySelector('[name="maker_prune_form"]').addEventListener("change", () => this.followKind());
     this.followAsk();
     $("make-exercise").addEventListener("click", () => this.make());
     $("practise-tree").addEventListener("click", async () => {
@@ -128,7 +136,10 @@ export class ExerciseMaker {
     this.section.querySelector('[name="maker_ties"]').disabled = !values && (kind === "parsons" || algorithm.value !== "alphabeta");
     for (const box of this.section.querySelectorAll('[name="maker_ask"], [name="maker_weight"]')) box.disabled = !values;
     this.section.querySelector('[name="maker_returns"]').disabled = !values;
-    this.section.querySelector('[data-maker="prune"]').hidden = kind !== "make-it-prune";
+    const counting = this.section.querySelector('[name="maker_prune_form"]').value === "visited";
+    this.section.querySelector('[data-maker="prune-form"]').hidden = kind !== "make-it-prune";
+    this.section.querySelector('[data-maker="prune"]').hidden = kind !== "make-it-prune" || counting;
+    this.section.querySelector('[data-maker="visited"]').hidden = kind !== "make-it-prune" || !counting;
     if (values) this.followAlgorithm();
   }
 
@@ -160,13 +171,16 @@ export class ExerciseMaker {
     return { ...request, ...gradedUse(s), ...(this.extend ? this.extend.fields(request) : {}) };
   }
 
-  // An ordering, make-it-prune or Parsons exercise: the tree, the kind, its search; "prune" as typed (ids, by commas).
+  // An ordering, make-it-prune or Parsons exercise: the tree, the kind, its search; "prune" as typed (ids, by commas),
+  // or "visited" (make-it-prune's other form: exactly K leaves evaluated).
   builtRequest(request) {
     const s = this.section;
     const kind = this.kind();
     const out = { ...request, kind, algorithm: s.querySelector('[name="maker_algorithm"]').value };
     if (out.algorithm === "alphabeta" && kind !== "parsons") out.ties = s.querySelector('[name="maker_ties"]').value;
-    if (kind === "make-it-prune") {
+    if (kind === "make-it-prune" && s.querySelector('[name="maker_prune_form"]').value === "visited") {
+      out.visited = visitedCount(s.querySelector('[name="maker_visited"]').value);
+    } else if (kind === "make-it-prune") {
       const typed = s.querySelector('[name="maker_prune"]').value.split(/[\s,]+/).filter(Boolean);
       if (typed.length) out.prune = typed;
     }

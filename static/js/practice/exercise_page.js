@@ -11,6 +11,7 @@ import { askHint, checkAnswer, fetchExercise, nextExercise } from "./exercise_cl
 import { KIND_WORDS, answerFrom, askedWords, builtScoreWords, builtSettingsWords, howToWords, scoreWords } from "./exercise_words.js";
 import { colourMarks, misconceptionIndex, partOfNote, showMisconceptions } from "./misconception_feedback.js";
 import { pageIdentity } from "./learner.js";
+import { pathStrip } from "./path_strip.js";
 import { ownTreeWords, whoseCheckWords } from "./roster_words.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
 
@@ -20,6 +21,9 @@ const who = pageIdentity(id);
 // A roster student's own link keeps their typed answer apart from another's in the same browser.
 const storageKey = `minimax-lab.exercise.${id}${who.s ? `.${who.s.slice(0, 8)}` : ""}`;
 const page = { tree: null, copy: null, checked: null, busy: false, used: 0 };
+// Opened from a practice path (?path=, issue 50 part 4): the path says what comes next, not the practice button.
+const onPath = new URLSearchParams(window.location.search).get("path") || "";
+const strip = onPath ? pathStrip($("path-strip"), onPath, who, id) : null;
 
 function saved() {
   try {
@@ -128,6 +132,7 @@ async function check() {
     ? (m) => solutionUrl({ misconception: m.id, step: String(m.step) }) : null;
   showMisconceptions($("misconception-box"), result, nodeLabel, watch);
   offerPractice(result);
+  if (strip) strip.checked();
   colourMarks(page.tree, result);
   const found = misconceptionIndex(result);
   if (result.first_mistake) {
@@ -158,7 +163,7 @@ async function check() {
 // so the student can try again where it matters. Not in an LMS-graded page: a practice tree is not the course's.
 function offerPractice(result) {
   const best = (result.misconceptions || [])[0];
-  if (!best || who.lti) return;
+  if (!best || who.lti || strip) return;
   const button = document.createElement("button");
   button.type = "button";
   button.id = "practise-idea";
@@ -369,6 +374,8 @@ function showLegend(copy) {
   legend.hidden = copy.kind === "parsons";
   const cut = legend.querySelector(".key-pruned")?.parentElement;
   if (!cut || !isBuilt(copy)) return;
+  // "Exactly K leaves" asks for no branch and draws no ✂: its own panel says what the filled leaves and dashed edges are.
+  cut.hidden = copy.kind === "make-it-prune" && copy.visited != null;
   cut.lastChild.textContent = copy.kind === "make-it-prune" ? " alpha-beta must prune this branch (after Check: green if it does)"
     : " after Check: a branch alpha-beta pruned on your order; filled leaves are the ones it evaluated";
 }

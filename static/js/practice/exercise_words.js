@@ -216,6 +216,11 @@ export function builtScoreWords(result, kind) {
       ? `Correct! Score ${score}: on your order alpha-beta evaluates ${plural(result.visited, "leaf", "leaves")}, the fewest any order reaches.`
       : `Score ${score}: on your order alpha-beta evaluates ${plural(result.visited, "leaf", "leaves")}; ${range}.`;
   }
+  if (kind === "make-it-prune" && typeof result.asked_visited === "number") { // the "exactly K leaves" form
+    const count = plural(result.visited, "leaf", "leaves");
+    return result.correct ? `Correct! Score ${score}: with your leaves alpha-beta evaluates exactly ${count}.`
+      : `Score ${score}: with your leaves alpha-beta evaluates ${count}, not ${result.asked_visited}.`;
+  }
   if (kind === "make-it-prune") {
     if (result.correct) return `Correct! Score ${score}: with your leaves alpha-beta prunes exactly the branches asked.`;
     const extra = result.extra ? `, and it prunes ${plural(result.extra, "branch", "branches")} not asked` : "";

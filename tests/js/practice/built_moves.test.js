@@ -60,6 +60,10 @@ test("the built kinds' score lines say what the search did", () => {
     "Correct! Score 100%: on your order alpha-beta evaluates 5 leaves, the fewest any order reaches.");
   assert.equal(builtScoreWords({ correct: false, score: 0.5, asked: 2, right: 2, extra: 2 }, "make-it-prune"),
     "Score 50%: 2 of 2 asked prunes happen, and it prunes 2 branches not asked.");
+  assert.equal(builtScoreWords({ correct: false, score: 0, asked: 1, right: 0, visited: 7, asked_visited: 5 }, "make-it-prune"),
+    "Score 0%: with your leaves alpha-beta evaluates 7 leaves, not 5.");
+  assert.equal(builtScoreWords({ correct: true, score: 1, asked: 1, right: 1, visited: 1, asked_visited: 1 }, "make-it-prune"),
+    "Correct! Score 100%: with your leaves alpha-beta evaluates exactly 1 leaf.");
   assert.equal(builtScoreWords({ correct: false, score: 0.6, asked: 10, right: 6 }, "parsons"), "Score 60%: 6 of 10 lines in place.");
 });
 

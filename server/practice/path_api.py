@@ -1,0 +1,127 @@
+"""Practice paths over HTTP (issue 50, part 4: practice that follows the student).
+
+    POST /api/paths                          make one: {title?, algorithm?} -> 201 {id, url: /p/<id>, key, results_url}
+    POST /api/paths/<id>/next                {student?, learner?} -> 200 {path, exercise: {id, url} | null, step, progress}
+    GET  /api/paths/<id>/progress?student=&learner=   the same without giving a tree: {path, exercise, step, progress}
+    GET  /api/paths/<id>/results?key=...     every student's progress: {path, students, students_count, ideas}
+
+`next` gives the student's tree to do now: the one given before while it is not checked (a reload, a second tab),
+else a new one that the engine chooses from their checks so far (search/practice/path.py), stored as POST
+/api/exercises stores an exercise and counted against its "exercises" quota. A path's trees are exercises with the
+default options; their results keys are dropped, as practice/next's: the path's key opens the path's results.
+A student is their `student` name (from their link, ?student=) or else their page's `learner` token, as for an
+exercise's checks (server/practice/identity.py). A wrong key is 403, an unknown path 404, bad input 400 naming the
+field; nothing is stored then.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+
+from search import InputError
+from search.algorithms.registry import NAMES
+from search.practice.path import Progress, parse_path_algorithm, step_request
+from server.http.not_found import SAVED_ID
+from server.http.refusals import Refused, refused
+from server.http.trees_api import refuse, store
+from server.practice.api import json_object, new_exercise
+from server.practice.identity import CONTROL, Identity, read_identity
+from server.practice.path_progress import path_results, student_progress
+from server.practice.path_store import PathRecord, PathStep, add_step, load_path, make_path, who_text
+from server.quotas import limited, stored_bill
+from server.secret_keys import key_hash, key_matches
+
+MAX_PATH_TITLE_CHARS = 200
+"""The longest path title (characters; no control characters)."""
+
+path_api = Blueprint("path_api", __name__, url_prefix="/api/paths")
+path_api.register_error_handler(InputError, refuse)
+path_api.register_error_handler(Refused, refused)
+
+
+def found_path(path_id: str) -> PathRecord:
+    path = load_path(store(), path_id) if SAVED_ID.fullmatch(path_id) else None  # a NUL never reaches PostgreSQL
+    if path is None:
+        raise Refused(404, f"no practice path with id {path_id!r}")
+    return path
+
+
+def described(path: PathRecord) -> dict[str, Any]:
+    return {"id": path.id, "title": path.title, "algorithm": path.algorithm, "algorithm_name": NAMES[path.algorithm],
+            "url": url_for("path_pages.path_page", path_id=path.id)}
+
+
+def student_of(fields: Any) -> tuple[Identity, str]:
+    """The student and their `who` (as their attempts are counted); 400 naming `learner` when neither is given."""
+    identity = read_identity(fields)
+    if identity.who is None:
+        raise InputError("learner", "a path follows one student: give `student` (their link's name) or the page's `learner` token")
+    return identity, who_text(identity.who)
+
+
+def title_of(body: dict[str, Any], algorithm: str) -> str:
+    title = body.get("title")
+    if title is None or (isinstance(title, str) and not title.strip()):
+        return f"Practice: {NAMES[algorithm]}"
+    if not isinstance(title, str) or len(title) > MAX_PATH_TITLE_CHARS or CONTROL.search(title):
+        raise InputError("title", f"expected text of at most {MAX_PATH_TITLE_CHARS} characters, with no control characters")
+    return title.strip()
+
+
+@path_api.post("")
+@limited("exercises")
+def make() -> Any:
+    body = json_object("path")
+    unknown = sorted(set(body) - {"title", "algorithm"})
+    if unknown:
+        raise InputError(unknown[0], "unknown field (a path has title and algorithm)")
+    algorithm = parse_path_algorithm(body.get("algorithm"))
+    title = title_of(body, algorithm)
+    key = secrets.token_urlsafe(18)
+    path_id = make_path(store(), title, algorithm, key_hash(key), stored_bill())
+    return jsonify(id=path_id, url=url_for("path_pages.path_page", path_id=path_id), key=key,
+                   results_url=url_for("path_pages.path_results_page", path_id=path_id)), 201
+
+
+def answer(path: PathRecord, progress: Progress, steps: list[PathStep]) -> dict[str, Any]:
+    """The student's view: the path, the tree to do now (none when the path is done) and their progress."""
+    given = steps[-1] if progress.pending and steps else None
+    exercise = None if given is None else {"id": given.exercise_id, "url": url_for("pages.exercise_page", exercise_id=given.exercise_id)}
+    return {"path": described(path), "exercise": exercise, "step": len(steps), "progress": progress.to_json()}
+
+
+@path_api.post("/<path_id>/next")
+@limited("exercises")
+def next_tree(path_id: str) -> Any:
+    """The tree the student is to do now: the unchecked one given before, else a new one (stored here)."""
+    path = found_path(path_id)
+    identity, who = student_of(json_object("student"))
+    progress, steps = student_progress(store(), path.id, who)
+    if progress.next is not None and not progress.pending:
+        step = progress.next
+        position = len(steps) + 1
+        exercise_id, _results_key = new_exercise(step_request(step, path.algorithm, f"{path.id}|{who}|{position}"))
+        add_step(store(), path.id, PathStep(who, position, exercise_id, step.target, step.level, identity.student,
+                                            identity.learner), stored_bill())
+        progress, steps = student_progress(store(), path.id, who)  # the stored steps: another tab's, if it was first
+    return jsonify(answer(path, progress, steps)), 200, {"Cache-Control": "no-store"}
+
+
+@path_api.get("/<path_id>/progress")
+def progress_now(path_id: str) -> Any:
+    """The student's progress and the tree given to do now, if any: nothing is stored."""
+    path = found_path(path_id)
+    _identity, who = student_of(request.args)
+    progress, steps = student_progress(store(), path.id, who)
+    return jsonify(answer(path, progress, steps)), 200, {"Cache-Control": "no-store"}
+
+
+@path_api.get("/<path_id>/results")
+def results(path_id: str) -> Any:
+    path = found_path(path_id)
+    if not key_matches(request.args.get("key", ""), path.key_hash):
+        raise Refused(403, "key: a missing or wrong path key (the key was given when the path was made)")
+    return jsonify(path=described(path), **path_results(store(), path.id)), 200, {"Cache-Control": "no-store"}

@@ -1,0 +1,58 @@
+"""A practice path's progress as the server reads it (issue 50, part 4): each student's steps and their first checks
+of the steps' trees (server/practice/path_store.py), given to the engine's `follow` (search/practice/path.py), for
+the student's own page and for the path's results.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from search.misconceptions.catalogue import CATALOGUE
+from search.practice.path import Outcome, Progress, Step, follow, outcome_of
+from server.practice.attempts import iso_time
+from server.practice.help_uses import helped
+from server.practice.identity import SHORT_LEARNER
+from server.practice.path_store import FirstCheck, PathStep, first_checks, steps_of
+from server.storage import Store
+
+MAX_LISTED_STUDENTS = 1000
+"""Students listed in a path's results, those seen last first (docs/limits.md)."""
+
+
+def outcome(check: FirstCheck | None) -> Outcome | None:
+    return None if check is None else outcome_of(check.score, helped(check.help), check.misconceptions)
+
+
+def followed(steps: list[PathStep], checks: dict[tuple[str, str], FirstCheck]) -> Progress:
+    return follow([(Step(s.target, s.level), outcome(checks.get((s.exercise_id, s.who)))) for s in steps])
+
+
+def student_progress(store: Store, path_id: str, who: str) -> tuple[Progress, list[PathStep]]:
+    """One student's progress and steps (oldest first)."""
+    steps = steps_of(store, path_id, who)
+    return followed(steps, first_checks(store, steps)), steps
+
+
+def path_results(store: Store, path_id: str) -> dict[str, Any]:
+    """{students: [{student, learner, trees, right, level, levels, done, mastered, ideas, last}], ideas: [{id, name,
+    students (who showed it), mastered (who have it mastered now)}], listed, students_count}: those seen last first."""
+    steps = steps_of(store, path_id)
+    checks = first_checks(store, steps)
+    rows = []
+    for _who, grouped in groupby(steps, key=lambda s: s.who):
+        own = list(grouped)
+        progress = followed(own, checks)
+        seen = [own[-1].created_at, *(checks[(s.exercise_id, s.who)].created_at for s in own if (s.exercise_id, s.who) in checks)]
+        first = own[0]
+        rows.append({"student": first.student, "learner": None if first.student or first.learner is None else first.learner[:SHORT_LEARNER],
+                     **progress.to_json(), "last": iso_time(max(seen))})
+    rows.sort(key=lambda row: row["last"], reverse=True)
+    ideas: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        for idea in row["ideas"]:
+            entry = ideas.setdefault(idea["id"], {"id": idea["id"], "name": CATALOGUE[idea["id"]].name, "students": 0, "mastered": 0})
+            entry["students"] += 1
+            entry["mastered"] += idea["state"] == "mastered"
+    return {"students": rows[:MAX_LISTED_STUDENTS], "students_count": len(rows),
+            "ideas": sorted(ideas.values(), key=lambda e: (-e["students"], e["id"]))}

@@ -1,0 +1,115 @@
+"""Practice paths in the database (tables practice_paths, path_steps: server/database/tables.py), beside
+server/storage.py's Store and through the same Database, as server/courses/store.py keeps courses.
+
+A student on a path is `who`: the text of the tuple their attempts are counted by (server/practice/attempts.py's
+whose_attempt: a name as compared, else the page's anonymous learner token), so their steps and their checks of
+the steps' trees are read together. A step is inserted at the next free position of that student, or not at all
+when another request took the position first (two tabs asking at once): the caller then reads the one stored.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any, NamedTuple
+
+from sqlalchemy import select
+
+from server.database.engine import utc_now
+from server.database.tables import attempts, path_steps, practice_paths
+from server.practice.attempts import whose_attempt
+from server.storage import Attempt, Bill, Store, stored_size, upsert
+
+
+class PathRecord(NamedTuple):
+    id: str
+    title: str
+    algorithm: str
+    key_hash: str  # sha256 (hex) of the path's results key; the key itself is never stored
+
+
+class PathStep(NamedTuple):
+    """One tree given to one student on a path."""
+    who: str
+    position: int  # 1, 2, ... per student
+    exercise_id: str
+    target: str | None  # the misconception it practises; None: a harder tree
+    level: int
+    student: str | None  # the name as the student's link gave it (shown to the instructor)
+    learner: str | None
+    created_at: str = ""  # UTC "YYYY-MM-DD HH:MM:SS", set by the store when it is added
+
+
+class FirstCheck(NamedTuple):
+    """A student's first check of a step's tree, as the path reads it."""
+    score: float
+    help: dict[str, Any] | None
+    misconceptions: list[dict[str, Any]]
+    created_at: str
+
+
+def who_text(who: tuple[str, str]) -> str:
+    return json.dumps(list(who), ensure_ascii=False)
+
+
+def make_path(store: Store, title: str, algorithm: str, key_hash: str, bill: Bill | None = None) -> str:
+    """A new path under a fresh random id (as an exercise's); its id."""
+    with store.db.writing(*([bill.lock] if bill else [])) as connection:
+        if bill is not None:
+            bill.charge(connection, stored_size(title, algorithm, key_hash))
+        while True:
+            path_id = secrets.token_urlsafe(9)  # 72 random bits
+            inserted = connection.execute(upsert(connection, practice_paths).values(
+                id=path_id, key_hash=key_hash, title=title, algorithm=algorithm, created_at=utc_now())
+                .on_conflict_do_nothing(index_elements=["id"]).returning(practice_paths.c.id)).first()
+            if inserted is not None:  # else an id collision: astronomically rare, draw another
+                return path_id
+
+
+def load_path(store: Store, path_id: str) -> PathRecord | None:
+    p = practice_paths.c
+    with store.db.reading() as connection:
+        row = connection.execute(select(p.id, p.title, p.algorithm, p.key_hash).where(p.id == path_id)).first()
+    return None if row is None else PathRecord(*row)
+
+
+def steps_of(store: Store, path_id: str, who: str | None = None) -> list[PathStep]:
+    """The path's steps, by student then position (only `who`'s when given)."""
+    s = path_steps.c
+    where = [s.path_id == path_id, *([] if who is None else [s.who == who])]
+    with store.db.reading() as connection:
+        rows = connection.execute(select(s.who, s.position, s.exercise_id, s.target, s.level, s.student, s.learner,
+                                         s.created_at).where(*where).order_by(s.who, s.position)).all()
+    return [PathStep(*row) for row in rows]
+
+
+def add_step(store: Store, path_id: str, step: PathStep, bill: Bill | None = None) -> bool:
+    """Store a step at its position; False (nothing stored) when that position is taken already."""
+    with store.db.writing(*([bill.lock] if bill else [])) as connection:
+        if bill is not None:
+            bill.charge(connection, stored_size(step.who, step.exercise_id, step.target or "", step.student or ""))
+        inserted = connection.execute(upsert(connection, path_steps).values(
+            path_id=path_id, who=step.who, position=step.position, exercise_id=step.exercise_id, target=step.target,
+            level=step.level, student=step.student, learner=step.learner, created_at=utc_now())
+            .on_conflict_do_nothing(index_elements=["path_id", "who", "position"]).returning(path_steps.c.position)).first()
+        return inserted is not None
+
+
+def first_checks(store: Store, steps: list[PathStep]) -> dict[tuple[str, str], FirstCheck]:
+    """{(exercise id, who): that student's first check of it} for the steps' trees (one query). Only the step's own
+    student counts: a path's tree opened by someone else (its link passed on) is not their progress."""
+    if not steps:
+        return {}
+    a = attempts.c
+    exercise_ids = sorted({step.exercise_id for step in steps})
+    with store.db.reading() as connection:
+        rows = connection.execute(select(a.exercise_id, a.score, a.help, a.misconceptions, a.created_at, a.student, a.learner,
+                                         a.lms_user, a.roster_entry).where(a.exercise_id.in_(exercise_ids)).order_by(a.id)).all()
+    found: dict[tuple[str, str], FirstCheck] = {}
+    for exercise_id, score, help, misconceptions, created_at, student, learner, lms_user, roster_entry in rows:
+        whose = whose_attempt(Attempt(0, created_at, score, 0, student, learner, [], lms_user=lms_user, roster_entry=roster_entry))
+        if whose is None:
+            continue
+        found.setdefault((exercise_id, who_text(whose)), FirstCheck(float(score), None if help is None else json.loads(help),
+                                                                    json.loads(misconceptions), created_at))
+    return found

@@ -90,9 +90,13 @@ def candidate(entry: Misconception, setting: Setting, after: str | None, attempt
 
 
 def draw_seed(misconception: str, algorithm: str, after: str | None, attempt: int) -> int:
-    """A seed from the first 6 bytes of sha256 (a whole number a browser's JavaScript holds exactly)."""
-    digest = hashlib.sha256(f"next|{misconception}|{algorithm}|{after or ''}|{attempt}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
+    return seed_of(f"next|{misconception}|{algorithm}|{after or ''}|{attempt}")
+
+
+def seed_of(text: str) -> int:
+    """A generator's seed drawn from `text`: the first 6 bytes of its sha256 (a whole number a browser's JavaScript
+    holds exactly), so the same text always gives the same tree."""
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
 
 def shows(exercise: Exercise, misconception: str) -> bool:

@@ -12,8 +12,10 @@ size larger (from the student's level on), where the two part. And a practice tr
 named and not the one practised puts that idea first: the latest check is the best witness of what the student
 thinks (bench/practice_paths.py measures both with simulated students).
 
-"Right" is the student's first check of a tree scoring 1 with no hint or solution before it: retrying a tree
-until it is right, or reading its solution, shows nothing about the idea. An idea named again after it was
+"Right" is the first check of a tree scoring 1 with no hint or solution before it: retrying a tree until it is
+right, or reading its solution, shows nothing about the idea. Each tree is given to one student alone, so its first
+check and any help on it count whoever sent them (server/practice/path_store.py): another name or browser cannot
+hide a wrong first check or the solution read before it. An idea named again after it was
 mastered goes back into the queue and is no longer mastered: mastery is what the student shows now.
 
 All of it is read from what is stored (the path's trees for the student, in order, and their first checks), so the
@@ -22,7 +24,6 @@ server keeps no state of its own that could drift from the attempts: `follow` is
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -30,7 +31,7 @@ from search.errors import InputError, quoted
 from search.misconceptions import CATALOGUE
 from search.misconceptions.catalogue import SETTINGS
 from search.practice.exercise import DEFAULT_ASK, parse_exercise
-from search.practice.next_tree import SHAPES, VALUES, next_request, shows
+from search.practice.next_tree import SHAPES, VALUES, next_request, seed_of, shows
 
 MASTERY = 2
 """Trees of an idea the student must get right in a row for it to be mastered (the issue's "two right in a row")."""
@@ -101,7 +102,8 @@ class Progress:
         # Why the path is over: every level passed, or MAX_PATH_TREES trees given.
         finished = None if self.next is not None else "levels" if self.level >= len(LEVELS) else "limit"
         return {"trees": self.trees, "right": self.right, "level": min(self.level, len(LEVELS) - 1) + 1,
-                "levels": len(LEVELS), "done": self.done, "finished": finished, "mastery": MASTERY, "current": current,
+                "levels": len(LEVELS), "done": self.done, "finished": finished, "limit": MAX_PATH_TREES, "mastery": MASTERY,
+                "current": current,
                 "ideas": [idea.to_json(self.queue) for idea in self.ideas.values()],
                 "mastered": sum(idea.mastered for idea in self.ideas.values())}
 
@@ -136,8 +138,8 @@ def learn(progress: Progress, step: Step, outcome: Outcome) -> None:
         if practised.streak >= MASTERY and not practised.mastered:
             practised.mastered = True
             progress.queue = [idea for idea in progress.queue if idea != step.target]
-            if not progress.queue and not named:
-                progress.level += 1  # the idea is mastered and none waits: a harder tree
+            if not progress.queue and not named:  # the idea is mastered and none waits: a harder tree, but the
+                progress.level = min(progress.level + 1, len(LEVELS) - 1)  # last level is passed only by its own tree
     elif outcome.right and not named:
         progress.level += 1
     others = [idea for idea in named if idea != step.target]
@@ -153,6 +155,8 @@ def learn(progress: Progress, step: Step, outcome: Outcome) -> None:
 
 
 def following_step(progress: Progress) -> Step | None:
+    """The next tree: the idea at the head of the queue (a size larger for each of its trees missed in a row), else a
+    harder tree at the student's level; None past the last level or at MAX_PATH_TREES."""
     if progress.trees >= MAX_PATH_TREES or progress.level >= len(LEVELS):
         return None
     if not progress.queue:
@@ -162,6 +166,7 @@ def following_step(progress: Progress) -> Step | None:
 
 
 def parse_path_algorithm(algorithm: Any) -> str:
+    """A path's search (alpha-beta when none is given); InputError naming `algorithm` for another."""
     if algorithm is None:
         return "alphabeta"
     if algorithm not in PATH_ALGORITHMS:
@@ -197,8 +202,8 @@ def harder_tree(level: int, algorithm: str, seed_text: str) -> dict[str, Any]:
 
 
 def level_seed(seed_text: str, attempt: int) -> int:
-    """A seed from the first 6 bytes of sha256 (a whole number a browser's JavaScript holds exactly)."""
-    return int.from_bytes(hashlib.sha256(f"path|{seed_text}|{attempt}".encode()).digest()[:6], "big")
+    """The seed of a harder tree's `attempt`-th candidate."""
+    return seed_of(f"path|{seed_text}|{attempt}")
 
 
 def outcome_of(score: float, helped: bool, misconceptions: Sequence[dict[str, Any]]) -> Outcome:

@@ -43,6 +43,7 @@ path_api.register_error_handler(Refused, refused)
 
 
 def found_path(path_id: str) -> PathRecord:
+    """The path, or Refused 404 (an id that cannot be one is not looked up)."""
     path = load_path(store(), path_id) if SAVED_ID.fullmatch(path_id) else None  # a NUL never reaches PostgreSQL
     if path is None:
         raise Refused(404, f"no practice path with id {path_id!r}")
@@ -50,6 +51,7 @@ def found_path(path_id: str) -> PathRecord:
 
 
 def described(path: PathRecord) -> dict[str, Any]:
+    """The path as every answer names it (never its key)."""
     return {"id": path.id, "title": path.title, "algorithm": path.algorithm, "algorithm_name": NAMES[path.algorithm],
             "url": url_for("path_pages.path_page", path_id=path.id)}
 
@@ -63,12 +65,14 @@ def student_of(fields: Any) -> tuple[Identity, str]:
 
 
 def title_of(body: dict[str, Any], algorithm: str) -> str:
+    """The title given, trimmed, or "Practice: <the search>" when none is (a path needs no name to be shared)."""
     title = body.get("title")
-    if title is None or (isinstance(title, str) and not title.strip()):
-        return f"Practice: {NAMES[algorithm]}"
-    if not isinstance(title, str) or len(title) > MAX_PATH_TITLE_CHARS or CONTROL.search(title):
+    if title is not None and not isinstance(title, str):
         raise InputError("title", f"expected text of at most {MAX_PATH_TITLE_CHARS} characters, with no control characters")
-    return title.strip()
+    title = (title or "").strip()
+    if len(title) > MAX_PATH_TITLE_CHARS or CONTROL.search(title):
+        raise InputError("title", f"expected text of at most {MAX_PATH_TITLE_CHARS} characters, with no control characters")
+    return title or f"Practice: {NAMES[algorithm]}"
 
 
 @path_api.post("")
@@ -96,7 +100,9 @@ def answer(path: PathRecord, progress: Progress, steps: list[PathStep]) -> dict[
 @path_api.post("/<path_id>/next")
 @limited("exercises")
 def next_tree(path_id: str) -> Any:
-    """The tree the student is to do now: the unchecked one given before, else a new one (stored here)."""
+    """The tree the student is to do now: the unchecked one given before, else a new one (stored here). Two tabs
+    asking at once may each make a tree; only the first stored step is given to both, and the other exercise is kept
+    unused (it was counted against the quota like any made)."""
     path = found_path(path_id)
     identity, who = student_of(json_object("student"))
     progress, steps = student_progress(store(), path.id, who)

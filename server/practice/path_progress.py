@@ -11,7 +11,6 @@ from typing import Any
 from search.misconceptions.catalogue import CATALOGUE
 from search.practice.path import Outcome, Progress, Step, follow, outcome_of
 from server.practice.attempts import iso_time
-from server.practice.help_uses import helped
 from server.practice.identity import SHORT_LEARNER
 from server.practice.path_store import FirstCheck, PathStep, first_checks, steps_of
 from server.storage import Store
@@ -21,29 +20,31 @@ MAX_LISTED_STUDENTS = 1000
 
 
 def outcome(check: FirstCheck | None) -> Outcome | None:
-    return None if check is None else outcome_of(check.score, helped(check.help), check.misconceptions)
+    """A tree's first check as the engine's path reads it; None: not checked yet."""
+    return None if check is None else outcome_of(check.score, check.helped, check.misconceptions)
 
 
-def followed(steps: list[PathStep], checks: dict[tuple[str, str], FirstCheck]) -> Progress:
-    return follow([(Step(s.target, s.level), outcome(checks.get((s.exercise_id, s.who)))) for s in steps])
+def followed(steps: list[PathStep], checks: dict[str, FirstCheck]) -> Progress:
+    """One student's progress from their steps, oldest first, and the first checks of the path's trees."""
+    return follow([(Step(s.target, s.level), outcome(checks.get(s.exercise_id))) for s in steps])
 
 
 def student_progress(store: Store, path_id: str, who: str) -> tuple[Progress, list[PathStep]]:
     """One student's progress and steps (oldest first)."""
     steps = steps_of(store, path_id, who)
-    return followed(steps, first_checks(store, steps)), steps
+    return followed(steps, first_checks(store, path_id, who)), steps
 
 
 def path_results(store: Store, path_id: str) -> dict[str, Any]:
-    """{students: [{student, learner, trees, right, level, levels, done, mastered, ideas, last}], ideas: [{id, name,
-    students (who showed it), mastered (who have it mastered now)}], listed, students_count}: those seen last first."""
+    """{students: [{student, learner, last, ...progress}], students_count, ideas: [{id, name, students (who showed
+    it), mastered (who have it mastered now)}]}: students seen last first, at most MAX_LISTED_STUDENTS."""
     steps = steps_of(store, path_id)
-    checks = first_checks(store, steps)
+    checks = first_checks(store, path_id)
     rows = []
     for _who, grouped in groupby(steps, key=lambda s: s.who):
         own = list(grouped)
         progress = followed(own, checks)
-        seen = [own[-1].created_at, *(checks[(s.exercise_id, s.who)].created_at for s in own if (s.exercise_id, s.who) in checks)]
+        seen = [own[-1].created_at, *(checks[s.exercise_id].created_at for s in own if s.exercise_id in checks)]
         first = own[0]
         rows.append({"student": first.student, "learner": None if first.student or first.learner is None else first.learner[:SHORT_LEARNER],
                      **progress.to_json(), "last": iso_time(max(seen))})

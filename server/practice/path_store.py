@@ -13,12 +13,12 @@ import json
 import secrets
 from typing import Any, NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from server.database.engine import utc_now
-from server.database.tables import attempts, path_steps, practice_paths
-from server.practice.attempts import whose_attempt
-from server.storage import Attempt, Bill, Store, stored_size, upsert
+from server.database.tables import attempts, help_uses, path_steps, practice_paths
+from server.practice.help_uses import helped
+from server.storage import Bill, Store, stored_size, upsert
 
 
 class PathRecord(NamedTuple):
@@ -41,14 +41,15 @@ class PathStep(NamedTuple):
 
 
 class FirstCheck(NamedTuple):
-    """A student's first check of a step's tree, as the path reads it."""
+    """The first check of a step's tree, as the path reads it."""
     score: float
-    help: dict[str, Any] | None
+    helped: bool  # a hint or the solution on the tree before it, under any name or browser
     misconceptions: list[dict[str, Any]]
     created_at: str
 
 
 def who_text(who: tuple[str, str]) -> str:
+    """A student as `path_steps.who` keeps them: the tuple their attempts are counted by, as JSON text."""
     return json.dumps(list(who), ensure_ascii=False)
 
 
@@ -95,21 +96,25 @@ def add_step(store: Store, path_id: str, step: PathStep, bill: Bill | None = Non
         return inserted is not None
 
 
-def first_checks(store: Store, steps: list[PathStep]) -> dict[tuple[str, str], FirstCheck]:
-    """{(exercise id, who): that student's first check of it} for the steps' trees (one query). Only the step's own
-    student counts: a path's tree opened by someone else (its link passed on) is not their progress."""
-    if not steps:
-        return {}
-    a = attempts.c
-    exercise_ids = sorted({step.exercise_id for step in steps})
+def first_checks(store: Store, path_id: str, who: str | None = None) -> dict[str, FirstCheck]:
+    """{exercise id: the first check of that tree} for the path's trees (only `who`'s, when given), in two queries
+    whatever the path's size. Each tree was given to one student alone, so its first check counts whoever sent it,
+    and so does help: a hint or the solution on that tree, under any name or browser, at or before the first check
+    (times are whole seconds: the same second counts as before) makes it helped. Another name or a second browser
+    cannot hide a wrong first check, or the solution read before a right one."""
+    s, a, h = path_steps.c, attempts.c, help_uses.c
+    given = select(s.exercise_id).where(s.path_id == path_id, *([] if who is None else [s.who == who]))
     with store.db.reading() as connection:
-        rows = connection.execute(select(a.exercise_id, a.score, a.help, a.misconceptions, a.created_at, a.student, a.learner,
-                                         a.lms_user, a.roster_entry).where(a.exercise_id.in_(exercise_ids)).order_by(a.id)).all()
-    found: dict[tuple[str, str], FirstCheck] = {}
-    for exercise_id, score, help, misconceptions, created_at, student, learner, lms_user, roster_entry in rows:
-        whose = whose_attempt(Attempt(0, created_at, score, 0, student, learner, [], lms_user=lms_user, roster_entry=roster_entry))
-        if whose is None:
+        checks = connection.execute(select(a.exercise_id, a.score, a.help, a.misconceptions, a.created_at)
+                                    .where(a.exercise_id.in_(given)).order_by(a.id)).all()
+        first_helps = dict(connection.execute(select(h.exercise_id, func.min(h.created_at)).where(h.exercise_id.in_(given))
+                                         .group_by(h.exercise_id)).all())
+    found: dict[str, FirstCheck] = {}
+    for exercise_id, score, help_text, misconceptions, created_at in checks:
+        if exercise_id in found:
             continue
-        found.setdefault((exercise_id, who_text(whose)), FirstCheck(float(score), None if help is None else json.loads(help),
-                                                                    json.loads(misconceptions), created_at))
+        first_help = first_helps.get(exercise_id)
+        own = helped(None if help_text is None else json.loads(help_text))  # the help its own student had before it
+        found[exercise_id] = FirstCheck(float(score), own or (first_help is not None and first_help <= created_at),
+                                        json.loads(misconceptions), created_at)
     return found

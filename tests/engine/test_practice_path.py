@@ -146,9 +146,19 @@ def test_right_at_every_level_finishes_the_path() -> None:
     assert shown["level"] == len(LEVELS) == shown["levels"] and shown["trees"] == shown["right"] == len(LEVELS)
 
 
+def test_mastery_passes_a_level_below_the_last_but_the_last_only_by_its_own_tree() -> None:
+    last = len(LEVELS) - 1
+    at_last = walk([RIGHT] * last)
+    assert at_last.next == Step(None, last)
+    progress = walk([RIGHT] * last + [named("strict-test"), RIGHT, RIGHT])
+    assert progress.ideas["strict-test"].mastered and not progress.done
+    assert progress.next == Step(None, last)  # a hardest tree right is still to come
+    assert walk([RIGHT] * last + [named("strict-test"), RIGHT, RIGHT, RIGHT]).to_json()["finished"] == "levels"
+
+
 def test_the_path_ends_at_its_tree_limit() -> None:
     progress = walk([WRONG] * MAX_PATH_TREES)
-    assert progress.done and progress.to_json()["finished"] == "limit"
+    assert progress.done and progress.to_json()["finished"] == "limit" and progress.to_json()["limit"] == MAX_PATH_TREES
 
 
 def test_a_student_who_holds_an_idea_then_learns_it_finishes() -> None:

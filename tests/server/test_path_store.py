@@ -32,10 +32,15 @@ def test_a_path_its_steps_and_each_students_first_checks(database: str) -> None:
         [(ada, 1, trees[0], None), (ada, 2, trees[1], "strict-test")]
     assert len(steps_of(store, path)) == 3 and all(s.created_at for s in steps_of(store, path))
     store.add_attempt(trees[0], 0.5, [], [{"id": "strict-test", "name": "the strict test", "marks": 1, "nodes": ["C"]}], "Ada")
-    store.add_attempt(trees[0], 1.0, [], [], " ADA ")  # a retry, the name typed otherwise: not the first
-    store.add_attempt(trees[1], 1.0, [], [], "Bob", help={"hints": 1, "solution": False})  # someone else's check of Ada's tree
-    store.add_attempt(trees[1], 1.0, [], [], "Ada", help={"hints": 1, "solution": False})
-    checks = first_checks(store, steps_of(store, path))
-    assert checks[(trees[0], ada)].score == 0.5 and checks[(trees[0], ada)].misconceptions[0]["id"] == "strict-test"
-    assert checks[(trees[1], ada)].help == {"hints": 1, "solution": False}
-    assert (trees[2], bob) not in checks and first_checks(store, []) == {}
+    store.add_attempt(trees[0], 1.0, [], [], " ADA ")  # a retry: not the first
+    store.add_help_use(trees[1], "solution", None, "anotherbrowser")  # Ada's tree's solution, read in another browser
+    store.add_attempt(trees[1], 0.0, [], [], "Bob")  # someone else's check of Ada's tree comes first: it is the first
+    store.add_attempt(trees[1], 1.0, [], [], "Ada")
+    store.add_attempt(trees[2], 1.0, [], [], None, "bobtoken99")
+    checks = first_checks(store, path)
+    assert set(checks) == set(trees) and first_checks(store, path, bob).keys() == {trees[2]}
+    assert checks[trees[0]].score == 0.5 and checks[trees[0]].misconceptions[0]["id"] == "strict-test"
+    assert not checks[trees[0]].helped
+    assert checks[trees[1]].score == 0.0 and checks[trees[1]].helped  # the solution came before, under another browser
+    assert checks[trees[2]].score == 1.0 and not checks[trees[2]].helped
+    assert first_checks(store, "no-such-path") == {}

@@ -151,6 +151,23 @@ def test_an_idea_named_is_practised_on_trees_it_changes_until_two_are_right_in_a
     assert results["ideas"] == [{"id": idea, "name": student["ideas"][0]["name"], "students": 1, "mastered": 1}]
 
 
+def test_another_name_or_browser_cannot_hide_a_wrong_first_check_or_the_solution(url: str) -> None:
+    path = make_path(url)
+    who = {"student": "Cleo"}
+    given = next_tree(url, path, who)
+    right = model_answer(exercise_of(url, given))
+    check(url, given, {}, {"learner": "otherbrowser1"})  # a first look under another browser, wrong
+    check(url, given, right, who)
+    after = next_tree(url, path, who)
+    assert after["progress"]["trees"] == 1 and after["progress"]["right"] == 0
+    solution = requests.get(f"{url}/api/exercises/{after['exercise']['id']}/solution", params={"learner": "otherbrowser1"},
+                            timeout=30)
+    assert solution.status_code == 200, solution.text
+    check(url, after, model_answer(exercise_of(url, after)), who)  # right, but the solution was read first
+    progress = next_tree(url, path, who)["progress"]
+    assert progress["trees"] == 2 and progress["right"] == 0
+
+
 def test_a_name_typed_otherwise_is_the_same_student_and_a_learner_is_listed_by_its_start(url: str) -> None:
     path = make_path(url)
     one = next_tree(url, path, {"student": "Bob Smith"})

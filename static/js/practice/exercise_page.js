@@ -132,7 +132,7 @@ async function check() {
     ? (m) => solutionUrl({ misconception: m.id, step: String(m.step) }) : null;
   showMisconceptions($("misconception-box"), result, nodeLabel, watch);
   offerPractice(result);
-  if (strip) strip.checked();
+  if (strip) strip.checked(result);
   colourMarks(page.tree, result);
   const found = misconceptionIndex(result);
   if (result.first_mistake) {

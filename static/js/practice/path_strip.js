@@ -4,38 +4,31 @@
 
 import { nextOnPath, pathProgress, treeOnPath } from "./path_client.js";
 import { checkedWords, currentWords, ideaList, summaryWords } from "./path_words.js";
+import { el } from "../page/html_element.js";
 
-function el(tag, text, className) {
-  const made = document.createElement(tag);
-  if (text !== undefined) made.textContent = String(text);
-  if (className) made.className = className;
-  return made;
-}
+const NOT_CURRENT = "This is not the tree your path gives you now: checking it does not change your progress.";
 
-// The strip in `box` for path `pathId`; `who`: {student, learner} of the page. Its `checked()` shows the progress
-// after a check and offers the next tree.
+// The strip in `box` for path `pathId`; `who`: {student, learner} of the page. Its `checked(result)` shows the progress
+// after a check (`result`: the check's answer) and offers the next tree.
 export function pathStrip(box, pathId, who, exerciseId) {
   const student = who.student || "";
   const asked = { ...(student ? { student } : {}), learner: who.learner };
   const home = `/p/${encodeURIComponent(pathId)}${student ? `?${new URLSearchParams({ student })}` : ""}`;
   // before: the progress before the latest check; target: the idea this tree practises (null: a harder tree).
-  const state = { checked: false, before: null, target: null, current: true };
+  const state = { checked: false, before: null, target: null, current: true, result: {} };
 
   function show(answer) {
     const { path, progress } = answer;
-    const title = el("a", path.title);
-    title.href = home;
-    const heading = el("p", undefined, "path-strip-title");
-    heading.append("On your practice path: ", title);
+    const heading = el("p", { class: "path-strip-title" }, "On your practice path: ");
+    heading.append(el("a", { href: home }, path.title));
     const parts = [heading];
     if (!state.checked) {
       state.current = Boolean(answer.exercise) && answer.exercise.id === exerciseId;
       state.target = state.current && progress.current ? progress.current.target : null;
-      parts.push(el("p", state.current ? currentWords(progress)
-        : "You have checked this tree before: checking it again does not change your progress.", "path-now"));
+      parts.push(el("p", { class: "path-now" }, state.current ? currentWords(progress) : NOT_CURRENT));
     } else {
-      parts.push(el("p", checkedWords(state.before, progress, state.target), "path-outcome"),
-        el("p", summaryWords(progress), "path-summary"));
+      const outcome = state.current ? checkedWords(state.before, progress, state.target, state.result) : NOT_CURRENT;
+      parts.push(el("p", { class: "path-outcome" }, outcome), el("p", { class: "path-summary" }, summaryWords(progress)));
     }
     state.before = progress;
     if (state.checked && progress.ideas.length) parts.push(ideaList(progress));
@@ -46,10 +39,8 @@ export function pathStrip(box, pathId, who, exerciseId) {
   }
 
   function nextButton(progress) {
-    if (progress.done) return el("p", currentWords(progress), "path-now");
-    const button = el("button", "Next tree on the path", "primary");
-    button.type = "button";
-    button.id = "path-next";
+    if (progress.done) return el("p", { class: "path-now" }, currentWords(progress));
+    const button = el("button", { type: "button", id: "path-next", class: "primary" }, "Next tree on the path");
     button.addEventListener("click", async () => {
       button.disabled = true;
       try {
@@ -57,7 +48,7 @@ export function pathStrip(box, pathId, who, exerciseId) {
         if (answer.exercise) window.location.assign(treeOnPath(answer.exercise, pathId, student));
         else show(answer);
       } catch (err) {
-        box.append(el("p", `No next tree could be given: ${err.message}`, "form-error"));
+        box.append(el("p", { class: "form-error" }, `No next tree could be given: ${err.message}`));
         button.disabled = false;
       }
     });
@@ -68,16 +59,17 @@ export function pathStrip(box, pathId, who, exerciseId) {
     try {
       show(await pathProgress(pathId, asked));
     } catch (err) {
-      box.replaceChildren(el("p", `The practice path cannot be read: ${err.message}`, "form-error"));
+      box.replaceChildren(el("p", { class: "form-error" }, `The practice path cannot be read: ${err.message}`));
       box.hidden = false;
     }
   }
 
   const opened = refresh();
   return {
-    async checked() {
+    async checked(result) {
       await opened; // the progress before the check first: what the check changed is told against it
       state.checked = true;
+      state.result = result || {};
       return refresh();
     },
   };

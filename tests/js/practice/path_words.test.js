@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { checkedWords, currentWords, ideaWords, streakDots, summaryWords } from "../../../static/js/practice/path_words.js";
 
 const idea = (state, streak) => ({ id: "strict-test", name: "the strict test", state, streak, needed: 2, trees: 1, shown: 1 });
-const progress = (fields) => ({ trees: 1, right: 0, level: 1, levels: 4, done: false, finished: null, mastery: 2, mastered: 0,
+const progress = (fields) => ({ trees: 1, right: 0, level: 1, levels: 4, done: false, finished: null, limit: 60, mastery: 2, mastered: 0,
   current: { target: null, level: 1 }, ideas: [], ...fields });
 
 test("an idea's state and how far it is from mastered, in dots and words", () => {
@@ -21,7 +21,7 @@ test("what the tree to do now is for: a first tree, an idea, a harder tree, the 
     "This tree tests the idea “the strict test”: a search following it gets another answer here.");
   assert.equal(currentWords(progress({ trees: 3, current: { target: null, level: 2 } })), "A harder tree: level 2 of 4.");
   assert.match(currentWords(progress({ done: true, finished: "levels", current: null })), /^You have finished this path/);
-  assert.match(currentWords(progress({ done: true, finished: "limit", trees: 60, current: null })), /at most 60 trees/);
+  assert.match(currentWords(progress({ done: true, finished: "limit", trees: 58, limit: 60, current: null })), /at most 60 trees/);
 });
 
 test("what a check did: a retry changes nothing; right and wrong, with and without an idea practised", () => {
@@ -37,6 +37,8 @@ test("what a check did: a retry changes nothing; right and wrong, with and witho
     "Not right at the first check: “the strict test” starts again at 0 of 2 right in a row.");
   assert.equal(checkedWords(before, progress({ trees: 2, right: 1 }), null), "Right first time: this tree counts as right.");
   assert.equal(checkedWords(before, progress({ trees: 2 }), null), "Not right at the first check: this tree does not count as right.");
+  assert.equal(checkedWords(before, progress({ trees: 2, right: 0, ideas: [idea("practising", 0)] }), target, { score: 1, perfect: false }),
+    "Right, but after a hint or the solution: “the strict test” starts again at 0 of 2 right in a row.");
 });
 
 test("the summary counts trees, right first time and ideas mastered", () => {

@@ -35,8 +35,7 @@ from server.courses.store import (
     make_course,
     remove_course_exercise,
 )
-from server.http.not_found import SAVED_ID
-from server.http.refusals import Refused, refused
+from server.http.refusals import Refused, refused, stored_or_404
 from server.http.trees_api import refuse, store
 from server.practice.api import is_results_key, json_object, load
 from server.practice.identity import CONTROL
@@ -57,9 +56,7 @@ course_api.register_error_handler(Refused, refused)
 
 def owned_course(course_id: str) -> Course:
     """The course when ?key= is its key; else Refused 404 or 403."""
-    course = load_course(store(), course_id) if SAVED_ID.fullmatch(course_id) else None  # a NUL never reaches PostgreSQL
-    if course is None:
-        raise Refused(404, f"no course with id {course_id!r}")
+    course = stored_or_404(lambda item: load_course(store(), item), course_id, "course")
     if not holds_key(course, request.args.get("key", "")):
         raise Refused(403, "key: a missing or wrong course key (the key was given when the course was made)")
     return course

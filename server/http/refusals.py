@@ -4,7 +4,13 @@ the practice paths)."""
 
 from __future__ import annotations
 
+from typing import Callable, TypeVar
+
 from flask import Response, jsonify
+
+from server.http.not_found import SAVED_ID
+
+T = TypeVar("T")
 
 
 class Refused(Exception):
@@ -17,3 +23,12 @@ class Refused(Exception):
 
 def refused(error: Refused) -> tuple[Response, int]:
     return jsonify(error=str(error)), error.status
+
+
+def stored_or_404(load: Callable[[str], T | None], item_id: str, what: str) -> T:
+    """The stored item, or Refused 404 naming `what`; an id that cannot be one is not looked up (a NUL never reaches
+    PostgreSQL)."""
+    item = load(item_id) if SAVED_ID.fullmatch(item_id) else None
+    if item is None:
+        raise Refused(404, f"no {what} with id {item_id!r}")
+    return item

@@ -24,8 +24,7 @@ from flask import Blueprint, jsonify, request, url_for
 from search import InputError
 from search.algorithms.registry import NAMES
 from search.practice.path import Progress, parse_path_algorithm, step_request
-from server.http.not_found import SAVED_ID
-from server.http.refusals import Refused, refused
+from server.http.refusals import Refused, refused, stored_or_404
 from server.http.trees_api import refuse, store
 from server.practice.api import json_object, new_exercise
 from server.practice.identity import CONTROL, Identity, read_identity
@@ -43,11 +42,8 @@ path_api.register_error_handler(Refused, refused)
 
 
 def found_path(path_id: str) -> PathRecord:
-    """The path, or Refused 404 (an id that cannot be one is not looked up)."""
-    path = load_path(store(), path_id) if SAVED_ID.fullmatch(path_id) else None  # a NUL never reaches PostgreSQL
-    if path is None:
-        raise Refused(404, f"no practice path with id {path_id!r}")
-    return path
+    """The path, or Refused 404."""
+    return stored_or_404(lambda item: load_path(store(), item), path_id, "practice path")
 
 
 def described(path: PathRecord) -> dict[str, Any]:
@@ -66,11 +62,9 @@ def student_of(fields: Any) -> tuple[Identity, str]:
 
 def title_of(body: dict[str, Any], algorithm: str) -> str:
     """The title given, trimmed, or "Practice: <the search>" when none is (a path needs no name to be shared)."""
-    title = body.get("title")
-    if title is not None and not isinstance(title, str):
-        raise InputError("title", f"expected text of at most {MAX_PATH_TITLE_CHARS} characters, with no control characters")
-    title = (title or "").strip()
-    if len(title) > MAX_PATH_TITLE_CHARS or CONTROL.search(title):
+    given = body.get("title")
+    title = (given or "").strip() if given is None or isinstance(given, str) else None
+    if title is None or len(title) > MAX_PATH_TITLE_CHARS or CONTROL.search(title):
         raise InputError("title", f"expected text of at most {MAX_PATH_TITLE_CHARS} characters, with no control characters")
     return title or f"Practice: {NAMES[algorithm]}"
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from search.misconceptions.catalogue import CATALOGUE
 from search.practice.path import Outcome, Progress, Step, follow, outcome_of
 from server.practice.attempts import iso_time
 from server.practice.identity import SHORT_LEARNER
@@ -52,7 +51,7 @@ def path_results(store: Store, path_id: str) -> dict[str, Any]:
     ideas: dict[str, dict[str, Any]] = {}
     for row in rows:
         for idea in row["ideas"]:
-            entry = ideas.setdefault(idea["id"], {"id": idea["id"], "name": CATALOGUE[idea["id"]].name, "students": 0, "mastered": 0})
+            entry = ideas.setdefault(idea["id"], {"id": idea["id"], "name": idea["name"], "students": 0, "mastered": 0})
             entry["students"] += 1
             entry["mastered"] += idea["state"] == "mastered"
     return {"students": rows[:MAX_LISTED_STUDENTS], "students_count": len(rows),

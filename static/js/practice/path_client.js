@@ -16,8 +16,18 @@ export const pathProgress = (id, who) => call(`${path(id)}/progress?${new URLSea
 // Every student's progress: {path, students, students_count, ideas}; a wrong key is an Error (403)
 export const pathResults = (id, key) => call(`${path(id)}/results?${new URLSearchParams({ key })}`);
 
+// Whom a path's requests are for: the link's name when it has one, and this browser's learner token.
+export const pathStudent = (student, learner) => ({ ...(student ? { student } : {}), learner });
+
 // The page of a path's tree: the exercise, told it is on the path (and whose it is, when the path's link named them).
 export function treeOnPath(exercise, pathId, student) {
   const query = new URLSearchParams({ path: pathId, ...(student ? { student } : {}) });
   return `${exercise.url}?${query}`;
+}
+
+// Ask the path for the tree to do now and open it; the answer when there is none (the path is done).
+export async function openNextTree(pathId, who) {
+  const answer = await nextOnPath(pathId, who);
+  if (answer.exercise) window.location.assign(treeOnPath(answer.exercise, pathId, who.student));
+  return answer;
 }

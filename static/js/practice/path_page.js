@@ -3,7 +3,7 @@
 // before while it is unchecked, else a new one chosen from their checks). The student is the link's name, else this
 // browser's learner token, as on an exercise's page.
 
-import { nextOnPath, pathProgress, treeOnPath } from "./path_client.js";
+import { openNextTree, pathProgress, pathStudent } from "./path_client.js";
 import { currentWords, ideaList, summaryWords } from "./path_words.js";
 import { learnerToken } from "./learner.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
@@ -11,7 +11,7 @@ import { isNotFound, notFoundSentence } from "../page/not_found.js";
 const $ = (id) => document.getElementById(id);
 const pathId = document.querySelector("main").dataset.path;
 const student = new URLSearchParams(window.location.search).get("student") || "";
-const who = { ...(student ? { student } : {}), learner: learnerToken() };
+const who = pathStudent(student, learnerToken());
 
 function show(answer) {
   const { path, progress } = answer;
@@ -41,9 +41,8 @@ $("path-go").addEventListener("click", async () => {
   $("path-go").disabled = true;
   $("path-error").textContent = "";
   try {
-    const answer = await nextOnPath(pathId, who);
-    if (answer.exercise) window.location.assign(treeOnPath(answer.exercise, pathId, student));
-    else show(answer);
+    const answer = await openNextTree(pathId, who);
+    if (!answer.exercise) show(answer);
   } catch (err) {
     $("path-error").textContent = `No tree could be given: ${err.message}`;
   } finally {

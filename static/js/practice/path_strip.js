@@ -2,7 +2,7 @@
 // naming the path and what this tree is for, and after each check the student's progress with "Next tree", which asks
 // the path for the next tree (search/practice/path.py chooses it from the checks so far).
 
-import { nextOnPath, pathProgress, treeOnPath } from "./path_client.js";
+import { openNextTree, pathProgress, pathStudent } from "./path_client.js";
 import { checkedWords, currentWords, ideaList, summaryWords } from "./path_words.js";
 import { el } from "../page/html_element.js";
 
@@ -12,7 +12,7 @@ const NOT_CURRENT = "This is not the tree your path gives you now: checking it d
 // after a check (`result`: the check's answer) and offers the next tree.
 export function pathStrip(box, pathId, who, exerciseId) {
   const student = who.student || "";
-  const asked = { ...(student ? { student } : {}), learner: who.learner };
+  const asked = pathStudent(student, who.learner);
   const home = `/p/${encodeURIComponent(pathId)}${student ? `?${new URLSearchParams({ student })}` : ""}`;
   // before: the progress before the latest check; target: the idea this tree practises (null: a harder tree).
   const state = { checked: false, before: null, target: null, current: true, result: {} };
@@ -44,9 +44,8 @@ export function pathStrip(box, pathId, who, exerciseId) {
     button.addEventListener("click", async () => {
       button.disabled = true;
       try {
-        const answer = await nextOnPath(pathId, asked);
-        if (answer.exercise) window.location.assign(treeOnPath(answer.exercise, pathId, student));
-        else show(answer);
+        const answer = await openNextTree(pathId, asked);
+        if (!answer.exercise) show(answer);
       } catch (err) {
         box.append(el("p", { class: "form-error" }, `No next tree could be given: ${err.message}`));
         button.disabled = false;

@@ -44,6 +44,8 @@ from server.http.store_down import register_store_down
 from server.http.trees_api import api
 from server.lti.attach import lti_attach
 from server.lti.deep_linking import lti_deep_link
+from server.lti.frame_origins import frame_ancestors
+from server.lti.registration_routes import lti_register
 from server.lti.routes import lti
 from server.lti.tool import install_tool
 from server.practice.api import exercise_api
@@ -109,6 +111,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(lti)
     app.register_blueprint(lti_deep_link)
     app.register_blueprint(lti_attach)
+    app.register_blueprint(lti_register)
     queue = app.config["MESSAGE_QUEUE"]
     app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]),
                                                               int(app.config["CLASS_MAX_ROOMS"]))
@@ -139,7 +142,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Outermost, around Socket.IO's own middleware: every transport passes the guard.
     app.wsgi_app = Guard(app.wsgi_app, app.config["ALLOWED_HOSTS"],  # type: ignore[method-assign]
                          int(app.config["MAX_MESSAGE_BYTES"]), lambda sid: close_engineio_session(socketio, sid),
-                         security_headers(app.config["FRAME_ANCESTORS"]))
+                         lambda: security_headers(frame_ancestors(app)))
     return app
 
 

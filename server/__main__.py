@@ -51,9 +51,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lti-config", metavar="FILE",
                         help="be an LTI 1.3 tool for the platforms (LMSs) in FILE, a JSON file in pylti1p3's tool "
                              "configuration format (docs/lms.md)")
+    parser.add_argument("--lti-registration-secret", metavar="SECRET",
+                        help="with --lti-config, take LTI Dynamic Registration: an LMS administrator pastes "
+                             "/lti/register?secret=SECRET and the platform is added to FILE (docs/lms.md)")
     parser.add_argument("--dev", action="store_true",
                         help="Werkzeug's development server instead of gunicorn (one class on one machine)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.lti_registration_secret and not args.lti_config:
+        parser.error("--lti-registration-secret needs --lti-config FILE: the file registrations are added to")
+    return args
 
 
 def positive(text: str) -> int:
@@ -74,6 +80,8 @@ def app_config(args: argparse.Namespace) -> dict[str, object]:
         config["BEHIND_PROXY"] = True
     if args.lti_config:
         config["LTI_CONFIG"] = args.lti_config
+    if args.lti_registration_secret:
+        config["LTI_REGISTRATION_SECRET"] = args.lti_registration_secret
     if args.frame_ancestors:
         config["FRAME_ANCESTORS"] = tuple(_origin_flag(text) for text in args.frame_ancestors)
     return config

@@ -148,9 +148,16 @@ DEFAULTS: dict[str, object] = {
     # LMS logins started (GET|POST /lti/login) per address per minute: each keeps a nonce for 10 minutes (server/lti/
     # launch_store.py). A class of 300 opening the exercise from the course page in the same minute uses 300 of 1,200.
     "QUOTA_LTI_LOGINS_PER_MINUTE": 1200,
+    # LMS registrations tried (GET /lti/register) per address per minute: an administrator registers once; each try
+    # asks the platform twice, and a wrong secret is one of these (a guess a second is no way to find one).
+    "QUOTA_LTI_REGISTRATIONS_PER_MINUTE": 10,
     # LTI 1.3 (docs/lms.md): the platforms this server is a tool for, a JSON file in pylti1p3's tool configuration
     # format (`--lti-config FILE`); None: no LMS launches.
     "LTI_CONFIG": None,
+    # LTI Dynamic Registration (docs/lms.md): the secret an LMS administrator's pasted URL carries,
+    # /lti/register?secret=SECRET (`--lti-registration-secret`); None: no registrations (platforms are added to
+    # LTI_CONFIG by hand).
+    "LTI_REGISTRATION_SECRET": None,
     # A launch (who the student is, where their grade goes) is kept this long: a page opened from the course can
     # check and send grades for a day; after, the student opens the exercise from the course again.
     "LTI_LAUNCH_SECONDS": 86400.0,

@@ -46,6 +46,7 @@ KINDS: dict[str, str] = {
     "misconception_answers": "misconception answers asked",  # POST /api/misconceptions/answers
     "play_moves": "engine moves asked",  # POST /api/play/move (besides its per-page limit on replies at once)
     "lti_logins": "LMS logins started",  # GET|POST /lti/login (each keeps a nonce for 10 minutes)
+    "lti_registrations": "LMS registrations tried",  # GET /lti/register (each asks the platform twice; guesses the secret)
 }
 """Each kind of write with a per-minute quota, and what the 429's sentence calls it."""
 PER_STUDENT = ("checks", "hints", "solutions")

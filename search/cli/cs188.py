@@ -2,8 +2,10 @@
 our tree JSON (search.trees.cs188), so it can be searched here as its autograder searches it.
 
 stdout is the tree alone, ready for `python -m search trace`; stderr says which algorithm and tie rule
-the autograder uses (explore: it prunes only on v > beta, v < alpha). With --full, stdout is what
-POST /api/import/cs188 answers: the tree with algorithm, ties, depth, the file's settings and actions.
+the autograder uses (explore: it prunes only on v > beta, v < alpha), then a line for each note on what
+was ignored as CS188's own test class ignores it (states no successor line names). With --full, stdout is
+what POST /api/import/cs188 answers: the tree with algorithm, ties, depth, the file's settings (the notes
+among them) and actions.
 """
 
 from __future__ import annotations
@@ -32,4 +34,6 @@ def cs188_command(args: argparse.Namespace, read: Callable[[str], str], fail: Ca
     out = imported.to_json() if args.full else imported.tree
     print(json.dumps(out, allow_nan=False, ensure_ascii=False))
     print(f"{args.test_file}: {imported.summary()}", file=sys.stderr)
+    for note in imported.notes:
+        print(f"{args.test_file}: {note}", file=sys.stderr)
     return 0

@@ -23,6 +23,12 @@ its place (id the state's name, numbered `B~2`, `B~3` where the same state is re
 label the state and the action into it, `B (Left)`, for our tree format has no field for an edge's
 label. A graph with a cycle is refused, as are a successor from a state nothing leads to, a leaf
 without an evaluation and a tree past our limits; each error names the file's line.
+
+States that `win_states`, `lose_states` or `evaluation` name and no successor line does are ignored, as
+CS188's own GraphGameTreeTest ignores them (its win and lose states are sets it asks membership of, its
+evaluation a dict it reads at the leaves it reaches): courses' files list more than their trees hold (the
+`1-3-minmax` files list win states d1 .. d8 where only d5 .. d8 and dx exist). Each such key is one note
+(CS188Import.notes), which the CLI prints and POST /api/import/cs188 answers in `cs188.notes`.
 """
 
 from __future__ import annotations
@@ -54,6 +60,8 @@ _BLOCK_END = re.compile(r'\A\s*"""\s*\Z')
 _NUMBER = re.compile(r"\A[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?\Z")
 _WHOLE = re.compile(r"\A\d{1,4}\Z")
 _BAD_CHARS = re.compile("[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]")
+NOTE_NAMES = 8
+"""The most ignored states one note names (then "and N more"): a note stays a line whatever the file lists."""
 
 
 @dataclass(slots=True)
@@ -87,6 +95,9 @@ class CS188Import:
     """Each node id's state name (the ids of a state reached twice are numbered)."""
     action_of: dict[str, str]
     """Each node id but the root's: the action that leads to it."""
+    notes: list[str] = field(default_factory=list)
+    """What the import ignored, as CS188's own test class does, one sentence a key naming its line (states
+    that win_states, lose_states or evaluation name and no successor line does)."""
 
     @property
     def plies(self) -> int:
@@ -94,14 +105,15 @@ class CS188Import:
 
     def to_json(self) -> dict[str, Any]:
         """The tree and a search request's options beside it (tree, algorithm, ties, depth: what
-        search.request.parse_request takes), then what the file said (cs188) and the actions."""
+        search.request.parse_request takes), then what the file said (cs188, with the notes on what was
+        ignored) and the actions."""
         return {
             "tree": self.tree,
             "algorithm": self.algorithm,
             "ties": TIES,
             "depth": None,  # the tree is already cut where the autograder's search stops
             "cs188": {"class": TEST_CLASS, "alg": self.agent, "depth": self.depth, "num_agents": self.num_agents,
-                      "plies": self.plies, "start_state": self.start_state},
+                      "plies": self.plies, "start_state": self.start_state, "notes": list(self.notes)},
             "actions": self.action_of,
         }
 
@@ -203,13 +215,16 @@ def _build(entries: dict[str, Entry]) -> CS188Import:
     successors = _successors(entries["successors"])
     evaluation = _evaluation(entries["evaluation"])
     graph = _graph(successors, start_state, start.line)
-    ends = {key: _end_states(entries, key, graph, evaluation) for key in ("win_states", "lose_states")}
+    in_graph = set(graph) | {s.next_state for moves in graph.values() for s in moves}
+    notes: list[str] = []
+    ends = {key: _end_states(entries, key, in_graph, notes) for key in ("win_states", "lose_states")}
+    notes.extend(_unused_evaluations(entries["evaluation"], evaluation, in_graph))
     _check_acyclic(graph, start_state)
     builder = _Unroller(graph, evaluation, ends, depth, num_agents, AGENTS[alg.value], start, entries["depth"].line)
     tree = builder.build()
     tree_from_json(tree)  # the one validator: what we hand on is a tree every other way in accepts
     return CS188Import(tree, AGENTS[alg.value], alg.value, depth, num_agents, start_state,
-                       builder.state_of, builder.action_of)
+                       builder.state_of, builder.action_of, notes)
 
 
 def _successors(entry: Entry) -> list[Successor]:
@@ -268,17 +283,37 @@ def _graph(successors: list[Successor], start_state: str, start_line: int) -> di
     return graph
 
 
-def _end_states(entries: dict[str, Entry], key: str, graph: dict[str, list[Successor]],
-                evaluation: dict[str, tuple[float, int]]) -> set[str]:
+def _end_states(entries: dict[str, Entry], key: str, in_graph: set[str], notes: list[str]) -> set[str]:
+    """The states of `key` (win_states, lose_states) that the successors hold; those they do not are ignored, as
+    CS188's GraphGameTreeTest ignores them (a set it only asks membership of), with a note naming them."""
     entry = entries.get(key)
     if entry is None:
         return set()
-    known = set(graph) | {s.next_state for moves in graph.values() for s in moves} | set(evaluation)
-    names = entry.value.split()
-    for name in names:
-        if name not in known:
-            raise InputError(f"line {entry.line}", f"{key}: {quoted(name)} is not a state of the file (no successor or evaluation line names it)")
-    return set(names)
+    names = list(dict.fromkeys(entry.value.split()))
+    ignored = [name for name in names if name not in in_graph]
+    if ignored:
+        one = len(ignored) == 1
+        notes.append(f"line {entry.line}: {key}: {_names(ignored)} {'is' if one else 'are'} in no successor line: ignored, "
+                     f"as CS188's GraphGameTreeTest ignores {'it' if one else 'them'}")
+    return set(names) - set(ignored)
+
+
+def _unused_evaluations(entry: Entry, evaluation: dict[str, tuple[float, int]], in_graph: set[str]) -> list[str]:
+    """A note on the evaluation lines of states no successor line names (the autograder never reads them)."""
+    ignored = [state for state in evaluation if state not in in_graph]
+    if not ignored:
+        return []
+    one = len(ignored) == 1
+    return [f"line {entry.line}: evaluation: {_names(ignored)} {'is' if one else 'are'} in no successor line: "
+            f"{'its line is' if one else 'their lines are'} ignored, as CS188's GraphGameTreeTest ignores {'it' if one else 'them'}"]
+
+
+def _names(states: list[str]) -> str:
+    """'d1', 'd2' and 'd3'; past NOTE_NAMES, the first ones and how many more (each name quoted short)."""
+    shown = [quoted(state) for state in states[:NOTE_NAMES]]
+    if len(states) > NOTE_NAMES:
+        return f"{', '.join(shown)} and {len(states) - NOTE_NAMES:,} more"
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _check_acyclic(graph: dict[str, list[Successor]], start_state: str) -> None:

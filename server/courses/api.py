@@ -37,6 +37,8 @@ from server.courses.store import (
 )
 from server.http.refusals import Refused, refused, stored_or_404
 from server.http.trees_api import refuse, store
+from server.lti.roster_rows import course_rosters
+from server.lti.tool import tool
 from server.practice.api import is_results_key, json_object, load
 from server.practice.identity import CONTROL
 from server.practice.results_csv import csv_download
@@ -138,7 +140,8 @@ def column(exercise_id: str) -> Column | None:
 
 def course_gradebook(course: Course) -> dict[str, Any]:
     columns = [c for c in map(column, course_exercise_ids(store(), course.id)) if c is not None]
-    return gradebook(course.title, columns, graded_attempts(store(), [c.id for c in columns]))
+    ids = [c.id for c in columns]
+    return gradebook(course.title, columns, graded_attempts(store(), ids), course_rosters(store(), tool(), ids))
 
 
 @course_api.get("/<course_id>/gradebook")

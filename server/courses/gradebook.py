@@ -17,6 +17,8 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from server.courses.store import GradedAttempt
+from server.lti.course_roster import CourseRoster
+from server.lti.roster_rows import unique_learners
 from server.practice.attempts import name_of
 from server.practice.counted import counted_index, lms_counted
 from server.practice.names import name_key
@@ -52,8 +54,11 @@ def cell(grade: str, attempts: list[GradedAttempt], lms: bool) -> dict[str, Any]
     return {"score": chosen.score, "attempts": len(attempts), "rule": chosen.rule}
 
 
-def gradebook(title: str, columns: list[Column], attempts: list[GradedAttempt]) -> dict[str, Any]:
-    """The gradebook's JSON: title, exercises, students (by name, case folded), anonymous ({students, attempts})."""
+def gradebook(title: str, columns: list[Column], attempts: list[GradedAttempt],
+              rosters: list[CourseRoster] | None = None) -> dict[str, Any]:
+    """The gradebook's JSON: title, exercises, students (by name, case folded), anonymous ({students, attempts}),
+    and `lms_roster` ({learners, not_started, errors}, or null): with the rosters of the LMS courses holding its
+    exercises, every learner there is a row, `not_started` when they have no attempt at any of them."""
     grades = {column.id: column.grade for column in columns}
     by_student: dict[tuple[str, str], dict[str, list[GradedAttempt]]] = {}
     names: dict[tuple[str, str], str] = {}
@@ -84,6 +89,13 @@ def gradebook(title: str, columns: list[Column], attempts: list[GradedAttempt]) 
             "scores": {column.id: cell(grades[column.id], per_exercise.get(column.id, []), who[0] == "lms") for column in columns},
             "misconceptions": [{"id": m, "name": found_names[m], "count": n} for m, n in sorted(shown.items(), key=lambda e: (-e[1], e[0]))],
         })
+    learners = unique_learners(rosters or [])
+    for member in learners:
+        if ("lms", member.user) not in by_student:
+            students.append({"name": member.name, "lms": True, "scores": {column.id: None for column in columns},
+                             "misconceptions": [], "not_started": True})
+    for student in students:
+        student.setdefault("not_started", False)
     students.sort(key=lambda s: (name_key(s["name"]), s["lms"], s["name"]))
     every_anonymous = set().union(*anonymous_students.values()) if anonymous_students else set()
     return {
@@ -91,4 +103,7 @@ def gradebook(title: str, columns: list[Column], attempts: list[GradedAttempt]) 
         "exercises": [{**column._asdict(), "anonymous_students": len(anonymous_students[column.id])} for column in columns],
         "students": students,
         "anonymous": {"students": len(every_anonymous), "attempts": anonymous_attempts},
+        "lms_roster": None if not rosters else {
+            "learners": len(learners), "not_started": sum(1 for s in students if s["not_started"]),
+            "errors": [f"{r.title}: {r.error}" for r in rosters if r.error]},
     }

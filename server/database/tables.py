@@ -74,6 +74,13 @@ lti_courses = Table("lti_courses", metadata,
                     Column("issuer", Text, primary_key=True), Column("deployment", Text, primary_key=True),
                     Column("context", Text, primary_key=True),
                     Column("created_at", Text, nullable=False, server_default=NOW), **NO_ROWID)
+# Where an LMS course's roster is (issue 51: LTI Names and Role Provisioning Services): the memberships URL its
+# launches offer, and the client id whose token may read it (server/lti/course_roster.py). One row per course.
+lti_rosters = Table("lti_rosters", metadata,
+                    Column("issuer", Text, primary_key=True), Column("deployment", Text, primary_key=True),
+                    Column("context", Text, primary_key=True), Column("client_id", Text, nullable=False),
+                    Column("memberships_url", Text, nullable=False), Column("title", Text, nullable=False),
+                    Column("updated_at", Text, nullable=False, server_default=NOW), **NO_ROWID)
 # A course (issue 46): exercises grouped under a key of its own (only its sha256 kept), for one gradebook
 # (server/courses). `position`: the order exercises were added in, the gradebook's columns.
 courses = Table("courses", metadata,

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, current_app, g, request
 
 from server.http.asset_urls import YEAR_SECONDS, PageScripts, bundle_scripts, content_version, page_scripts, versioned
 from server.http.page_bundles import bundled_page
+from server.lti.frame_origins import frame_ancestors
 from server.transport.security_headers import content_security_policy
 
 page_assets = Blueprint("page_assets", __name__)
@@ -73,7 +74,7 @@ def _cache_and_policy(response: Response) -> Response:
     by its current version: cached for a year (its URL changes with its content)."""
     hashes = g.get("script_hashes")
     if hashes:
-        response.headers["Content-Security-Policy"] = content_security_policy(hashes, current_app.config["FRAME_ANCESTORS"])
+        response.headers["Content-Security-Policy"] = content_security_policy(hashes, frame_ancestors(current_app))
     wanted = request.args.get("v")
     if wanted and response.status_code == 200:
         path = asset_path(request.path)

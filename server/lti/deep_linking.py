@@ -27,6 +27,7 @@ from search.algorithms.registry import REGISTRY
 from server.http.not_found import KINDS, WHAT, is_stored
 from server.lti.courses import add_course
 from server.lti.exercise_launches import launch_claims
+from server.lti.frame_origins import frame_ancestors
 from server.lti.grades import line_item
 from server.lti.launches import MESSAGE_TYPE, course, course_title, teaches
 from server.lti.routes import refused
@@ -107,7 +108,7 @@ def pick() -> Any:
         course=course_title(claims), made=made))
     # Our pages post forms only to ourselves; this one posts to the platform, and only there.
     response.headers["Content-Security-Policy"] = content_security_policy(
-        (), current_app.config["FRAME_ANCESTORS"], (origin_of(return_url),))
+        (), frame_ancestors(current_app), (origin_of(return_url),))
     return response
 
 

@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
+from server.lti.course_roster import remember_roster
 from server.lti.courses import course_has
 from server.lti.launches import course, exercise_of, target_path, teaches
 from server.lti.refusals import refusal, unverified_claims
@@ -69,6 +70,7 @@ def launch() -> Any:
                            lambda issuer: configured_clients(lti_tool, issuer), store.nonce_was_used)
         return refused(sentence, 403 if sentence.startswith(("bad signature", "replayed")) else 400)
     store.nonce_spent()
+    remember_roster(current_app.extensions["minimax_store"], claims)  # the course's roster, when the launch offers it
     launch_id = message.get_launch_id()
     if message.is_deep_link_launch():
         return redirect(url_for("lti_deep_link.picker", launch=launch_id), 303)

@@ -47,6 +47,8 @@ from search.trees.parse import parse_json_text
 from server.courses.access import course_opens
 from server.http.trees_api import body_text, refuse, store
 from server.lti.exercise_launches import grade_to_lms, launch_link, lms_student, teaches_exercise
+from server.lti.roster_rows import course_rosters, results_roster
+from server.lti.tool import tool
 from server.practice.attempts import listed_attempt, numbered, stored_misconceptions, summarise_attempts
 from server.practice.cache import LruCache
 from server.practice.help_uses import attempt_help, help_note, helped
@@ -338,7 +340,9 @@ def results(exercise_id: str) -> Any:
                         exercise.kind)
     by_attempt = summarise_attempts(attempts, exercise.node_ids)
     student = {**copy_for(exercise), "options": loaded.options.to_json()}
-    return jsonify(**summary, **by_attempt, student=student, variants=loaded.variants, roster=loaded.roster)
+    lms_roster = results_roster(course_rosters(store(), tool(), [exercise_id]), attempts)  # every learner of its LMS courses
+    return jsonify(**summary, **by_attempt, student=student, variants=loaded.variants, roster=loaded.roster,
+                   lms_roster=lms_roster)
 
 
 @exercise_api.get("/<exercise_id>/attempts/<int:attempt_id>")

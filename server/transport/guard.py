@@ -69,9 +69,11 @@ class Guard:
 
     def __init__(self, app: WsgiApp, allowed_hosts: Iterable[str], socket_limit: int,
                  close_session: Callable[[str], None],
-                 headers: tuple[tuple[str, str], ...] = SECURITY_HEADERS) -> None:
+                 headers: tuple[tuple[str, str], ...] | Callable[[], tuple[tuple[str, str], ...]] = SECURITY_HEADERS) -> None:
         self.app = app
-        self.headers = headers  # the app's own (security_headers.py: which sites may frame it)
+        # the app's own (security_headers.py: which sites may frame it), or a function giving them as they are now
+        # (an LMS registered while the server runs may frame its pages: server/lti/frame_origins.py)
+        self.headers = headers if callable(headers) else (lambda: headers)
         self.allowed_hosts = sorted({h.lower().strip("[]") for h in allowed_hosts})
         self.socket_limit = socket_limit
         self.close_session = close_session  # ends an engine.io session without waiting on it
@@ -79,7 +81,7 @@ class Guard:
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         def with_headers(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             present = {name.lower() for name, _ in headers}
-            headers = [*headers, *((n, v) for n, v in self.headers if n.lower() not in present)]
+            headers = [*headers, *((n, v) for n, v in self.headers() if n.lower() not in present)]
             return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
 
         refusal = self._host_refusal(environ) or self._body_refusal(environ)

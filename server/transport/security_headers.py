@@ -10,6 +10,7 @@ has no inline style attribute and no inline script but its import map, allowed b
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 
@@ -45,7 +46,8 @@ _REST = (
 CONTENT_SECURITY_POLICY = content_security_policy()
 
 
-def security_headers(frame_ancestors: Iterable[str] = ()) -> tuple[tuple[str, str], ...]:
+@lru_cache(maxsize=64)
+def security_headers(frame_ancestors: tuple[str, ...] = ()) -> tuple[tuple[str, str], ...]:
     """Every answer's headers. X-Frame-Options (for browsers that predate frame-ancestors) can name no
     list of sites, so it is sent only when no site may frame us; every current browser reads the CSP."""
     listed = tuple(frame_ancestors)

@@ -3,7 +3,10 @@
 and for alpha-beta the states our trace visits are the states its autograder expects generated
 (ties explore: it prunes only on v > beta, v < alpha). Every expected value below is worked by hand.
 
-The .test files are written here in CS188's public format; they are this suite's own trees.
+The .test files are written here in CS188's public format; they are this suite's own trees, but for
+ONE_THREE, written as the course's own test_cases/q2 and q3 `1-3-minmax` files are laid out (the same key
+order, blocks and states, and a win_states list longer than the tree: CS188's test class ignores the
+states its successors never reach, and so does the import, with a note).
 """
 
 from __future__ import annotations
@@ -247,7 +250,7 @@ def test_the_result_says_the_algorithm_and_the_tie_rule() -> None:
     data = import_cs188(test_file("AlphaBetaAgent", 1, TIES, TIES_EVAL)).to_json()
     assert {k: data[k] for k in ("algorithm", "ties", "depth")} == {"algorithm": "alphabeta", "ties": "explore", "depth": None}
     assert data["cs188"] == {"class": "GraphGameTreeTest", "alg": "AlphaBetaAgent", "depth": 1, "num_agents": 2, "plies": 2,
-                             "start_state": "a"}
+                             "start_state": "a", "notes": []}
     assert data["actions"]["b2"] == "Middle"
 
 
@@ -281,7 +284,6 @@ GOOD = test_file("MinimaxAgent", 1, "a Left b\na Right c", "b 1.0\nc 2.0")
     (GOOD.replace("c 2.0", "c nan"), "line 22: evaluation of 'c': expected a number"),
     (GOOD.replace("c 2.0", "c 1e10"), "line 22: evaluation of 'c': outside the allowed range"),
     (GOOD.replace("a Right c", "a Left c"), "line 17: a second action 'Left' from 'a' (the first is on line 16)"),
-    (GOOD.replace('win_states: ""', 'win_states: "zz"'), "line 12: win_states: 'zz' is not a state of the file"),
     (GOOD.replace('depth: "1"', "depth 1"), "line 3: expected key: \"value\" or key: \"\"\" (a block), got 'depth 1'"),
     (GOOD.rsplit('"""', 1)[0], 'line 20: the block evaluation is not closed'),
     (test_file("MinimaxAgent", 1, "b m c\nc m b", "b 1.0", start="x"), "line 11: no successor line starts from the start state 'x'"),
@@ -325,3 +327,116 @@ def test_the_cli_prints_the_tree_and_says_the_algorithm_and_tie_rule(tmp_path: A
     assert bad.returncode == 2
     assert bad.stderr.startswith("-: line 17: a Right c: 'c' is a leaf of the search")
     assert bad.stdout == ""
+
+
+def one_three(alg: str) -> str:
+    """A file laid out as CS188's own `1-3-minmax` tests (q2 MinimaxAgent, q3 AlphaBetaAgent): depth 3 of 2
+    agents, win_states naming d1 .. d8 and dx where the successors hold only d5 .. d8 and dx, lose_states empty."""
+    return f'''class: "GraphGameTreeTest"
+alg: "{alg}"
+depth: "3"
+
+diagram: """
+              a  (max)
+           /      \\
+         b1        b2      (min)
+         |        /   \\
+         cx     c3     c4  (max)
+         |     /  \\   /  \\
+         dx   d5  d6 d7  d8
+        4.01  4   -7  0   5
+
+The left branch is worth 4.01, the right one 4.
+"""
+num_agents: "2"
+
+start_state: "a"
+win_states: "d1 d2 d3 d4 d5 d6 d7 d8 dx"
+lose_states: ""
+
+successors: """
+a Left b1
+a Right b2
+b1 Down cx
+b2 Left c3
+b2 Right c4
+c3 Left d5
+c3 Right d6
+c4 Left d7
+c4 Right d8
+cx Down dx
+"""
+
+evaluation: """
+d5 4.0
+d6 -7.0
+d7 0.0
+d8 5.0
+dx 4.01
+"""
+'''
+
+
+ONE_THREE_NOTE = ("line 20: win_states: 'd1', 'd2', 'd3' and 'd4' are in no successor line: ignored, "
+                  "as CS188's GraphGameTreeTest ignores them")
+
+
+def test_win_states_the_tree_does_not_hold_are_ignored_with_a_note_as_cs188s_test_class_does() -> None:
+    imported = import_cs188(one_three("MinimaxAgent"))
+    assert imported.notes == [ONE_THREE_NOTE]
+    assert imported.to_json()["cs188"]["notes"] == [ONE_THREE_NOTE]
+    assert not {"d1", "d2", "d3", "d4"} & set(imported.state_of.values())
+    # dx is a win state at ply 3, a ghost's turn: a leaf, as are d5 .. d8 (win states too)
+    dx = imported.tree["children"][0]["children"][0]["children"][0]
+    assert dx == {"id": "dx", "label": "dx (Down)", "player": "min", "value": 4.01}
+    result, _, generated = search(imported)
+    # b1 = cx = dx = 4.01; c3 = max(4, -7) = 4, c4 = max(0, 5) = 5, b2 = min(4, 5) = 4: a = 4.01, Left
+    assert (result.value, imported.action_of[result.move]) == (4.01, "Left")
+    assert generated == {"a", "b1", "cx", "dx", "b2", "c3", "c4", "d5", "d6", "d7", "d8"}
+
+
+def test_the_alpha_beta_1_3_layout_prunes_c4_as_its_autograder_expects() -> None:
+    imported = import_cs188(one_three("AlphaBetaAgent"))
+    assert imported.notes == [ONE_THREE_NOTE]
+    result, visited, generated = search(imported)
+    # alpha = 4.01 after b1; at b2, c3 = 4 < 4.01: c4 (and d7, d8) are never generated
+    assert (result.value, imported.action_of[result.move]) == (4.01, "Left")
+    assert visited == ["a", "b1", "cx", "dx", "b2", "c3", "d5", "d6"]
+    assert generated == {"a", "b1", "cx", "dx", "b2", "c3", "d5", "d6"}
+
+
+def test_lose_states_and_evaluation_lines_of_states_not_in_the_tree_are_ignored_each_with_a_note() -> None:
+    text = test_file("MinimaxAgent", 1, "a Left b\na Right c", "b 1.0\nc 2.0\nq 7.0\nr -1.0",
+                     win="b w1", lose="l1 l2 c")
+    imported = import_cs188(text)
+    assert imported.notes == [
+        "line 12: win_states: 'w1' is in no successor line: ignored, as CS188's GraphGameTreeTest ignores it",
+        "line 13: lose_states: 'l1' and 'l2' are in no successor line: ignored, as CS188's GraphGameTreeTest ignores them",
+        "line 20: evaluation: 'q' and 'r' are in no successor line: their lines are ignored, "
+        "as CS188's GraphGameTreeTest ignores them",
+    ]
+    result, _, _ = search(imported)
+    assert (result.value, imported.action_of[result.move]) == (2, "Right")  # b and c are leaves: max(1, 2)
+    assert import_cs188(GOOD).notes == []  # a file whose states all are in the tree has none
+
+
+def test_a_note_names_at_most_a_few_states_and_counts_the_rest() -> None:
+    many = " ".join(f"s{k}" for k in range(1000))
+    notes = import_cs188(test_file("MinimaxAgent", 1, "a Left b\na Right c", "b 1.0\nc 2.0", win=many)).notes
+    assert notes == ["line 12: win_states: 's0', 's1', 's2', 's3', 's4', 's5', 's6', 's7' and 992 more are in no successor "
+                     "line: ignored, as CS188's GraphGameTreeTest ignores them"]
+
+
+def test_the_cli_prints_each_note_after_the_summary(tmp_path: Any) -> None:
+    path = tmp_path / "1-3-minmax.test"
+    path.write_text(one_three("MinimaxAgent"), encoding="utf-8")
+    out = run_cli("import-cs188", str(path))
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.splitlines() == [
+        f"{path}: CS188 MinimaxAgent, depth 3 x 2 agents = 6 plies: search with --algorithm minimax "
+        "(it never prunes; the autograder's tie rule, explore, is alpha-beta's)",
+        f"{path}: {ONE_THREE_NOTE}",
+    ]
+    assert out.stdout.startswith('{"id": "a", "label": "a", "player": "max", "children": [')
+    full = run_cli("import-cs188", "--full", str(path))
+    assert f'"notes": ["{ONE_THREE_NOTE}"]' in full.stdout

@@ -14,6 +14,10 @@ Endpoints (all under `platform.url`, which is also its issuer):
     POST .../lineitems/<n>/scores, GET .../lineitems/<n>/results); Bearer token with the endpoint's scope
     POST /deep-link-return                   the tool's deep linking response (form field JWT)
     GET  /course/<resource_link_id>?user=<login>  a course page whose iframe starts that launch
+    GET  /.well-known/openid-configuration, POST /register-tool    LTI Dynamic Registration
+                                             (tests/helpers/lti_platform_registration.py)
+    GET  /admin/add-tool?url=<tool's registration URL>   the administrator's page: the registration in a frame
+    GET  /contexts/<cid>/memberships          NRPS: the course's members (tests/helpers/lti_platform_nrps.py)
 Refusals answer 4xx with the reason as text (JSON {error, error_description} on /token and AGS) and
 are appended to `platform.errors` as {"endpoint", "status", "reason"}.
 
@@ -26,7 +30,8 @@ Use:
         prof = platform.add_user("prof", "Ada Byron", roles=INSTRUCTOR)
         link = platform.add_resource_link(TOOL_URL + "/x/abc", "Week 3", line_item={"scoreMaximum": 10})
         answer = platform.launch(requests.Session(), alice, link)       # the tool's answer to the launch POST
-        platform.launch(session, alice, link, tamper="expired")          # or bad_signature, wrong_audience, unknown_issuer
+        platform.launch(session, alice, link, tamper="expired")          # or bad_signature, wrong_audience, unknown_issuer,
+                                                                         # no_deployment_id
         platform.post_form(session, platform.last_form)                  # the same id_token + state again (replay)
         page = platform.deep_link_launch(session, prof)                  # LtiDeepLinkingRequest
         new_link = platform.post_deep_link_response(session, page)       # the tool's form -> /deep-link-return
@@ -45,6 +50,7 @@ import threading
 import typing as t
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
 
 import requests
 from lti1p3platform.exceptions import LtiServiceException, PreflightRequestValidationException
@@ -55,6 +61,7 @@ from werkzeug.serving import make_server
 from tests.helpers.lti_platform_ags import check_lineitem
 from tests.helpers.lti_platform_app import create_platform_app
 from tests.helpers.lti_platform_browser import LaunchForm, follow_login, post_form, send_deep_link_response
+from tests.helpers.lti_platform_nrps import nrps_claim
 from tests.helpers.lti_platform_protocol import (
     DL,
     TAMPERS,
@@ -66,6 +73,7 @@ from tests.helpers.lti_platform_protocol import (
     new_rsa_pem_pair,
     registration,
 )
+from tests.helpers.lti_platform_registration import TOOL_CONFIGURATION, check_tool_registration
 
 STUDENT = ("http://purl.imsglobal.org/vocab/lis/v2/membership#Learner",)
 INSTRUCTOR = ("http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor",)
@@ -134,6 +142,14 @@ class LtiPlatform:
         self.seen_deep_link_nonces: set[str] = set()
         self._hints: dict[str, dict[str, t.Any]] = {}
         self._last_stamp: dict[tuple[str, str], t.Any] = {}
+        self.registration_tokens: set[str] = set()  # LTI Dynamic Registration: tokens given, each used once
+        self.tool_registrations: list[dict[str, t.Any]] = []  # {"request", "authorization", "answer"} of each
+        self.advertised_issuer: str | None = None  # set: its OpenID configuration names this issuer (a forged one)
+        self.offers_roster = True  # launches carry the NRPS claim (the course's memberships URL)
+        self.members_per_page = 50
+        self.roster_refusal: int | None = None  # set: the memberships endpoint answers this status
+        self.left_course: set[str] = set()  # logins no longer in the course (the roster leaves them out)
+        self.roster_requests: list[dict[str, t.Any]] = []  # {"context", "page"} of each memberships GET answered
         self._httpd: t.Any = None
         self.url = ""
 
@@ -190,6 +206,46 @@ class LtiPlatform:
         if self.url:
             reg = self.conf.get_registration()
             reg.set_tool_key_set_url(jwks).set_launch_url(launch).set_deeplink_launch_url(launch).set_oidc_login_url(login)
+
+    def memberships_url(self, context_id: str) -> str:
+        return f"{self.url}/contexts/{context_id}/memberships"
+
+    @property
+    def openid_configuration_url(self) -> str:
+        return self.url + "/.well-known/openid-configuration"
+
+    # --- LTI Dynamic Registration (tests/helpers/lti_platform_registration.py) ----------------------------
+    def registration_url(self, tool_register_url: str, with_token: bool = True) -> str:
+        """What the LMS opens when an administrator pastes `tool_register_url`: it with openid_configuration and a
+        fresh one-use registration_token."""
+        params = {"openid_configuration": self.openid_configuration_url}
+        if with_token:
+            params["registration_token"] = secrets.token_urlsafe(24)
+            with self.lock:
+                self.registration_tokens.add(params["registration_token"])
+        return tool_register_url + ("&" if "?" in tool_register_url else "?") + urlencode(params)
+
+    def register_tool(self, body: dict[str, t.Any], authorization: str | None) -> dict[str, t.Any]:
+        """A checked registration: the tool becomes this platform's one tool, under a new client and deployment id
+        (its URLs are the ones it sent); the answer as §3.6 writes it."""
+        configuration = check_tool_registration(body)
+        with self.lock:
+            token = (authorization or "").removeprefix("Bearer ").strip()
+            if self.registration_tokens and token not in self.registration_tokens:
+                raise ProtocolError("the registration token is missing, unknown or used", 401, "invalid_token")
+            self.registration_tokens.discard(token)
+            number = len(self.tool_registrations) + 1
+            self.client_id, self.deployment_id = f"registered-client-{number}", f"registered-deployment-{number}"
+            self.tool_login_url, self.tool_jwks_url = body["initiate_login_uri"], body["jwks_uri"]
+            self.tool_launch_url, self.redirect_uris = body["redirect_uris"][0], set(body["redirect_uris"])
+            self._tool_base_url = None
+            (self.conf.get_registration().set_client_id(self.client_id).set_deployment_id(self.deployment_id)
+             .set_tool_key_set_url(self.tool_jwks_url).set_launch_url(self.tool_launch_url)
+             .set_deeplink_launch_url(self.tool_launch_url).set_oidc_login_url(self.tool_login_url))
+            answer = {**body, "client_id": self.client_id,
+                      TOOL_CONFIGURATION: {**configuration, "deployment_id": self.deployment_id}}
+            self.tool_registrations.append({"request": body, "authorization": authorization, "answer": answer})
+        return answer
 
     def course_url(self, link: ResourceLink, user: LtiUser) -> str:
         return f"{self.url}/course/{link.id}?user={user.login}"
@@ -360,6 +416,8 @@ class LtiPlatform:
             launch.set_custom_parameters_claim(link.custom)
             if link.line_item_id or link.gradebook:
                 launch.set_extra_claims(ags_claim(self.lineitems_url(link.context_id), link.line_item_id))
+        if self.offers_roster:
+            launch.set_extra_claims(nrps_claim(self.memberships_url(ctx["id"])))
         try:
             page = launch.lti_launch()
         except PreflightRequestValidationException as exc:

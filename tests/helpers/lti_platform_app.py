@@ -12,7 +12,9 @@ import typing as t
 from flask import Flask, Response, request
 
 from tests.helpers.lti_platform_ags import Gradebook
+from tests.helpers.lti_platform_nrps import MEMBERSHIP_TYPE, memberships_page
 from tests.helpers.lti_platform_protocol import (
+    NRPS_SCOPE,
     SCOPE_LINEITEM,
     SCOPE_LINEITEM_READ,
     SCOPE_RESULT_READ,
@@ -25,6 +27,7 @@ from tests.helpers.lti_platform_protocol import (
     granted_scopes,
     token_scopes,
 )
+from tests.helpers.lti_platform_registration import openid_configuration
 
 if t.TYPE_CHECKING:
     from tests.helpers.lti_platform import LtiPlatform
@@ -129,6 +132,59 @@ def create_platform_app(platform: LtiPlatform) -> Flask:
         added = "".join(f'<li data-resource-link-id="{html.escape(link.id)}">{html.escape(link.title)}</li>' for link in links)
         return (f"<!doctype html><html><head><title>Content added</title></head><body><h1>Content added</h1>"
                 f'<ul id="added">{added}</ul></body></html>')
+
+    @app.get("/.well-known/openid-configuration")
+    def openid_configuration_answer() -> t.Any:
+        return openid_configuration(platform.advertised_issuer or platform.issuer)
+
+    @app.post("/register-tool")
+    def register_tool() -> t.Any:
+        try:
+            if request.mimetype != "application/json":
+                raise ProtocolError(f"Content-Type must be application/json, got {request.mimetype!r}", 415)
+            answer = platform.register_tool(request.get_json(force=True, silent=True), request.headers.get("Authorization"))
+        except ProtocolError as exc:
+            return refuse(exc, as_json=True)
+        return Response(json.dumps(answer, allow_nan=False), 200, content_type="application/json")
+
+    @app.get("/contexts/<context_id>/memberships")
+    def memberships(context_id: str) -> Response:
+        try:
+            held = token_scopes(platform.conf.get_registration(), request.headers.get("Authorization"))
+            if NRPS_SCOPE not in held:
+                raise ProtocolError(f"the access token's scopes {held} do not hold {NRPS_SCOPE}", 403, "insufficient_scope")
+            if MEMBERSHIP_TYPE not in request.headers.get("Accept", ""):
+                raise ProtocolError(f"Accept must name {MEMBERSHIP_TYPE}", 406)
+            if context_id not in platform.contexts:
+                raise ProtocolError(f"no context {context_id!r}", 404)
+            if platform.roster_refusal is not None:
+                raise ProtocolError("the roster is not available now", platform.roster_refusal, "temporarily_unavailable")
+            page, limit = int(request.args.get("page", 1)), int(request.args.get("limit", platform.members_per_page))
+        except ValueError:
+            return refuse(ProtocolError("page and limit must be whole numbers"), as_json=True)
+        except ProtocolError as exc:
+            return refuse(exc, as_json=True)
+        body, next_url = memberships_page(platform, context_id, platform.memberships_url(context_id), page, min(limit, platform.members_per_page))
+        with platform.lock:
+            platform.roster_requests.append({"context": context_id, "page": page})
+        response = Response(json.dumps(body, allow_nan=False), 200, content_type=MEMBERSHIP_TYPE)
+        if next_url:
+            response.headers["Link"] = f'<{next_url}>; rel="next"'
+        return response
+
+    @app.get("/admin/add-tool")
+    def add_tool() -> t.Any:
+        """The administrator's page: the pasted registration URL opened in a frame (as Moodle and Canvas open it);
+        the frame's close message is shown in #closed."""
+        src = platform.registration_url(request.args.get("url", ""))
+        script = ('window.addEventListener("message", (e) => { if (e.data && e.data.subject === "org.imsglobal.lti.close") '
+                  '{ document.getElementById("closed").textContent = JSON.stringify(e.data); } });')
+        return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Add a tool</title>'
+                f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+                f'<style>body{{font-family:sans-serif;margin:1rem}}iframe{{width:100%;height:560px;border:1px solid #999}}</style>'
+                f'<script>{script}</script></head><body><h1>Site administration: add an LTI tool</h1>'
+                f'<p>Dynamic registration. Close message: <code id="closed">none yet</code></p>'
+                f'<iframe id="registration" title="Tool registration" src="{html.escape(src)}"></iframe></body></html>')
 
     @app.get("/course/<link_id>")
     def course(link_id: str) -> t.Any:

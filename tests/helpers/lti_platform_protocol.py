@@ -37,8 +37,9 @@ SCOPE_LINEITEM_READ = AGS_SCOPE + "lineitem.readonly"
 SCOPE_RESULT_READ = AGS_SCOPE + "result.readonly"
 SCOPE_SCORE = AGS_SCOPE + "score"
 AGS_SCOPES = (SCOPE_LINEITEM, SCOPE_LINEITEM_READ, SCOPE_RESULT_READ, SCOPE_SCORE)
+NRPS_SCOPE = "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
 CLIENT_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
-TAMPERS = ("expired", "bad_signature", "wrong_audience", "unknown_issuer")
+TAMPERS = ("expired", "bad_signature", "wrong_audience", "unknown_issuer", "no_deployment_id")
 UNKNOWN_ISSUER = "https://unknown-lms.invalid"
 OTHER_CLIENT_ID = "another-tool-client"
 
@@ -152,6 +153,8 @@ def sign_id_token(reg: Registration, message: dict[str, t.Any], lifetime: int, t
         message["iss"] = UNKNOWN_ISSUER
     elif tamper == "bad_signature":
         key = new_rsa_pem_pair()[0]  # the platform's kid, another key: the tool finds the key, the signature fails
+    elif tamper == "no_deployment_id":
+        message.pop(LTI + "deployment_id", None)  # signed as it is: the tool's deployment check refuses it
     elif tamper is not None:
         raise ValueError(f"tamper must be one of {TAMPERS}, got {tamper!r}")
     return Registration.encode_and_sign(message, key, headers={"kid": reg.get_kid()})
@@ -206,10 +209,10 @@ def check_client_assertion(conf: PlatformConf, form: t.Mapping[str, str], token_
 
 
 def granted_scopes(requested: str) -> list[str]:
-    """The AGS scopes of a space-separated request (others are dropped, RFC 6749 §3.3)."""
-    granted = [scope for scope in requested.split() if scope in AGS_SCOPES]
+    """The AGS and NRPS scopes of a space-separated request (others are dropped, RFC 6749 §3.3)."""
+    granted = [scope for scope in requested.split() if scope in AGS_SCOPES or scope == NRPS_SCOPE]
     if not granted:
-        raise ProtocolError(f"no AGS scope in {requested!r}", error="invalid_scope")
+        raise ProtocolError(f"no AGS or NRPS scope in {requested!r}", error="invalid_scope")
     return granted
 
 

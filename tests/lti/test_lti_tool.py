@@ -18,7 +18,7 @@ import pytest
 import requests
 from flask import Flask
 
-from tests.helpers.lti_course import lms_and_tool
+from tests.helpers.lti_course import deep_link, lms_and_tool
 from tests.helpers.lti_platform import INSTRUCTOR, LtiPlatform, LtiUser, ResourceLink
 
 LECTURE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -46,15 +46,7 @@ def launch_id_of(response: requests.Response) -> str:
 
 def add_link(lms: Lms, **form: str) -> tuple[ResourceLink, requests.Response]:
     """An instructor's deep linking, through our picker: (the link the LMS made, our answer page)."""
-    session = requests.Session()
-    started = lms.platform.deep_link_launch(session, lms.prof)
-    assert started.status_code == 303 and started.headers["Location"].startswith("/lti/deep-link?launch=")
-    picker = session.get(lms.url + started.headers["Location"], timeout=10)
-    assert picker.status_code == 200 and "What should the link open?" in picker.text
-    launch = parse_qs(urlsplit(started.headers["Location"]).query)["launch"][0]
-    sent = session.post(f"{lms.url}/lti/deep-link", data={"launch": launch, **form}, timeout=10)
-    assert sent.status_code == 200, sent.text
-    return lms.platform.post_deep_link_response(session, sent), sent
+    return deep_link(lms.platform, lms.url, lms.prof, **form)
 
 
 def check(lms: Lms, exercise_id: str, answer: dict[str, Any], lti: str) -> dict[str, Any]:
@@ -186,6 +178,8 @@ def test_the_picker_names_a_bad_field_and_makes_nothing(lms: Lms) -> None:
     ("bad_signature", 403, "bad signature"),
     ("expired", 400, "expired token"),
     ("wrong_audience", 400, "wrong audience: the id_token is for client"),
+    ("no_deployment_id", 400, "no deployment id: the id_token has no deployment_id claim, so this tool cannot tell which "
+                              "placement of it in the LMS launched"),
 ])
 def test_a_bad_launch_is_refused_by_name_and_nothing_is_stored(lms: Lms, tamper: str, status: int, words: str) -> None:
     link = lms.platform.add_resource_link(f"{lms.url}/x/none", "Refused")

@@ -1,6 +1,7 @@
 """POST /api/import/cs188 against a real server: a CS188 GraphGameTreeTest in, our tree with the algorithm
 and tie rule its autograder uses out; a bad file is a 400 naming its line, a big one a 413. The answer
-is a search request the /search namespace runs as it stands."""
+is a search request the /search namespace runs as it stands; states the file names and its tree does not hold are
+ignored, as CS188's own test class ignores them, and the answer's cs188.notes says so."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 import requests
 
 from search import limits
-from tests.engine.test_cs188 import TIES, TIES_EVAL, test_file
+from tests.engine.test_cs188 import ONE_THREE_NOTE, TIES, TIES_EVAL, one_three, test_file
 from tests.helpers.live_server import running_server
 from tests.helpers.socket_client import SearchClient
 
@@ -42,6 +43,16 @@ def test_a_good_file_answers_the_tree_the_algorithm_and_ties_explore_and_searche
         assert (client.result()["value"], data["actions"][client.result()["move"]]) == (5, "Left")
     finally:
         client.close()
+
+
+def test_a_file_listing_states_its_tree_does_not_hold_is_read_with_a_note(url: str) -> None:
+    answer = post(url, one_three("AlphaBetaAgent"))  # as CS188's 1-3-minmax: win_states d1 .. d8, dx; no d1 .. d4
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    assert set(data) == {"tree", "algorithm", "ties", "depth", "cs188", "actions"}  # the shape of every answer
+    assert data["cs188"]["notes"] == [ONE_THREE_NOTE]
+    assert [c["label"] for c in data["tree"]["children"]] == ["b1 (Left)", "b2 (Right)"]
+    assert post(url, test_file("AlphaBetaAgent", 1, TIES, TIES_EVAL)).json()["cs188"]["notes"] == []
 
 
 def test_a_bad_file_is_a_400_naming_the_line(url: str) -> None:

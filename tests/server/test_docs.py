@@ -1,10 +1,15 @@
 """The docs keep up with the code: docs/limits.md is what docs/make_limits.py writes, every file the
-README and docs/ name exists, and the README stays a front door."""
+README and docs/ name exists, the README stays a front door, and docs/cli.md names every flag the commands'
+--help prints, in its command's section, and no flag they lack."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -71,3 +76,105 @@ def test_the_docs_and_the_code_cite_what_a_reader_can_find() -> None:
             if path.suffix in {".py", ".js", ".html", ".css", ".md"} and "__pycache__" not in path.parts and path != Path(__file__)]
     for page in [*PAGES, *code]:
         assert not citation.search(page.read_text(encoding="utf-8")), page.relative_to(ROOT)
+
+
+CLI_DOC = ROOT / "docs" / "cli.md"
+FLAG = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*|-[a-zA-Z])(?![\w-])")
+
+
+def help_text(*argv: str) -> str:
+    """What `python -m ARGV --help` prints, as a reader's terminal shows it (wide: one option a line)."""
+    done = subprocess.run([sys.executable, "-m", *argv, "--help"], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def help_flags(text: str) -> set[str]:
+    """The flags of a --help text's options (every spelling: `-o, --output`), -h/--help left out."""
+    flags: set[str] = set()
+    for line in text.splitlines():
+        if re.match(r"  -", line):  # an option's own line; its help is after two spaces or on the next lines
+            flags |= set(FLAG.findall(re.split(r"\s{2,}", line.strip(), maxsplit=1)[0]))
+    return flags - {"-h", "--help"}
+
+
+def subcommands(text: str) -> list[str]:
+    """`python -m search --help`'s {trace,pseudocode,...}."""
+    found = re.search(r"\{([\w,-]+)\}", text)
+    assert found, text
+    return found.group(1).split(",")
+
+
+def cli_sections() -> dict[str, str]:
+    """docs/cli.md's text for each command: "server" (its `## python -m server` section), "search" (the intro of
+    `## python -m search`) and each subcommand (its `### name` section)."""
+    text = CLI_DOC.read_text(encoding="utf-8")
+    parts = re.split(r"^(##+ .*)$", text, flags=re.MULTILINE)
+    sections: dict[str, str] = {}
+    for heading, body in zip(parts[1::2], parts[2::2]):
+        if heading == "## `python -m server`":
+            sections["server"] = body
+        elif heading == "## `python -m search`":
+            sections["search"] = body
+        elif found := re.fullmatch(r"### `([\w-]+)`", heading):
+            sections[found.group(1)] = body
+    return sections
+
+
+def named_flags(section: str) -> set[str]:
+    """The flags a section names as its command's: its synopsis (the first code block that starts with
+    `python -m`) and the first column of its flag tables. Prose may name another command's flags."""
+    flags: set[str] = set()
+    synopsis = re.search(r"^```\n(python -m .*?)^```", section, flags=re.MULTILINE | re.DOTALL)
+    if synopsis:
+        flags |= set(FLAG.findall(re.sub(r"python -m \w+", "", synopsis.group(1))))
+    for cell in re.findall(r"^\| (`-[^|]*) \|", section, flags=re.MULTILINE):
+        flags |= set(FLAG.findall(cell))
+    return flags
+
+
+def commands_in_examples(text: str) -> list[tuple[str, str, set[str]]]:
+    """Each command line the doc writes (`python -m search trace ...` in a code block or a code span): (the program,
+    the subcommand or "", the flags it passes), up to a comment or the span's end."""
+    found: list[tuple[str, str, set[str]]] = []
+    for line in text.splitlines():
+        for match in re.finditer(r"python -m (search|server)(?: ([a-z][\w-]*))?([^`#]*)", line):
+            found.append((match.group(1), match.group(2) or "", set(FLAG.findall(match.group(3)))))
+    return found
+
+
+def test_every_flag_of_both_commands_is_in_docs_cli_md_in_its_commands_section_and_no_other() -> None:
+    """Every flag `python -m server --help`, `python -m search --help` and each subcommand's --help print is named in
+    docs/cli.md's section of that command; every flag a section's synopsis or flag table names, and every flag an
+    example command line passes, is one its command takes."""
+    search_help = help_text("search")
+    names = subcommands(search_help)
+    with ThreadPoolExecutor(max_workers=4) as pool:  # a dozen Python starts: side by side
+        helps = dict(zip(["server", "search", *names],
+                         pool.map(lambda argv: help_text(*argv), [("server",), ("search",), *[("search", n) for n in names]])))
+    sections = cli_sections()
+    problems: list[str] = []
+    table = {m for m in re.findall(r"^\| `([\w-]+)` \|", sections.get("search", ""), flags=re.MULTILINE)}
+    for name in names:
+        if name not in sections:
+            problems.append(f"python -m search {name}: no `### {name}` section")
+        if name not in table:
+            problems.append(f"python -m search {name}: not in the table of subcommands")
+    for extra in (set(sections) - {"server", "search"}) - set(names):
+        problems.append(f"`### {extra}` is no subcommand of python -m search ({', '.join(names)})")
+    for command, text in helps.items():
+        takes = help_flags(text)
+        section = sections.get(command, "")
+        label = "python -m server" if command == "server" else "python -m search" + ("" if command == "search" else f" {command}")
+        for flag in sorted(takes - set(FLAG.findall(section))):
+            problems.append(f"{label}: {flag} is not in its section of docs/cli.md")
+        for flag in sorted(named_flags(section) - takes):
+            problems.append(f"{label}: docs/cli.md names {flag}, which --help does not have")
+    for program, sub, flags in commands_in_examples(CLI_DOC.read_text(encoding="utf-8")):
+        command = "server" if program == "server" else sub or "search"
+        if command not in helps:
+            continue  # `python -m search SUBCOMMAND` written as a placeholder
+        for flag in sorted(flags - help_flags(helps[command]) - {"-h", "--help"}):
+            problems.append(f"docs/cli.md runs `python -m {program} {sub}` with {flag}, which it does not take")
+    assert not problems, "docs/cli.md and --help differ:\n" + "\n".join(problems)

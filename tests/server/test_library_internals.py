@@ -35,13 +35,14 @@ from pylti1p3.contrib.flask import FlaskCookieService, FlaskMessageLaunch
 from pylti1p3.launch_data_storage.base import LaunchDataStorage
 from pylti1p3.message_launch import MessageLaunch
 from pylti1p3.service_connector import ServiceConnector
+from pylti1p3.tool_config import ToolConfDict, ToolConfJsonFile
 
 from server.classroom.namespace import ClassNamespace
 from server.classroom.room_queue import RoomQueue
 from server.lti.launch_store import LaunchStore
 from server.lti.message_launch import UNKNOWN_KEY, ToolMessageLaunch
 from server.lti.service_tokens import KeptTokenConnector
-from server.lti.tool import PartitionedCookies
+from server.lti.tool import PartitionedCookies, ToolConf
 from server.searches.namespace import SearchNamespace
 from server.transport.bad_frames import ReadablePacket
 from server.transport.gunicorn_worker import LabThreadWorker
@@ -156,3 +157,6 @@ def test_pylti1p3s_launch_connector_storage_and_cookies() -> None:
     assert callable(LaunchDataStorage._prepare_key)
     overrides(PartitionedCookies, FlaskCookieService, "update_response")
     assert sets_attribute(FlaskCookieService, "_request")
+    overrides(ToolConf, ToolConfJsonFile, "_get_deployment")  # a registration that takes any deployment of its client
+    assert "self._get_deployment(" in source(ToolConfDict.find_deployment_by_params)
+    assert sets_attribute(ToolConfJsonFile, "_config")  # the registrations, by issuer, as the file gives them

@@ -13,7 +13,8 @@ ENTRIES = ("app.js", "practice/exercise_page.js", "practice/exercise_results_pag
            "code/code_lab.js", "code/python_worker.js",  # the code lab's page and its Web Worker
            "play/play_page.js",  # the /play page
            "courses/course_page.js", "courses/course_new_page.js",  # a course's gradebook and the page making one
-           "practice/path_page.js", "practice/path_results_page.js", "practice/path_new_page.js")  # the practice path pages
+           "practice/path_page.js", "practice/path_results_page.js", "practice/path_new_page.js",  # the practice path pages
+           "lti/registration_done.js")  # the end of an LTI registration: one module importing nothing, loaded as it is
 
 
 def test_every_module_is_preloaded_by_the_page_that_runs_it() -> None:

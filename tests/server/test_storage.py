@@ -157,7 +157,7 @@ def test_a_database_at_0004_gains_the_rooms_instructor_and_keeps_its_rooms(datab
         connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0004'")
     Store(database)
     with db.reading() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0006"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0007"
     kept = records.get("OLDROOM1")
     assert kept is not None and kept.owner == owner and kept.instructor is None  # a room recorded before has none
     assert records.claim("NEWROOM1", "hash", owner, 3, records.instructor_of("k" * 32), 3) is None

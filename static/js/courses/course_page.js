@@ -62,6 +62,10 @@ function rows(book) {
     const name = el("th", student.name);
     name.scope = "row";
     if (student.lms) name.append(el("span", " (LMS)", "lms-mark"));
+    if (student.not_started) { // on the LMS course's roster, no attempt at any of these exercises
+      name.append(el("span", " not started", "not-started"));
+      tr.dataset.status = "not started";
+    }
     tr.append(name, ...book.exercises.map((exercise) => scoreCell(exercise, student.scores[exercise.id])));
     tr.append(el("td", student.misconceptions.map((m) => `${m.name} (${m.count})`).join("; ") || "—", "misconceptions"));
     return tr;
@@ -89,6 +93,12 @@ async function show() {
   $("student-count").textContent = String(book.students.length);
   $("exercise-count").textContent = String(book.exercises.length);
   $("anonymous-count").textContent = String(book.anonymous.students);
+  $("not-started-line").hidden = !book.lms_roster;
+  if (book.lms_roster) {
+    const { learners, not_started: notStarted, errors } = book.lms_roster;
+    $("not-started-count").textContent = `${notStarted} of the ${learners} learner${learners === 1 ? "" : "s"} on the LMS courses' rosters`;
+    $("roster-errors").textContent = errors.length ? `A roster could not be read: ${errors.join("; ")}.` : "";
+  }
   $("download-csv").href = gradebookCsvUrl(courseId, key);
   head(book);
   rows(book);

@@ -31,6 +31,8 @@ export async function importCs188(text) {
 export function importedNote(imported, nodes) {
   const c = imported.cs188;
   const alg = { alphabeta: "alpha-beta", minimax: "minimax", expectiminimax: "expectiminimax" }[imported.algorithm] || imported.algorithm;
-  return `Loaded CS188 ${c.alg}, depth ${c.depth} × ${c.num_agents} agents = ${c.plies} plies (${nodes} nodes): ` +
+  const loaded = `Loaded CS188 ${c.alg}, depth ${c.depth} × ${c.num_agents} agents = ${c.plies} plies (${nodes} nodes): ` +
     `searched with ${alg}, ties ${imported.ties}, as its autograder does.`;
+  // states the file names that no successor reaches (its win_states, say): ignored, as CS188's own test class does
+  return [loaded, ...(c.notes || []).map((note) => `Note: ${note}.`)].join(" ");
 }

@@ -6,6 +6,7 @@
 
 import { fetchResults, resultsCsvUrl } from "./exercise_client.js";
 import { reviewLink, showRoster } from "./results_roster.js";
+import { showLmsRoster } from "./results_lms_roster.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
 import { launchFor } from "./learner.js";
 import { layoutTree, drawNodes, svgEl, RISE } from "./exercise_layout.js";
@@ -188,6 +189,7 @@ async function open() {
   if (!variants && student.kind !== "parsons") drawHeat(results);
   showAttempts(results, access);
   if (results.roster) await showRoster(id, access);
+  if (results.lms_roster) showLmsRoster(results.lms_roster);
   $("download-csv").href = resultsCsvUrl(id, access);
   if (key) $("course-link").href = `/course/new#${new URLSearchParams({ exercise: id, key })}`; // the key stays out of requests
   $("course-line").hidden = !key;

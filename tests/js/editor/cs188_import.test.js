@@ -18,3 +18,11 @@ test("the note says the agent, the plies and how it is searched", () => {
   assert.equal(importedNote(imported, 12),
     "Loaded CS188 ExpectimaxAgent, depth 2 × 3 agents = 6 plies (12 nodes): searched with expectiminimax, ties explore, as its autograder does.");
 });
+
+test("states the file names that occur in no successor are told, as the import noted them", () => {
+  const imported = { algorithm: "minimax", ties: "explore", cs188: { alg: "MinimaxAgent", depth: 3, num_agents: 2, plies: 6,
+    notes: ["line 25: win_states: 'd1', 'd2', 'd3' and 'd4' are in no successor line: ignored, as CS188's GraphGameTreeTest ignores them"] } };
+  assert.equal(importedNote(imported, 16),
+    "Loaded CS188 MinimaxAgent, depth 3 × 2 agents = 6 plies (16 nodes): searched with minimax, ties explore, as its autograder does. " +
+    "Note: line 25: win_states: 'd1', 'd2', 'd3' and 'd4' are in no successor line: ignored, as CS188's GraphGameTreeTest ignores them.");
+});

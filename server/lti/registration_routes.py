@@ -1,0 +1,114 @@
+"""The URL an LMS administrator pastes (LTI Dynamic Registration, dynamic_registration.py), and Canvas's JSON
+configuration of a developer key:
+
+    GET /lti/register?secret=SECRET&openid_configuration=URL[&registration_token=T]
+        the platform opens this in its frame: we read its configuration, register with it, add it to the
+        --lti-config file, and answer a page that tells the platform we are done ({subject: "org.imsglobal.lti.close"}
+        posted to the window that opened us). A wrong or missing secret is refused (403), and a server started
+        without --lti-registration-secret takes no registration (404).
+    GET /lti/canvas.json
+        the developer key's JSON for Canvas ("Enter URL"): title, OIDC initiation and target link URLs, our key
+        set's URL, the scopes, and the deep-linking placements.
+
+The registration pages may be framed by any site: the LMS that opens them is not known before the registration
+(they hold no button a framing page could trick anyone into pressing).
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+
+from server.lti.dynamic_registration import CLAIMS, SCOPES, TOOL_DESCRIPTION, TOOL_NAME, RegistrationError, register
+from server.lti.platforms_file import add_registration
+from server.lti.service_session import service_session
+from server.lti.tool import Tool, tool
+from server.quotas import limited
+from server.transport.security_headers import content_security_policy
+
+lti_register = Blueprint("lti_register", __name__, url_prefix="/lti")
+log = logging.getLogger(__name__)
+
+CLOSE_MESSAGE = {"subject": "org.imsglobal.lti.close"}
+"""What the last page posts to the LMS's window (LTI Dynamic Registration): the registration is over."""
+
+
+def page(template: str, status: int, **values: Any) -> Any:
+    response = current_app.make_response((render_template(template, **values), status))
+    response.headers["Content-Security-Policy"] = content_security_policy((), ("*",))
+    return response
+
+
+def refused(sentence: str, status: int) -> Any:
+    log.warning("LTI registration refused: %s", sentence)
+    return page("lti_register_refused.html", status, sentence=sentence)
+
+
+def registering_tool() -> Tool | Any:
+    """The tool when it takes registrations and the request's secret is its own; else the refusal's page."""
+    found = tool()
+    if found is None or not found.registration_secret:
+        return refused("no registrations: this server was started without --lti-registration-secret (and "
+                       "--lti-config): it takes no registrations (docs/lms.md)", 404)
+    given = request.args.get("secret", "")
+    if not hmac.compare_digest(given.encode("utf-8"), found.registration_secret.encode("utf-8")):
+        return refused("wrong registration secret: the URL's secret is not this server's "
+                       "(paste the registration URL exactly as the server's administrator gave it)", 403)
+    return found
+
+
+@lti_register.get("/register")
+@limited("lti_registrations")
+def register_page() -> Any:
+    found = registering_tool()
+    if not isinstance(found, Tool):
+        return found
+    openid_configuration = request.args.get("openid_configuration", "")
+    if not openid_configuration:
+        return refused("no openid_configuration: open this URL from the LMS's tool registration "
+                       "(it adds the platform's configuration URL), not on its own", 400)
+    token = request.args.get("registration_token") or None
+    base = url_for("pages.index", _external=True).rstrip("/")
+    try:
+        done = register(openid_configuration, token, base, service_session())
+        add_registration(found.path, done.issuer, done.registration)
+    except RegistrationError as exc:
+        return refused(str(exc), 400)
+    log.info("LTI platform registered: %s, client %s", done.issuer, done.registration["client_id"])
+    return page("lti_registered.html", 200, platform=done.platform_name, issuer=done.issuer,
+                client_id=done.registration["client_id"], deployments=done.registration["deployment_ids"])
+
+
+@lti_register.get("/canvas.json")
+def canvas_configuration() -> Any:
+    """Canvas's LTI 1.3 developer key JSON (its "Enter URL" / "Paste JSON" method), for this server's address."""
+    base = url_for("pages.index", _external=True).rstrip("/")
+    launch, domain = f"{base}/lti/launch", request.host
+    deep_link = {"message_type": "LtiDeepLinkingRequest", "target_link_uri": launch, "text": "Add a Minimax Lab exercise"}
+    return jsonify({
+        "title": TOOL_NAME,
+        "description": TOOL_DESCRIPTION,
+        "oidc_initiation_url": f"{base}/lti/login",
+        "target_link_uri": launch,
+        "public_jwk_url": f"{base}/lti/jwks",
+        "scopes": list(SCOPES),
+        "custom_fields": {},
+        "extensions": [{
+            "domain": domain,
+            "tool_id": "minimax-lab",
+            "platform": "canvas.instructure.com",
+            "privacy_level": "public",
+            "settings": {
+                "text": TOOL_NAME,
+                "placements": [
+                    {"placement": "assignment_selection", **deep_link},
+                    {"placement": "link_selection", **deep_link},
+                    {"placement": "editor_button", **deep_link},
+                ],
+            },
+        }],
+        "claims": list(CLAIMS),
+    })

@@ -34,6 +34,10 @@ NRPS = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 ROSTER_SECONDS = 300
 """How long a course's members are kept before the LMS is asked again."""
+FAILURE_SECONDS = 60
+"""A roster that could not be read is not asked again for this long (a hung LMS would hold every results load)."""
+MAX_PAGES = 100
+"""The most pages of one roster read: a platform whose `next` links never end (or loop) is stopped there."""
 MAX_MEMBERS = 5000
 """The most members read of one course (NRPS pages are followed until then): a larger course lists its first ones."""
 
@@ -70,7 +74,7 @@ def remember_roster(store: Store, claims: dict[str, Any]) -> None:
     """Keep where a launch's course roster is (a validated launch's claims), when it offers one and it changed."""
     url, where = offered_roster(claims), course(claims)
     client = claims.get("aud")
-    client_id = client[0] if isinstance(client, list) and client else client
+    client_id = (claims.get("azp") or client[0]) if isinstance(client, list) and client else client  # several: azp names ours
     if url is None or where is None or not isinstance(client_id, str):
         return
     title = course_title(claims)[:200]
@@ -99,9 +103,14 @@ def exercise_places(store: Store, exercise_ids: Iterable[str]) -> list[Place]:
         return [Place(*row) for row in connection.execute(query)]
 
 
+LEARNER_SUB_ROLE = "http://purl.imsglobal.org/vocab/lis/v2/membership/Learner#"
+"""A learner's sub-roles (LTI 1.3 Core §A.2.3.1: Learner#Learner, Learner#ExternalLearner, ...)."""
+
+
 def is_learner(member: dict[str, Any]) -> bool:
-    roles = member.get("roles") or []
-    return member.get("status", "Active") == "Active" and any(role in (LEARNER, "Learner") for role in roles)
+    roles = [role for role in member.get("roles") or [] if isinstance(role, str)]
+    return member.get("status", "Active") == "Active" and any(
+        role in (LEARNER, "Learner") or role.startswith(LEARNER_SUB_ROLE) for role in roles)
 
 
 class RosterCache:
@@ -118,9 +127,10 @@ class RosterCache:
         if found is not None and found[0] > time.monotonic():
             return found[1]
         roster = fetch_roster(tool, place)
-        if roster.error is None:  # a failure is asked again next time
-            with self._lock:
-                self._kept[key] = (time.monotonic() + ROSTER_SECONDS, roster)
+        now = time.monotonic()
+        with self._lock:  # a failure is asked again sooner; entries past their time go at each keep
+            self._kept = {k: kept for k, kept in self._kept.items() if kept[0] > now}
+            self._kept[key] = (now + (FAILURE_SECONDS if roster.error else ROSTER_SECONDS), roster)
         return roster
 
 
@@ -136,9 +146,13 @@ def fetch_roster(tool: Any, place: Place) -> CourseRoster:
                                             {"context_memberships_url": place.memberships_url})
     members: list[dict[str, Any]] = []
     url: str | None = place.memberships_url
+    read: set[str] = set()
     try:
-        while url and len(members) < MAX_MEMBERS:
+        while url and url not in read and len(read) < MAX_PAGES and len(members) < MAX_MEMBERS:
+            read.add(url)
             page, url = service.get_members_page(url)
+            if not page:  # a page of no one ends the roster, whatever its `next` says
+                break
             members.extend(m for m in page if isinstance(m, dict))
     except LtiServiceException as exc:
         log.warning("LTI roster of %s not read: HTTP %s", place.context, exc.response.status_code)

@@ -34,6 +34,7 @@ from server.lti.routes import refused
 from server.lti.tool import tool
 from server.practice.api import is_results_key, new_exercise
 from server.quotas import limited
+from server.transport.frame_ancestors import FrameAncestorsError, origin_of
 from server.transport.security_headers import content_security_policy
 
 lti_deep_link = Blueprint("lti_deep_link", __name__, url_prefix="/lti")
@@ -102,19 +103,18 @@ def pick() -> Any:
     except PickError as error:
         return picker_page(claims, launch_id, form, error, 400)
     return_url = claims[SETTINGS]["deep_link_return_url"]
+    try:
+        return_origin = origin_of(return_url)
+    except FrameAncestorsError:
+        return refused("deep linking: the platform's deep_link_return_url is not an http(s) address this page can post to")
     answer = lti_tool.restored(launch_id).get_deep_link().get_response_jwt([resource])
     response = current_app.make_response(render_template(
         "lti_deep_link_sent.html", return_url=return_url, jwt=answer, title=resource.get_title(), url=resource.get_url(),
         course=course_title(claims), made=made))
     # Our pages post forms only to ourselves; this one posts to the platform, and only there.
     response.headers["Content-Security-Policy"] = content_security_policy(
-        (), frame_ancestors(current_app), (origin_of(return_url),))
+        (), frame_ancestors(current_app), (return_origin,))
     return response
-
-
-def origin_of(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
 
 
 def chosen_resource(form: dict[str, str], claims: dict[str, Any]) -> tuple[DeepLinkResource, dict[str, str] | None]:

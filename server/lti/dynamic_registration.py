@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import requests
 
 from server.lti.platforms_file import PRIVATE_KEY, PUBLIC_KEY
+from server.transport.frame_ancestors import FrameAncestorsError, origin_of
 
 TOOL_CONFIGURATION = "https://purl.imsglobal.org/spec/lti-tool-configuration"
 PLATFORM_CONFIGURATION = "https://purl.imsglobal.org/spec/lti-platform-configuration"
@@ -37,6 +38,8 @@ MAX_ANSWER_BYTES = 256 * 1024
 TIMEOUT_SECONDS = 10
 TOOL_NAME = "Minimax Lab"
 TOOL_DESCRIPTION = "Minimax and alpha-beta, step by step: exercises whose grades go to the course's gradebook."
+ADD_LABEL = "Add a Minimax Lab exercise"
+"""What the LMS's "add" menus call our deep linking (here and in Canvas's JSON)."""
 
 
 class RegistrationError(Exception):
@@ -59,9 +62,16 @@ def _web_address(value: Any, what: str) -> str:
 
 
 def _json_answer(response: requests.Response, what: str) -> dict[str, Any]:
-    body = response.raw.read(MAX_ANSWER_BYTES + 1, decode_content=True)
-    if len(body) > MAX_ANSWER_BYTES:
-        raise RegistrationError(f"answer too large: the platform's {what} is larger than {MAX_ANSWER_BYTES // 1024} KB")
+    """The answer's JSON object, read at most MAX_ANSWER_BYTES (then closed); RegistrationError naming what is wrong."""
+    with response:
+        body = b""
+        try:
+            for chunk in response.iter_content(64 * 1024):
+                body += chunk
+                if len(body) > MAX_ANSWER_BYTES:
+                    raise RegistrationError(f"answer too large: the platform's {what} is larger than {MAX_ANSWER_BYTES // 1024} KB")
+        except requests.RequestException as exc:  # a broken or mis-compressed body, or one too slow
+            raise RegistrationError(f"platform unreachable: the platform's {what} could not be read ({type(exc).__name__})") from None
     if response.status_code >= 300:
         text = body.decode("utf-8", "replace").strip()[:300]
         raise RegistrationError(f"platform refused: the platform answered the {what} with HTTP {response.status_code}"
@@ -75,21 +85,37 @@ def _json_answer(response: requests.Response, what: str) -> dict[str, Any]:
     return data
 
 
+def platform_description(platform: dict[str, Any]) -> dict[str, Any]:
+    """The configuration's lti-platform-configuration claim ({} when it has none)."""
+    described = platform.get(PLATFORM_CONFIGURATION)
+    return described if isinstance(described, dict) else {}
+
+
 def read_platform(openid_configuration: str, session: requests.Session) -> dict[str, Any]:
     """The platform's OpenID configuration, checked: LTI Dynamic Registration asks that its issuer be on the host
     the configuration came from (a page cannot register us under another platform's name)."""
     url = _web_address(openid_configuration, "openid_configuration URL")
     try:
-        response = session.get(url, headers={"Accept": "application/json"}, timeout=TIMEOUT_SECONDS, stream=True)
+        response = session.get(url, headers={"Accept": "application/json"}, timeout=TIMEOUT_SECONDS, stream=True,
+                               allow_redirects=False)
     except requests.RequestException as exc:
         raise RegistrationError(f"platform unreachable: the platform's configuration at {url} could not be read "
                                 f"({type(exc).__name__})") from None
     platform = _json_answer(response, "OpenID configuration")
     for name in NEEDED_ENDPOINTS:
         _web_address(platform.get(name), name)
-    if urlsplit(platform["issuer"]).hostname != urlsplit(url).hostname:
+    issuer = urlsplit(platform["issuer"])
+    if issuer.hostname != urlsplit(url).hostname:
         raise RegistrationError(f"issuer on another host: the platform's issuer {platform['issuer']!r} is not on the host "
                                 f"of its configuration URL ({urlsplit(url).hostname}): the registration is refused")
+    try:  # its origin may frame our pages (frame_origins.py): a plain origin, nothing a policy could read as more
+        origin_of(platform["issuer"])
+        plain = not (issuer.username or issuer.password or issuer.query or issuer.fragment)
+    except FrameAncestorsError:
+        plain = False
+    if not plain:
+        raise RegistrationError(f"issuer not plain: the platform's issuer {platform['issuer'][:200]!r} is not an http(s) "
+                                "address with a plain host and port")
     return platform
 
 
@@ -113,7 +139,7 @@ def tool_registration(base: str) -> dict[str, Any]:
             "claims": list(CLAIMS),
             "messages": [
                 {"type": "LtiDeepLinkingRequest", "target_link_uri": f"{base}/lti/launch",
-                 "label": "Add a Minimax Lab exercise"},
+                 "label": ADD_LABEL},
                 {"type": "LtiResourceLinkRequest", "target_link_uri": f"{base}/lti/launch", "label": TOOL_NAME},
             ],
         },
@@ -128,7 +154,7 @@ def post_registration(platform: dict[str, Any], sent: dict[str, Any], token: str
         headers["Authorization"] = f"Bearer {token}"
     try:
         response = session.post(platform["registration_endpoint"], data=json.dumps(sent), headers=headers,
-                                timeout=TIMEOUT_SECONDS, stream=True)
+                                timeout=TIMEOUT_SECONDS, stream=True, allow_redirects=False)
     except requests.RequestException as exc:
         raise RegistrationError(f"platform unreachable: the platform's registration endpoint could not be reached "
                                 f"({type(exc).__name__})") from None
@@ -141,13 +167,13 @@ def post_registration(platform: dict[str, Any], sent: dict[str, Any], token: str
 def deployment_of(answer: dict[str, Any]) -> str | None:
     configuration = answer.get(TOOL_CONFIGURATION)
     found = configuration.get("deployment_id") if isinstance(configuration, dict) else None
-    return str(found) if isinstance(found, (str, int)) and str(found) else None
+    return str(found) if isinstance(found, (str, int)) and not isinstance(found, bool) and str(found) else None
 
 
 def configuration_entry(platform: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
     """The registration as the configuration file keeps it (pylti1p3's fields, and where it came from)."""
     deployment = deployment_of(answer)
-    described = platform.get(PLATFORM_CONFIGURATION) if isinstance(platform.get(PLATFORM_CONFIGURATION), dict) else {}
+    described = platform_description(platform)
     return {
         "client_id": answer["client_id"],
         "auth_login_url": platform["authorization_endpoint"],
@@ -169,6 +195,5 @@ def register(openid_configuration: str, token: str | None, base: str, session: r
     platform = read_platform(openid_configuration, session)
     sent = tool_registration(base)
     answer = post_registration(platform, sent, token, session)
-    described = platform.get(PLATFORM_CONFIGURATION) if isinstance(platform.get(PLATFORM_CONFIGURATION), dict) else {}
-    name = str(described.get("product_family_code") or urlsplit(platform["issuer"]).hostname)[:100]
+    name = str(platform_description(platform).get("product_family_code") or urlsplit(platform["issuer"]).hostname)[:100]
     return Registered(platform["issuer"], configuration_entry(platform, answer), sent, answer, name)

@@ -22,10 +22,10 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 
-from server.lti.dynamic_registration import CLAIMS, SCOPES, TOOL_DESCRIPTION, TOOL_NAME, RegistrationError, register
+from server.lti.dynamic_registration import ADD_LABEL, CLAIMS, SCOPES, TOOL_DESCRIPTION, TOOL_NAME, RegistrationError, register
 from server.lti.platforms_file import add_registration
 from server.lti.service_session import service_session
-from server.lti.tool import Tool, tool
+from server.lti.tool import LtiConfigError, Tool, read_tool_conf, tool
 from server.quotas import limited
 from server.transport.security_headers import content_security_policy
 
@@ -37,9 +37,18 @@ CLOSE_MESSAGE = {"subject": "org.imsglobal.lti.close"}
 
 
 def page(template: str, status: int, **values: Any) -> Any:
+    """A registration's page: any site may frame it, and the window that opened it keeps its handle on us
+    (Cross-Origin-Opener-Policy same-origin, every other page's, would cut window.opener, and an LMS that opens the
+    registration in a new window would never hear that it is done)."""
     response = current_app.make_response((render_template(template, **values), status))
     response.headers["Content-Security-Policy"] = content_security_policy((), ("*",))
+    response.headers["Cross-Origin-Opener-Policy"] = "unsafe-none"
     return response
+
+
+def our_base() -> str:
+    """This server's root as the LMS reaches it (behind a proxy, the scheme it was reached by)."""
+    return url_for("pages.index", _external=True).rstrip("/")
 
 
 def refused(sentence: str, status: int) -> Any:
@@ -71,12 +80,21 @@ def register_page() -> Any:
         return refused("no openid_configuration: open this URL from the LMS's tool registration "
                        "(it adds the platform's configuration URL), not on its own", 400)
     token = request.args.get("registration_token") or None
-    base = url_for("pages.index", _external=True).rstrip("/")
     try:
-        done = register(openid_configuration, token, base, service_session())
-        add_registration(found.path, done.issuer, done.registration)
+        read_tool_conf(found.path, allow_empty=True)  # a file that cannot take one is said before the platform is asked
+    except LtiConfigError as exc:
+        return refused(f"configuration unusable: {exc}; nothing was asked of the platform", 500)
+    try:
+        done = register(openid_configuration, token, our_base(), service_session())
     except RegistrationError as exc:
         return refused(str(exc), 400)
+    try:
+        add_registration(found.path, done.issuer, done.registration, check=lambda file: read_tool_conf(str(file)))
+    except (OSError, ValueError, LtiConfigError) as exc:
+        log.error("LTI registration of %s (client %s) not stored: %s", done.issuer, done.registration["client_id"], exc)
+        return refused(f"not stored: the platform registered this tool as client {done.registration['client_id']!r}, but "
+                       f"the LTI configuration could not take it ({exc}); delete that registration in the LMS and "
+                       "register again once the file is mended", 500)
     log.info("LTI platform registered: %s, client %s", done.issuer, done.registration["client_id"])
     return page("lti_registered.html", 200, platform=done.platform_name, issuer=done.issuer,
                 client_id=done.registration["client_id"], deployments=done.registration["deployment_ids"])
@@ -85,9 +103,9 @@ def register_page() -> Any:
 @lti_register.get("/canvas.json")
 def canvas_configuration() -> Any:
     """Canvas's LTI 1.3 developer key JSON (its "Enter URL" / "Paste JSON" method), for this server's address."""
-    base = url_for("pages.index", _external=True).rstrip("/")
+    base = our_base()
     launch, domain = f"{base}/lti/launch", request.host
-    deep_link = {"message_type": "LtiDeepLinkingRequest", "target_link_uri": launch, "text": "Add a Minimax Lab exercise"}
+    deep_link = {"message_type": "LtiDeepLinkingRequest", "target_link_uri": launch, "text": ADD_LABEL}
     return jsonify({
         "title": TOOL_NAME,
         "description": TOOL_DESCRIPTION,

@@ -94,8 +94,7 @@ def landing(claims: dict[str, Any], launch_id: str) -> str:
 
 
 def configured_clients(lti_tool: Tool, issuer: str) -> list[str]:
-    registrations = lti_tool.conf._config.get(issuer) or []  # pylti1p3 offers no public listing
-    return [r.get("client_id") for r in (registrations if isinstance(registrations, list) else [registrations])]
+    return [str(r.get("client_id")) for r in lti_tool.conf.registrations(issuer)]
 
 
 @lti.get("/jwks")

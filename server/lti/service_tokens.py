@@ -61,9 +61,20 @@ class KeptTokenConnector(ServiceConnector):
 
     def make_service_request(self, scopes: Sequence[str], url: str, *args: Any, **kwargs: Any) -> Any:
         try:
-            return super().make_service_request(scopes, url, *args, **kwargs)
+            answer = super().make_service_request(scopes, url, *args, **kwargs)
         except LtiServiceException as exc:
             if exc.response.status_code != 401:
                 raise
             self._tokens.drop(self._key(scopes))  # revoked or expired early: one more try with a new token
-            return super().make_service_request(scopes, url, *args, **kwargs)
+            answer = super().make_service_request(scopes, url, *args, **kwargs)
+        return {**answer, "next_page_url": next_link(answer["headers"])}
+
+
+def next_link(headers: Any) -> str | None:
+    """The `rel="next"` URL of a Link header as the platform wrote it: pylti1p3 lowercases the whole header before it
+    reads the URL, so a next page whose address has capitals (a cursor, Moodle's paths) would be asked wrongly."""
+    text = next((value for name, value in dict(headers).items() if name.lower() == "link"), "")
+    for link in requests.utils.parse_header_links(str(text).replace("\n", " ")) if text else []:
+        if "next" in str(link.get("rel", "")).split():
+            return str(link["url"]) or None
+    return None

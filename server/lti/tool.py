@@ -19,7 +19,6 @@ import os
 import threading
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import Flask, current_app
 from pylti1p3.contrib.flask import FlaskCookieService, FlaskOIDCLogin, FlaskRequest
@@ -32,7 +31,11 @@ from server.lti.message_launch import ToolMessageLaunch
 from server.lti.platforms_file import prepare_for_registrations
 from server.lti.service_session import service_session
 from server.lti.service_tokens import TokenCache
+from server.transport.frame_ancestors import FrameAncestorsError, origin_of
 
+MIN_SECRET_CHARS = 16
+"""The shortest --lti-registration-secret taken: whoever has it may add a platform (and guesses are also limited per
+address, QUOTA_LTI_REGISTRATIONS_PER_MINUTE)."""
 REQUIRED = ("client_id", "auth_login_url", "auth_token_url", "deployment_ids", "private_key_file")
 """What every registration in the file must give (and key_set_url or key_set)."""
 PUBLIC_KEY_CACHE_SECONDS = 300
@@ -67,48 +70,52 @@ class ToolConf(ToolConfJsonFile):
         return list(self._config)
 
     def registered_origins(self) -> tuple[str, ...]:
-        """The origins of the platforms added by Dynamic Registration (server/lti/frame_origins.py): read once."""
+        """The origins of the platforms added by Dynamic Registration (server/lti/frame_origins.py), each checked as
+        --frame-ancestors checks one (an issuer that is no plain origin is left out, and logged): read once."""
         found = getattr(self, "_registered_origins", None)
         if found is None:
-            found = tuple(dict.fromkeys(origin(issuer) for issuer in self.issuers()
-                                        if any(r.get("registered") for r in self.registrations(issuer))))
-            self._registered_origins = found
+            origins: list[str] = []
+            for issuer in self.issuers():
+                if not any(r.get("registered") for r in self.registrations(issuer)):
+                    continue
+                try:
+                    origins.append(origin_of(issuer))
+                except FrameAncestorsError:
+                    log.error("LTI platform %r: its issuer is no origin; it may not frame our pages", issuer[:200])
+            found = self._registered_origins = tuple(dict.fromkeys(origins))
         return found
-
-
-def origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
 
 
 class LiveToolConf:
     """The configuration file as it is now: read again when its size or time changes (a registration added it a
     platform); a file changed into one that cannot be used keeps the last good reading, and says so in the log."""
 
-    def __init__(self, path: str, conf: ToolConf) -> None:
-        self.path, self._conf, self._stamp = path, conf, _stamp(path)
+    def __init__(self, path: str, conf: ToolConf, stamp: tuple[int, int, int, int] | None) -> None:
+        self.path, self._conf, self._stamp = path, conf, stamp  # the stamp taken before `conf` was read
         self._lock = threading.Lock()
 
     def current(self) -> ToolConf:
-        stamp = _stamp(self.path)
-        if stamp == self._stamp:
+        """The reading of the file as it is now; never raises (every answer's headers ask it: frame_origins.py)."""
+        if _stamp(self.path) == self._stamp:
             return self._conf
         with self._lock:
+            stamp = _stamp(self.path)  # taken before the reading: a change during it is read next time
             if stamp != self._stamp:
                 try:
                     self._conf = read_tool_conf(self.path, allow_empty=True)
-                except LtiConfigError as exc:
+                except Exception as exc:  # noqa: BLE001 (a hand edit must not take the site down: logged, kept out)
                     log.error("%s: the last good reading stays in use", exc)
                 self._stamp = stamp
         return self._conf
 
 
-def _stamp(path: str) -> tuple[int, int] | None:
+def _stamp(path: str) -> tuple[int, int, int, int] | None:
+    """What tells the file changed: a registration replaces it (a new inode), a hand edit changes its time or size."""
     try:
         found = os.stat(path)
     except OSError:
         return None
-    return (found.st_mtime_ns, found.st_size)
+    return (found.st_ino, found.st_mtime_ns, found.st_ctime_ns, found.st_size)
 
 
 class Tool:
@@ -180,7 +187,7 @@ def read_tool_conf(path: str, allow_empty: bool = False) -> ToolConf:
             if not isinstance(registration, dict):
                 raise LtiConfigError(path, f"{where}: expected an object")
             missing = [name for name in REQUIRED if not registration.get(name)
-                       and not (name == "deployment_ids" and registration.get("any_deployment") and registration[name] == [])]
+                       and not (name == "deployment_ids" and registration.get("any_deployment") and registration.get(name) == [])]
             if not (registration.get("key_set_url") or registration.get("key_set")):
                 missing.append("key_set_url")
             if missing:
@@ -206,9 +213,16 @@ def install_tool(app: Flask) -> None:
         app.extensions["minimax_lti"] = None
         return
     if secret:
-        prepare_for_registrations(str(path))
+        if len(secret) < MIN_SECRET_CHARS:
+            raise LtiConfigError(str(path), f"the registration secret must be {MIN_SECRET_CHARS} characters or more "
+                                            "(whoever has it may add a platform)")
+        try:
+            prepare_for_registrations(str(path))
+        except OSError as exc:
+            raise LtiConfigError(str(path), f"registrations are added to this file, but it cannot be written ({exc.strerror})") from None
+    stamp = _stamp(str(path))
     conf = read_tool_conf(str(path), allow_empty=bool(secret))
-    app.extensions["minimax_lti"] = Tool(LiveToolConf(str(path), conf), backend_for(app.config.get("MESSAGE_QUEUE")),
+    app.extensions["minimax_lti"] = Tool(LiveToolConf(str(path), conf, stamp), backend_for(app.config.get("MESSAGE_QUEUE")),
                                          float(app.config["LTI_LAUNCH_SECONDS"]), TokenCache(), secret or None)
 
 

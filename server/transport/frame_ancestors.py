@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import Iterable
+from urllib.parse import urlsplit
 
 _ORIGIN = re.compile(r"(https?)://([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])"
                      r"(?::([0-9]{1,5}))?/?", re.IGNORECASE)
@@ -41,3 +42,10 @@ def checked_origins(values: object, where: str = "FRAME_ANCESTORS") -> tuple[str
         if origin not in out:
             out.append(origin)
     return tuple(out)
+
+
+def origin_of(url: str) -> str:
+    """The origin of an http(s) URL, checked as an origin is (FrameAncestorsError for a host part that is none: user
+    info, a wildcard, a space), so that no URL a platform gives can widen a policy it is written into."""
+    parts = urlsplit(url)
+    return checked_origin(f"{parts.scheme}://{parts.netloc}")

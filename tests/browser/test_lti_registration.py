@@ -66,3 +66,16 @@ def test_one_pasted_url_sets_the_course_up_and_the_roster_shows_who_has_not_star
             assert_clean(instructor, "the results' course roster", "#lms-roster-section")
             assert more == []
         assert errors == []
+
+
+def test_a_registration_opened_in_a_new_window_tells_its_opener(browser: Browser, tmp_path: Path) -> None:
+    settings = {"LTI_CONFIG": str(tmp_path / "platforms.json"), "LTI_REGISTRATION_SECRET": SECRET,
+                "DATABASE": str(tmp_path / "lab.sqlite")}
+    with running_app(settings) as (url, _), LtiPlatform() as platform:
+        page, errors = new_page(browser, DESKTOP)
+        page.goto(f"{platform.url}/admin/add-tool?window=1&url={url}/lti/register%3Fsecret%3D{SECRET}")
+        with page.expect_popup() as opened:
+            page.click("#open-registration")
+        expect(opened.value.locator("#lti-client-id")).to_have_text("registered-client-1")
+        expect(page.locator("#closed")).to_have_text('{"subject":"org.imsglobal.lti.close"}')  # window.opener kept
+        assert errors == []

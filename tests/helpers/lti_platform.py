@@ -148,6 +148,8 @@ class LtiPlatform:
         self.offers_roster = True  # launches carry the NRPS claim (the course's memberships URL)
         self.members_per_page = 50
         self.roster_refusal: int | None = None  # set: the memberships endpoint answers this status
+        self.roster_loop = False  # set: every roster page's next link is the first page again
+        self.answers_deployment_id = True  # unset: a registration's answer gives no deployment id (as Canvas's)
         self.left_course: set[str] = set()  # logins no longer in the course (the roster leaves them out)
         self.roster_requests: list[dict[str, t.Any]] = []  # {"context", "page"} of each memberships GET answered
         self._httpd: t.Any = None
@@ -242,8 +244,8 @@ class LtiPlatform:
             (self.conf.get_registration().set_client_id(self.client_id).set_deployment_id(self.deployment_id)
              .set_tool_key_set_url(self.tool_jwks_url).set_launch_url(self.tool_launch_url)
              .set_deeplink_launch_url(self.tool_launch_url).set_oidc_login_url(self.tool_login_url))
-            answer = {**body, "client_id": self.client_id,
-                      TOOL_CONFIGURATION: {**configuration, "deployment_id": self.deployment_id}}
+            answer = {**body, "client_id": self.client_id, TOOL_CONFIGURATION: {
+                **configuration, **({"deployment_id": self.deployment_id} if self.answers_deployment_id else {})}}
             self.tool_registrations.append({"request": body, "authorization": authorization, "answer": answer})
         return answer
 

@@ -12,7 +12,7 @@ import typing as t
 from flask import Flask, Response, request
 
 from tests.helpers.lti_platform_ags import Gradebook
-from tests.helpers.lti_platform_nrps import MEMBERSHIP_TYPE, memberships_page
+from tests.helpers.lti_platform_nrps import MEMBERSHIP_TYPE, cursor, memberships_page
 from tests.helpers.lti_platform_protocol import (
     NRPS_SCOPE,
     SCOPE_LINEITEM,
@@ -160,6 +160,8 @@ def create_platform_app(platform: LtiPlatform) -> Flask:
             if platform.roster_refusal is not None:
                 raise ProtocolError("the roster is not available now", platform.roster_refusal, "temporarily_unavailable")
             page, limit = int(request.args.get("page", 1)), int(request.args.get("limit", platform.members_per_page))
+            if "cursor" in request.args and request.args["cursor"] != cursor(page):
+                raise ProtocolError(f"cursor {request.args['cursor']!r} is not the one this platform's next link gave", 400)
         except ValueError:
             return refuse(ProtocolError("page and limit must be whole numbers"), as_json=True)
         except ProtocolError as exc:
@@ -177,6 +179,12 @@ def create_platform_app(platform: LtiPlatform) -> Flask:
         """The administrator's page: the pasted registration URL opened in a frame (as Moodle and Canvas open it);
         the frame's close message is shown in #closed."""
         src = platform.registration_url(request.args.get("url", ""))
+        if request.args.get("window"):  # as an LMS that opens the registration in a new window: the close comes to opener
+            opener = (f'<button id="open-registration" type="button" data-src="{html.escape(src)}">Register</button>'
+                      '<script>document.getElementById("open-registration").addEventListener("click", (e) => '
+                      'window.open(e.target.dataset.src, "registration", "width=700,height=600"));</script>')
+        else:
+            opener = f'<iframe id="registration" title="Tool registration" src="{html.escape(src)}"></iframe>' 
         script = ('window.addEventListener("message", (e) => { if (e.data && e.data.subject === "org.imsglobal.lti.close") '
                   '{ document.getElementById("closed").textContent = JSON.stringify(e.data); } });')
         return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Add a tool</title>'
@@ -184,7 +192,7 @@ def create_platform_app(platform: LtiPlatform) -> Flask:
                 f'<style>body{{font-family:sans-serif;margin:1rem}}iframe{{width:100%;height:560px;border:1px solid #999}}</style>'
                 f'<script>{script}</script></head><body><h1>Site administration: add an LTI tool</h1>'
                 f'<p>Dynamic registration. Close message: <code id="closed">none yet</code></p>'
-                f'<iframe id="registration" title="Tool registration" src="{html.escape(src)}"></iframe></body></html>')
+                f'{opener}</body></html>')
 
     @app.get("/course/<link_id>")
     def course(link_id: str) -> t.Any:

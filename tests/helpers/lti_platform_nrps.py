@@ -33,5 +33,12 @@ def memberships_page(platform: LtiPlatform, context_id: str, url: str, page: int
     body = {"id": url, "context": {"id": context["id"], "label": context["label"], "title": context["title"]},
             "members": members}
     more = page * limit < len(users)
-    return body, f"{url}?limit={limit}&page={page + 1}" if more else None
+    if platform.roster_loop:  # a broken platform: every page's next is the first page again
+        return body, f"{url}?limit={limit}&page=1&cursor={cursor(1)}"
+    return body, f"{url}?limit={limit}&page={page + 1}&cursor={cursor(page + 1)}" if more else None
+
+
+def cursor(page: int) -> str:
+    """A next link's cursor, in capitals and small letters as real ones are: asked with any other case, refused."""
+    return f"Pg{page}Of{page * 7}X"
 

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import requests
 
-from server.lti.course_roster import ROSTER_SECONDS
+from server.lti.course_roster import FAILURE_SECONDS, ROSTER_SECONDS, RosterCache
 from tests.helpers.lti_course import LmsAndTool, deep_link, lms_and_tool
 from tests.helpers.lti_platform import INSTRUCTOR, STUDENT, ResourceLink
 
@@ -113,8 +113,21 @@ def test_an_lms_whose_roster_fails_leaves_the_results_whole(course: Course) -> N
     assert found["attempts"] == 1
     assert found["lms_roster"]["courses"][0] == {"title": "Game search", "error": "the LMS's roster service answered HTTP 503",
                                                  "members": []}
-    both.platform.roster_refusal = None  # a failure is not kept: the next page asks again
+    asked = len(both.platform.roster_requests)
+    both.platform.roster_refusal = None  # a failure is kept FAILURE_SECONDS: a hung LMS would hold every load
+    assert results(course)["lms_roster"]["courses"][0]["error"] == "the LMS's roster service answered HTTP 503"
+    assert len(both.platform.roster_requests) == asked and FAILURE_SECONDS <= 60
+    both.app.extensions["minimax_lti"].rosters = RosterCache()  # as a minute later
     assert results(course)["lms_roster"]["courses"][0]["members"][0]["status"] == "started"
+
+
+def test_a_roster_whose_next_links_loop_is_read_once(course: Course) -> None:
+    course.both.platform.add_user("alice", "Alice Liddell")
+    course.both.platform.members_per_page = 1
+    course.both.platform.roster_loop = True
+    found = results(course)["lms_roster"]
+    assert found["courses"][0]["error"] is None  # what was read is shown (here the instructor's page: no learner)
+    assert len(course.both.platform.roster_requests) == 2  # the first page, its next (the first again): then stopped
 
 
 def test_an_exercise_in_no_lms_course_lists_no_roster(course: Course) -> None:

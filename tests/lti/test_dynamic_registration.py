@@ -24,7 +24,7 @@ from tests.helpers.lti_config import lti_config
 from tests.helpers.lti_platform import LtiPlatform
 from tests.helpers.lti_platform_registration import TOOL_CONFIGURATION
 
-SECRET = "paste-me-7Qx"
+SECRET = "paste-me-7Qx-long-enough"
 
 
 class Tool(NamedTuple):
@@ -193,6 +193,60 @@ def test_guesses_at_the_secret_are_limited_per_address(tmp_path: Path) -> None:
     settings = {"LTI_CONFIG": str(tmp_path / "platforms.json"), "LTI_REGISTRATION_SECRET": SECRET,
                 "DATABASE": str(tmp_path / "lab.sqlite"), "QUOTA_LTI_REGISTRATIONS_PER_MINUTE": 3}
     with running_app(settings) as (url, _):
-        answers = [requests.get(f"{url}/lti/register?secret=guess-{n}", timeout=10) for n in range(4)]
+        answers = [requests.get(f"{url}/lti/register?secret=guess-{n}", timeout=10) for n in range(4)]  # 1 in 10^30 each
         assert [a.status_code for a in answers] == [403, 403, 403, 429]
         assert "LMS registrations tried" in answers[-1].text and int(answers[-1].headers["Retry-After"]) >= 1
+
+
+def test_a_platform_without_a_deployment_id_launches_by_any_deployment_of_its_client(tool: Tool) -> None:
+    with LtiPlatform() as platform:
+        platform.answers_deployment_id = False  # as Canvas: deployments are made when the key is installed
+        assert register(tool, platform).status_code == 200
+        entry = platforms(tool)[platform.issuer][0]
+        assert entry["deployment_ids"] == [] and entry["any_deployment"] is True
+        made = requests.post(f"{tool.url}/api/exercises", json={"tree": [[1, 2], [3, 4]]}, timeout=10).json()
+        link = platform.add_resource_link(f"{tool.url}{made['url']}", "Practice")
+        launched = platform.launch(requests.Session(), platform.add_user("bea", "Bea Smith"), link)
+        assert launched.status_code == 303 and launched.headers["Location"].startswith(f"{made['url']}?lti=")
+
+
+def test_an_issuer_that_is_no_plain_origin_is_refused(tool: Tool) -> None:
+    with LtiPlatform() as platform:
+        port = urlsplit(platform.url).port
+        platform.advertised_issuer = f"http://lms:pw@127.0.0.1:{port}"  # would be written into every page's policy
+        answer = register(tool, platform)
+        assert answer.status_code == 400 and refusal(answer).startswith("issuer not plain: the platform's issuer")
+        assert platforms(tool) == {}
+
+
+def test_a_file_broken_by_hand_keeps_the_site_up_and_refuses_registrations_before_the_platform_is_asked(tool: Tool) -> None:
+    with LtiPlatform() as first, LtiPlatform() as second:
+        assert register(tool, first).status_code == 200
+        good = tool.config.read_text()
+        tool.config.write_text('{"https://lms.example": [{"client_id": "x", "any_deployment": true}]}')  # fields missing
+        assert requests.get(f"{tool.url}/", timeout=10).status_code == 200  # every page still answers
+        refused = register(tool, second)
+        assert refused.status_code == 500 and refusal(refused).startswith("configuration unusable: LTI configuration ")
+        assert second.tool_registrations == []  # the platform was not asked
+        tool.config.write_text(good)
+        made = requests.post(f"{tool.url}/api/exercises", json={"tree": [[1, 2], [3, 4]]}, timeout=10).json()
+        link = first.add_resource_link(f"{tool.url}{made['url']}", "Practice")
+        assert first.launch(requests.Session(), first.add_user("cy", "Cy Young"), link).status_code == 303
+
+
+def test_a_second_process_sharing_the_file_launches_a_registration_the_first_took(tool: Tool, tmp_path: Path) -> None:
+    settings = {"LTI_CONFIG": str(tool.config), "LTI_REGISTRATION_SECRET": SECRET, "DATABASE": str(tmp_path / "other.sqlite")}
+    with running_app(settings) as (other, _), LtiPlatform() as platform:  # started before the registration
+        assert register(tool, platform).status_code == 200
+        made = requests.post(f"{other}/api/exercises", json={"tree": [[1, 2], [3, 4]]}, timeout=10).json()
+        link = platform.add_resource_link(f"{other}{made['url']}", "Practice")
+        platform.tool_base_url = other  # the LMS reaches the deployment at the other process (as behind a balancer)
+        launched = platform.launch(requests.Session(), platform.add_user("di", "Di Lee"), link)
+        assert launched.status_code == 303, launched.text
+
+
+def test_a_short_secret_is_refused_at_start(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "server", "--lti-config", str(tmp_path / "p.json"),
+                          "--lti-registration-secret", "short"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert "the registration secret must be 16 characters or more" in run.stderr

@@ -4,7 +4,9 @@ README and docs/ name exists, the README stays a front door, and docs/cli.md nam
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import os
 import re
 import subprocess
@@ -12,6 +14,13 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
+from typing import Callable
+from unittest import mock
+
+import pytest
+
+import server.__main__ as server_main
+from search.cli import main as search_main
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = sorted((ROOT / "docs").glob("*.md"))
@@ -90,6 +99,17 @@ def help_text(*argv: str) -> str:
     return done.stdout
 
 
+def printed_help(parse_args: Callable[[list[str]], object], *argv: str) -> str:
+    """What the same argparse parser prints for `ARGV --help` in this process: the command's own parse_args, as its
+    main() calls it (a Python start per subcommand cost 25 s of the suite; the top-level texts are compared with the
+    real commands' output by the test)."""
+    out = io.StringIO()
+    with mock.patch.dict(os.environ, {"COLUMNS": "200"}), contextlib.redirect_stdout(out), pytest.raises(SystemExit) as ended:
+        parse_args([*argv, "--help"])
+    assert ended.value.code == 0
+    return out.getvalue()
+
+
 def help_flags(text: str) -> set[str]:
     """The flags of a --help text's options (every spelling: `-o, --output`), -h/--help left out."""
     flags: set[str] = set()
@@ -148,11 +168,11 @@ def test_every_flag_of_both_commands_is_in_docs_cli_md_in_its_commands_section_a
     """Every flag `python -m server --help`, `python -m search --help` and each subcommand's --help print is named in
     docs/cli.md's section of that command; every flag a section's synopsis or flag table names, and every flag an
     example command line passes, is one its command takes."""
-    search_help = help_text("search")
+    with ThreadPoolExecutor(max_workers=2) as pool:  # the two real commands, side by side
+        server_help, search_help = pool.map(lambda program: help_text(program), ("server", "search"))
+    assert server_help == printed_help(server_main.parse_args) and search_help == printed_help(search_main.parse_args)
     names = subcommands(search_help)
-    with ThreadPoolExecutor(max_workers=4) as pool:  # a dozen Python starts: side by side
-        helps = dict(zip(["server", "search", *names],
-                         pool.map(lambda argv: help_text(*argv), [("server",), ("search",), *[("search", n) for n in names]])))
+    helps = {"server": server_help, "search": search_help, **{n: printed_help(search_main.parse_args, n) for n in names}}
     sections = cli_sections()
     problems: list[str] = []
     table = {m for m in re.findall(r"^\| `([\w-]+)` \|", sections.get("search", ""), flags=re.MULTILINE)}

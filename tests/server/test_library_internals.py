@@ -151,6 +151,7 @@ def test_pylti1p3s_launch_connector_storage_and_cookies() -> None:
         assert sets_attribute(MessageLaunch, name), f"pylti1p3's MessageLaunch no longer keeps self.{name}"
     assert all(message in source(MessageLaunch.get_public_key) for message in UNKNOWN_KEY)
     overrides(KeptTokenConnector, ServiceConnector, "get_access_token", "make_service_request")
+    assert all(f'"{key}"' in source(ServiceConnector.make_service_request) for key in ("headers", "body", "next_page_url"))
     assert sets_attribute(ServiceConnector, "_access_tokens") and sets_attribute(ServiceConnector, "_registration")
     overrides(LaunchStore, LaunchDataStorage, "get_value", "set_value", "check_value", "can_set_keys_expiration",
               "get_session_cookie_name")

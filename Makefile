@@ -9,7 +9,7 @@ PAGES := static/build/pages/manifest.json
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup lock widget editor pages wheel run test test-fast bench system-deps clean
+.PHONY: setup lock widget editor pages wheel lite lite-lock run test test-fast bench system-deps clean
 
 setup: $(STAMP) node_modules/.package-lock.json $(WIDGET) $(EDITOR) $(PAGES)
 
@@ -70,6 +70,44 @@ wheel: setup
 	rm -rf build
 	@ls dist/*.whl
 
+# The JupyterLite site (docs/jupyter.md, "The notebooks in a browser, with no server"): JupyterLab, a Pyodide kernel
+# with the project's wheel and its widget installed as it starts, and the example notebooks, as static files in
+# build/lite/ for any static host; Pyodide is node_modules/pyodide (the npm lock), every other wheel a pure-Python one
+# from PyPI at requirements.lock's versions (lite/build_site.py says how). Its build tools live in a venv of their own,
+# exactly as lite/requirements.lock pins them (`make lite-lock` refreshes it). `make wheel` and `make lock` clear
+# build/: the next `make lite` builds it all again.
+LITE_LOCK := lite/requirements.lock
+LITE_VENV := build/lite-venv
+LITE_PY := $(LITE_VENV)/bin/python
+LITE_TOOLS := $(LITE_VENV)/.installed-stamp
+LITE_STAMP := build/lite.stamp
+lite: $(LITE_STAMP)
+# The venv starts without pip (ensurepip took 10 s) and .venv's pip installs the lock into it, pip included.
+$(LITE_TOOLS): $(LITE_LOCK) | $(STAMP)
+	rm -rf $(LITE_VENV)
+	python3 -m venv --without-pip $(LITE_VENV)
+	$(PY) -m pip --python $(LITE_PY) install -q --no-deps --no-compile -r $(LITE_LOCK)
+	$(LITE_PY) -m pip check
+	touch $(LITE_TOOLS)
+$(LITE_STAMP): $(LITE_TOOLS) $(WIDGET) node_modules/.package-lock.json $(LOCK) lite/build_site.py pyproject.toml setup.py \
+		README.md docs/examples/lecture.ipynb docs/examples/nim.ipynb docs/examples/tictactoe.ipynb docs/examples/nim.py \
+		$(shell find search -type f -not -path '*/__pycache__/*')
+	$(LITE_PY) lite/build_site.py --out build/lite
+	touch $(LITE_STAMP)
+
+# Refresh lite/requirements.lock: the newest build tools, any package requirements.lock also pins kept at its version.
+# jupyterlite-pyodide-kernel is written for one Pyodide: lite/build_site.py refuses one made for another major version
+# than node_modules/pyodide's (0.8.6 names 314.0.6; package.json has 314.0.7).
+LITE_LOCK_VENV := build/lite-lock-venv
+lite-lock:
+	rm -rf $(LITE_LOCK_VENV)
+	python3 -m venv $(LITE_LOCK_VENV)
+	$(LITE_LOCK_VENV)/bin/python -m pip install -q --upgrade pip
+	$(LITE_LOCK_VENV)/bin/python -m pip install -q -c $(LOCK) 'jupyterlite-core[contents]' jupyterlite-pyodide-kernel packaging setuptools
+	{ sed -n '/^#/p' $(LITE_LOCK); $(LITE_LOCK_VENV)/bin/python -m pip freeze --all | sort -f -t= -k1,1; } > $(LITE_LOCK).new
+	mv $(LITE_LOCK).new $(LITE_LOCK)
+	rm -rf $(LITE_LOCK_VENV)
+
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here): its headless shell for most,
 # the full browser where a test needs it (tests/browser/conftest.py); the LaTeX
 # export test compiles the .tex with pdflatex and TikZ (texlive-latex-base, texlive-pictures);
@@ -87,10 +125,11 @@ system-deps:
 run: setup
 	$(PY) -m server --host $(HOST) --port $(PORT)
 
-# JS unit tests (node --test, tests/js) first: they take a second and fail fast. pytest on both
+# JS unit tests (node --test, tests/js) first: they take a second and fail fast. The JupyterLite site is built
+# first too (`lite`: its wheels come from PyPI, so nothing is downloaded while the tests run). pytest on both
 # cores (pytest-xdist; each worker has its own server, database and Chromium), naming the slowest 20 tests at the
 # end: docs/testing.md.
-test: setup system-deps
+test: setup system-deps lite
 	npm test --silent
 	$(PY) -m pytest -q -n 2 --dist worksteal --durations=20
 

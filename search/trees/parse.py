@@ -60,6 +60,10 @@ def parse_tree_text(text: str | bytes) -> TreeNode:
     return tree_from_json(parse_json_text(text))
 
 
+EMPTY_LIST = "an empty list is not a node: give leaf values or sub-lists"
+"""The shorthand's one shape the schema refuses that the parser would not (said by both, so a Pyodide without
+jsonschema, the JupyterLite site's, says it alike)."""
+
 def tree_from_json(data: Any) -> TreeNode:
     """Validate and normalise a parsed tree (node object or nested-list shorthand)."""
     if isinstance(data, list):
@@ -244,7 +248,7 @@ def _friendly(error: ValidationError) -> InputError:
     if kind == "maxItems":
         return InputError(format_path(path), f"more than {error.validator_value} children (the limit)")
     if kind == "minItems":
-        return InputError(format_path(path), "an empty list is not a node: give leaf values or sub-lists")
+        return InputError(format_path(path), EMPTY_LIST)
     if kind in ("anyOf", "oneOf") and path and path[-1] in ("value", "eval"):
         return InputError(format_path(path), "expected a finite number")  # (a list of them in a players tree)
     if kind in ("anyOf", "oneOf"):
@@ -368,6 +372,8 @@ def _from_shorthand(data: list[Any]) -> TreeNode:
         if len(node_id) > limits.MAX_LABEL_LENGTH:
             raise InputError(format_path(path), f"its generated id {node_id[:12]}... is longer than {limits.MAX_LABEL_LENGTH} characters: use the object form with shorter ids")
         if isinstance(item, list):
+            if not item:  # the schema says so too; here for where jsonschema cannot be installed (Pyodide)
+                raise InputError(format_path(path), EMPTY_LIST)
             node = TreeNode(id=node_id, label=node_id, player=player)
             node.children = [
                 build(child, shorthand_child_id(node_id, i, depth + 1), [*path, i], depth + 1, other(player))

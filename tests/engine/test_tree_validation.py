@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import search.trees.parse
 from search import InputError, limits, parse_request, parse_tree_text, tree_from_json
 from search.trees.parse import check_estimates
 
@@ -177,3 +178,14 @@ def test_names_down_a_deep_tree_and_the_id_length_limit() -> None:
     too_long = {"id": "A", "children": [{"id": "B", "children": [{"id": long_id, "children": [{"children": [{"value": 1}]}]}]}]}
     assert error_of(json.dumps(too_long)) == (
         "children[0].children[0].children[0].children[0]: its generated id xxxxxxxxxxxx... is longer than 40 characters: give it an id")
+
+
+@pytest.mark.parametrize("tree, said", [([], ""), ([[3, 12], []], "[1]: ")])
+def test_an_empty_list_is_named_where_jsonschema_cannot_be_installed(monkeypatch: pytest.MonkeyPatch, tree: list,
+                                                                      said: str) -> None:
+    """The JupyterLite site's Pyodide has no jsonschema (it needs rpds-py): the parser names the one shorthand shape
+    only the schema refused, in the schema's words."""
+    monkeypatch.setattr(search.trees.parse, "_check_schema", lambda data, kind: None)
+    with pytest.raises(InputError) as raised:
+        tree_from_json(tree)
+    assert str(raised.value) == f"{said}an empty list is not a node: give leaf values or sub-lists"

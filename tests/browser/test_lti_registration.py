@@ -65,6 +65,17 @@ def test_one_pasted_url_sets_the_course_up_and_the_roster_shows_who_has_not_star
             shot(instructor, f"lms-roster-{name}.png")
             assert_clean(instructor, "the results' course roster", "#lms-roster-section")
             assert more == []
+
+        exercise_id = results_link.split("/x/")[1].split("/")[0]
+        key = results_link.split("key=")[1]
+        made = page.request.post(f"{url}/api/courses", data=json.dumps({"title": "CS 101", "exercises": [
+            {"id": exercise_id, "key": key}]}), headers={"Content-Type": "application/json"}).json()
+        page.goto(f"{url}/course/{made['id']}?key={made['key']}")  # the course gradebook lists them too
+        expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        expect(page.locator("#not-started-count")).to_have_text("2 of 3")
+        expect(page.locator('#gradebook-rows tr[data-status="not started"] th')).to_have_text(
+            ["Bob Cratchit (LMS) not started", "Carol Danvers (LMS) not started"])
+        shot(page, "lms-roster-gradebook.png")
         assert errors == []
 
 

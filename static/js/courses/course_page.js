@@ -96,7 +96,7 @@ async function show() {
   $("not-started-line").hidden = !book.lms_roster;
   if (book.lms_roster) {
     const { learners, not_started: notStarted, errors } = book.lms_roster;
-    $("not-started-count").textContent = `${notStarted} of the ${learners} learner${learners === 1 ? "" : "s"} on the LMS courses' rosters`;
+    $("not-started-count").textContent = `${notStarted} of ${learners}`;
     $("roster-errors").textContent = errors.length ? `A roster could not be read: ${errors.join("; ")}.` : "";
   }
   $("download-csv").href = gradebookCsvUrl(courseId, key);

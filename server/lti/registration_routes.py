@@ -32,10 +32,6 @@ from server.transport.security_headers import content_security_policy
 lti_register = Blueprint("lti_register", __name__, url_prefix="/lti")
 log = logging.getLogger(__name__)
 
-CLOSE_MESSAGE = {"subject": "org.imsglobal.lti.close"}
-"""What the last page posts to the LMS's window (LTI Dynamic Registration): the registration is over."""
-
-
 def page(template: str, status: int, **values: Any) -> Any:
     """A registration's page: any site may frame it, and the window that opened it keeps its handle on us
     (Cross-Origin-Opener-Policy same-origin, every other page's, would cut window.opener, and an LMS that opens the

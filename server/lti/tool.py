@@ -87,8 +87,8 @@ class ToolConf(ToolConfJsonFile):
 
 
 class LiveToolConf:
-    """The configuration file as it is now: read again when its size or time changes (a registration added it a
-    platform); a file changed into one that cannot be used keeps the last good reading, and says so in the log."""
+    """The configuration file as it is now: read again when it changes (a registration replaced it, or a hand edit);
+    a file changed into one that cannot be used keeps the last good reading, and says so in the log."""
 
     def __init__(self, path: str, conf: ToolConf, stamp: tuple[int, int, int, int] | None) -> None:
         self.path, self._conf, self._stamp = path, conf, stamp  # the stamp taken before `conf` was read

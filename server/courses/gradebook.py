@@ -88,14 +88,13 @@ def gradebook(title: str, columns: list[Column], attempts: list[GradedAttempt],
             "lms": who[0] == "lms",
             "scores": {column.id: cell(grades[column.id], per_exercise.get(column.id, []), who[0] == "lms") for column in columns},
             "misconceptions": [{"id": m, "name": found_names[m], "count": n} for m, n in sorted(shown.items(), key=lambda e: (-e[1], e[0]))],
+            "not_started": False,
         })
     learners = unique_learners(rosters or [])
     for member in learners:
         if ("lms", member.user) not in by_student:
             students.append({"name": member.name, "lms": True, "scores": {column.id: None for column in columns},
                              "misconceptions": [], "not_started": True})
-    for student in students:
-        student.setdefault("not_started", False)
     students.sort(key=lambda s: (name_key(s["name"]), s["lms"], s["name"]))
     every_anonymous = set().union(*anonymous_students.values()) if anonymous_students else set()
     return {

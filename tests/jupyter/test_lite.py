@@ -16,8 +16,6 @@ import json
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlsplit
@@ -27,7 +25,7 @@ from playwright.sync_api import Page, Request, Route
 
 from tests.browser.conftest import shot
 from tests.helpers.server_process import free_port
-from tests.jupyter.test_widget_in_jupyterlab import KERNEL_IDLE, RUN_NEW_CELL, counters, in_own_thread, walk
+from tests.jupyter.test_widget_in_jupyterlab import KERNEL_IDLE, RUN_NEW_CELL, counters, in_own_thread, wait_until_answered, walk
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "lite"
@@ -54,17 +52,7 @@ def served(site: Path) -> Iterator[str]:
     process = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site), str(port)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + PATIENCE_S
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2) as answer:
-                if answer.status == 200:
-                    break
-        except OSError:
-            pass
-        assert process.poll() is None, f"python -m http.server exited {process.returncode}"
-        assert time.monotonic() < deadline, "python -m http.server did not answer"
-        time.sleep(0.1)
+    wait_until_answered(process, f"{url}/jupyter-lite.json", "python -m http.server")
     try:
         yield url
     finally:

@@ -43,20 +43,20 @@ NOTIFICATIONS = ("@jupyterlab/apputils-extension", "notification.jupyterlab-sett
                  '{"fetchNews": "false", "checkForUpdates": false}')
 
 
-def wait_for_status(process: subprocess.Popen[str], url: str) -> None:
-    """Until the server answers /api/status (it failed if it exits first)."""
+def wait_until_answered(process: subprocess.Popen[str], url: str, what: str) -> None:
+    """Until `url` answers 200 (the server `what` failed if it exits first, or is slow past PATIENCE_S)."""
     deadline = time.monotonic() + PATIENCE_S
     while True:
         try:
-            with urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2) as answer:
+            with urllib.request.urlopen(url, timeout=2) as answer:
                 if answer.status == 200:
                     return
         except OSError:
             pass
         if process.poll() is not None:
-            raise RuntimeError(f"jupyter lab exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
+            raise RuntimeError(f"{what} exited {process.returncode}: {process.stderr.read() if process.stderr else ''}")
         if time.monotonic() > deadline:
-            raise TimeoutError("jupyter lab did not answer /api/status")
+            raise TimeoutError(f"{what} did not answer {url}")
         time.sleep(0.1)
 
 
@@ -80,7 +80,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         cwd=notebooks, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_for_status(process, url)
+        wait_until_answered(process, f"{url}/api/status?token={TOKEN}", "jupyter lab")
         yield url
     finally:
         process.terminate()

@@ -261,3 +261,7 @@ def hold_stream(page: Page) -> None:
     events shown (window.heldEvents says how many), and the page is not kept busy drawing a stream
     while a test clicks."""
     page.evaluate_handle("window.minimaxLab.searchSocket").evaluate(HOLD_STREAM.replace("HELD", str(HELD)))
+
+
+# The code lab's shared page (one Pyodide per worker): its fixtures, registered here for every browser test module.
+from tests.browser.code_lab_page import code_lab_page, code_lab_server, lab  # noqa: E402, F401

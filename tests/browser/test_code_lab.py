@@ -5,10 +5,11 @@ not passed down differs, with the misconception named and the first divergence r
 drawings and both players at its step; an endless loop is stopped at the time limit and the same page
 then runs a correct search; a syntax error names its line and marks it in the editor; the lecture's
 quiz as written (?quiz=isolation-depth-limit) fails at its starter's line and passes its solution,
-depth by depth; axe finds no accessibility violation on opening nor on a report that differs (the code lab's
-row of docs/accessibility.md, checked here rather than in test_axe_pages.py: on these pages Python is loaded
-anyway). The expected report is the grader's own in CPython (search.grading.browser.check), the same function
-the worker calls.
+depth by depth; a problem from the page's list opens in the page with Python kept, and Back returns; axe finds
+no accessibility violation on opening nor on a report that differs (the code lab's row of docs/accessibility.md,
+checked here rather than in test_axe_pages.py: on these pages Python is loaded anyway). The expected report is
+the grader's own in CPython (search.grading.browser.check), the same function the worker calls. The tests share
+one page, and so one load of Python, per worker (tests/browser/code_lab_page.py).
 Screenshots of a match and of a differs report at both sizes when MINIMAX_LAB_SHOTS names a folder."""
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from search.grading.browser import check, problem_json
@@ -26,18 +26,10 @@ from search.grading.quiz import quiz_report
 from search.grading.starters import quiz_starter, starter
 from search.misconceptions import CATALOGUE
 from tests.browser.axe_check import assert_clean
+from tests.browser.code_lab_page import FILES, PYTHON_MS, TIME_LIMIT, open_problem, run_file
 from tests.browser.conftest import DESKTOP, PHONE, new_page, refusals_removed, shot
-from tests.helpers.live_server import running_server
 
-FILES = Path(__file__).parent / "code_lab"
 QUIZ_SOLUTION = Path(__file__).parents[1] / "engine" / "grading_files" / "quiz_solution.py"
-LECTURE = "/code?algorithm=alphabeta&example=lecture"
-TIME_LIMIT = 2.0
-"""The page's time limit here (CODE_LAB_TIME_LIMIT_SECONDS): the endless loop costs 2 s, not 10."""
-PYTHON_MS = 120_000
-"""How long the first verdict may take: Pyodide (10 MB of WebAssembly) loads and compiles first."""
-JUDGED = re.compile(r"^(match|differs|error)$")
-JUDGED_JS = '["match", "differs", "error"]'
 SYNTAX_ERROR = '''"""A syntax error on line 4: the colon after the def is missing."""
 
 
@@ -47,56 +39,9 @@ def alphabeta_search(game, state)
 """Written to a .py file by its test: a file of it here would fail the repository's lint."""
 
 
-@pytest.fixture(scope="module")
-def lab_server() -> Iterator[str]:
-    with running_server({"CODE_LAB_TIME_LIMIT_SECONDS": TIME_LIMIT}) as url:
-        yield url
-
-
 def expected(path: Path) -> dict[str, Any]:
     """The report of the grader in CPython for that file on the lecture's tree."""
     return json.loads(check(path.read_text(encoding="utf-8"), problem_json({"example": "lecture", "algorithm": "alphabeta"})))
-
-
-def open_lab(page: Page, url: str, query: str = LECTURE) -> None:
-    page.goto(url + query)
-    expect(page.locator("#run")).to_be_enabled()
-
-
-def run_file(page: Page, name: str | Path) -> str:
-    """Load FILES/name (or a path) through the file input, press Run, wait for the verdict; returns it."""
-    path = FILES / name
-    page.set_input_files("#code-file", str(path))
-    expect(page.locator("#editor .cm-content")).to_contain_text(path.read_text(encoding="utf-8").splitlines()[0][:40])
-    before = page.evaluate("window.codeLab.report.shown")
-    page.locator("#run").click()
-    verdict = page.locator("#verdict")
-    # This run's verdict, not the last one's: the report counts runs (a warm run may pass "running" too fast to see).
-    page.wait_for_function(f"() => window.codeLab.report.shown > {before} && {JUDGED_JS}.includes("
-                           "document.getElementById('verdict').dataset.verdict)", timeout=PYTHON_MS)
-    return verdict.get_attribute("data-verdict") or ""
-
-
-@pytest.fixture(scope="module")
-def lecture_lab(browser: Browser, lab_server: str) -> Iterator[tuple[Page, list[str]]]:
-    """One code lab page at 1280x800 on the lecture's tree, and its JavaScript errors, for the tests that
-    load a file and run it: Python (Pyodide) loads once for them, not once each, the page's costliest part.
-    A run replaces the last run's report whole and run_file waits for this run's own verdict, so none of
-    them needs a fresh page; each run on a page that showed another verdict also checks the report leaves
-    nothing of the last one behind."""
-    page, errors = new_page(browser, DESKTOP)
-    open_lab(page, lab_server)
-    yield page, errors
-    page.context.close()
-
-
-@pytest.fixture()
-def lab(lecture_lab: tuple[Page, list[str]]) -> Iterator[Page]:
-    """The code lab at 1280x800 on the lecture's tree (the module's page); no JavaScript errors allowed during the test."""
-    page, errors = lecture_lab
-    before = len(errors)
-    yield page
-    assert errors[before:] == []
 
 
 def test_a_correct_alpha_beta_matches_and_is_drawn_beside_the_reference(lab: Page) -> None:
@@ -202,55 +147,73 @@ def test_a_syntax_error_names_its_line_and_marks_it_in_the_editor(lab: Page, tmp
     expect(lab.locator("#editor .cm-error-line")).to_have_count(0)
 
 
-def test_the_starter_is_in_the_editor_and_a_bad_problem_is_named(browser: Browser, lab_server: str) -> None:
+def test_the_starter_is_in_the_editor_and_a_bad_problem_is_named(lab: Page, browser: Browser, code_lab_server: str) -> None:
+    expect(lab.locator("#code-problem")).to_have_text("Write alphabeta_search(game, state): alpha-beta on the example “lecture”, ties prune.")
+    expect(lab.locator("#editor .cm-content")).to_contain_text("Alpha-beta, written by you")
+    assert lab.evaluate("window.codeLab.editor.text()") == starter("alphabeta")  # CodeMirror draws only the lines in view
+    assert_clean(lab, "the code lab")  # as a problem opens, before any run
+    # An address naming no problem, opened in a page of its own: named, and nothing to run.
     page, errors = new_page(browser, DESKTOP)
-    open_lab(page, lab_server)
-    expect(page.locator("#code-problem")).to_have_text("Write alphabeta_search(game, state): alpha-beta on the example “lecture”, ties prune.")
-    expect(page.locator("#editor .cm-content")).to_contain_text("Alpha-beta, written by you")
-    assert page.evaluate("window.codeLab.editor.text()") == starter("alphabeta")  # CodeMirror draws only the lines in view
-    assert_clean(page, "the code lab")  # on opening, before any run
-    page.goto(lab_server + "/code?algorithm=alphabeta&example=nope")
+    page.goto(code_lab_server + "/code?algorithm=alphabeta&example=nope")
     expect(page.locator("#code-problem")).to_contain_text("This problem cannot be opened: example")
     expect(page.locator("#run")).to_be_disabled()
     page.context.close()
     assert refusals_removed(errors) == []
 
 
-def test_the_reports_fit_a_phone(browser: Browser, lab_server: str) -> None:
+def test_the_reports_fit_a_phone(lab: Page) -> None:
     """At 390x844 everything stacks: nothing is wider than the screen, the editor, the verdict and both drawings included."""
-    page, errors = new_page(browser, PHONE)
-    open_lab(page, lab_server)
+    lab.set_viewport_size(PHONE)
     for name, verdict in (("alphabeta_right.py", "match"), ("alphabeta_window_not_passed.py", "differs")):
-        assert run_file(page, name) == verdict
-        expect(page.locator("#reference-trace [data-node-id='A']")).to_be_visible()
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert run_file(lab, name) == verdict
+        expect(lab.locator("#reference-trace [data-node-id='A']")).to_be_visible()
+        assert lab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         for part in ("#editor", "#verdict", "#student-trace svg.tree", "#reference-trace svg.tree", "#reference-trace .counter"):
-            box = page.locator(part).bounding_box()
+            box = lab.locator(part).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], part
-        shot(page, f"code-lab-{verdict}-390.png", full_page=True)
-    page.context.close()
-    assert errors == []
+        shot(lab, f"code-lab-{verdict}-390.png", full_page=True)
 
 
-def test_the_lecture_quiz_fails_at_its_starter_line_and_passes_its_solution(browser: Browser, lab_server: str) -> None:
-    page, errors = new_page(browser, DESKTOP)
-    open_lab(page, lab_server, "/code?quiz=isolation-depth-limit")
-    expect(page.locator("#code-problem")).to_contain_text("Write minimax_decision(gameState, depth): depth-limited minimax on the 3x2 Isolation board")
-    assert page.evaluate("window.codeLab.editor.text()") == quiz_starter("isolation-depth-limit")
+def test_the_lecture_quiz_fails_at_its_starter_line_and_passes_its_solution(lab: Page) -> None:
+    open_problem(lab, "/code?quiz=isolation-depth-limit")
+    expect(lab.locator("#code-problem")).to_contain_text("Write minimax_decision(gameState, depth): depth-limited minimax on the 3x2 Isolation board")
+    assert lab.evaluate("window.codeLab.editor.text()") == quiz_starter("isolation-depth-limit")
     starter_report = quiz_report(quiz_starter("isolation-depth-limit"))
     line = starter_report["error"]["line"]
-    page.locator("#run").click()
-    expect(page.locator("#verdict")).to_have_attribute("data-verdict", "error", timeout=PYTHON_MS)
-    expect(page.locator("#verdict")).to_have_text(starter_report["headline"])
-    expect(page.locator("#divergence")).to_contain_text(f"Line {line} is marked in the editor. Hint: {starter_report['hint']}")
-    expect(page.locator("#editor .cm-error-line")).to_have_count(1)
-    assert run_file(page, QUIZ_SOLUTION) == "match"
-    rows = page.locator("#quiz-rows tr")
+    lab.locator("#run").click()
+    expect(lab.locator("#verdict")).to_have_attribute("data-verdict", "error", timeout=PYTHON_MS)
+    expect(lab.locator("#verdict")).to_have_text(starter_report["headline"])
+    expect(lab.locator("#divergence")).to_contain_text(f"Line {line} is marked in the editor. Hint: {starter_report['hint']}")
+    expect(lab.locator("#editor .cm-error-line")).to_have_count(1)
+    assert run_file(lab, QUIZ_SOLUTION) == "match"
+    rows = lab.locator("#quiz-rows tr")
     expect(rows).to_have_count(6)
     # The quiz's own check: depth 1 tests the 5 open cells; then 25, 77, 161, 224, 224 as the reference.
     expect(rows.first).to_have_text("155(0, 0)(0, 0)✓")
     counts = [row["tested"] for row in quiz_report(QUIZ_SOLUTION.read_text(encoding="utf-8"))["depths"]]
-    assert [page.locator("#quiz-rows tr td:nth-child(2)").nth(k).text_content() for k in range(6)] == [str(n) for n in counts]
-    expect(page.locator("#traces")).to_be_hidden()
-    page.context.close()
-    assert errors == []
+    assert [lab.locator("#quiz-rows tr td:nth-child(2)").nth(k).text_content() for k in range(6)] == [str(n) for n in counts]
+    expect(lab.locator("#traces")).to_be_hidden()
+
+
+def test_a_problem_from_the_list_opens_in_the_page_with_python_kept_and_back_returns(lab: Page) -> None:
+    """The problem list's links change the page's problem, not the page: the worker that ran the last search runs
+    the next one (no second load of Python), the address follows, and Back shows the last problem again."""
+    assert run_file(lab, "alphabeta_right.py") == "match"
+    worker = lab.evaluate("window.codeLab.runner.worker === (window.keptWorker = window.codeLab.runner.worker)")
+    assert worker is True
+    lab.get_by_role("link", name="minimax", exact=True).click()
+    expect(lab).to_have_url(re.compile(r"/code\?algorithm=minimax&example=lecture$"))
+    expect(lab.locator("#code-problem")).to_have_text("Write minimax_search(game, state): minimax on the example “lecture”.")
+    expect(lab.get_by_role("link", name="minimax", exact=True)).to_have_attribute("aria-current", "page")
+    expect(lab.get_by_role("link", name="alpha-beta", exact=True)).not_to_have_attribute("aria-current", "page")
+    # The last problem's report is gone; the new starter is in the editor.
+    expect(lab.locator("#verdict")).to_have_text("Write your search, then press Run.")
+    expect(lab.locator("#traces")).to_be_hidden()
+    assert lab.evaluate("window.codeLab.editor.text()") == starter("minimax")
+    assert lab.evaluate("window.codeLab.runner.worker === window.keptWorker && window.codeLab.runner.loadSeconds !== null")
+    lab.go_back()
+    expect(lab).to_have_url(re.compile(r"/code\?algorithm=alphabeta&example=lecture$"))
+    expect(lab.locator("#code-problem")).to_have_text("Write alphabeta_search(game, state): alpha-beta on the example “lecture”, ties prune.")
+    expect(lab.get_by_role("link", name="alpha-beta", exact=True)).to_have_attribute("aria-current", "page")
+    assert run_file(lab, "alphabeta_right.py") == "match"
+    assert lab.evaluate("window.codeLab.runner.worker === window.keptWorker")

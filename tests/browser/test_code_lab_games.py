@@ -8,15 +8,16 @@ when MINIMAX_LAB_SHOTS names a folder."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 
 from search.grading.browser import check, problem_json
 from search.grading.starters import starter
-from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
-from tests.browser.test_code_lab import lab_server, open_lab, run_file  # noqa: F401 (lab_server: the fixture)
+from tests.browser.code_lab_page import open_problem, run_file
+from tests.browser.conftest import PHONE, shot
 
 FILES = Path(__file__).parents[1] / "engine" / "grading_files"
 MAXN = "/code?algorithm=maxn&example=three-players"
@@ -28,10 +29,8 @@ def expected(name: str, problem: dict[str, Any]) -> dict[str, Any]:
     return json.loads(check((FILES / name).read_text(encoding="utf-8"), problem_json(problem)))
 
 
-def test_max_n_from_the_problem_list_a_right_file_matches_and_the_root_component_slip_is_named(
-        browser: Browser, lab_server: str) -> None:  # noqa: F811
-    page, errors = new_page(browser, DESKTOP)
-    open_lab(page, lab_server)
+def test_max_n_from_the_problem_list_a_right_file_matches_and_the_root_component_slip_is_named(lab: Page) -> None:
+    page = lab
     page.get_by_role("link", name="max^n (three players)").click()
     expect(page.locator("#run")).to_be_enabled()
     expect(page.locator("#code-problem")).to_have_text("Write maxn_search(game, state): max^n on the example “three-players”.")
@@ -52,13 +51,12 @@ def test_max_n_from_the_problem_list_a_right_file_matches_and_the_root_component
         "ringed in both drawings.")
     expect(page.locator("#student-trace [data-node-id='R1a']")).to_have_attribute("data-divergence", "true")
     shot(page, "code-lab-maxn-differs-1280.png", full_page=True)
-    page.context.close()
-    assert errors == []
 
 
-def test_connect_four_the_strict_test_differs_where_alpha_beta_prunes(browser: Browser, lab_server: str) -> None:  # noqa: F811
-    page, errors = new_page(browser, DESKTOP)
-    open_lab(page, lab_server, CONNECT4)
+def test_connect_four_the_strict_test_differs_where_alpha_beta_prunes(lab: Page) -> None:
+    page = lab
+    page.get_by_role("link", name="Connect Four (depth 4)").click()
+    expect(page).to_have_url(re.compile(re.escape(CONNECT4) + "$"))
     expect(page.locator("#code-problem")).to_have_text(
         f"Write alphabeta_search(game, state): alpha-beta on Connect Four from {CONNECT4_STATE}, depth limit 4, ties prune.")
     want = expected("connect4_strict_test.py", {"game": "connect4", "state": CONNECT4_STATE, "algorithm": "alphabeta", "depth": 4})
@@ -69,13 +67,12 @@ def test_connect_four_the_strict_test_differs_where_alpha_beta_prunes(browser: B
     expect(page.locator("#divergence")).to_contain_text(f"The first divergence at {want['divergence']['name']}")
     assert run_file(page, FILES / "connect4_alphabeta.py") == "match"
     shot(page, "code-lab-connect4-match-1280.png", full_page=True)
-    page.context.close()
-    assert errors == []
 
 
-def test_max_n_fits_a_phone(browser: Browser, lab_server: str) -> None:  # noqa: F811
-    page, errors = new_page(browser, PHONE)
-    open_lab(page, lab_server, MAXN)
+def test_max_n_fits_a_phone(lab: Page) -> None:
+    page = lab
+    page.set_viewport_size(PHONE)
+    open_problem(page, MAXN)
     assert run_file(page, FILES / "maxn_root_component.py") == "differs"
     expect(page.locator("#reference-trace [data-node-id='R']")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -83,5 +80,3 @@ def test_max_n_fits_a_phone(browser: Browser, lab_server: str) -> None:  # noqa:
         box = page.locator(part).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], part
     shot(page, "code-lab-maxn-differs-390.png", full_page=True)
-    page.context.close()
-    assert errors == []

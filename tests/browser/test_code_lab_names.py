@@ -10,11 +10,11 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from search.grading.browser import check, problem_json
+from tests.browser.code_lab_page import FILES, LECTURE, PYTHON_MS, open_problem, run_file
 from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
-from tests.browser.test_code_lab import FILES, LECTURE, PYTHON_MS, run_file
 from tests.helpers.filled_starters import filled
 
 PROBLEM = {"game": "tictactoe", "state": "XO.XO....", "algorithm": "minimax", "depth": 2}
@@ -34,16 +34,15 @@ def slipped_minimax() -> str:
     return head + "    return v + 1, move\n"
 
 
-def test_a_game_report_names_positions_by_their_moves(browser: Browser, live_server: str, tmp_path: Path) -> None:
+def test_a_game_report_names_positions_by_their_moves(lab: Page, tmp_path: Path) -> None:
     slip, right = tmp_path / "minimax_slip.py", tmp_path / "minimax_right.py"
     slip.write_text(slipped_minimax(), encoding="utf-8")
     right.write_text(filled("minimax"), encoding="utf-8")
     want = json.loads(check(slip.read_text(encoding="utf-8"), problem_json(PROBLEM)))
     d = want["divergence"]
     assert d["kind"] == "value" and d["node"].startswith("root.") and re.fullmatch(r"[XO] \d( · [XO] \d)*", d["name"])
-    page, errors = new_page(browser, DESKTOP)
-    page.goto(live_server + GAME)
-    expect(page.locator("#run")).to_be_enabled()
+    page = lab
+    open_problem(page, GAME)
     assert run_file(page, slip) == "differs"
     expect(page.locator("#verdict")).to_have_text(want["headline"])
     expect(page.locator("#verdict")).to_contain_text(f"your min_value({d['name']}) returned")
@@ -69,8 +68,6 @@ def test_a_game_report_names_positions_by_their_moves(browser: Browser, live_ser
     assert run_file(page, right) == "match"
     expect(page.locator("#student-facts")).to_have_text(
         f"visited {reference['visited']} nodes · value {reference['value']} · move {reference['name']}")
-    page.context.close()
-    assert errors == []
 
 
 def test_a_file_chosen_while_the_page_sets_up_is_loaded_once_it_is_ready(browser: Browser, live_server: str) -> None:

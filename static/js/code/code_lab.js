@@ -1,7 +1,8 @@
 // The code lab's entry (/code, templates/code.html; docs/code-lab.md): the problem the address names
 // (GET /api/code/problem), the editor holding its starter (CodeMirror, built by `make editor`; a plain
 // text area if it is not built), a .py file loaded into it, and Run: the code goes to the Web Worker
-// (python_runner.js), and its report is drawn (code_report.js). window.codeLab is for tests and benchmarks.
+// (python_runner.js), and its report is drawn (code_report.js). The problem list's links open their problem in the page,
+// with Python kept loaded (Lab, below). window.codeLab is for tests and benchmarks.
 
 import { errorText } from "../export/rest_client.js";
 import { PythonRunner } from "./python_runner.js";
@@ -63,7 +64,18 @@ function markCurrentProblem(query) {
   const same = (a, b) => [...a.keys()].length === [...b.keys()].length && [...a].every(([k, v]) => b.get(k) === v);
   for (const link of document.querySelectorAll(".code-problems a")) {
     if (same(new URL(link.href).searchParams, query)) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
   }
+}
+
+// The problem an address names: the lecture's alpha-beta unless it says otherwise (a quiz names itself).
+function problemQuery(search) {
+  const query = new URLSearchParams(search);
+  if (!query.has("quiz")) {
+    if (!query.has("algorithm")) query.set("algorithm", "alphabeta");
+    if (!["example", "tree", "game"].some((key) => query.has(key))) query.set("example", "lecture");
+  }
+  return query;
 }
 
 // The file input, listened to from the first moment: a .py file chosen while the page is still setting
@@ -98,15 +110,93 @@ function listenForFiles(input) {
   };
 }
 
+// The page's problem, its editor and its report. A link of the problem list opens its problem in this page (the
+// address changes, Back and Forward work): Python stays loaded in the worker, so the next verdict takes a fraction
+// of a second rather than the seconds Pyodide takes to load with a new page.
+class Lab {
+  constructor(runner, files, status) {
+    this.runner = runner;
+    this.files = files;
+    this.status = status;
+    this.answer = null; // the server's answer for the problem shown (null: none could be opened)
+    this.editor = null;
+    this.report = null;
+    this.opened = 0; // problems asked for, so a slow answer never replaces a newer one
+  }
+
+  // Show the problem `query` names: its words, its starter in the editor, no report. False if it cannot be opened.
+  async open(query) {
+    const opened = ++this.opened;
+    const run = $("run");
+    run.disabled = true;
+    let answer;
+    try {
+      answer = await fetchProblem(query);
+    } catch (err) {
+      if (opened !== this.opened) return false;
+      this.answer = null;
+      $("code-problem").textContent = `This problem cannot be opened: ${err.message}`;
+      $("code-problem").dataset.error = "true";
+      markCurrentProblem(query);
+      this.report?.reset();
+      return false;
+    }
+    if (opened !== this.opened) return false;
+    this.answer = answer;
+    this.runner.limitSeconds = Number.isFinite(answer.time_limit_seconds) ? answer.time_limit_seconds : this.runner.limitSeconds;
+    delete $("code-problem").dataset.error;
+    $("code-problem").textContent = problemWords(query, answer);
+    markCurrentProblem(query);
+    if (this.editor) this.editor.setText(answer.starter);
+    else {
+      this.editor = await makeEditor($("editor"), answer.starter);
+      this.files.attach(this.editor);
+      this.report = new CodeReport((line) => this.editor.mark(line));
+      Object.assign(window.codeLab, { editor: this.editor, report: this.report });
+    }
+    this.report.reset();
+    run.disabled = false;
+    window.codeLab.problem = answer;
+    return true;
+  }
+
+  async run() {
+    const run = $("run");
+    const answer = this.answer;
+    run.disabled = true;
+    this.report.running(this.status.dataset.state !== "ready");
+    const problem = answer.quiz ? null : JSON.stringify(answer.problem);
+    const outcome = await this.runner.run(this.editor.text(), problem, answer.quiz || null);
+    if (answer !== this.answer) return; // another problem was opened meanwhile: this report is not its
+    run.disabled = false;
+    if (outcome.kind === "report") await this.report.show(outcome.report);
+    else if (outcome.kind === "limit") this.report.limit(outcome.seconds);
+    else this.report.failed(outcome.message);
+  }
+}
+
+// Open the problem at `href` (a /code address) in the page, the address bar showing it.
+function go(lab, href) {
+  if (href !== location.href) history.pushState(null, "", href);
+  return lab.open(problemQuery(new URL(href).search));
+}
+
+// A plain click on a problem's link opens it in the page; a click asking for a new tab or window is the browser's.
+function followProblemLinks(nav, lab) {
+  nav.addEventListener("click", (event) => {
+    const link = event.target.closest("a");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (link.href !== location.href) go(lab, link.href);
+  });
+  window.addEventListener("popstate", () => lab.open(problemQuery(location.search)));
+}
+
 async function main() {
   const body = document.body;
   const files = listenForFiles($("code-file"));
-  await listAlgorithmProblems(document.querySelector(".code-problems"));
-  const query = new URLSearchParams(location.search);
-  if (!query.has("quiz")) { // the lecture's alpha-beta unless the address says otherwise
-    if (!query.has("algorithm")) query.set("algorithm", "alphabeta");
-    if (!["example", "tree", "game"].some((key) => query.has(key))) query.set("example", "lecture");
-  }
+  const nav = document.querySelector(".code-problems");
+  await listAlgorithmProblems(nav);
   const limit = Number(body.dataset.timeLimit) || 10;
   const status = $("python-status");
   const runner = new PythonRunner({ worker: body.dataset.worker, indexURL: body.dataset.pyodide, zip: body.dataset.zip }, limit,
@@ -114,35 +204,13 @@ async function main() {
       status.dataset.state = state;
       status.textContent = { loading: "loading Python…", ready: "Python ready", failed: `Python failed: ${message}` }[state];
     });
-  let answer;
-  try {
-    answer = await fetchProblem(query);
-  } catch (err) {
-    $("code-problem").textContent = `This problem cannot be opened: ${err.message}`;
-    $("code-problem").dataset.error = "true";
-    return;
-  }
-  const problem = answer.quiz ? null : JSON.stringify(answer.problem);
-  if (Number.isFinite(answer.time_limit_seconds)) runner.limitSeconds = answer.time_limit_seconds;
-  $("code-problem").textContent = problemWords(query, answer);
-  markCurrentProblem(query);
-  const editor = await makeEditor($("editor"), answer.starter);
-  files.attach(editor);
-  const report = new CodeReport((line) => editor.mark(line));
-  const run = $("run");
-
-  run.addEventListener("click", async () => {
-    run.disabled = true;
-    report.running(status.dataset.state !== "ready");
-    const outcome = await runner.run(editor.text(), problem, answer.quiz || null);
-    run.disabled = false;
-    if (outcome.kind === "report") await report.show(outcome.report);
-    else if (outcome.kind === "limit") report.limit(outcome.seconds);
-    else report.failed(outcome.message);
-  });
-  $("starter").addEventListener("click", () => editor.setText(answer.starter));
-  run.disabled = false;
-  window.codeLab = { runner, editor, report, problem: answer };
+  const lab = new Lab(runner, files, status);
+  // open("?algorithm=...") opens a problem as its link does (tests and benchmarks keep one page, and Python, for many).
+  window.codeLab = { runner, editor: null, report: null, problem: null, open: (search) => go(lab, new URL(`/code${search}`, location.href).href) };
+  followProblemLinks(nav, lab);
+  $("run").addEventListener("click", () => lab.run());
+  $("starter").addEventListener("click", () => lab.answer && lab.editor?.setText(lab.answer.starter));
+  await lab.open(problemQuery(location.search));
 }
 
 main();

@@ -40,6 +40,13 @@ export class CodeReport {
     this.onLine(null);
   }
 
+  // No report, as the page opens: another problem is shown (a report drawing late for the last one is dropped).
+  reset() {
+    this.shown++;
+    this.clear();
+    this.verdict("", "Write your search, then press Run.");
+  }
+
   verdict(state, words) {
     const v = $("verdict");
     v.dataset.verdict = state;

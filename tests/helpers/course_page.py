@@ -13,6 +13,8 @@ from typing import Iterator, Mapping
 from werkzeug.serving import WSGIRequestHandler, make_server
 from werkzeug.wrappers import Request, Response
 
+from tests.helpers.live_server import SHUTDOWN_POLL_SECONDS
+
 
 class QuietHandler(WSGIRequestHandler):
     def log_request(self, *args: object, **kwargs: object) -> None:
@@ -48,7 +50,7 @@ def course_site(pages: Mapping[str, str]) -> Iterator[str]:
         return response(environ, start_response)
 
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-    thread = threading.Thread(target=httpd.serve_forever, name="course-site", daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, args=(SHUTDOWN_POLL_SECONDS,), name="course-site", daemon=True)
     thread.start()
     try:
         yield f"http://localhost:{httpd.server_port}"

@@ -15,6 +15,10 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 from server import create_app
 from server.transport.no_delay import NoDelayRequestHandler
 
+SHUTDOWN_POLL_SECONDS = 0.05
+"""How often the serving thread looks for a shutdown: socketserver's default, 0.5 s, was half a second of waiting at
+the end of each of the suite's several hundred servers."""
+
 
 def isolated_config(config: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """`config` with a fresh temporary SQLite file unless it names one: tests never touch the
@@ -39,7 +43,7 @@ def running_app(config: Mapping[str, Any] | None = None,
     """running_server's (base URL, app): for a test that looks at what the app holds in memory."""
     app = create_app(isolated_config(config))
     httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=request_handler)
-    thread = threading.Thread(target=httpd.serve_forever, name="live-server", daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, args=(SHUTDOWN_POLL_SECONDS,), name="live-server", daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{httpd.server_port}", app

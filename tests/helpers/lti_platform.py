@@ -58,6 +58,7 @@ from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.score import UpdateScoreStatus
 from werkzeug.serving import make_server
 
+from tests.helpers.live_server import SHUTDOWN_POLL_SECONDS
 from tests.helpers.lti_platform_ags import check_lineitem
 from tests.helpers.lti_platform_app import create_platform_app
 from tests.helpers.lti_platform_browser import LaunchForm, follow_login, post_form, send_deep_link_response
@@ -163,7 +164,7 @@ class LtiPlatform:
                                                            self._private_pem, self._public_pem, "", "", ""))
         self.conf.set_accepted_deeplinking_types(["ltiResourceLink"])
         self.tool_base_url = self._tool_base_url
-        threading.Thread(target=self._httpd.serve_forever, name="lti-platform", daemon=True).start()
+        threading.Thread(target=self._httpd.serve_forever, args=(SHUTDOWN_POLL_SECONDS,), name="lti-platform", daemon=True).start()
         return self
 
     def stop(self) -> None:

@@ -3,7 +3,8 @@ and dependencies split as the package is used; the engine runs from it.
 
 A hand-kept package list in pyproject.toml would leave a new subpackage (search.algorithms, server.http...)
 out of the wheel without a word, and a template or script left out of it is a 500 or a 404 on an installed
-server; this builds the real wheel (no build isolation: no network; 10 s on a quiet machine) and looks.
+server; this builds the real wheel (no build isolation: no network; 4 s on a quiet machine, once per test process:
+tests/engine/conftest.py) and looks.
 """
 
 from __future__ import annotations
@@ -15,19 +16,13 @@ from email.parser import Parser
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
-import pytest
 from packaging.requirements import Requirement
 
 from server.extra import SERVER_MODULES
-from tests.engine.wheel_venvs import ROOT, built_wheel, requirements
+from tests.engine.wheel_venvs import ROOT, requirements
 
 SERVER_ONLY = {"flask", "flask-socketio", "gunicorn", "redis", "pylti1p3", "sqlalchemy", "alembic", "psycopg", "werkzeug"}
 """Distributions the engine alone must never pull in (docs/library.md: no web framework, no database driver)."""
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built_wheel(tmp_path_factory.getbasetemp() / "minimax-wheel")
 
 
 def source_files(package: str) -> set[str]:
@@ -93,8 +88,11 @@ def test_the_engine_alone_needs_jsonschema_and_the_extras_add_the_rest(wheel: Pa
 
 
 def test_the_engine_runs_from_the_unpacked_wheel(wheel: Path, tmp_path: Path) -> None:
-    zipfile.ZipFile(wheel).extractall(tmp_path / "site")
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import search, search.traces.schema as s; "
+    with zipfile.ZipFile(wheel) as packed:  # the engine's files: the browser app's 12 MB of Pyodide are not its
+        packed.extractall(tmp_path / "site", [name for name in packed.namelist() if name.startswith("search/")])
+    # As `python -m search` starts (search/__main__.py): without jsonschema's IRI grammar, seconds of lark.
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import search, search.format_libraries as f; "
+            "f.skip_unused_format_libraries(); import search.traces.schema as s; "
             "assert search.__file__.startswith(sys.argv[1]), search.__file__; "
             "s.event_validator(); from search.cli.main import main; sys.argv = ['search', 'trace', '--example', 'lecture']; main()")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "site")], cwd=tmp_path, capture_output=True, text=True, timeout=120)

@@ -6,8 +6,8 @@ sees this repository: `import search` must come from site-packages with the widg
 (trace, grade, autograder) must run from any folder, a course's own GameBase game must trace there, and no web framework
 or database driver comes with it: `python -m server` says in one line which extra to install. The dependencies
 come from a wheelhouse of this environment's installed distributions (tests/engine/wheel_venvs.py: no package
-index). Costs the wheel's build (shared in one process with test_wheel.py and test_wheel_server.py) and one
-install of 7 distributions: about 25 s alone on this 2-core machine under a load of 5 (43 s under a load of 12);
+index). Costs the wheel's build and the wheelhouse (shared in one process with test_wheel.py and test_wheel_server.py:
+tests/engine/conftest.py) and one install of 7 distributions: about 25 s alone on this 2-core machine under a load of 5 (43 s under a load of 12);
 the `[jupyter]` extra's install (29 distributions, anywidget's and IPython's) about 20 s more.
 """
 
@@ -23,19 +23,15 @@ import pytest
 
 from tests.engine import grading_sources as g
 from tests.engine.test_wheel import SERVER_ONLY
-from tests.engine.wheel_venvs import ROOT, built_wheel, closure, fresh_venv, outside_env
+from tests.engine.wheel_venvs import ROOT, closure, fresh_venv, outside_env
 
 NIM_GAME = ROOT / "docs" / "examples" / "nim.py"
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built_wheel(tmp_path_factory.getbasetemp() / "minimax-wheel")
-
-
-@pytest.fixture(scope="module")
-def fresh_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return fresh_venv(tmp_path_factory.mktemp("engine-venv"), wheel, ())
+def fresh_python(wheel: Path, wheelhouse: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The engine's install, shared by the tests that only run it (none installs anything into it)."""
+    return fresh_venv(tmp_path_factory.mktemp("engine-venv"), wheel, (), wheelhouse)
 
 
 def outside(python: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -113,10 +109,10 @@ WIDGET = ("import json, sys, anywidget, search; "
           "'esm': len(w._esm), 'server': [n for n in ('flask', 'sqlalchemy', 'gunicorn') if n in sys.modules]}))")
 
 
-def test_the_jupyter_extra_gives_the_widget_and_no_server(wheel: Path, tmp_path: Path) -> None:
+def test_the_jupyter_extra_gives_the_widget_and_no_server(wheel: Path, wheelhouse: Path, tmp_path: Path) -> None:
     """`pip install minimax_lab-*.whl[jupyter]` as docs/jupyter.md says: search.show draws the lecture's alpha-beta
     with anywidget, from the installed package's own assets, and nothing of the server comes with it."""
-    python = fresh_venv(tmp_path / "jupyter", wheel, ("jupyter",))
+    python = fresh_venv(tmp_path / "jupyter", wheel, ("jupyter",), wheelhouse)  # its own venv, installed from nothing
     done = outside(python, "-c", WIDGET, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)

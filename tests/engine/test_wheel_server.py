@@ -7,7 +7,7 @@ for /static/js/app.js. This starts `python -m server` (gunicorn, as a course run
 folder, fetches each page the templates make, follows every URL a page names (scripts, preloads, the import map,
 stylesheets, the code lab's worker and Pyodide, data-* addresses) and every URL a script imports or a stylesheet
 links, and checks each answer: 200, its content type, and the checkout's bytes. Costs the wheel (shared in one process
-with test_wheel.py), one install of 39 distributions from a wheelhouse of this venv's, one server: 36 s alone on this
+with test_wheel.py: tests/engine/conftest.py), one install of 39 distributions from a wheelhouse of this venv's, one server: 36 s alone on this
 2-core machine under a load of 5 (90 s under a load of 12), most of it the install and the server's first imports.
 """
 
@@ -25,7 +25,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 import requests
 
-from tests.engine.wheel_venvs import ROOT, built_wheel, fresh_venv, outside_env
+from tests.engine.wheel_venvs import ROOT, fresh_venv, outside_env
 from tests.helpers.server_process import serving
 
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm",
@@ -67,10 +67,9 @@ class Links(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def installed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    wheel = built_wheel(tmp_path_factory.getbasetemp() / "minimax-wheel")
+def installed_server(wheel: Path, wheelhouse: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("server-venv")
-    python = fresh_venv(folder, wheel, ("server",))
+    python = fresh_venv(folder, wheel, ("server",), wheelhouse)
     # Where `server` comes from, found without importing it (an import is seconds of Flask and SQLAlchemy).
     where = subprocess.run([str(python), "-c", "import importlib.util as u; print(u.find_spec('server').origin)"], cwd=folder,
                            env=outside_env(), capture_output=True, text=True, timeout=60)

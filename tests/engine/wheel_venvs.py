@@ -1,10 +1,11 @@
 """The built wheel, and fresh virtual environments outside the checkout that install it as a course would.
 
-The wheel is built once per test process (`make wheel`'s way: pip, no build isolation, so no network) from a
-copy of the tree, so setuptools' build/ and egg-info never land in the checkout. Its dependencies come from
-a wheelhouse of this environment's own installed distributions, repacked as wheels (wheel's WheelFile): the
-locked versions, installed with `pip install --no-index`, so no package index is asked and nothing differs
-from what the rest of the suite tests.
+The wheel is built once per test process (tests/engine/conftest.py; `make wheel`'s way: pip, no build isolation,
+so no network) from a copy of the tree, so setuptools' build/ and egg-info never land in the checkout. Its
+dependencies come from a wheelhouse of this environment's own installed distributions, repacked as wheels (wheel's
+WheelFile): the locked versions, installed with `pip install --no-index`, so no package index is asked and nothing
+differs from what the rest of the suite tests. One wheelhouse serves every venv of a process: each distribution is
+repacked once, however many venvs install it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import shutil
 import subprocess
 import sys
 import tomllib
-from functools import cache
 from importlib.metadata import Distribution, distributions
 from pathlib import Path
 from zipfile import ZIP_STORED
@@ -73,33 +73,39 @@ def closure(extras: tuple[str, ...]) -> dict[str, Distribution]:
 
 def repack(dist: Distribution, folder: Path) -> Path:
     """`dist`'s installed files as a wheel in `folder`: its package files and metadata as RECORD lists them
-    (scripts outside site-packages are left out: pip makes them again from entry_points.txt)."""
+    (scripts outside site-packages are left out: pip makes them again from entry_points.txt). A wheel already
+    there is this same installed distribution's (one environment, one version of each): it is kept."""
     info = next(Path(str(f)).parts[0] for f in dist.files or () if Path(str(f)).parts[0].endswith(".dist-info"))
     tags = [line.split(":", 1)[1].strip() for line in (dist.read_text("WHEEL") or "").splitlines() if line.startswith("Tag:")]
     parts = [".".join(dict.fromkeys(tag.split("-")[i] for tag in tags)) for i in range(3)]
     path = folder / f"{info.removesuffix('.dist-info')}-{'-'.join(parts)}.whl"
-    with WheelFile(path, "w", compression=ZIP_STORED) as packed:
+    if path.is_file():
+        return path
+    partial = folder / ".partial" / path.name  # moved in whole: a repack that failed half way leaves no wheel to keep
+    partial.parent.mkdir(exist_ok=True)
+    with WheelFile(partial, "w", compression=ZIP_STORED) as packed:
         for file in dist.files or ():
             relative = Path(str(file))
             if relative.parts[0] == ".." or "__pycache__" in relative.parts or (relative.parts[0] == info and relative.name in NOT_REPACKED):
                 continue
             packed.write(str(dist.locate_file(file)), relative.as_posix())
+    partial.replace(path)
     return path
 
 
 def wheelhouse(extras: tuple[str, ...], folder: Path) -> Path:
-    """A folder of wheels for everything the project with `extras` needs, at this environment's versions."""
+    """A folder of wheels for everything the project with `extras` needs, at this environment's versions (added to
+    what `folder` already holds)."""
     folder.mkdir(parents=True, exist_ok=True)
     for dist in closure(extras).values():
         repack(dist, folder)
     return folder
 
 
-@cache
 def built_wheel(scratch: Path) -> Path:
-    """dist/minimax_lab-*.whl as `make wheel` builds it (setup.py's step puts the browser app in), in `scratch`."""
+    """dist/minimax_lab-*.whl as `make wheel` builds it (setup.py's step puts the browser app in), in `scratch` (a new
+    folder: tests/engine/conftest.py's session fixture builds it once per process)."""
     tree, out = scratch / "source", scratch / "wheel"
-    shutil.rmtree(scratch, ignore_errors=True)  # a build that failed earlier in this process left its copy
     tree.mkdir(parents=True)
     for name in SOURCE_FILES:
         shutil.copy(ROOT / name, tree / name)
@@ -118,17 +124,19 @@ def outside_env() -> dict[str, str]:
     return {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
 
 
-def fresh_venv(folder: Path, wheel: Path, extras: tuple[str, ...]) -> Path:
-    """A new venv in `folder` with the wheel and `extras` installed from a wheelhouse alone (--no-index);
-    its python."""
-    house = wheelhouse(extras, folder / "wheelhouse")
+def fresh_venv(folder: Path, wheel: Path, extras: tuple[str, ...], house: Path) -> Path:
+    """A new venv in `folder` with the wheel and `extras` installed from the wheelhouse `house` alone (--no-index),
+    which gets what they need; its python."""
+    wheelhouse(extras, house)
     venv = folder / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
     wanted = f"{wheel}[{','.join(extras)}]" if extras else str(wheel)
     # This venv's pip installs into the new one (--python), so the new venv needs no pip of its own or from an index.
-    installed = subprocess.run([sys.executable, "-m", "pip", "--isolated", "--python", str(python), "install", "-q", "--no-compile", "--no-index",
-                                "--find-links", str(house), wanted], capture_output=True, text=True, timeout=600,
+    # No compiling (a test's imports compile what it runs) and no conflict report (a warning no test reads; pip would
+    # read every installed distribution's metadata again for it).
+    installed = subprocess.run([sys.executable, "-m", "pip", "--isolated", "--python", str(python), "install", "-q", "--no-compile",
+                                "--no-warn-conflicts", "--no-index", "--find-links", str(house), wanted], capture_output=True, text=True, timeout=600,
                                cwd=folder, env=outside_env())
     assert installed.returncode == 0, installed.stderr[-3000:]
     return python

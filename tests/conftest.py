@@ -53,6 +53,18 @@ def pytest_configure(config: pytest.Config) -> None:
                             "(behaviour that differs between them: concurrency, transactions, SQL dialect, migrations)")
 
 
+LONG_FIRST = ("tests/jupyter/test_lite.py", "tests/jupyter/test_widget_in_jupyterlab.py", "tests/hostile/test_quotas.py",
+              "tests/deploy/", "tests/engine/test_wheel_server.py", "tests/engine/test_wheel_install.py")
+"""Modules whose tests take tens of seconds each (a Jupyter server and Pyodide, the class of 300, processes behind
+nginx, a wheel installed into a fresh venv). Run first, while both xdist workers have work queued, so neither is left
+alone with one of them at the end of the run."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """LONG_FIRST's tests first; the rest in their usual order (a module's tests stay together and in order)."""
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Give `database` its back ends: both for a test marked `both_backends`, SQLite alone for the others."""
     if "database" in metafunc.fixturenames:

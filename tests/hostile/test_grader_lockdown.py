@@ -155,10 +155,12 @@ def test_the_warden_cannot_be_killed(tmp_path: Path) -> None:
 
 
 def test_an_endless_loop_stops_at_its_cpu_limit(tmp_path: Path) -> None:
-    code, report, results = graded(tmp_path, attack.LOOP_FOREVER, RIGHT, "--timeout", "1")
+    """The smallest limit: the kernel's CPU limit is whole seconds, rounded up (lockdown.limit_cpu), so 0.1 s lets the loop
+    burn 1 s where a limit of 1 s let it burn 2."""
+    code, report, results = graded(tmp_path, attack.LOOP_FOREVER, RIGHT, "--timeout", "0.1")
     nothing_left()
     assert code == 2 and report["error"]["kind"] == "timeout"
-    assert "time limit (1 s of CPU)" in report["error"]["message"]
+    assert "time limit (0.1 s of CPU)" in report["error"]["message"]
     honest_results(results, 0.0)
 
 
@@ -185,9 +187,12 @@ def test_a_busy_loop_with_a_small_share_of_a_loaded_machine_is_computing_not_sta
 
 
 def test_code_that_sleeps_stops_at_the_clock(tmp_path: Path) -> None:
-    code, report, _ = graded(tmp_path, attack.SLEEP_FOREVER, RIGHT, "--timeout", "1")
+    """Idle code is stopped past twice the limit and 5 s on the clock (child._stalled, looked at each second): with
+    0.1 s that is the 6th second, with 1 s the 7th. Sleeping uses no CPU, so it is the clock that stops it, as said."""
+    code, report, _ = graded(tmp_path, attack.SLEEP_FOREVER, RIGHT, "--timeout", "0.1")
     nothing_left()
     assert code == 2 and report["error"]["kind"] == "timeout"
+    assert "on the clock" in report["error"]["message"], report["error"]
 
 
 def test_allocating_without_end_stops_at_the_memory_limit(tmp_path: Path) -> None:

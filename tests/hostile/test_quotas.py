@@ -83,10 +83,16 @@ def exercise(url: str) -> str:
     return str(made.json()["id"])
 
 
-def requests_of(url: str) -> dict[str, tuple[str, Callable[[int], dict[str, Any]], str | None]]:
-    """Kind -> (path, the n-th request's body or text, query and headers, the table a success adds a row to).
-    Checks and hints are each a student of their own, so the address's quota is the one met."""
-    shared = exercise(url)
+@pytest.fixture(scope="module")
+def shared_exercise(server: tuple[str, Path]) -> str:
+    """One exercise for the module server's per-minute tests (made from an address of its own): each kind's
+    learners are counted apart from the other kinds', so one exercise serves them all."""
+    return exercise(server[0])
+
+
+def requests_of(url: str, shared: str) -> dict[str, tuple[str, Callable[[int], dict[str, Any]], str | None]]:
+    """Kind -> (path, the n-th request's body or text, query and headers, the table a success adds a row to),
+    on the exercise `shared`. Checks and hints are each a student of their own, so the address's quota is the one met."""
     return {
         "trees": ("/api/trees", lambda n: {"body": LECTURE}, "trees"),
         "traces": ("/api/traces", lambda n: {"text": TRACE}, "traces"),
@@ -119,9 +125,10 @@ def send(url: str, path: str, address: str, fields: dict[str, Any]) -> requests.
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
-def test_each_per_minute_quota_answers_429_naming_it_and_stores_nothing_past_it(server: tuple[str, Path], kind: str) -> None:
+def test_each_per_minute_quota_answers_429_naming_it_and_stores_nothing_past_it(server: tuple[str, Path], shared_exercise: str,
+                                                                              kind: str) -> None:
     url, db = server
-    path, nth, table = requests_of(url)[kind]
+    path, nth, table = requests_of(url, shared_exercise)[kind]
     address = next(ADDRESSES)
     for n in range(SMALL):
         answer = send(url, path, address, nth(n))
@@ -226,6 +233,7 @@ def test_a_class_of_300_behind_one_address_checks_with_the_default_limits(tmp_pa
     with running_server(config) as url:
         shared = exercise(url)
         session = requests.Session()
+        session.trust_env = False  # no proxy settings or ~/.netrc looked up for each of the 900 requests to 127.0.0.1
         head = {"X-Forwarded-For": campus}
         statuses = []
         for n in range(300):
@@ -271,14 +279,14 @@ def test_a_generated_exercise_is_kept_as_its_request_and_read_back_equal(tmp_pat
 PINNED_GENERATED_TREE = "525e5a4e074cfee0"
 
 
-def test_an_exercise_stored_as_its_tree_before_still_opens(tmp_path: Path) -> None:
-    db = tmp_path / "lab.sqlite"
+def test_an_exercise_stored_as_its_tree_before_still_opens(server: tuple[str, Path]) -> None:
+    """On the module's server: the row is written into its database as before, and read when it is asked for."""
+    url, db = server
     made = parse_exercise({"generate": {"seed": 4}, "algorithm": "minimax"})
     exercise_id = Store(db).save_exercise(json.dumps(made.to_json()), "0" * 64)  # as every exercise was kept before
     assert stored_body({"tree": LECTURE}, made) == json.dumps(made.to_json())
-    with running_server({"DATABASE": str(db)}) as url:
-        checked = requests.post(f"{url}/api/exercises/{exercise_id}/check", json=model_answer(made), timeout=30)
-        assert checked.status_code == 200 and checked.json()["correct"] is True
+    checked = post(url, f"/api/exercises/{exercise_id}/check", next(ADDRESSES), model_answer(made))
+    assert checked.status_code == 200 and checked.json()["correct"] is True
 
 
 @pytest.mark.both_backends

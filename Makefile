@@ -128,7 +128,7 @@ system-deps:
 run: setup
 	$(PY) -m server --host $(HOST) --port $(PORT)
 
-# JS unit tests (node --test, tests/js) first: they take a second and fail fast. The JupyterLite site is built
+# JS unit tests (node --test, tests/js, two files at a time) first: about 10 s, and they fail fast. The JupyterLite site is built
 # first too (`lite`: its wheels come from PyPI, so nothing is downloaded while the tests run). pytest on both
 # cores (pytest-xdist; each worker has its own server, database and Chromium), naming the slowest 20 tests at the
 # end: docs/testing.md.

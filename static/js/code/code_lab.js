@@ -118,6 +118,7 @@ class Lab {
     this.runner = runner;
     this.files = files;
     this.status = status;
+    this.pageLimit = runner.limitSeconds; // the server's time limit, for a problem that names none of its own
     this.answer = null; // the server's answer for the problem shown (null: none could be opened)
     this.editor = null;
     this.report = null;
@@ -143,7 +144,7 @@ class Lab {
     }
     if (opened !== this.opened) return false;
     this.answer = answer;
-    this.runner.limitSeconds = Number.isFinite(answer.time_limit_seconds) ? answer.time_limit_seconds : this.runner.limitSeconds;
+    this.runner.limitSeconds = Number.isFinite(answer.time_limit_seconds) ? answer.time_limit_seconds : this.pageLimit;
     delete $("code-problem").dataset.error;
     $("code-problem").textContent = problemWords(query, answer);
     markCurrentProblem(query);

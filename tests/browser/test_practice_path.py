@@ -45,7 +45,7 @@ def make_path_on_the_page(page: Page, base: str) -> tuple[str, str]:
     assert_clean(page, "the page making a path, with the path made")
     students, results = (page.locator(f"#{link}").get_attribute("href") or "" for link in ("made-link", "made-results"))
     assert re.fullmatch(rf"{re.escape(base)}/p/[\w-]+", students) and results.startswith(f"{students}/results?key=")
-    shot(page, "path-new")
+    shot(page, "path-new.png")
     return students, results
 
 
@@ -86,7 +86,7 @@ def test_a_student_masters_the_idea_their_check_named_and_the_results_show_it(br
     expect(page.locator("#path-summary")).to_have_text("1 tree checked, 0 right first time; 0 of 1 idea mastered.")
     expect(page.locator(".path-idea")).to_have_attribute("data-state", "practising")
     expect(page.locator(".path-idea")).to_contain_text(f"{idea}: practising now, 0 of 2 right in a row")
-    shot(page, "path-page")
+    shot(page, "path-page.png")
     assert_clean(page, "a student's path page")
     page.click("#path-go")
     page.wait_for_url(re.compile(r"/x/[\w-]+\?path=[\w-]+&student=Ada$"))
@@ -104,7 +104,7 @@ def test_a_student_masters_the_idea_their_check_named_and_the_results_show_it(br
     expect(strip.locator(".path-outcome")).to_have_text(f"Right first time: “{idea}” is mastered.")
     expect(strip.locator(".path-idea")).to_have_attribute("data-state", "mastered")
     expect(strip.locator(".path-summary")).to_have_text("3 trees checked, 2 right first time; 1 of 1 idea mastered.")
-    shot(page, "path-tree-checked", full_page=True)
+    shot(page, "path-tree-checked.png", full_page=True)
     assert_clean(page, "a path's tree after Check")
     page.click("#check")  # again: a retry changes nothing
     expect(strip.locator(".path-outcome")).to_contain_text("Only your first check of a tree counts on the path")
@@ -116,7 +116,7 @@ def test_a_student_masters_the_idea_their_check_named_and_the_results_show_it(br
     expect(row.locator("td.path-cell")).to_have_attribute("data-state", "mastered")
     expect(page.locator("#path-head th").nth(1)).to_have_text(idea)
     expect(page.locator("#idea-summary li")).to_have_text(f"{idea}: shown by 1, mastered now by 1")
-    shot(page, "path-results")
+    shot(page, "path-results.png")
     assert_clean(page, "a path's results")
     assert errors == []
 
@@ -137,5 +137,5 @@ def test_the_path_strip_fits_a_phone(browser: Browser, live_server: str) -> None
     expect(strip.locator(".path-outcome")).to_have_text("Not right at the first check: this tree does not count as right.")
     box = strip.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    shot(page, "path-tree-phone", full_page=True)
+    shot(page, "path-tree-phone.png", full_page=True)
     assert errors == []

@@ -41,11 +41,9 @@ def turn_on_wal(db: sqlite3.Connection, path: Path) -> None:
         try:
             db.execute("PRAGMA journal_mode=WAL")
             return
-        except sqlite3.OperationalError as exc:
+        except sqlite3.Error as exc:
             if "locked" not in str(exc) or time.monotonic() >= deadline:
                 raise DatabaseError(str(path), f"cannot be written: {exc}") from None
-        except sqlite3.Error as exc:
-            raise DatabaseError(str(path), f"cannot be written: {exc}") from None
         time.sleep(WAL_RETRY_SECONDS)
 
 

@@ -11,7 +11,6 @@ its own page.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Iterator
 
@@ -27,7 +26,6 @@ TIME_LIMIT = 2.0
 """The page's time limit here (CODE_LAB_TIME_LIMIT_SECONDS): the endless loop costs 2 s, not 10."""
 PYTHON_MS = 120_000
 """How long the first verdict may take: Pyodide (10 MB of WebAssembly) loads and compiles first."""
-JUDGED = re.compile(r"^(match|differs|error)$")
 JUDGED_JS = '["match", "differs", "error"]'
 
 

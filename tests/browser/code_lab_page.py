@@ -6,19 +6,15 @@ The page opens another problem in place (its problem list, or `window.codeLab.op
 worker kept, so one page serves every problem here: `lab` opens the lecture's problem afresh for each test (the
 starter in the editor, no report), at 1280x800, and fails the test on any JavaScript error it caused. A test that
 needs what only a new page has (a route, a file chosen while the page sets up, an address opened at load) opens
-its own page.
+its own page. The fixtures (`code_lab_server`, `code_lab_page`, `lab`) are in tests/browser/conftest.py; the helpers
+the tests call are here.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
-
-from tests.browser.conftest import DESKTOP, new_page
-from tests.helpers.live_server import running_server
+from playwright.sync_api import Page, expect
 
 FILES = Path(__file__).parent / "code_lab"
 LECTURE = "/code?algorithm=alphabeta&example=lecture"
@@ -27,35 +23,6 @@ TIME_LIMIT = 2.0
 PYTHON_MS = 120_000
 """How long the first verdict may take: Pyodide (10 MB of WebAssembly) loads and compiles first."""
 JUDGED_JS = '["match", "differs", "error"]'
-
-
-@pytest.fixture(scope="session")
-def code_lab_server() -> Iterator[str]:
-    """The worker's code lab server, with the short time limit."""
-    with running_server({"CODE_LAB_TIME_LIMIT_SECONDS": TIME_LIMIT}) as url:
-        yield url
-
-
-@pytest.fixture(scope="session")
-def code_lab_page(browser: Browser, code_lab_server: str) -> Iterator[tuple[Page, list[str]]]:
-    """The worker's one code lab page and the list its JavaScript errors go to."""
-    page, errors = new_page(browser, DESKTOP)
-    open_lab(page, code_lab_server)
-    yield page, errors
-    page.context.close()
-
-
-@pytest.fixture()
-def lab(code_lab_page: tuple[Page, list[str]]) -> Iterator[Page]:
-    """The shared code lab at 1280x800 on the lecture's problem, as a new page shows it; no JavaScript errors allowed
-    during the test. A run replaces the last report whole and run_file waits for its own verdict."""
-    page, errors = code_lab_page
-    if page.viewport_size != DESKTOP:
-        page.set_viewport_size(DESKTOP)
-    open_problem(page, LECTURE)
-    before = len(errors)
-    yield page
-    assert errors[before:] == []
 
 
 def open_lab(page: Page, url: str, address: str = LECTURE) -> None:

@@ -17,7 +17,9 @@ from typing import Any, Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
 
+from tests.browser.code_lab_page import LECTURE as CODE_LAB_LECTURE, TIME_LIMIT as CODE_LAB_TIME_LIMIT, open_lab, open_problem
 from tests.browser.page_pool import PATIENCE_MS, PagePool
+from tests.helpers.live_server import running_server
 
 CHROMIUM = os.environ.get("MINIMAX_LAB_CHROMIUM", "/usr/bin/chromium")
 """Debian's Chromium as a student runs it: the docs' screenshots, the benchmarks, and the tests that rely on what
@@ -263,5 +265,31 @@ def hold_stream(page: Page) -> None:
     page.evaluate_handle("window.minimaxLab.searchSocket").evaluate(HOLD_STREAM.replace("HELD", str(HELD)))
 
 
-# The code lab's shared page (one Pyodide per worker): its fixtures, registered here for every browser test module.
-from tests.browser.code_lab_page import code_lab_page, code_lab_server, lab  # noqa: E402, F401
+# --- the code lab's one page per worker (one load of Python): tests/browser/code_lab_page.py ---------------------
+@pytest.fixture(scope="session")
+def code_lab_server() -> Iterator[str]:
+    """The worker's code lab server, with the short time limit."""
+    with running_server({"CODE_LAB_TIME_LIMIT_SECONDS": CODE_LAB_TIME_LIMIT}) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def code_lab_page(browser: Browser, code_lab_server: str) -> Iterator[tuple[Page, list[str]]]:
+    """The worker's one code lab page and the list its JavaScript errors go to."""
+    page, errors = new_page(browser, DESKTOP)
+    open_lab(page, code_lab_server)
+    yield page, errors
+    page.context.close()
+
+
+@pytest.fixture()
+def lab(code_lab_page: tuple[Page, list[str]]) -> Iterator[Page]:
+    """The shared code lab at 1280x800 on the lecture's problem, as a new page shows it; no JavaScript errors allowed
+    during the test. A run replaces the last report whole and run_file waits for its own verdict."""
+    page, errors = code_lab_page
+    if page.viewport_size != DESKTOP:
+        page.set_viewport_size(DESKTOP)
+    open_problem(page, CODE_LAB_LECTURE)
+    before = len(errors)
+    yield page
+    assert errors[before:] == []

@@ -33,6 +33,36 @@ def chips(page: Page, node: str) -> list[str]:
     return page.locator(f'.order-chips[data-node="{node}"] button').evaluate_all("els => els.map(e => e.dataset.child)")
 
 
+# Where the callout is against the drawing: the nodes it covers, whether its node and itself are in view (inside the
+# scroll box and the window), and how wide the tree is drawn against its box.
+CALLOUT_GEOMETRY = """() => {
+  const box = document.querySelector('#drawing-box');
+  const canvas = box.querySelector('.exercise-canvas');
+  const inView = (r) => { const b = box.getBoundingClientRect();
+    return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= 0 && r.bottom <= innerHeight; };
+  const callout = box.querySelector('.callout:not([hidden])');
+  const out = {zoom: parseFloat(getComputedStyle(canvas).zoom), scroll_width: box.scrollWidth, client_width: box.clientWidth};
+  if (!callout) return out;
+  const r = callout.getBoundingClientRect();
+  const node = box.querySelector(`.node[data-node-id="${CSS.escape(callout.dataset.node)}"]`);
+  out.node = callout.dataset.node;
+  out.covers = [...box.querySelectorAll('.node, .field')].filter((el) => { const b = el.getBoundingClientRect();
+    return b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom; }).map((el) => el.dataset.nodeId || el.querySelector('input')?.dataset.node);
+  out.node_in_view = inView(node.getBoundingClientRect());
+  out.callout_in_view = inView(r);
+  return out;
+}"""
+
+
+def callout_clear(page: Page, node: str | None) -> dict[str, Any]:
+    """The callout explains `node` (None: any), covers no node or box, and it and its node are both in view."""
+    geometry = page.evaluate(CALLOUT_GEOMETRY)
+    named = geometry.get("node") if node is None else node
+    assert (geometry.get("node"), geometry.get("covers"), geometry.get("node_in_view"), geometry.get("callout_in_view")) == (
+        named, [], True, True), geometry
+    return geometry
+
+
 def check(page: Page) -> float:
     """Press Check and wait for this check's answer to be on the page (an earlier one may be showing)."""
     with page.expect_response(lambda res: res.url.endswith("/check")) as answered:
@@ -81,7 +111,52 @@ def test_ordering_by_drag_and_the_feedback_names_the_costly_node(browser: Browse
         "First mistake, at D: at D, trying D1 (worth 14) before D3 (worth 2) costs 2 leaves: in the order D3, D1, D2 "
         "alpha-beta evaluates 5, not 7")
     expect(page.locator('.order-row[data-node="D"]')).to_have_class(re.compile(r"\bfirst\b"))
+    callout_clear(page, "D")  # beside D, not over it (it was drawn over D once)
     shot(page, "ordering-phone.png", full_page=True)
+    assert errors == []
+
+
+GENERATED_ORDERING = {"seed": 4, "depth": 3, "max_branching": 3, "min_prunes": 2}  # 22 leaves: 1,630 px drawn at full size
+
+
+def test_ordering_a_generated_tree_by_drag_at_1280_the_whole_tree_in_view(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, DESKTOP)
+    made = make(page, live_server, generate=GENERATED_ORDERING, kind="ordering")
+    open_exercise(page, live_server, made["url"])
+    geometry = page.evaluate(CALLOUT_GEOMETRY)
+    assert 0.7 <= geometry["zoom"] < 1 and geometry["scroll_width"] <= geometry["client_width"]  # drawn smaller, not cut
+    row = page.locator(".order-chips").nth(1)  # the root's first child's children
+    node = row.get_attribute("data-node")
+    before = chips(page, node)
+    row.locator("li").last.drag_to(row.locator("li").first)
+    assert chips(page, node) == [before[-1], *before[:-1]]
+    drawn = page.evaluate(f"[...document.querySelectorAll('.exercise-canvas line[data-child]')].filter(l => {json.dumps(before)}"
+                          ".includes(l.dataset.child)).sort((a, b) => a.x2.baseVal.value - b.x2.baseVal.value).map(l => l.dataset.child)")
+    assert drawn == chips(page, node)  # the drawing follows the drag
+    assert check(page) < 1  # this tree's own order is not the best (min_prunes), nor is this one
+    callout_clear(page, None)
+    shot(page, "ordering-generated-desktop.png")
+    assert errors == []
+
+
+def test_ordering_a_generated_tree_by_keyboard_on_a_phone_shows_the_costly_node(browser: Browser, live_server: str) -> None:
+    page, errors = new_page(browser, PHONE)
+    made = make(page, live_server, generate=GENERATED_ORDERING, kind="ordering")
+    open_exercise(page, live_server, made["url"])
+    assert page.evaluate(CALLOUT_GEOMETRY)["zoom"] == 1  # too wide to shrink on a phone: it scrolls at its own size
+    root = page.locator(".order-chips").first
+    node = root.get_attribute("data-node")
+    before = chips(page, node)
+    root.locator("button").last.focus()
+    page.keyboard.press("Home")
+    assert chips(page, node) == [before[-1], *before[:-1]]
+    expect(root.locator("button").first).to_be_focused()
+    with page.expect_response(lambda res: res.url.endswith("/check")) as answered:
+        page.click("#check")
+    first = answered.value.json()["first_mistake"]
+    expect(page.locator("#feedback-first")).to_contain_text(first["explanation"])
+    callout_clear(page, first["node"])  # the box scrolled to the node the feedback names, its callout beside it
+    shot(page, "ordering-generated-phone.png")
     assert errors == []
 
 
@@ -126,6 +201,7 @@ def test_make_it_prune_on_a_generated_tree_at_phone_width(browser: Browser, live
         boxes.nth(i).fill("5")
     result = check(page)
     assert 0 <= result < 1
+    callout_clear(page, None)
     shot(page, "make-it-prune-phone.png", full_page=True)
     assert errors == []
 
@@ -209,6 +285,80 @@ def test_parsons_by_keyboard_and_drag_names_the_distractors_misconception(browse
     page.keyboard.press("ArrowRight")  # it came in at the indent of the last line (MIN-VALUE's return v): one more
     assert [line_id for line_id, _ in parsons_program(page)] == [line["id"] for line in model]
     assert check(page) == 1.0
+    assert errors == []
+
+
+def drag_to_the_end(page: Page, line_id: str) -> None:
+    """Drag a pool line under the program's last line (into the list's bottom edge, below that line's text: SortableJS
+    appends there)."""
+    program = page.locator(".parsons-program .parsons-list")
+    program.scroll_into_view_if_needed()
+    size = program.bounding_box()
+    page.locator(f'.parsons-pool li[data-line="{line_id}"]').drag_to(program, target_position={"x": size["width"] / 2, "y": size["height"] - 3})
+
+
+def test_parsons_of_a_generated_tree_built_by_mouse_alone_at_1280x800(browser: Browser, live_server: str) -> None:
+    from search.practice import copy_for, model_answer, parse_exercise
+    page, errors = new_page(browser, DESKTOP)
+    body = {"kind": "parsons", "generate": {"seed": 3, "depth": 3}}
+    made = make(page, live_server, **body)
+    open_exercise(page, live_server, made["url"])
+    exercise = parse_exercise(body)
+    model = [(line["id"], line["indent"]) for line in model_answer(exercise)["lines"]]
+    text = {line["id"]: line["text"] for line in copy_for(exercise)["lines"]}
+    for n, (line_id, indent) in enumerate(model):  # every line dragged, the program growing past the window's bottom
+        drag_to_the_end(page, line_id)
+        came_in_at = model[n - 1][1] if n else 0  # a line dragged in takes the indent of the line above it
+        assert parsons_program(page)[-1] == (line_id, came_in_at)
+        for _ in range(abs(indent - came_in_at)):  # ⇤ and ⇥ by mouse
+            page.click(f'.parsons-program li[data-line="{line_id}"] .parsons-indent >> nth={1 if indent > came_in_at else 0}')
+    assert parsons_program(page) == model
+    pool = page.locator(".parsons-pool")
+    assert pool.evaluate("e => getComputedStyle(e).position") == "sticky"
+    box = pool.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"]  # the lines stay in view by the program's end
+    # A distractor dragged in, moved up by drag, then dragged back out to the pool.
+    distractor = next(i for i, t in text.items() if t == "return α")
+    drag_to_the_end(page, distractor)
+    last_model = page.locator(f'.parsons-program li[data-line="{model[-1][0]}"]')
+    page.locator(f'.parsons-program li[data-line="{distractor}"]').drag_to(last_model, target_position={"x": 60, "y": 4})
+    assert [line_id for line_id, _ in parsons_program(page)][-2:] == [distractor, model[-1][0]]
+    page.locator(f'.parsons-program li[data-line="{distractor}"]').drag_to(pool.locator(".parsons-list"))
+    expect(page.locator(f'.parsons-pool li[data-line="{distractor}"]')).to_have_count(1)
+    assert parsons_program(page) == model
+    assert check(page) == 1.0
+    expect(page.locator(".parsons-runs li[data-same=true]")).to_have_count(page.locator(".parsons-runs li").count())
+    shot(page, "parsons-generated-desktop.png")
+    assert errors == []
+
+
+def test_parsons_on_a_phone_by_keyboard_then_drag(browser: Browser, live_server: str) -> None:
+    from search.practice import model_answer, parse_exercise
+    page, errors = new_page(browser, PHONE)
+    made = make(page, live_server, kind="parsons")
+    open_exercise(page, live_server, made["url"])
+    model = [(line["id"], line["indent"]) for line in model_answer(parse_exercise({"kind": "parsons"}))["lines"]]
+    for line_id, indent in model[:-3]:
+        page.focus(f'.parsons-pool button[data-line="{line_id}"]')
+        page.keyboard.press("Enter")
+        have = parsons_program(page)[-1][1]
+        for _ in range(abs(indent - have)):
+            page.keyboard.press("ArrowRight" if indent > have else "ArrowLeft")
+    for line_id, indent in model[-3:]:  # the rest by drag, from the pool above down to the program's end
+        drag_to_the_end(page, line_id)
+        have = parsons_program(page)[-1]
+        assert have[0] == line_id
+        for _ in range(abs(indent - have[1])):
+            page.click(f'.parsons-program li[data-line="{line_id}"] .parsons-indent >> nth={1 if indent > have[1] else 0}')
+    assert parsons_program(page) == model
+    first, second = (page.locator(f'.parsons-program li[data-line="{line_id}"]') for line_id, _ in model[:2])
+    second.drag_to(first, target_position={"x": 60, "y": 4})  # a program line moved up by drag, then back
+    assert [line_id for line_id, _ in parsons_program(page)][:2] == [model[1][0], model[0][0]]
+    page.locator(f'.parsons-program li[data-line="{model[0][0]}"]').drag_to(second, target_position={"x": 60, "y": 4})
+    assert parsons_program(page) == model
+    assert check(page) == 1.0
+    assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+    shot(page, "parsons-phone.png")
     assert errors == []
 
 

@@ -169,7 +169,12 @@ export class OrderBuilder {
     if (!row) return;
     row.parentElement.classList.add(style);
     if (focus) row.querySelector("button").focus({ preventScroll: true });
-    row.parentElement.scrollIntoView({ block: "nearest" });
+    // The row too, when it fits in the window with the node and its callout; else those stay in view (a phone).
+    const seen = [this.groups[item.node], this.drawing.callout].map((el) => el.getBoundingClientRect());
+    const top = Math.min(...seen.map((r) => r.top));
+    if (row.parentElement.getBoundingClientRect().bottom - top <= window.innerHeight) {
+      row.parentElement.scrollIntoView({ block: "nearest" });
+    }
   }
 
   clearMarks() {

@@ -1,7 +1,8 @@
 """A practice path (issue 50, part 4): practice that follows one student from tree to tree.
 
-The path begins with a generated tree. Each wrong idea a check names (search.practice.diagnosis) joins the
-student's queue; the next tree is then one on which the idea at the head of the queue changes the answer
+The path begins with a generated tree, or with a wrong idea (`start`: the one a check of an exercise named, when the
+student asked to practise it). Each wrong idea a check names (search.practice.diagnosis) joins the student's queue;
+the next tree is then one on which the idea at the head of the queue changes the answer
 (search.practice.next_tree), until the student gets MASTERY such trees right in a row. The idea is then
 mastered, and the next tree tests the next idea they showed, or, with none left, is a harder tree (the next of
 LEVELS). A harder tree answered right with no idea named is a level passed; past the last level the path is done.
@@ -108,10 +109,14 @@ class Progress:
                 "mastered": sum(idea.mastered for idea in self.ideas.values())}
 
 
-def follow(steps: Sequence[tuple[Step, Outcome | None]]) -> Progress:
+def follow(steps: Sequence[tuple[Step, Outcome | None]], start: str | None = None) -> Progress:
     """The student's progress after these steps, oldest first (an unchecked step has no outcome: only the last
-    may lack one, and it is then still the next step)."""
+    may lack one, and it is then still the next step). `start`: the idea a path opened from an exercise's check
+    begins with (that check named it): it is the first in the queue, practised before any harder tree."""
     progress = Progress()
+    if start in CATALOGUE:
+        progress.ideas[start] = Idea(start, shown=1)
+        progress.queue = [start]
     for position, (step, outcome) in enumerate(steps):
         if outcome is None:
             if position == len(steps) - 1:
@@ -163,6 +168,13 @@ def following_step(progress: Progress) -> Step | None:
         return Step(None, progress.level, progress.level)
     target = progress.queue[0]
     return Step(target, progress.level, min(progress.level + progress.ideas[target].misses, len(LEVELS) - 1))
+
+
+def parse_path_start(start: Any) -> str | None:
+    """A path's first idea: a catalogue misconception's id, or None; InputError naming `start` for anything else."""
+    if start is None or (isinstance(start, str) and start in CATALOGUE):
+        return start
+    raise InputError("start", f"expected a misconception's id (docs/misconceptions.md), not {quoted(start)}")
 
 
 def parse_path_algorithm(algorithm: Any) -> str:

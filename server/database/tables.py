@@ -98,7 +98,8 @@ course_exercises = Table("course_exercises", metadata,
 practice_paths = Table("practice_paths", metadata,
                        Column("id", Text, primary_key=True), Column("key_hash", Text, nullable=False),
                        Column("title", Text, nullable=False), Column("algorithm", Text, nullable=False),
-                       Column("created_at", Text, nullable=False, server_default=NOW))
+                       Column("created_at", Text, nullable=False, server_default=NOW),
+                       Column("start", Text))  # the misconception the path practises first (migration 0008), or NULL
 path_steps = Table("path_steps", metadata,
                    Column("path_id", Text, ForeignKey("practice_paths.id"), primary_key=True),
                    Column("who", Text, primary_key=True), Column("position", Integer, primary_key=True),

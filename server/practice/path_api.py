@@ -1,11 +1,12 @@
 """Practice paths over HTTP (issue 50, part 4: practice that follows the student).
 
-    POST /api/paths                          make one: {title?, algorithm?} -> 201 {id, url: /p/<id>, key, results_url}
+    POST /api/paths                          make one: {title?, algorithm?, start?} -> 201 {id, url: /p/<id>, key, results_url}
     POST /api/paths/<id>/next                {student?, learner?} -> 200 {path, exercise: {id, url} | null, step, progress}
     GET  /api/paths/<id>/progress?student=&learner=   the same without giving a tree: {path, exercise, step, progress}
     GET  /api/paths/<id>/results?key=...     every student's progress: {path, students, students_count, ideas}
 
-`next` gives the student's tree to do now: the one given before while it is not checked (a reload, a second tab),
+`start`, a misconception's id, makes a path that practises that idea first (the exercise page's "Practise this on a
+new tree" makes one when a check names an idea). `next` gives the student's tree to do now: the one given before while it is not checked (a reload, a second tab),
 else a new one that the engine chooses from their checks so far (search/practice/path.py), stored as POST
 /api/exercises stores an exercise and counted against its "exercises" quota. A path's trees are exercises with the
 default options; their results keys are dropped, as practice/next's: the path's key opens the path's results.
@@ -23,7 +24,8 @@ from flask import Blueprint, jsonify, request, url_for
 
 from search import InputError
 from search.algorithms.registry import NAMES
-from search.practice.path import Progress, parse_path_algorithm, step_request
+from search.misconceptions import CATALOGUE
+from search.practice.path import Progress, parse_path_algorithm, parse_path_start, step_request
 from server.http.refusals import Refused, refused, stored_or_404
 from server.http.trees_api import refuse, store
 from server.practice.api import json_object, new_exercise
@@ -48,8 +50,9 @@ def found_path(path_id: str) -> PathRecord:
 
 def described(path: PathRecord) -> dict[str, Any]:
     """The path as every answer names it (never its key)."""
+    start = None if path.start is None else {"id": path.start, "name": CATALOGUE[path.start].name}
     return {"id": path.id, "title": path.title, "algorithm": path.algorithm, "algorithm_name": NAMES[path.algorithm],
-            "url": url_for("path_pages.path_page", path_id=path.id)}
+            "start": start, "url": url_for("path_pages.path_page", path_id=path.id)}
 
 
 def student_of(fields: Any) -> tuple[Identity, str]:
@@ -73,13 +76,14 @@ def title_of(body: dict[str, Any], algorithm: str) -> str:
 @limited("exercises")
 def make() -> Any:
     body = json_object("path")
-    unknown = sorted(set(body) - {"title", "algorithm"})
+    unknown = sorted(set(body) - {"title", "algorithm", "start"})
     if unknown:
-        raise InputError(unknown[0], "unknown field (a path has title and algorithm)")
+        raise InputError(unknown[0], "unknown field (a path has title, algorithm and start)")
     algorithm = parse_path_algorithm(body.get("algorithm"))
+    start = parse_path_start(body.get("start"))
     title = title_of(body, algorithm)
     key = secrets.token_urlsafe(18)
-    path_id = make_path(store(), title, algorithm, key_hash(key), stored_bill())
+    path_id = make_path(store(), title, algorithm, key_hash(key), stored_bill(), start)
     return jsonify(id=path_id, url=url_for("path_pages.path_page", path_id=path_id), key=key,
                    results_url=url_for("path_pages.path_results_page", path_id=path_id)), 201
 
@@ -99,14 +103,14 @@ def next_tree(path_id: str) -> Any:
     unused (it was counted against the quota like any made)."""
     path = found_path(path_id)
     identity, who = student_of(json_object("student"))
-    progress, steps = student_progress(store(), path.id, who)
+    progress, steps = student_progress(store(), path, who)
     if progress.next is not None and not progress.pending:
         step = progress.next
         position = len(steps) + 1
         exercise_id, _results_key = new_exercise(step_request(step, path.algorithm, f"{path.id}|{who}|{position}"))
         add_step(store(), path.id, PathStep(who, position, exercise_id, step.target, step.level, identity.student,
                                             identity.learner), stored_bill())
-        progress, steps = student_progress(store(), path.id, who)  # the stored steps: another tab's, if it was first
+        progress, steps = student_progress(store(), path, who)  # the stored steps: another tab's, if it was first
     return jsonify(answer(path, progress, steps)), 200, {"Cache-Control": "no-store"}
 
 
@@ -115,7 +119,7 @@ def progress_now(path_id: str) -> Any:
     """The student's progress and the tree given to do now, if any: nothing is stored."""
     path = found_path(path_id)
     _identity, who = student_of(request.args)
-    progress, steps = student_progress(store(), path.id, who)
+    progress, steps = student_progress(store(), path, who)
     return jsonify(answer(path, progress, steps)), 200, {"Cache-Control": "no-store"}
 
 
@@ -124,4 +128,4 @@ def results(path_id: str) -> Any:
     path = found_path(path_id)
     if not key_matches(request.args.get("key", ""), path.key_hash):
         raise Refused(403, "key: a missing or wrong path key (the key was given when the path was made)")
-    return jsonify(path=described(path), **path_results(store(), path.id)), 200, {"Cache-Control": "no-store"}
+    return jsonify(path=described(path), **path_results(store(), path)), 200, {"Cache-Control": "no-store"}

@@ -11,7 +11,7 @@ from typing import Any
 from search.practice.path import Outcome, Progress, Step, follow, outcome_of
 from server.practice.attempts import iso_time
 from server.practice.identity import SHORT_LEARNER
-from server.practice.path_store import FirstCheck, PathStep, first_checks, steps_of
+from server.practice.path_store import FirstCheck, PathRecord, PathStep, first_checks, steps_of
 from server.storage import Store
 
 MAX_LISTED_STUDENTS = 1000
@@ -23,26 +23,27 @@ def outcome(check: FirstCheck | None) -> Outcome | None:
     return None if check is None else outcome_of(check.score, check.helped, check.misconceptions)
 
 
-def followed(steps: list[PathStep], checks: dict[str, FirstCheck]) -> Progress:
-    """One student's progress from their steps, oldest first, and the first checks of the path's trees."""
-    return follow([(Step(s.target, s.level), outcome(checks.get(s.exercise_id))) for s in steps])
+def followed(steps: list[PathStep], checks: dict[str, FirstCheck], start: str | None = None) -> Progress:
+    """One student's progress from their steps, oldest first, and the first checks of the path's trees (`start`: the
+    path's first idea, if it has one)."""
+    return follow([(Step(s.target, s.level), outcome(checks.get(s.exercise_id))) for s in steps], start)
 
 
-def student_progress(store: Store, path_id: str, who: str) -> tuple[Progress, list[PathStep]]:
+def student_progress(store: Store, path: PathRecord, who: str) -> tuple[Progress, list[PathStep]]:
     """One student's progress and steps (oldest first)."""
-    steps = steps_of(store, path_id, who)
-    return followed(steps, first_checks(store, path_id, who)), steps
+    steps = steps_of(store, path.id, who)
+    return followed(steps, first_checks(store, path.id, who), path.start), steps
 
 
-def path_results(store: Store, path_id: str) -> dict[str, Any]:
+def path_results(store: Store, path: PathRecord) -> dict[str, Any]:
     """{students: [{student, learner, last, ...progress}], students_count, ideas: [{id, name, students (who showed
     it), mastered (who have it mastered now)}]}: students seen last first, at most MAX_LISTED_STUDENTS."""
-    steps = steps_of(store, path_id)
-    checks = first_checks(store, path_id)
+    steps = steps_of(store, path.id)
+    checks = first_checks(store, path.id)
     rows = []
     for _who, grouped in groupby(steps, key=lambda s: s.who):
         own = list(grouped)
-        progress = followed(own, checks)
+        progress = followed(own, checks, path.start)
         seen = [own[-1].created_at, *(checks[s.exercise_id].created_at for s in own if s.exercise_id in checks)]
         first = own[0]
         rows.append({"student": first.student, "learner": None if first.student or first.learner is None else first.learner[:SHORT_LEARNER],

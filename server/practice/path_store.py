@@ -26,6 +26,7 @@ class PathRecord(NamedTuple):
     title: str
     algorithm: str
     key_hash: str  # sha256 (hex) of the path's results key; the key itself is never stored
+    start: str | None = None  # the misconception practised first (a path opened from an exercise's check), or None
 
 
 class PathStep(NamedTuple):
@@ -53,15 +54,16 @@ def who_text(who: tuple[str, str]) -> str:
     return json.dumps(list(who), ensure_ascii=False)
 
 
-def make_path(store: Store, title: str, algorithm: str, key_hash: str, bill: Bill | None = None) -> str:
+def make_path(store: Store, title: str, algorithm: str, key_hash: str, bill: Bill | None = None,
+              start: str | None = None) -> str:
     """A new path under a fresh random id (as an exercise's); its id."""
     with store.db.writing(*([bill.lock] if bill else [])) as connection:
         if bill is not None:
-            bill.charge(connection, stored_size(title, algorithm, key_hash))
+            bill.charge(connection, stored_size(title, algorithm, key_hash, start or ""))
         while True:
             path_id = secrets.token_urlsafe(9)  # 72 random bits
             inserted = connection.execute(upsert(connection, practice_paths).values(
-                id=path_id, key_hash=key_hash, title=title, algorithm=algorithm, created_at=utc_now())
+                id=path_id, key_hash=key_hash, title=title, algorithm=algorithm, created_at=utc_now(), start=start)
                 .on_conflict_do_nothing(index_elements=["id"]).returning(practice_paths.c.id)).first()
             if inserted is not None:  # else an id collision: astronomically rare, draw another
                 return path_id
@@ -70,7 +72,7 @@ def make_path(store: Store, title: str, algorithm: str, key_hash: str, bill: Bil
 def load_path(store: Store, path_id: str) -> PathRecord | None:
     p = practice_paths.c
     with store.db.reading() as connection:
-        row = connection.execute(select(p.id, p.title, p.algorithm, p.key_hash).where(p.id == path_id)).first()
+        row = connection.execute(select(p.id, p.title, p.algorithm, p.key_hash, p.start).where(p.id == path_id)).first()
     return None if row is None else PathRecord(*row)
 
 

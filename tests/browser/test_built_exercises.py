@@ -362,7 +362,18 @@ def test_parsons_on_a_phone_by_keyboard_then_drag(browser: Browser, live_server:
     assert errors == []
 
 
-def test_a_named_misconception_opens_a_new_tree_where_it_changes_the_answer(browser: Browser, live_server: str) -> None:
+def type_the_right_values(page: Page, base: str) -> None:
+    """The model answer of the exercise the page shows (a values exercise), typed and toggled as a student does."""
+    from search.practice import model_answer, parse_exercise
+    copy = page.request.get(f"{base}/api/exercises/{page.url.split('/x/')[1].split('?')[0]}").json()
+    right = model_answer(parse_exercise({key: copy[key] for key in ("tree", "algorithm", "ties", "returns", "ask")}))
+    for node, value in right["values"].items():
+        page.fill(f'input[data-node="{node}"][data-field="v"]', str(value))
+    for node in right.get("pruned", []):
+        page.click(f'.prune-toggle[data-node="{node}"]')
+
+
+def test_a_named_misconception_is_practised_on_new_trees_until_two_are_right_in_a_row(browser: Browser, live_server: str) -> None:
     from search.practice import parse_exercise
     from search.practice.diagnosis import following
     page, errors = new_page(browser, PHONE)
@@ -374,13 +385,33 @@ def test_a_named_misconception_opens_a_new_tree_where_it_changes_the_answer(brow
         page.fill(f'input[data-node="{node}"][data-field="v"]', str(value))
     page.click("#check")
     expect(page.locator("#misconception-box")).to_have_attribute("data-misconception", "no-pruning")
-    with page.expect_response(lambda res: "/api/practice/next" in res.url) as answered:
-        page.click("#practise-idea")
-    assert answered.value.status == 200 and "misconception=no-pruning" in answered.value.url
-    # wait for the new tree's address: the page is still on the first one until the answer is followed
-    expect(page).to_have_url(re.compile(r"/x/(?!" + re.escape(made["id"]) + r"$)[A-Za-z0-9_-]+$"))
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    assert page.locator("input[data-field='v']").count() >= 3  # a values exercise of its own tree
+    button = page.locator("#practise-idea")
+    expect(button).to_have_text(re.compile(r"^Practise this: trees where .+ changes the answer, until you get two right in a row$"))
+    with page.expect_response(lambda res: res.url.endswith("/api/paths")) as made_path:
+        button.click()
+    path = made_path.value.json()
+    assert made_path.value.status == 201 and made_path.value.request.post_data_json["start"] == "no-pruning"
+    strip = page.locator("#path-strip")
+    trees = []
+    for n in (1, 2):  # the path's trees, each one on which no pruning changes the answer
+        on_path = re.compile(rf"/x/(?!{re.escape(made['id'])})[\w-]+\?path={re.escape(path['id'])}$")
+        page.wait_for_url(lambda url: bool(on_path.search(url)) and url not in trees)
+        trees.append(page.url)
+        expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        expect(strip).to_contain_text("This tree tests the idea “no pruning”")
+        type_the_right_values(page, live_server)
+        with page.expect_response(lambda res: res.url.endswith("/check")) as answered:
+            page.click("#check")
+        assert answered.value.json()["score"] == 1.0
+        expect(strip).to_have_attribute("data-ready", "checked")
+        if n == 1:
+            expect(strip.locator(".path-outcome")).to_have_text("Right first time: 1 of 2 right in a row for “no pruning”.")
+            page.click("#path-next")
+    expect(strip.locator(".path-outcome")).to_have_text("Right first time: “no pruning” is mastered.")
+    shot(page, "practise-idea-mastered-phone.png", full_page=True)
+    page.click("#path-next")  # then a harder tree: no idea waits
+    page.wait_for_url(lambda url: "/x/" in url and url not in trees)
+    expect(strip).to_contain_text("A harder tree: level 2 of")
     assert errors == []
 
 

@@ -29,6 +29,7 @@ from search.practice.path import (
     level_seed,
     outcome_of,
     parse_path_algorithm,
+    parse_path_start,
     step_request,
 )
 
@@ -40,14 +41,14 @@ def named(*ideas: str) -> Outcome:
     return Outcome(False, ideas)
 
 
-def walk(outcomes: list[Outcome]) -> Progress:
+def walk(outcomes: list[Outcome], start: str | None = None) -> Progress:
     """Follow the path as the server does: each next step given, then checked with the next outcome."""
     steps: list[tuple[Step, Outcome | None]] = []
     for outcome in outcomes:
-        step = follow(steps).next
+        step = follow(steps, start).next
         assert step is not None, "the path ended before these outcomes"
         steps.append((step, outcome))
-    return follow(steps)
+    return follow(steps, start)
 
 
 def test_a_new_path_begins_with_a_first_tree_at_the_first_level() -> None:
@@ -72,6 +73,29 @@ def test_an_idea_named_is_practised_until_two_in_a_row_are_right_then_a_harder_t
     assert two.ideas["strict-test"].mastered and two.queue == []
     assert two.next == Step(None, 1)  # mastered, none waiting: a harder tree
     assert two.to_json()["mastered"] == 1 and two.to_json()["ideas"][0]["state"] == "mastered"
+
+
+def test_a_path_started_from_an_idea_practises_it_first_then_as_one_named() -> None:
+    """"Practise this on a new tree" on an exercise whose check named the idea: the path begins with that idea."""
+    begun = follow([], "strict-test")
+    assert begun.next == Step("strict-test", 0) and begun.to_json()["current"]["target"]["id"] == "strict-test"
+    assert begun.ideas["strict-test"].shown == 1  # the exercise's check showed it
+    one = walk([RIGHT], "strict-test")
+    assert one.next == Step("strict-test", 0) and one.ideas["strict-test"].streak == 1
+    two = walk([RIGHT, RIGHT], "strict-test")
+    assert two.ideas["strict-test"].mastered and two.next == Step(None, 1)  # mastered: a harder tree
+    missed = walk([named("strict-test"), RIGHT, RIGHT], "strict-test")
+    assert missed.ideas["strict-test"].mastered and missed.trees == 3
+    assert walk([named("strict-test")], "strict-test").next.size == 1  # a miss: the next practice tree a size larger
+    other = walk([RIGHT, named("fail-hard")], "strict-test")  # wrong for another idea alone: that one is held now
+    assert other.queue == ["fail-hard", "strict-test"] and other.next == Step("fail-hard", 0)
+
+
+@pytest.mark.parametrize("given", ["no-such-idea", 3, ["strict-test"]])
+def test_a_paths_start_is_a_catalogue_idea(given: Any) -> None:
+    with pytest.raises(InputError, match="start: expected a misconception's id"):
+        parse_path_start(given)
+    assert parse_path_start(None) is None and parse_path_start("fail-hard") == "fail-hard"
 
 
 def test_a_wrong_tree_between_right_ones_starts_the_count_again() -> None:

@@ -162,5 +162,5 @@ def test_a_database_of_revision_0002_gets_rosters_and_counts_old_names_by_their_
         assert [a["attempt"] for a in results["attempt_list"]] == [2, 1] and results["variants"] == "same"
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT student_key FROM attempts ORDER BY id").fetchall() == [("bob",), ("bob",)]
-        assert db.execute("SELECT version_num FROM alembic_version").fetchone() == ("0007",)  # 0003 (rosters), 0004 (courses), 0005, 0006 (paths), 0007 (LMS rosters)
+        assert db.execute("SELECT version_num FROM alembic_version").fetchone() == ("0008",)  # 0003 (rosters), 0004 (courses), 0005, 0006 (paths), 0007 (LMS rosters), 0008 (a path's start)
     assert "roster_entries" in tables(path) and {"practice_paths", "path_steps"} <= set(tables(path))

@@ -68,4 +68,4 @@ def test_a_database_at_0002_gains_the_course_tables(tmp_path: Path) -> None:
     course = make_course(store, "T", "cd" * 32, [exercise])
     assert course_exercise_ids(store, course) == [exercise]
     with db.reading() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0007"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0008"

@@ -20,8 +20,10 @@ def step(who: str, position: int, exercise_id: str, target: str | None = None) -
 def test_a_path_its_steps_and_each_students_first_checks(database: str) -> None:
     store = Store(database)
     path = make_path(store, "Week 5 ✓", "alphabeta", "cd" * 32)
-    assert tuple(load_path(store, path) or ()) == (path, "Week 5 ✓", "alphabeta", "cd" * 32)
+    assert tuple(load_path(store, path) or ()) == (path, "Week 5 ✓", "alphabeta", "cd" * 32, None)
     assert load_path(store, "missing") is None
+    started = make_path(store, "Practice: the strict test", "alphabeta", "ab" * 32, start="strict-test")
+    assert load_path(store, started) == (started, "Practice: the strict test", "alphabeta", "ab" * 32, "strict-test")
     trees = [store.save_exercise("{}", "0" * 64) for _ in range(3)]
     ada, bob = who_text(("student", "ada")), who_text(("learner", "bobtoken99"))
     taken = race(lambda: add_step(store, path, step(ada, 1, trees[0])))

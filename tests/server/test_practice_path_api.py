@@ -77,7 +77,9 @@ def test_a_path_is_made_with_its_link_and_a_results_key(url: str) -> None:
     ({"algorithm": "maxn"}, "algorithm: expected one of minimax, alphabeta, expectiminimax"),
     ({"title": "x" * 201}, "title: expected text of at most 200 characters"),
     ({"title": "a\u0000b"}, "title: expected text of at most 200 characters, with no control characters"),
-    ({"tree": [1, 2]}, "tree: unknown field (a path has title and algorithm)"),
+    ({"tree": [1, 2]}, "tree: unknown field (a path has title, algorithm and start)"),
+    ({"start": "no-such-idea"}, "start: expected a misconception's id (docs/misconceptions.md), not 'no-such-idea'"),
+    ({"start": 3}, "start: expected a misconception's id"),
 ])
 def test_a_bad_path_is_refused_naming_the_field(url: str, body: dict[str, Any], problem: str) -> None:
     res = requests.post(url + "/api/paths", json=body, timeout=10)
@@ -149,6 +151,27 @@ def test_an_idea_named_is_practised_on_trees_it_changes_until_two_are_right_in_a
     assert student["student"] == "Ada" and student["learner"] is None and student["trees"] == 4 and student["right"] == 2
     assert [(i["id"], i["state"]) for i in student["ideas"]] == [(idea, "mastered")]
     assert results["ideas"] == [{"id": idea, "name": student["ideas"][0]["name"], "students": 1, "mastered": 1}]
+
+
+def test_a_path_started_from_an_idea_practises_it_first_until_two_are_right_in_a_row(url: str) -> None:
+    """The exercise page's "Practise this on a new tree": a path whose first trees are the idea's, then a harder one."""
+    path = make_path(url, title="Practice: the strict test", start="strict-test")
+    who = {"learner": "practisestart1"}
+    asked = requests.get(f"{url}/api/paths/{path['id']}/progress", params=who, timeout=10).json()
+    assert asked["path"]["start"] == {"id": "strict-test", "name": "the strict test"}
+    assert asked["progress"]["current"] == {"target": {"id": "strict-test", "name": "the strict test"}, "level": 1}
+    assert [(i["id"], i["state"], i["shown"]) for i in asked["progress"]["ideas"]] == [("strict-test", "practising", 1)]
+    given = next_tree(url, path, who)
+    for n in (1, 2):
+        assert given["progress"]["current"]["target"]["id"] == "strict-test"
+        assert shows(exercise_of(url, given), "strict-test")  # a tree on which the strict test changes the answer
+        check(url, given, model_answer(exercise_of(url, given)), who)
+        given = next_tree(url, path, who)
+        assert given["progress"]["ideas"][0]["streak"] == n
+    progress = given["progress"]
+    assert progress["ideas"][0]["state"] == "mastered" and progress["current"] == {"target": None, "level": 2}
+    results = requests.get(f"{url}/api/paths/{path['id']}/results", params={"key": path["key"]}, timeout=10).json()
+    assert results["ideas"] == [{"id": "strict-test", "name": "the strict test", "students": 1, "mastered": 1}]
 
 
 def test_another_name_or_browser_cannot_hide_a_wrong_first_check_or_the_solution(url: str) -> None:

@@ -20,6 +20,7 @@ from server.database import schema
 from server.database.engine import database_for
 from server.database.tables import metadata, stored_bytes
 from server.lti.courses import add_course, course_has
+from server.practice.path_store import load_path, make_path
 from server.quotas import OverQuota, StoredBytes
 from server.storage import ROW_BYTES, Store, stored_size
 
@@ -157,7 +158,7 @@ def test_a_database_at_0004_gains_the_rooms_instructor_and_keeps_its_rooms(datab
         connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0004'")
     Store(database)
     with db.reading() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0007"
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0008"
     kept = records.get("OLDROOM1")
     assert kept is not None and kept.owner == owner and kept.instructor is None  # a room recorded before has none
     assert records.claim("NEWROOM1", "hash", owner, 3, records.instructor_of("k" * 32), 3) is None
@@ -269,3 +270,20 @@ def test_holds_says_whether_an_item_is_stored_without_reading_it(database: str) 
     tree, exercise = store.save("trees", "[1, 2]"), store.save_exercise("{}", "0" * 64)
     assert store.holds("trees", tree) and store.holds("exercises", exercise)
     assert not store.holds("traces", tree) and not store.holds("trees", "no-such-id")
+
+
+@pytest.mark.both_backends
+def test_a_database_at_0007_gains_a_paths_start_and_keeps_its_paths(database: str) -> None:
+    """Migration 0008: `practice_paths.start`, NULL for a path made before (it begins with a generated tree)."""
+    store = Store(database)
+    old = make_path(store, "Week 5", "alphabeta", "cd" * 32)
+    db = database_for(database)
+    with db.writing() as connection:
+        connection.exec_driver_sql("ALTER TABLE practice_paths DROP COLUMN start")
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0007'")
+    Store(database)
+    with db.reading() as connection:
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0008"
+    assert load_path(store, old) == (old, "Week 5", "alphabeta", "cd" * 32, None)
+    started = make_path(store, "Practice", "minimax", "ab" * 32, start="fail-hard")
+    assert load_path(store, started) == (started, "Practice", "minimax", "ab" * 32, "fail-hard")

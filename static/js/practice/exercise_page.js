@@ -11,6 +11,7 @@ import { askHint, checkAnswer, fetchExercise, nextExercise } from "./exercise_cl
 import { KIND_WORDS, answerFrom, askedWords, builtScoreWords, builtSettingsWords, howToWords, scoreWords } from "./exercise_words.js";
 import { colourMarks, misconceptionIndex, partOfNote, showMisconceptions } from "./misconception_feedback.js";
 import { pageIdentity } from "./learner.js";
+import { createPath, openNextTree, pathStudent } from "./path_client.js";
 import { pathStrip } from "./path_strip.js";
 import { ownTreeWords, whoseCheckWords } from "./roster_words.js";
 import { isNotFound, notFoundSentence } from "../page/not_found.js";
@@ -159,17 +160,26 @@ async function check() {
   else $("feedback-score").focus();
 }
 
-// After a check names a misconception: a new tree on which that idea changes the answer (GET /api/practice/next),
-// so the student can try again where it matters. Not in an LMS-graded page: a practice tree is not the course's.
+// After a check names a misconception: practice that follows the student, from trees on which that idea changes the
+// answer until two in a row are right, then the next idea they show or a harder tree: a practice path of their own
+// that starts with the idea (POST /api/paths with "start", then its first tree). A search no path takes (max^n)
+// gets one such tree (GET /api/practice/next). Not in an LMS-graded page: a practice tree is not the course's.
 function offerPractice(result) {
   const best = (result.misconceptions || [])[0];
   if (!best || who.lti || strip) return;
   const button = document.createElement("button");
   button.type = "button";
   button.id = "practise-idea";
-  button.textContent = `Practise this on a new tree: one where ${best.name} changes the answer`;
+  button.textContent = `Practise this: trees where ${best.name} changes the answer, until you get two right in a row`;
   button.addEventListener("click", () => act(async () => {
     const algorithm = page.copy.algorithm; // the search practised here: a Parsons exercise's is its program's
+    try {
+      const path = await createPath({ algorithm, start: best.id, title: `Practice: ${best.name}` });
+      await openNextTree(path.id, pathStudent(who.student, who.learner));
+      return;
+    } catch (err) {
+      if (err.status !== 400) throw err; // a search no path takes: one tree of it below
+    }
     let made;
     try {
       made = await nextExercise(best.id, id, algorithm);

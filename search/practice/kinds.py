@@ -118,6 +118,12 @@ def model_kind(exercise: Exercise) -> dict[str, Any]:
     return {"lines": [{"id": line["id"], "indent": line["indent"]} for line in parsons_solution(exercise.tree, exercise.algorithm)]}
 
 
+def parsons_line_ids(exercise: Exercise) -> list[str]:
+    """A Parsons exercise's line ids as its instructor reads them: the solution's in order, then the distractors."""
+    solution = [line["id"] for line in parsons_solution(exercise.tree, exercise.algorithm)]
+    return solution + [line["id"] for line in parsons_copy(exercise.tree, exercise.algorithm)["lines"] if line["id"] not in solution]
+
+
 def solution_text(exercise: Exercise) -> str:
     """The solution as a saved trace is served (JSON Lines): the main page replays it."""
     return canonical_text(solution_events(exercise))

@@ -41,6 +41,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from search import InputError
 from search.practice import Exercise, check_answer, copy_for, hint_for, parse_exercise, solution_text
 from search.practice.diagnosis import mistaken_events
+from search.practice.kinds import parsons_line_ids
 from search.practice.variants import parse_variants
 from search.traces.check import canonical_text
 from search.trees.parse import parse_json_text
@@ -337,7 +338,7 @@ def results(exercise_id: str) -> Any:
     exercise = loaded.exercise
     attempts = store().attempts(exercise_id)
     summary = summarise(exercise.node_ids, [(a.score, helped(a.help)) for a in attempts], store().mistake_counts(exercise_id),
-                        exercise.kind)
+                        exercise.kind, parsons_line_ids(exercise) if exercise.kind == "parsons" else None)
     by_attempt = summarise_attempts(attempts, exercise.node_ids)
     student = {**copy_for(exercise), "options": loaded.options.to_json()}
     lms_roster = results_roster(course_rosters(store(), tool(), [exercise_id]), attempts)  # every learner of its LMS courses

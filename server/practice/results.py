@@ -6,6 +6,8 @@
             attempt made after help.
     nodes:  for every node id, how many mistakes of each kind students made there, and in how many
             attempts it had at least one (`attempts_wrong`: the heat map's measure).
+    lines:  a Parsons exercise's the same for each of its lines, a list (the solution's lines in order, then the
+            distractors): its marks are at lines, not nodes.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ BUILT_MISTAKE_KINDS = {"ordering": ("order",), "make-it-prune": ("not_pruned",)}
 """What a built kind's mistakes add per node (issue 50); a parsons exercise's mistakes are at lines, not nodes. The
 make-it-prune form that asks for a count of leaves marks the same two kinds: `not_pruned` at the first branch that could
 have been cut (too many leaves), `extra_prune` at the first cut (too few)."""
+PARSONS_MISTAKE_KINDS = ("line", "indent", "missing", "distractor")
+"""A Parsons line's mistakes (search/practice/parsons.py): out of place, at the wrong indent, left out, a distractor used."""
 BINS = 10
 
 
@@ -26,9 +30,11 @@ def score_bin(score: float) -> int:
 
 
 def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts: Iterable[tuple[str, str, int]],
-              exercise_kind: str = "values") -> dict[str, Any]:
+              exercise_kind: str = "values", line_ids: list[str] | None = None) -> dict[str, Any]:
     """`scores`: every attempt's (score, whether help was used before it); `counts`: (node, kind, count) as the store sums
-    them; `exercise_kind`: a built kind counts its own mistakes per node too (BUILT_MISTAKE_KINDS)."""
+    them; `exercise_kind`: a built kind counts its own mistakes per node too (BUILT_MISTAKE_KINDS); `line_ids`: a
+    Parsons exercise's lines, counted as `lines`."""
+    counts = list(counts)
     kinds = (*MISTAKE_KINDS, *BUILT_MISTAKE_KINDS.get(exercise_kind, ()))
     nodes: dict[str, dict[str, int]] = {
         node: {**{kind: 0 for kind in kinds}, "attempts_wrong": 0} for node in node_ids
@@ -46,7 +52,9 @@ def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts:
     for node, kind, count in counts:
         if node in nodes and kind in nodes[node]:
             nodes[node][kind] = count
+    by_line = {} if line_ids is None else {"lines": per_line(line_ids, counts)}
     return {
+        **by_line,
         "attempts": attempts,
         "mean_score": total / attempts if attempts else None,
         "perfect": perfect,
@@ -55,3 +63,13 @@ def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts:
         "scores": bins,
         "nodes": nodes,
     }
+
+
+def per_line(line_ids: list[str], counts: list[tuple[str, str, int]]) -> list[dict[str, Any]]:
+    """[{"id", each of PARSONS_MISTAKE_KINDS: count, "attempts_wrong"}] in `line_ids`' order (a list: JSON objects' keys
+    are sorted when sent)."""
+    lines = {line: {"id": line, **{kind: 0 for kind in PARSONS_MISTAKE_KINDS}, "attempts_wrong": 0} for line in line_ids}
+    for line, kind, count in counts:
+        if line in lines and kind in lines[line]:
+            lines[line][kind] = count
+    return list(lines.values())

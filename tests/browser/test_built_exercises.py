@@ -432,3 +432,32 @@ def test_the_instructor_reviews_an_ordering_attempt_as_the_student_built_it(brow
     assert evaluated == ["B2", "B1", "B3", "C1", "D1", "D2", "D3"]
     expect(page.locator("#review-mistakes li")).to_have_text([re.compile(r"^D, order: at D, trying D1")])
     assert errors == []
+
+
+def test_the_instructor_reads_a_parsons_exercises_marks_line_by_line(browser: Browser, live_server: str) -> None:
+    from search.practice import copy_for, model_answer, parse_exercise
+    from tests.browser.axe_check import assert_clean
+    page, errors = new_page(browser, DESKTOP)
+    made = make(page, live_server, kind="parsons")
+    exercise = parse_exercise({"kind": "parsons"})
+    model = model_answer(exercise)["lines"]
+    text = {line["id"]: line["text"] for line in copy_for(exercise)["lines"]}
+    strict = next(i for i, t in text.items() if t == "if v > β then return v")
+    slip = [{"id": strict, "indent": line["indent"]} if text[line["id"]] == "if v ≥ β then return v" else line for line in model]
+    for student, lines in (("Ann", model), ("Bob", slip)):
+        checked = page.request.post(f"{live_server}/api/exercises/{made['id']}/check",
+                                    data=json.dumps({"lines": lines, "student": student}), headers={"Content-Type": "application/json"})
+        assert checked.status == 200
+    page.goto(f"{live_server}/x/{made['id']}/results?key={made['key']}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#heat-heading")).to_be_hidden()  # its marks are lines, not nodes
+    rows = page.locator("#line-rows tr")
+    expect(rows).to_have_count(len(text))
+    expect(rows.first.locator("th")).to_have_text(text[model[0]["id"]])  # the slides' lines first, in order
+    used = page.locator(f'#line-rows tr[data-line="{strict}"]')
+    expect(used.locator("th, td")).to_have_text(["if v > β then return v", "1 of 2", "0", "0", "0", "1"])
+    expect(page.locator("#line-rows tr td:nth-child(2)")).to_have_text([f"{1 if i == strict else 0} of 2" for i in
+                                                                        [line["id"] for line in model] + [i for i in text if i not in {m["id"] for m in model}]])
+    shot(page, "parsons-results-desktop.png", full_page=True)
+    assert_clean(page, "a Parsons exercise's results")
+    assert errors == []

@@ -104,6 +104,11 @@ def test_the_copy_hides_the_answer_and_a_distractor_scores_below_one_naming_its_
     assert summary["attempt_list"][0]["misconceptions"] == [{"id": "strict-test", "name": "the strict test", "marks": 1}]
     assert summary["misconceptions"][0]["id"] == "strict-test" and summary["misconceptions"][0]["nodes"] == [
         {"node": strict, "attempts": 1}]
+    # Its marks line by line: the slides' lines in order, then the distractors; only the slip's line was wrong.
+    lines = summary["lines"]
+    assert [line["id"] for line in lines[:len(model)]] == [line["id"] for line in model]
+    assert {line["id"] for line in lines[len(model):]} == set(text) - {line["id"] for line in model}
+    assert [(line["id"], line["attempts_wrong"], line["distractor"]) for line in lines if line["attempts_wrong"]] == [(strict, 1, 1)]
     rows = csv_rows(url, made)
     assert [(row["student"], row["score"], row["score_rule"]) for row in rows] == [
         ("Ann", f"{right['score']:.4f}", "lines"), ("", f"{wrong['score']:.4f}", "lines")]

@@ -90,6 +90,19 @@ function drawHeat(results) {
   legend.replaceChildren("wrong in 0% of attempts", ramp, "100%");
 }
 
+// A Parsons exercise's marks are at its lines: a row per line (its text, as text), the solution's first.
+function showLines(results, lines) {
+  const text = new Map(lines.map((line) => [line.id, line.text]));
+  const rows = results.lines.map((c) => {
+    const tr = row([text.get(c.id) || c.id, `${c.attempts_wrong} of ${results.attempts}`, c.line, c.indent, c.missing, c.distractor]);
+    tr.dataset.line = c.id;
+    tr.firstChild.className = "code-cell";
+    return tr;
+  });
+  $("line-rows").replaceChildren(...rows);
+  $("line-section").hidden = false;
+}
+
 function optionsWords(options) {
   const limit = options.attempts === null ? "no limit on attempts" : `${options.attempts} attempt${options.attempts === 1 ? "" : "s"} per student`;
   const hidden = [options.hints ? null : "Hint", options.solution ? null : "Show solution"].filter(Boolean);
@@ -187,6 +200,7 @@ async function open() {
   $("heat-same").hidden = variants;
   $("heat-heading").parentElement.hidden = student.kind === "parsons"; // its marks are lines, not nodes
   if (!variants && student.kind !== "parsons") drawHeat(results);
+  if (student.kind === "parsons" && results.lines) showLines(results, student.lines || []);
   showAttempts(results, access);
   if (results.roster) await showRoster(id, access);
   if (results.lms_roster) showLmsRoster(results.lms_roster);

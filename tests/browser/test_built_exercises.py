@@ -352,8 +352,16 @@ def test_parsons_on_a_phone_by_keyboard_then_drag(browser: Browser, live_server:
             page.click(f'.parsons-program li[data-line="{line_id}"] .parsons-indent >> nth={1 if indent > have[1] else 0}')
     assert parsons_program(page) == model
     first, second = (page.locator(f'.parsons-program li[data-line="{line_id}"]') for line_id, _ in model[:2])
+    to_the_top = "e => e.scrollIntoView({block: 'start'})"  # up to the program's first lines, the pool above them
+    page.locator(".parsons").evaluate(to_the_top)
     second.drag_to(first, target_position={"x": 60, "y": 4})  # a program line moved up by drag, then back
     assert [line_id for line_id, _ in parsons_program(page)][:2] == [model[1][0], model[0][0]]
+    assert check(page) < 1
+    pointed = page.evaluate("""() => { const pool = document.querySelector('.parsons-pool').getBoundingClientRect();
+      const line = document.querySelector('.parsons-program li.first').getBoundingClientRect();
+      return line.top >= pool.bottom && line.bottom <= innerHeight; }""")
+    assert pointed  # the first mistake is shown below the lines kept in view, not under them
+    page.locator(".parsons").evaluate(to_the_top)
     page.locator(f'.parsons-program li[data-line="{model[0][0]}"]').drag_to(second, target_position={"x": 60, "y": 4})
     assert parsons_program(page) == model
     assert check(page) == 1.0

@@ -5,8 +5,8 @@
     GET  /api/paths/<id>/progress?student=&learner=   the same without giving a tree: {path, exercise, step, progress}
     GET  /api/paths/<id>/results?key=...     every student's progress: {path, students, students_count, ideas}
 
-`start`, a misconception's id, makes a path that practises that idea first (the exercise page's "Practise this on a
-new tree" makes one when a check names an idea). `next` gives the student's tree to do now: the one given before while it is not checked (a reload, a second tab),
+`start`, a misconception's id, makes a path that practises that idea first (the exercise page's "Practise this" makes
+one when a check names an idea). `next` gives the student's tree to do now: the one given before while it is not checked (a reload, a second tab),
 else a new one that the engine chooses from their checks so far (search/practice/path.py), stored as POST
 /api/exercises stores an exercise and counted against its "exercises" quota. A path's trees are exercises with the
 default options; their results keys are dropped, as practice/next's: the path's key opens the path's results.
@@ -50,7 +50,8 @@ def found_path(path_id: str) -> PathRecord:
 
 def described(path: PathRecord) -> dict[str, Any]:
     """The path as every answer names it (never its key)."""
-    start = None if path.start is None else {"id": path.start, "name": CATALOGUE[path.start].name}
+    idea = CATALOGUE.get(path.start or "")  # None too for an idea the catalogue no longer has: the path goes on without it
+    start = None if idea is None else {"id": idea.id, "name": idea.name}
     return {"id": path.id, "title": path.title, "algorithm": path.algorithm, "algorithm_name": NAMES[path.algorithm],
             "start": start, "url": url_for("path_pages.path_page", path_id=path.id)}
 

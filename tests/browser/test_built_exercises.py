@@ -38,8 +38,8 @@ def chips(page: Page, node: str) -> list[str]:
 CALLOUT_GEOMETRY = """() => {
   const box = document.querySelector('#drawing-box');
   const canvas = box.querySelector('.exercise-canvas');
-  const inView = (r) => { const b = box.getBoundingClientRect();
-    return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= 0 && r.bottom <= innerHeight; };
+  const inView = (r) => { const b = box.getBoundingClientRect();  // inside the box (it scrolls both ways) and the window
+    return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= Math.max(0, b.top) - 1 && r.bottom <= Math.min(innerHeight, b.bottom) + 1; };
   const callout = box.querySelector('.callout:not([hidden])');
   const out = {zoom: parseFloat(getComputedStyle(canvas).zoom), scroll_width: box.scrollWidth, client_width: box.clientWidth};
   if (!callout) return out;
@@ -468,4 +468,31 @@ def test_the_instructor_reads_a_parsons_exercises_marks_line_by_line(browser: Br
                                                                         [line["id"] for line in model] + [i for i in text if i not in {m["id"] for m in model}]])
     shot(page, "parsons-results-desktop.png", full_page=True)
     assert_clean(page, "a Parsons exercise's results")
+    assert errors == []
+
+
+def test_practise_on_a_search_no_path_takes_opens_one_tree_where_the_idea_changes_the_answer(browser: Browser, live_server: str) -> None:
+    """A max^n exercise: no path practises max^n, so "Practise this" falls back to GET /api/practice/next."""
+    from search.practice import parse_exercise
+    from search.practice.diagnosis import following
+    from search.trees.node import EXAMPLES
+    page, errors = new_page(browser, DESKTOP)
+    body = {"tree": EXAMPLES["three-players"], "algorithm": "maxn"}
+    made = make(page, live_server, **body)
+    open_exercise(page, live_server, made["url"])
+    slip = following(parse_exercise(body), "maxn-root-component")
+    assert slip is not None
+    for node, vector in slip["values"].items():
+        page.get_by_label(f"vector of {node}", exact=True).fill(", ".join(map(str, vector)))
+    page.click("#check")
+    expect(page.locator("#misconception-box")).to_have_attribute("data-misconception", "maxn-root-component")
+    asked = []
+    page.on("request", lambda req: asked.append(req.url))
+    with page.expect_response(lambda res: "/api/practice/next" in res.url) as answered:
+        page.click("#practise-idea")
+    assert not [url for url in asked if "/api/paths" in url]  # no path asked for: none takes max^n
+    assert answered.value.status == 200 and "misconception=maxn-root-component" in answered.value.url
+    expect(page).to_have_url(re.compile(r"/x/(?!" + re.escape(made["id"]) + r"$)[A-Za-z0-9_-]+$"))  # one tree, no path
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#path-strip")).to_be_hidden()
     assert errors == []

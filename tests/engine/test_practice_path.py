@@ -76,7 +76,7 @@ def test_an_idea_named_is_practised_until_two_in_a_row_are_right_then_a_harder_t
 
 
 def test_a_path_started_from_an_idea_practises_it_first_then_as_one_named() -> None:
-    """"Practise this on a new tree" on an exercise whose check named the idea: the path begins with that idea."""
+    """"Practise this" on an exercise whose check named the idea: the path begins with that idea."""
     begun = follow([], "strict-test")
     assert begun.next == Step("strict-test", 0) and begun.to_json()["current"]["target"]["id"] == "strict-test"
     assert begun.ideas["strict-test"].shown == 1  # the exercise's check showed it

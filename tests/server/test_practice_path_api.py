@@ -154,7 +154,7 @@ def test_an_idea_named_is_practised_on_trees_it_changes_until_two_are_right_in_a
 
 
 def test_a_path_started_from_an_idea_practises_it_first_until_two_are_right_in_a_row(url: str) -> None:
-    """The exercise page's "Practise this on a new tree": a path whose first trees are the idea's, then a harder one."""
+    """The exercise page's "Practise this": a path whose first trees are the idea's, then a harder one."""
     path = make_path(url, title="Practice: the strict test", start="strict-test")
     who = {"learner": "practisestart1"}
     asked = requests.get(f"{url}/api/paths/{path['id']}/progress", params=who, timeout=10).json()

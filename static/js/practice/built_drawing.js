@@ -38,17 +38,20 @@ export class BuiltDrawing {
   }
 
   // Draw the tree at the zoom that fits the box's width, if that is at least MIN_FIT; else at its own size.
+  // A browser without CSS zoom draws at full size (and scrolls). A callout shown is placed again for the new zoom.
   fit() {
     const zoomFor = () => {
       const scale = (this.box.clientWidth - 2) / this.layout.width;
-      return scale < 1 && scale >= MIN_FIT ? scale : 1;
+      return scale < 1 && scale >= MIN_FIT && CSS.supports("zoom", "1") ? scale : 1;
     };
+    const before = this.zoom;
     for (let pass = 0; pass < 2; pass += 1) { // a second pass when the first showed or hid a scroll bar
       const zoom = zoomFor();
       if (zoom === this.zoom) break;
       this.zoom = zoom;
       this.canvas.style.zoom = zoom === 1 ? "" : String(zoom);
     }
+    if (before !== undefined && before !== this.zoom && this.explained && !this.callout.hidden) this.explain(...this.explained);
   }
 
   // The middle of the edge into child `id` (where its ✂ sits).
@@ -103,7 +106,7 @@ export class BuiltDrawing {
     const n = this.layout.byId.get(id);
     const b = this.groups[id].getBBox();
     const box = { x: n.x, y: n.y, leaf: n.leaf, left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height };
-    const field = this.fields.querySelector(`[data-node="${CSS.escape(id)}"]`);
+    const field = this.fields.querySelector(`.field [data-node="${CSS.escape(id)}"]`); // its box, not an edge's ✂ mark
     if (field) {
       const r = this.rectOf(field.closest(".field") || field);
       Object.assign(box, { left: Math.min(box.left, r.x1), right: Math.max(box.right, r.x2), bottom: Math.max(box.bottom, r.y2) });
@@ -118,6 +121,7 @@ export class BuiltDrawing {
     if (!n) return;
     for (const el of this.canvas.querySelectorAll(".first, .hinted")) el.classList.remove("first", "hinted");
     this.groups[id].classList.add(style);
+    this.explained = [id, text, style];
     // A drawing shrunk to fit keeps its callout at the page's size: it is read, not placed.
     const width = Math.min(260 / this.zoom, this.layout.width - 16);
     this.callout.className = `callout ${style}`;

@@ -162,8 +162,8 @@ async function check() {
 
 // After a check names a misconception: practice that follows the student, from trees on which that idea changes the
 // answer until two in a row are right, then the next idea they show or a harder tree: a practice path of their own
-// that starts with the idea (POST /api/paths with "start", then its first tree). A search no path takes (max^n)
-// gets one such tree (GET /api/practice/next). Not in an LMS-graded page: a practice tree is not the course's.
+// that starts with the idea (POST /api/paths with "start", then its first tree). A max^n exercise, which no path
+// takes, gets one such tree (GET /api/practice/next). Not in an LMS-graded page: a practice tree is not the course's.
 function offerPractice(result) {
   const best = (result.misconceptions || [])[0];
   if (!best || who.lti || strip) return;
@@ -173,12 +173,10 @@ function offerPractice(result) {
   button.textContent = `Practise this: trees where ${best.name} changes the answer, until you get two right in a row`;
   button.addEventListener("click", () => act(async () => {
     const algorithm = page.copy.algorithm; // the search practised here: a Parsons exercise's is its program's
-    try {
+    if (!page.copy.players) { // a path follows the two-player searches (search/practice/path.py), not max^n's
       const path = await createPath({ algorithm, start: best.id, title: `Practice: ${best.name}` });
       await openNextTree(path.id, pathStudent(who.student, who.learner));
       return;
-    } catch (err) {
-      if (err.status !== 400) throw err; // a search no path takes: one tree of it below
     }
     let made;
     try {

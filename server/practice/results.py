@@ -35,10 +35,7 @@ def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts:
     them; `exercise_kind`: a built kind counts its own mistakes per node too (BUILT_MISTAKE_KINDS); `line_ids`: a
     Parsons exercise's lines, counted as `lines`."""
     counts = list(counts)
-    kinds = (*MISTAKE_KINDS, *BUILT_MISTAKE_KINDS.get(exercise_kind, ()))
-    nodes: dict[str, dict[str, int]] = {
-        node: {**{kind: 0 for kind in kinds}, "attempts_wrong": 0} for node in node_ids
-    }
+    nodes = tally(node_ids, (*MISTAKE_KINDS, *BUILT_MISTAKE_KINDS.get(exercise_kind, ())), counts)
     bins = [0] * BINS
     attempts = perfect = perfect_with_help = with_help = 0
     total = 0.0
@@ -49,10 +46,9 @@ def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts:
         perfect_with_help += score == 1.0 and helped
         with_help += helped
         bins[score_bin(score)] += 1
-    for node, kind, count in counts:
-        if node in nodes and kind in nodes[node]:
-            nodes[node][kind] = count
-    by_line = {} if line_ids is None else {"lines": per_line(line_ids, counts)}
+    # A list for the lines, in the solution's order: a JSON object's keys are sorted when sent.
+    by_line = {} if line_ids is None else {
+        "lines": [{"id": line, **c} for line, c in tally(line_ids, PARSONS_MISTAKE_KINDS, counts).items()]}
     return {
         **by_line,
         "attempts": attempts,
@@ -65,11 +61,10 @@ def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts:
     }
 
 
-def per_line(line_ids: list[str], counts: list[tuple[str, str, int]]) -> list[dict[str, Any]]:
-    """[{"id", each of PARSONS_MISTAKE_KINDS: count, "attempts_wrong"}] in `line_ids`' order (a list: JSON objects' keys
-    are sorted when sent)."""
-    lines = {line: {"id": line, **{kind: 0 for kind in PARSONS_MISTAKE_KINDS}, "attempts_wrong": 0} for line in line_ids}
-    for line, kind, count in counts:
-        if line in lines and kind in lines[line]:
-            lines[line][kind] = count
-    return list(lines.values())
+def tally(ids: list[str], kinds: tuple[str, ...], counts: list[tuple[str, str, int]]) -> dict[str, dict[str, int]]:
+    """{id: {each kind: its count, "attempts_wrong"}} for `ids` in order, from the store's (id, kind, count) rows."""
+    table = {item: {**{kind: 0 for kind in kinds}, "attempts_wrong": 0} for item in ids}
+    for item, kind, count in counts:
+        if item in table and kind in table[item]:
+            table[item][kind] = count
+    return table

@@ -10,7 +10,6 @@ import { layoutTree, drawingLayers, svgEl, RISE } from "./exercise_layout.js";
 const BOTTOM_ROOM = 96; // under the leaves: a leaf's box and the callout that explains it
 const MIN_FIT = 0.7; // the smallest zoom a tree is drawn at to fit its box (0.85rem text stays about 10 px, boxes 18 px)
 const PAD = 3; // room kept around each node and box when placing a callout
-const WATCHED = new WeakSet(); // the boxes a ResizeObserver fits their drawing to
 
 export class BuiltDrawing {
   // box: the scrollable element; tree: the copy's tree (as the student's order has it); bottom: the room under the
@@ -28,13 +27,10 @@ export class BuiltDrawing {
     }
     this.box = box;
     box.replaceChildren(this.canvas);
+    if (!box.builtDrawing) new ResizeObserver(() => box.builtDrawing.fit()).observe(box); // one per box: its drawing now
     box.builtDrawing = this;
     this.fit();
     box.scrollLeft = Math.max(0, this.layout.nodes[0].x * this.zoom - box.clientWidth / 2);
-    if (!WATCHED.has(box) && typeof ResizeObserver === "function") {
-      WATCHED.add(box);
-      new ResizeObserver(() => box.builtDrawing?.fit()).observe(box);
-    }
   }
 
   // Draw the tree at the zoom that fits the box's width, if that is at least MIN_FIT; else at its own size.

@@ -12,6 +12,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, new_page, shot
+from tests.browser.exercise_pages import CALLOUT_GEOMETRY, callout_clear
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 SHAPE = [[None, None, None], [None, None, None], [None, None, None]]
@@ -31,36 +32,6 @@ def open_exercise(page: Page, base: str, url: str) -> None:
 
 def chips(page: Page, node: str) -> list[str]:
     return page.locator(f'.order-chips[data-node="{node}"] button').evaluate_all("els => els.map(e => e.dataset.child)")
-
-
-# Where the callout is against the drawing: the nodes it covers, whether its node and itself are in view (inside the
-# scroll box and the window), and how wide the tree is drawn against its box.
-CALLOUT_GEOMETRY = """() => {
-  const box = document.querySelector('#drawing-box');
-  const canvas = box.querySelector('.exercise-canvas');
-  const inView = (r) => { const b = box.getBoundingClientRect();  // inside the box (it scrolls both ways) and the window
-    return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= Math.max(0, b.top) - 1 && r.bottom <= Math.min(innerHeight, b.bottom) + 1; };
-  const callout = box.querySelector('.callout:not([hidden])');
-  const out = {zoom: parseFloat(getComputedStyle(canvas).zoom), scroll_width: box.scrollWidth, client_width: box.clientWidth};
-  if (!callout) return out;
-  const r = callout.getBoundingClientRect();
-  const node = box.querySelector(`.node[data-node-id="${CSS.escape(callout.dataset.node)}"]`);
-  out.node = callout.dataset.node;
-  out.covers = [...box.querySelectorAll('.node, .field')].filter((el) => { const b = el.getBoundingClientRect();
-    return b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom; }).map((el) => el.dataset.nodeId || el.querySelector('input')?.dataset.node);
-  out.node_in_view = inView(node.getBoundingClientRect());
-  out.callout_in_view = inView(r);
-  return out;
-}"""
-
-
-def callout_clear(page: Page, node: str | None) -> dict[str, Any]:
-    """The callout explains `node` (None: any), covers no node or box, and it and its node are both in view."""
-    geometry = page.evaluate(CALLOUT_GEOMETRY)
-    named = geometry.get("node") if node is None else node
-    assert (geometry.get("node"), geometry.get("covers"), geometry.get("node_in_view"), geometry.get("callout_in_view")) == (
-        named, [], True, True), geometry
-    return geometry
 
 
 def check(page: Page) -> float:

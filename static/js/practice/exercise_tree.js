@@ -6,9 +6,11 @@
 // A child marked pruned greys out with its whole subtree, and their boxes are disabled.
 // A chance node's edges carry its outcomes' probabilities; in a max^n exercise a value box is wide
 // enough for a vector ("1, 5, 2"). A box that cannot be read says why beside its node as soon as
-// the student leaves it.
+// the student leaves it. A tree a little wider than its box is drawn smaller to fit, and an explanation sits beside
+// its node clear of every other node and box (drawing_fit.js).
 
-import { layoutTree, drawingLayers, extendLegend, svgEl, HALF, RISE, VECTOR_H } from "./exercise_layout.js";
+import { fitToBox, fitWhileShown, placeCallout, rootInView } from "./drawing_fit.js";
+import { layoutTree, drawingLayers, extendLegend, svgEl, RISE, VECTOR_H } from "./exercise_layout.js";
 import { readValue, readVector, showProbability } from "./exercise_words.js";
 
 const BOX_H = 26;
@@ -36,11 +38,23 @@ export class ExerciseTree {
     const bottom = Math.max(...this.layout.nodes.map((n) => this.bottomOf(n)));
     this.canvas.style.height = `${bottom + 70}px`; // room for an explanation under a leaf
     this.svg.setAttribute("height", String(bottom + 70));
+    fitWhileShown(this);
     // A tree wider than its box opens with the root in view (the search starts there).
-    box.scrollLeft = Math.max(0, this.layout.nodes[0].x - box.clientWidth / 2);
+    box.scrollLeft = rootInView(this);
     this.canvas.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && !this.callout.hidden) this.callout.hidden = true;
     });
+  }
+
+  // Fit the box (drawing_fit.js); an explanation shown is placed again for the new zoom.
+  fit() {
+    if (fitToBox(this) && this.pointedAt && !this.callout.hidden) placeCallout(this, this.pointedAt, this.ownBoxes(this.pointedAt));
+  }
+
+  // The boxes a node's explanation must not hide besides the node: its value and its α and β.
+  ownBoxes(id) {
+    const parts = this.inputs[id] || {};
+    return ["value", "alpha", "beta"].filter((key) => parts[key]).map((key) => parts[key].closest(".field"));
   }
 
   // Boxes below a node: its value (internal nodes), then its α/β row. Where its edges start.
@@ -237,8 +251,9 @@ export class ExerciseTree {
   }
 
   // Ring the node of a mistake or hint (`style`: "first" or "hinted"; "invalid" for a box that cannot
-  // be read), explain it beside the node, bring it into view and give its box the focus (the
-  // explanation, if the box is disabled; none when `focus` is false: the student is moving on).
+  // be read), explain it beside the node, clear of every other node and box, bring both into view and
+  // give its box the focus (the explanation, if the box is disabled; none when `focus` is false: the
+  // student is moving on).
   point(item, style, focus = true) {
     for (const el of this.canvas.querySelectorAll(".first, .hinted, .invalid")) el.classList.remove("first", "hinted", "invalid");
     const n = this.layout.byId.get(item.node);
@@ -253,19 +268,10 @@ export class ExerciseTree {
     this.callout.textContent = item.explanation;
     this.callout.dataset.node = n.id;
     this.callout.hidden = false;
-    const width = Math.min(260, this.layout.width - 16);
-    this.callout.style.width = `${width}px`;
-    // Under a leaf (the drawing keeps room there); beside an internal node, clear of its boxes: on its
-    // right, or where that runs off the drawing on its left (clear of its label), else under it.
-    const right = n.x + this.valueWidth / 2 + 12;
-    const left = n.x - HALF - 13 - n.label.length * 7.5 - width;
-    const under = n.leaf || (right + width > this.layout.width - 8 && left < 8);
-    const x = under ? n.x - width / 2 : right + width <= this.layout.width - 8 ? right : left;
-    this.callout.style.left = `${Math.max(8, Math.min(x, this.layout.width - width - 8))}px`;
-    this.callout.style.top = `${under ? this.bottomOf(n) + 4 : Math.max(4, n.y - RISE - 6)}px`;
+    this.pointedAt = n.id;
     if (focus) (el && !el.disabled ? el : this.callout).focus({ preventScroll: true });
-    this.callout.scrollIntoView({ block: "nearest", inline: "nearest" });
-    (el || this.groups[n.id]).scrollIntoView({ block: "nearest", inline: "nearest" });
+    placeCallout(this, n.id, this.ownBoxes(n.id));
+    if (el) el.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   clearMarks() {

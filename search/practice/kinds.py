@@ -118,10 +118,11 @@ def model_kind(exercise: Exercise) -> dict[str, Any]:
     return {"lines": [{"id": line["id"], "indent": line["indent"]} for line in parsons_solution(exercise.tree, exercise.algorithm)]}
 
 
-def parsons_line_ids(exercise: Exercise) -> list[str]:
-    """A Parsons exercise's line ids as its instructor reads them: the solution's in order, then the distractors."""
-    solution = [line["id"] for line in parsons_solution(exercise.tree, exercise.algorithm)]
-    return solution + [line["id"] for line in parsons_copy(exercise.tree, exercise.algorithm)["lines"] if line["id"] not in solution]
+def parsons_line_ids(exercise: Exercise) -> dict[str, int | None]:
+    """A Parsons exercise's line ids as its instructor reads them, each with its indent in the solution: the
+    solution's in order, then the distractors (None: no place in the solution)."""
+    solution: dict[str, int | None] = {line["id"]: line["indent"] for line in parsons_solution(exercise.tree, exercise.algorithm)}
+    return {**solution, **{line["id"]: None for line in parsons_copy(exercise.tree, exercise.algorithm)["lines"] if line["id"] not in solution}}
 
 
 def solution_text(exercise: Exercise) -> str:

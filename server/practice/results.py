@@ -7,7 +7,8 @@
     nodes:  for every node id, how many mistakes of each kind students made there, and in how many
             attempts it had at least one (`attempts_wrong`: the heat map's measure).
     lines:  a Parsons exercise's the same for each of its lines, a list (the solution's lines in order, then the
-            distractors): its marks are at lines, not nodes.
+            distractors), each with its indent in the solution (`solution_indent`, null for a distractor): its marks
+            are at lines, not nodes.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ def score_bin(score: float) -> int:
 
 
 def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts: Iterable[tuple[str, str, int]],
-              exercise_kind: str = "values", line_ids: list[str] | None = None) -> dict[str, Any]:
+              exercise_kind: str = "values", line_ids: dict[str, int | None] | None = None) -> dict[str, Any]:
     """`scores`: every attempt's (score, whether help was used before it); `counts`: (node, kind, count) as the store sums
     them; `exercise_kind`: a built kind counts its own mistakes per node too (BUILT_MISTAKE_KINDS); `line_ids`: a
-    Parsons exercise's lines, counted as `lines`."""
+    Parsons exercise's lines in the instructor's order, each with its indent in the solution, counted as `lines`."""
     counts = list(counts)
     nodes = tally(node_ids, (*MISTAKE_KINDS, *BUILT_MISTAKE_KINDS.get(exercise_kind, ())), counts)
     bins = [0] * BINS
@@ -48,7 +49,8 @@ def summarise(node_ids: list[str], scores: Iterable[tuple[float, bool]], counts:
         bins[score_bin(score)] += 1
     # A list for the lines, in the solution's order: a JSON object's keys are sorted when sent.
     by_line = {} if line_ids is None else {
-        "lines": [{"id": line, **c} for line, c in tally(line_ids, PARSONS_MISTAKE_KINDS, counts).items()]}
+        "lines": [{"id": line, "solution_indent": line_ids[line], **c}
+                  for line, c in tally(list(line_ids), PARSONS_MISTAKE_KINDS, counts).items()]}
     return {
         **by_line,
         "attempts": attempts,

@@ -433,6 +433,11 @@ def test_the_instructor_reads_a_parsons_exercises_marks_line_by_line(browser: Br
     rows = page.locator("#line-rows tr")
     expect(rows).to_have_count(len(text))
     expect(rows.first.locator("th")).to_have_text(text[model[0]["id"]])  # the slides' lines first, in order
+    cells = page.locator("#line-rows tr th").evaluate_all("els => els.map(e => [e.textContent, parseFloat(getComputedStyle(e).paddingLeft)])")
+    assert [code for code, _ in cells] == [text[line["id"]] for line in model] + [text[i] for i in text if i not in {m["id"] for m in model}]
+    base, step = cells[0][1], cells[1][1] - cells[0][1]  # the slides' first line at indent 0, its second at 1
+    want = [base + line["indent"] * step for line in model] + [base] * (len(text) - len(model))
+    assert step > 10 and [round(pad, 2) for _, pad in cells] == [round(pad, 2) for pad in want]
     used = page.locator(f'#line-rows tr[data-line="{strict}"]')
     expect(used.locator("th, td")).to_have_text(["if v > β then return v", "1 of 2", "0", "0", "0", "1"])
     expect(page.locator("#line-rows tr td:nth-child(2)")).to_have_text([f"{1 if i == strict else 0} of 2" for i in

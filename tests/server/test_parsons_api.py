@@ -106,8 +106,9 @@ def test_the_copy_hides_the_answer_and_a_distractor_scores_below_one_naming_its_
         {"node": strict, "attempts": 1}]
     # Its marks line by line: the slides' lines in order, then the distractors; only the slip's line was wrong.
     lines = summary["lines"]
-    assert [line["id"] for line in lines[:len(model)]] == [line["id"] for line in model]
+    assert [(line["id"], line["solution_indent"]) for line in lines[:len(model)]] == [(line["id"], line["indent"]) for line in model]
     assert {line["id"] for line in lines[len(model):]} == set(text) - {line["id"] for line in model}
+    assert {line["solution_indent"] for line in lines[len(model):]} == {None}  # a distractor has no place in the solution
     assert [(line["id"], line["attempts_wrong"], line["distractor"]) for line in lines if line["attempts_wrong"]] == [(strict, 1, 1)]
     rows = csv_rows(url, made)
     assert [(row["student"], row["score"], row["score_rule"]) for row in rows] == [

@@ -91,12 +91,15 @@ function drawHeat(results) {
 }
 
 // A Parsons exercise's marks are at its lines: a row per line (its text, as text), the solution's first.
+// Each line indented as the solution has it (a distractor not at all): the cell's padding, so that a line wrapped on a
+// phone stays indented and no spaces are read aloud.
 function showLines(results, lines) {
   const text = new Map(lines.map((line) => [line.id, line.text]));
   const rows = results.lines.map((c) => {
     const tr = row([text.get(c.id) || c.id, `${c.attempts_wrong} of ${results.attempts}`, c.line, c.indent, c.missing, c.distractor]);
     tr.dataset.line = c.id;
     tr.firstChild.className = "code-cell";
+    tr.firstChild.style.setProperty("--indent", String(c.solution_indent || 0));
     return tr;
   });
   $("line-rows").replaceChildren(...rows);

@@ -65,6 +65,7 @@ from server.transport.locked_rooms import LocalRooms
 from server.transport.security_headers import security_headers
 from server.transport.socket_packet import JsonOnlyPacket
 from server.transport.sockets_per_address import SocketsGate, SocketsPerAddress, count_sockets
+from server.transport.websocket_close import close_quietly
 from server.transport.websocket_deflate import use_deflate_level
 from server.web_files import web_folder
 
@@ -116,6 +117,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["minimax_rooms"] = rooms = rooms_for(queue, float(app.config["CLASS_IDLE_SECONDS"]),
                                                               int(app.config["CLASS_MAX_ROOMS"]))
     use_deflate_level(int(app.config["COMPRESSION_LEVEL"]))
+    close_quietly()  # a websocket the browser closed first ends without a traceback
     socketio = SocketIO(
         app,
         async_mode="threading",  # with simple-websocket; no eventlet

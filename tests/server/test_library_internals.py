@@ -15,6 +15,7 @@ import re
 from importlib.metadata import version
 from typing import Any, Callable
 
+import engineio.async_drivers.threading
 import engineio.packet
 import engineio.server
 import engineio.socket
@@ -30,6 +31,7 @@ import socketio.packet
 import socketio.redis_manager
 import werkzeug.serving
 import wsproto.extensions
+from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 from packaging.utils import canonicalize_name
 from pylti1p3.contrib.flask import FlaskCookieService, FlaskMessageLaunch
 from pylti1p3.launch_data_storage.base import LaunchDataStorage
@@ -49,6 +51,7 @@ from server.transport.gunicorn_worker import LabThreadWorker
 from server.transport.no_delay import NoDelayRequestHandler
 from server.transport.production import ProductionServer
 from server.transport.socket_packet import JsonOnlyPacket
+from server.transport.websocket_close import LIBRARY_CLOSE
 from server.transport.websocket_deflate import LeveledDeflate
 from tests.engine.test_lock import locked
 
@@ -134,6 +137,15 @@ def test_wsprotos_deflate_and_simple_websockets_handshake() -> None:
     assert deflate._compressor is None and {"client_max_window_bits", "server_max_window_bits"} <= set(dir(deflate))
     # use_deflate_level replaces the name simple-websocket's handshake calls.
     assert "PerMessageDeflate()" in source(simple_websocket.ws) and "PerMessageDeflate" in vars(simple_websocket.ws)
+
+
+def test_engineios_websocket_close() -> None:
+    # close_quietly replaces the close that engine.io's writer thread calls last, through the threading driver's wrapper.
+    assert engineio.async_drivers.threading._async["websocket"] is SimpleWebSocketWSGI
+    writer = source(engineio.socket.Socket._websocket_handler)
+    assert re.search(r"def writer\(\):.*\n\s+ws\.close\(\)", writer, re.S), "engine.io's writer no longer ends with ws.close()"
+    assert "if self.ws.connected:" in source(LIBRARY_CLOSE) and "self.ws.close()" in source(LIBRARY_CLOSE)
+    assert "raise ConnectionClosed" in source(simple_websocket.ws.Base.close)
 
 
 def test_flask_socketios_namespace_and_the_redis_manager() -> None:

@@ -12,6 +12,7 @@ import pytest
 import requests
 
 from search.traces.check import read_trace
+from tests.helpers.exercise_api import make
 from tests.helpers.live_server import running_server
 
 SHAPE = [[None, None, None], [None, None, None], [None, None, None]]
@@ -22,12 +23,6 @@ LECTURE_LEAVES = {"B1": 3, "B2": 12, "B3": 8, "C1": 2, "C2": 4, "C3": 6, "D1": 1
 def url() -> Iterator[str]:
     with running_server() as base:
         yield base
-
-
-def make(url: str, **body: Any) -> dict[str, Any]:
-    res = requests.post(url + "/api/exercises", json=body, timeout=30)
-    assert res.status_code == 201, res.text
-    return res.json()
 
 
 def check(url: str, made: dict[str, Any], body: dict[str, Any], key: str | None = None) -> requests.Response:

@@ -19,8 +19,8 @@ from server.courses.store import (
     remove_course_exercise,
 )
 from server.database import schema
-from server.database.engine import database_for
 from server.storage import Store
+from tests.helpers.databases import migrated_from
 from tests.server.test_storage import race
 
 
@@ -58,14 +58,8 @@ def test_courses_keep_their_exercises_in_order_and_hold_their_limit_in_a_race(da
 def test_a_database_at_0002_gains_the_course_tables(tmp_path: Path) -> None:
     path = tmp_path / "lab.sqlite"
     Store(path)
-    db = database_for(path)
-    with db.writing() as connection:
-        connection.exec_driver_sql("DROP TABLE course_exercises")
-        connection.exec_driver_sql("DROP TABLE courses")
-        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0002'")
+    assert migrated_from(path, "0002", "DROP TABLE course_exercises", "DROP TABLE courses") == schema.head() == "0008"
     store = Store(path)
     exercise = store.save_exercise("{}", "0" * 64)
     course = make_course(store, "T", "cd" * 32, [exercise])
     assert course_exercise_ids(store, course) == [exercise]
-    with db.reading() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0008"

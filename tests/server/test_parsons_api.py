@@ -14,6 +14,7 @@ import requests
 
 from search.misconceptions import CATALOGUE
 from search.practice import copy_for, model_answer, parse_exercise
+from tests.helpers.exercise_api import make
 from tests.helpers.live_server import running_server
 
 STRICT = "if v > β then return v"
@@ -25,14 +26,6 @@ GENERATE = {"seed": 4, "depth": 3, "max_branching": 3, "min_prunes": 2}
 def url() -> Iterator[str]:
     with running_server() as base:
         yield base
-
-
-def make(url: str, **body: Any) -> dict[str, Any]:
-    res = requests.post(url + "/api/exercises", json=body, timeout=30)
-    assert res.status_code == 201, res.text
-    made = res.json()
-    assert set(made) == {"id", "url", "key"} and made["url"] == f"/x/{made['id']}"
-    return made
 
 
 def copy_of(url: str, made: dict[str, Any], **params: str) -> dict[str, Any]:

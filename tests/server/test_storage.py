@@ -23,6 +23,7 @@ from server.lti.courses import add_course, course_has
 from server.practice.path_store import load_path, make_path
 from server.quotas import OverQuota, StoredBytes
 from server.storage import ROW_BYTES, Store, stored_size
+from tests.helpers.databases import migrated_from
 
 T = TypeVar("T")
 RACERS = 8
@@ -152,13 +153,7 @@ def test_a_database_at_0004_gains_the_rooms_instructor_and_keeps_its_rooms(datab
     records = RoomRecords(database)
     owner = records.owner_of("203.0.113.9")
     assert records.claim("OLDROOM1", "hash", owner, 3, owner, 3) is None
-    db = database_for(database)
-    with db.writing() as connection:
-        connection.exec_driver_sql("ALTER TABLE class_rooms DROP COLUMN instructor")
-        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0004'")
-    Store(database)
-    with db.reading() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0008"
+    assert migrated_from(database, "0004", "ALTER TABLE class_rooms DROP COLUMN instructor") == schema.head() == "0008"
     kept = records.get("OLDROOM1")
     assert kept is not None and kept.owner == owner and kept.instructor is None  # a room recorded before has none
     assert records.claim("NEWROOM1", "hash", owner, 3, records.instructor_of("k" * 32), 3) is None
@@ -277,13 +272,7 @@ def test_a_database_at_0007_gains_a_paths_start_and_keeps_its_paths(database: st
     """Migration 0008: `practice_paths.start`, NULL for a path made before (it begins with a generated tree)."""
     store = Store(database)
     old = make_path(store, "Week 5", "alphabeta", "cd" * 32)
-    db = database_for(database)
-    with db.writing() as connection:
-        connection.exec_driver_sql("ALTER TABLE practice_paths DROP COLUMN start")
-        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0007'")
-    Store(database)
-    with db.reading() as connection:
-        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == schema.head() == "0008"
+    assert migrated_from(database, "0007", "ALTER TABLE practice_paths DROP COLUMN start") == schema.head() == "0008"
     assert load_path(store, old) == (old, "Week 5", "alphabeta", "cd" * 32, None)
     started = make_path(store, "Practice", "minimax", "ab" * 32, start="fail-hard")
     assert load_path(store, started) == (started, "Practice", "minimax", "ab" * 32, "fail-hard")

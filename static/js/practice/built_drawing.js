@@ -3,7 +3,7 @@
 // search did with the student's build, once checked: the leaves it evaluated and the branches it pruned. It fits
 // its box and places its callout as every exercise drawing does (drawing_fit.js).
 
-import { fitToBox, fitWhileShown, placeCallout, rootInView } from "./drawing_fit.js";
+import { fitWhileShown, placeCallout, rootInView } from "./drawing_fit.js";
 import { layoutTree, drawingLayers, svgEl, RISE } from "./exercise_layout.js";
 
 const BOTTOM_ROOM = 96; // under the leaves: a leaf's box and the callout that explains it
@@ -26,11 +26,6 @@ export class BuiltDrawing {
     box.replaceChildren(this.canvas);
     fitWhileShown(this);
     box.scrollLeft = rootInView(this);
-  }
-
-  // Fit the box (drawing_fit.js); a callout shown is placed again for the new zoom.
-  fit() {
-    if (fitToBox(this) && this.explained && !this.callout.hidden) this.explain(...this.explained);
   }
 
   // The middle of the edge into child `id` (where its ✂ sits).
@@ -66,7 +61,6 @@ export class BuiltDrawing {
     if (!this.layout.byId.get(id)) return;
     for (const el of this.canvas.querySelectorAll(".first, .hinted")) el.classList.remove("first", "hinted");
     this.groups[id].classList.add(style);
-    this.explained = [id, text, style];
     this.callout.className = `callout ${style}`;
     this.callout.textContent = text;
     this.callout.dataset.node = id;

@@ -4,7 +4,7 @@
 // clear of every node, label and box (callout_spot.js), and the node and the callout are brought into view together.
 //
 // `drawing` is the object drawingLayers (exercise_layout.js) filled: {box, canvas, svg, layout, groups, fields,
-// callout}; these functions keep its `zoom`.
+// callout}; these functions keep its `zoom` and where its callout was `placed`.
 
 import { calloutSpot, scrollToShow } from "./callout_spot.js";
 
@@ -14,7 +14,7 @@ const CALLOUT_WIDTH = 260; // at the page's text size
 
 // Draw the tree at the zoom that fits the box's width, if that is at least MIN_FIT; else at its own size. A browser
 // without CSS zoom draws at full size (and scrolls). Returns whether the zoom changed.
-export function fitToBox(drawing) {
+function fitToBox(drawing) {
   const zoomFor = () => {
     const scale = (drawing.box.clientWidth - 2) / drawing.layout.width;
     return scale < 1 && scale >= MIN_FIT && CSS.supports("zoom", "1") ? scale : 1;
@@ -29,13 +29,17 @@ export function fitToBox(drawing) {
   return before !== undefined && before !== drawing.zoom;
 }
 
-// Fit the drawing now and whenever its box is resized: `drawing.fit()` is called then. One observer per box, which
-// follows the box's newest drawing.
+// Fit the drawing now and whenever its box is resized; a callout shown is placed again for the new zoom. One
+// observer per box, which follows the box's newest drawing.
 export function fitWhileShown(drawing) {
   const box = drawing.box;
-  if (!box.fittedDrawing) new ResizeObserver(() => box.fittedDrawing.fit()).observe(box);
+  if (!box.fittedDrawing) new ResizeObserver(() => refit(box.fittedDrawing)).observe(box);
   box.fittedDrawing = drawing;
-  drawing.fit();
+  fitToBox(drawing);
+}
+
+function refit(drawing) {
+  if (fitToBox(drawing) && drawing.placed && !drawing.callout.hidden) placeCallout(drawing, ...drawing.placed);
 }
 
 // The scrollLeft that opens a drawing with its root in the middle of the box (the search starts there).
@@ -82,6 +86,7 @@ export function nodeBoxOf(drawing, id, boxes = []) {
 // drawing if it must go under everything; then scroll the box and the page to show the node and the callout.
 // A drawing shrunk to fit keeps its callout at the page's size: it is read, not placed.
 export function placeCallout(drawing, id, boxes = []) {
+  drawing.placed = [id, boxes]; // placed again where a resize changes the zoom
   const zoom = drawing.zoom || 1;
   const callout = drawing.callout;
   const width = Math.min(CALLOUT_WIDTH / zoom, drawing.layout.width - 16);

@@ -9,7 +9,7 @@
 // the student leaves it. A tree a little wider than its box is drawn smaller to fit, and an explanation sits beside
 // its node clear of every other node and box (drawing_fit.js).
 
-import { fitToBox, fitWhileShown, placeCallout, rootInView } from "./drawing_fit.js";
+import { fitWhileShown, placeCallout, rootInView } from "./drawing_fit.js";
 import { layoutTree, drawingLayers, extendLegend, svgEl, RISE, VECTOR_H } from "./exercise_layout.js";
 import { readValue, readVector, showProbability } from "./exercise_words.js";
 
@@ -44,11 +44,6 @@ export class ExerciseTree {
     this.canvas.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && !this.callout.hidden) this.callout.hidden = true;
     });
-  }
-
-  // Fit the box (drawing_fit.js); an explanation shown is placed again for the new zoom.
-  fit() {
-    if (fitToBox(this) && this.pointedAt && !this.callout.hidden) placeCallout(this, this.pointedAt, this.ownBoxes(this.pointedAt));
   }
 
   // The boxes a node's explanation must not hide besides the node: its value and its α and β.
@@ -268,7 +263,6 @@ export class ExerciseTree {
     this.callout.textContent = item.explanation;
     this.callout.dataset.node = n.id;
     this.callout.hidden = false;
-    this.pointedAt = n.id;
     if (focus) (el && !el.disabled ? el : this.callout).focus({ preventScroll: true });
     placeCallout(this, n.id, this.ownBoxes(n.id));
     if (el) el.scrollIntoView({ block: "nearest", inline: "nearest" });

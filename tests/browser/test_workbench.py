@@ -43,6 +43,7 @@ def load_text(page: Page, text: str) -> None:
     open_text_box(page)
     page.locator("#editor-text").fill(text)
     press(page, "Load from text")
+    editor_idle(page)  # loaded, or refused with the reason: a click after lands on the tree loaded
 
 
 def pruned(page: Page) -> list[str]:
@@ -153,6 +154,31 @@ def test_undo_and_redo_restore_the_trees_before(page: Page) -> None:
     page.locator('#editor-outline [data-edit-id="A"]').focus()
     page.keyboard.press("Control+Shift+z")
     assert editor_tree(page) == after_one
+
+
+def test_a_value_typed_then_a_click_on_another_node_applies_the_value_and_selects_that_node(page: Page) -> None:
+    """Typing a value and clicking the next node (no Enter) applies the value as the field loses
+    focus, which is between the press and the release: the click still selects the node pressed."""
+    open_tab(page, "Edit tree")
+    load_text(page, LECTURE)
+    # (node edited, field, text typed, what its row then shows, node clicked next)
+    for before, field, text, edited, target in (("B2", "value", "-7", "B2 = -7", "D"), ("D", "label", "D!", "D! (D)", "B2")):
+        select(page, before)
+        page.locator(f'#node-form [name="node_{field}"]').fill(text)
+        row = page.locator(f'#editor-outline [data-edit-id="{target}"]')
+        box = row.locator(".glyph").bounding_box()  # the press lands on the row's drawn parts
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        # The edit is applied, and the outline drawn again, while the button is still held.
+        expect(page.locator(f'#editor-outline [data-edit-id="{before}"]')).to_contain_text(edited)
+        page.mouse.up()
+        expect(row).to_have_attribute("aria-current", "true")
+        expect(page.locator('#editor-outline [aria-current="true"]')).to_have_count(1)
+    tree = editor_tree(page)
+    assert tree["children"][0]["children"][1]["value"] == -7
+    assert tree["children"][2]["label"] == "D!"
+    expect(page.locator('#node-form [name="node_label"]')).to_have_value("B2")
 
 
 def test_edits_keep_the_tree_valid_and_say_why_not(page: Page) -> None:

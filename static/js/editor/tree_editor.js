@@ -505,6 +505,7 @@ export class TreeEditor {
     }
     const start = Math.max(0, first - OVERSCAN);
     const end = Math.min(n, first + shown + OVERSCAN);
+    if (this.refillRows(start, end, n)) return;
     this.window = [start, end];
     // Keyboard focus on a row survives the redraw (Ctrl+Z twice from the outline).
     const focused = box.contains(document.activeElement) ? document.activeElement.dataset.editId : undefined;
@@ -513,6 +514,7 @@ export class TreeEditor {
     for (let r = start; r < end; r++) rows.push(this.row(this.entries[r]));
     if (end < n) rows.push(spacer((n - end) * ROW));
     box.replaceChildren(...rows);
+    this.drawn = { n, ids: this.entries.slice(start, end).map((e) => e.node.id).join("\u0000") };
     if (focused !== undefined) {
       const id = this.rowOf.has(focused) ? focused : this.selected;
       const row = box.querySelector(`[data-edit-id="${CSS.escape(id)}"]`);
@@ -520,12 +522,33 @@ export class TreeEditor {
     }
   }
 
-  row({ node, depth }) {
+  // The same nodes in the same rows as drawn (a value, label or player edited): the rows'
+  // buttons are filled again where they are. A press on a row while an edit lands (typing a
+  // value, then clicking the next node: the edit is applied as the field loses focus, between
+  // the press and the release) would otherwise end on a new button and the click be lost.
+  refillRows(start, end, n) {
+    const ids = this.entries.slice(start, end).map((e) => e.node.id).join("\u0000");
+    const same = this.drawn && this.drawn.n === n && this.drawn.ids === ids
+      && this.window && this.window[0] === start && this.window[1] === end;
+    if (!same) return false;
+    const buttons = this.els.outline.querySelectorAll(":scope > li > button");
+    buttons.forEach((b, k) => this.fillRow(b, this.entries[start + k]));
+    return true;
+  }
+
+  row(entry) {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
+    this.fillRow(b, entry);
+    li.append(b);
+    return li;
+  }
+
+  fillRow(b, { node, depth }) {
     b.dataset.editId = node.id;
     b.style.setProperty("--depth", String(depth));
+    b.replaceChildren();
     const mark = { max: ["▲", "MAX "], min: ["▼", "MIN "], chance: ["●", "chance "] }[node.player] || ["▲", `${node.player} `];
     const glyph = span(`glyph ${node.player in { max: 1, min: 1, chance: 1 } ? node.player : "max"}`, mark[0]);
     glyph.setAttribute("aria-hidden", "true");
@@ -536,8 +559,7 @@ export class TreeEditor {
     const num = leaf ? `= ${shown(node.value)}` : node.eval !== undefined ? `eval ${shown(node.eval)}` : "";
     if (num) b.append(" ", span("num", num));
     if (node.id === this.selected) b.setAttribute("aria-current", "true");
-    li.append(b);
-    return li;
+    else b.removeAttribute("aria-current");
   }
 
   // Another node selected: move the highlight and fill the form; the tree is the same.

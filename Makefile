@@ -12,15 +12,21 @@ PORT ?= 5000
 .PHONY: setup lock widget editor pages wheel lite lite-lock run test test-fast bench system-deps clean
 
 setup: $(STAMP) node_modules/.package-lock.json $(WIDGET) $(EDITOR) $(PAGES)
+	$(PY) -m compileall -q -j 0 search server >/dev/null
 
 # Python packages exactly as locked (requirements.lock, as `npm ci` installs package-lock.json): every package at
 # its tested version and nothing resolved; then the project itself (editable, no build isolation: the lock
 # holds setuptools); `pip check` fails if the lock misses a package something needs.
 # pip compiles what it installs one file at a time (half of its minute here); compileall does it on every core (a file
-# that does not compile is left as pip leaves it: Python reads its source).
+# that does not compile is left as pip leaves it: Python reads its source). The venv starts without pip and the
+# system's pip (22.3 or later: --python) installs the newest into it: ensurepip's bundled pip took 9 s more here; a
+# Python without a pip of its own gets ensurepip's, as before.
+# `setup` compiles our own packages on every call (a second of CPU, less when nothing changed): where Python is told not
+# to write bytecode (PYTHONDONTWRITEBYTECODE, as on our CI), every server, grader and kernel a test starts compiled
+# them again, about 10% of the CPU of the deploy and hostile tests (bench: docs/testing.md).
 $(STAMP): pyproject.toml $(LOCK)
-	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+	python3 -m venv --without-pip $(VENV)
+	python3 -m pip --python $(PY) install -q --upgrade pip 2>/dev/null || { $(PY) -m ensurepip >/dev/null && $(PY) -m pip install -q --upgrade pip; }
 	$(PY) -m pip install -q --no-compile --no-deps -r $(LOCK)
 	$(PY) -m compileall -q -j 0 $(VENV)/lib >/dev/null || true
 	$(PY) -m pip install -q --no-deps --no-build-isolation -e .

@@ -505,7 +505,16 @@ export class TreeEditor {
     }
     const start = Math.max(0, first - OVERSCAN);
     const end = Math.min(n, first + shown + OVERSCAN);
-    if (this.refillRows(start, end, n)) return;
+    // The same nodes in the same rows as drawn (a value, label or player edited): the rows' buttons are filled
+    // again where they are. A press on a row while an edit lands (typing a value, then clicking the next node: the
+    // edit is applied as the field loses focus, between the press and the release) would otherwise end on a new
+    // button and the click be lost.
+    const drawn = [start, end, n, ...this.entries.slice(start, end).map((e) => e.node.id)].join("\u0000");
+    if (drawn === this.drawn) {
+      box.querySelectorAll(":scope > li > button").forEach((b, k) => this.fillRow(b, this.entries[start + k]));
+      return;
+    }
+    this.drawn = drawn;
     this.window = [start, end];
     // Keyboard focus on a row survives the redraw (Ctrl+Z twice from the outline).
     const focused = box.contains(document.activeElement) ? document.activeElement.dataset.editId : undefined;
@@ -514,26 +523,11 @@ export class TreeEditor {
     for (let r = start; r < end; r++) rows.push(this.row(this.entries[r]));
     if (end < n) rows.push(spacer((n - end) * ROW));
     box.replaceChildren(...rows);
-    this.drawn = { n, ids: this.entries.slice(start, end).map((e) => e.node.id).join("\u0000") };
     if (focused !== undefined) {
       const id = this.rowOf.has(focused) ? focused : this.selected;
       const row = box.querySelector(`[data-edit-id="${CSS.escape(id)}"]`);
       if (row) row.focus({ preventScroll: true });
     }
-  }
-
-  // The same nodes in the same rows as drawn (a value, label or player edited): the rows'
-  // buttons are filled again where they are. A press on a row while an edit lands (typing a
-  // value, then clicking the next node: the edit is applied as the field loses focus, between
-  // the press and the release) would otherwise end on a new button and the click be lost.
-  refillRows(start, end, n) {
-    const ids = this.entries.slice(start, end).map((e) => e.node.id).join("\u0000");
-    const same = this.drawn && this.drawn.n === n && this.drawn.ids === ids
-      && this.window && this.window[0] === start && this.window[1] === end;
-    if (!same) return false;
-    const buttons = this.els.outline.querySelectorAll(":scope > li > button");
-    buttons.forEach((b, k) => this.fillRow(b, this.entries[start + k]));
-    return true;
   }
 
   row(entry) {

@@ -3,7 +3,7 @@
 // search did with the student's build, once checked: the leaves it evaluated and the branches it pruned. It fits
 // its box and places its callout as every exercise drawing does (drawing_fit.js).
 
-import { fitWhileShown, placeCallout, rootInView } from "./drawing_fit.js";
+import { fitWhileShown, placeCallout } from "./drawing_fit.js";
 import { layoutTree, drawingLayers, svgEl, RISE } from "./exercise_layout.js";
 
 const BOTTOM_ROOM = 96; // under the leaves: a leaf's box and the callout that explains it
@@ -25,7 +25,6 @@ export class BuiltDrawing {
     this.box = box;
     box.replaceChildren(this.canvas);
     fitWhileShown(this);
-    box.scrollLeft = rootInView(this);
   }
 
   // The middle of the edge into child `id` (where its ✂ sits).
@@ -66,7 +65,7 @@ export class BuiltDrawing {
     this.callout.dataset.node = id;
     this.callout.hidden = false;
     const field = this.fields.querySelector(`.field [data-node="${CSS.escape(id)}"]`);
-    placeCallout(this, id, field ? [field.closest(".field") || field] : []);
+    placeCallout(this, id, field ? [field.closest(".field")] : []);
   }
 
   clearMarks() {

@@ -8,7 +8,7 @@
 
 import { calloutSpot, scrollToShow } from "./callout_spot.js";
 
-export const MIN_FIT = 0.7; // the smallest zoom a tree is drawn at to fit its box (0.85rem text stays about 10 px, boxes 18 px)
+const MIN_FIT = 0.7; // the smallest zoom a tree is drawn at to fit its box (0.85rem text stays about 10 px, boxes 18 px)
 const PAD = 3; // room kept around each node and box when placing a callout
 const CALLOUT_WIDTH = 260; // at the page's text size
 
@@ -29,27 +29,23 @@ function fitToBox(drawing) {
   return before !== undefined && before !== drawing.zoom;
 }
 
-// Fit the drawing now and whenever its box is resized; a callout shown is placed again for the new zoom. One
-// observer per box, which follows the box's newest drawing.
+// Fit the drawing now and whenever its box is resized (a callout shown is placed again for the new zoom), and open
+// it with its root in the middle of the box (the search starts there). One observer per box, which follows the box's
+// newest drawing.
 export function fitWhileShown(drawing) {
   const box = drawing.box;
   if (!box.fittedDrawing) new ResizeObserver(() => refit(box.fittedDrawing)).observe(box);
   box.fittedDrawing = drawing;
   fitToBox(drawing);
+  box.scrollLeft = Math.max(0, drawing.layout.nodes[0].x * drawing.zoom - box.clientWidth / 2);
 }
 
 function refit(drawing) {
   if (fitToBox(drawing) && drawing.placed && !drawing.callout.hidden) placeCallout(drawing, ...drawing.placed);
 }
 
-// The scrollLeft that opens a drawing with its root in the middle of the box (the search starts there).
-export function rootInView(drawing) {
-  const root = drawing.layout.nodes[0];
-  return Math.max(0, root.x * (drawing.zoom || 1) - drawing.box.clientWidth / 2);
-}
-
 // The rectangle (drawing coordinates) an element of the HTML layer takes, transforms and zoom undone.
-export function rectIn(drawing, el) {
+function rectIn(drawing, el) {
   const c = drawing.canvas.getBoundingClientRect();
   const r = el.getBoundingClientRect();
   const z = c.width / drawing.layout.width || 1;
@@ -58,7 +54,7 @@ export function rectIn(drawing, el) {
 
 // What the drawing shows that a callout must not hide: each node's shape, label and value, and each box or mark of
 // the HTML layer (hidden ones aside).
-export function obstaclesOf(drawing) {
+function obstaclesOf(drawing) {
   const out = [];
   for (const n of drawing.layout.nodes) {
     const b = drawing.groups[n.id].getBBox();
@@ -70,7 +66,7 @@ export function obstaclesOf(drawing) {
 
 // Node `id`'s centre and the rectangle it takes with its label and its own boxes (`boxes`: elements of the HTML
 // layer, e.g. the value box under it).
-export function nodeBoxOf(drawing, id, boxes = []) {
+function nodeBoxOf(drawing, id, boxes = []) {
   const n = drawing.layout.byId.get(id);
   const b = drawing.groups[id].getBBox();
   const box = { x: n.x, y: n.y, leaf: n.leaf, left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height };
@@ -105,7 +101,7 @@ export function placeCallout(drawing, id, boxes = []) {
 }
 
 // A drawing at least `height` tall (a callout under everything must not be cut off).
-export function growTo(drawing, height) {
+function growTo(drawing, height) {
   if (height <= parseFloat(drawing.canvas.style.height)) return;
   drawing.canvas.style.height = `${height}px`;
   drawing.svg.setAttribute("height", height);

@@ -9,7 +9,7 @@
 // the student leaves it. A tree a little wider than its box is drawn smaller to fit, and an explanation sits beside
 // its node clear of every other node and box (drawing_fit.js).
 
-import { fitWhileShown, placeCallout, rootInView } from "./drawing_fit.js";
+import { fitWhileShown, placeCallout } from "./drawing_fit.js";
 import { layoutTree, drawingLayers, extendLegend, svgEl, RISE, VECTOR_H } from "./exercise_layout.js";
 import { readValue, readVector, showProbability } from "./exercise_words.js";
 
@@ -38,9 +38,7 @@ export class ExerciseTree {
     const bottom = Math.max(...this.layout.nodes.map((n) => this.bottomOf(n)));
     this.canvas.style.height = `${bottom + 70}px`; // room for an explanation under a leaf
     this.svg.setAttribute("height", String(bottom + 70));
-    fitWhileShown(this);
-    // A tree wider than its box opens with the root in view (the search starts there).
-    box.scrollLeft = rootInView(this);
+    fitWhileShown(this); // a tree wider than its box opens with the root in view
     this.canvas.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && !this.callout.hidden) this.callout.hidden = true;
     });
